@@ -1,0 +1,128 @@
+"""Records and save files.
+
+A **record** is everything needed to play a game again: the game, its seed,
+scenario, options, number of players and the list of actions. Replaying a
+record gives the identical state, to the last bit of the random generator.
+
+A **save file** is a record with a format tag, a version and the digest of
+the state it leads to, so a corrupt, foreign or tampered file is refused with
+a clear message instead of being half-loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from .errors import IllegalAction, RecordError
+
+FORMAT = "kriegsspiel-record"
+VERSION = 1
+_FIELDS = ("game", "seed", "scenario", "options", "players", "actions")
+
+
+def record(state: dict) -> dict:
+    """The record of a game: replaying it gives this very state."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": state["game"],
+        "rules": state["rules"],
+        "seed": state["seed"],
+        "scenario": state["scenario"],
+        "options": dict(state["options"]),
+        "players": state["players"],
+        "actions": [[role, action] for role, action in state["actions"]],
+    }
+
+
+def digest(state: dict) -> str:
+    """A fingerprint of a whole state (SHA-256 of its canonical JSON)."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def check(rec) -> dict:
+    """``rec`` if it is a well-formed record; RecordError saying what is wrong."""
+    if not isinstance(rec, dict):
+        raise RecordError("not a Kriegsspiel record: expected a JSON object")
+    fmt = rec.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(f"not a Kriegsspiel record: its format is {fmt!r}")
+    version = rec.get("version", VERSION)
+    if not isinstance(version, int) or version > VERSION:
+        raise RecordError(f"this record was written by a newer Kriegsspiel (record version {version!r}); "
+                          f"this one reads version {VERSION}")
+    missing = [k for k in _FIELDS if k not in rec]
+    if missing:
+        raise RecordError(f"not a Kriegsspiel record: it lacks {', '.join(missing)}")
+    if not isinstance(rec["actions"], list) or not all(
+        isinstance(a, list) and len(a) == 2 and isinstance(a[0], str) for a in rec["actions"]
+    ):
+        raise RecordError("corrupt record: 'actions' must be a list of [role, action] pairs")
+    if not isinstance(rec["options"], dict):
+        raise RecordError("corrupt record: 'options' must be an object")
+    return rec
+
+
+def replay(rec: dict, upto: int | None = None) -> dict:
+    """The state a record leads to (after its first ``upto`` actions, if given)."""
+    from ..games import load  # the engine knows no game; the registry does
+
+    rec = check(rec)
+    try:
+        game = load(rec["game"])
+    except KeyError as e:
+        raise RecordError(str(e.args[0])) from None
+    if rec.get("rules", game.version) != game.version:
+        raise RecordError(f"this record was played under version {rec['rules']} of the rules of "
+                          f"{game.title}; this Kriegsspiel has version {game.version}")
+    try:
+        state = game.new(seed=rec["seed"], scenario=rec["scenario"], options=rec["options"],
+                         players=rec["players"])
+    except ValueError as e:
+        raise RecordError(f"the record cannot start its game: {e}") from None
+    for i, (role, action) in enumerate(rec["actions"][:upto]):
+        try:
+            state = game.apply(state, role, action)
+        except IllegalAction as e:
+            raise RecordError(f"action {i + 1} of the record ({role}: {json.dumps(action)}) is illegal: {e}") from None
+    return state
+
+
+def save(state: dict, path: str | Path) -> Path:
+    """Write a save file of ``state``; returns its path."""
+    data = record(state)
+    data["digest"] = digest(state)
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, indent=1) + "\n")
+    tmp.replace(path)  # a crash mid-write never leaves half a save
+    return path
+
+
+def read(path: str | Path) -> dict:
+    """A record from a save or record file, checked; RecordError if it is not one."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"{path} is not a Kriegsspiel save: it is not valid JSON ({e.msg}, line {e.lineno})") from None
+    if isinstance(data, dict) and "format" not in data:
+        raise RecordError(f"{path} is not a Kriegsspiel save: it has no format tag")
+    return check(data)
+
+
+def load_state(path: str | Path, verify: bool = True) -> dict:
+    """The state a save file leads to; with ``verify``, its digest must match."""
+    rec = read(path)
+    state = replay(rec)
+    if verify and "digest" in rec and digest(state) != rec["digest"]:
+        raise RecordError(f"{path} does not replay to the game it saved (digest mismatch): "
+                          "the file was changed, or the rules changed since")
+    return state

@@ -1,0 +1,332 @@
+"""``Rules``: the base class of every game module, and the public interface
+of a loaded game (``new``, ``active``, ``actions``, ``apply``, ``clone``,
+``view``, ``is_over``, ``result``, ``undo``).
+
+A game module subclasses ``Rules``, declares what the game is (roles, player
+counts, scenarios, options), its procedures and states (see ``flow``), a
+``setup`` that lays out the game, and a ``board`` view per role. Everything
+else — validating actions, secrecy of simultaneous choices, the log's
+visibility, undo, records — is done here the same way for every game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import orjson
+
+from . import flow, rng
+from .errors import IllegalAction
+
+RESERVED = (
+    "game", "rules", "seed", "scenario", "options", "players", "roles",
+    "rng", "stack", "log", "actions", "undo", "result",
+)
+"""Keys of the game state that belong to the engine. A game keeps its own
+data in other keys."""
+
+# Parts of the state that only ever grow by appending whole entries that are
+# never changed afterwards: a clone may share the entries.
+_APPEND_ONLY = ("log", "actions")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its default, the values it may take, and what it does."""
+
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+
+    def parse(self, name: str, value: Any) -> Any:
+        """The option's value from Python or from text (``--option ties=split``)."""
+        if isinstance(self.default, bool):
+            if isinstance(value, str):
+                low = value.strip().lower()
+                if low in ("1", "true", "yes", "on"):
+                    value = True
+                elif low in ("0", "false", "no", "off"):
+                    value = False
+            if not isinstance(value, bool):
+                raise ValueError(f"option {name!r} is true or false, not {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, str):
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise ValueError(f"option {name!r} is a whole number, not {value!r}") from None
+            if type(value) is not int:
+                raise ValueError(f"option {name!r} is a whole number, not {value!r}")
+        if self.choices and value not in self.choices:
+            raise ValueError(f"option {name!r} is one of {', '.join(map(str, self.choices))}; not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Scenario:
+    id: str
+    title: str
+    help: str = ""
+
+
+class Rules:
+    """One game. A game module subclasses it, sets these class attributes and
+    provides the hooks below."""
+
+    id: str = ""
+    title: str = ""
+    version: int = 1
+    roles: tuple[str, ...] = ()
+    player_counts: tuple[int, ...] = ()
+    scenarios: tuple[Scenario, ...] = ()
+    options: dict[str, Option] = {}
+    procedures: dict[str, flow.Procedure] = {}
+    states: dict[str, flow.State] = {}
+    bots: dict[str, Callable] = {}
+    max_decisions: int = 100_000
+    """A bound on the length of a game, in decisions (the fuzzer's 'endless')."""
+
+    # ----- hooks a game module provides ------------------------------------
+
+    def roles_in_play(self, players: int) -> list[str]:
+        """The roles taking part with that many players (default: all)."""
+        return list(self.roles)
+
+    def setup(self, s: dict) -> None:
+        """Lay out a new game in ``s`` (scenario, options and players are set)."""
+
+    def board(self, s: dict, role: str | None) -> dict:
+        """What ``role`` (None: a spectator) may see of the game's own data."""
+        return {}
+
+    def label(self, action: Any) -> str:
+        """A short text for an action, for menus and the log."""
+        return json.dumps(action, separators=(",", ":"))
+
+    def validate_data(self) -> dict[str, int]:
+        """Check the game's data pack (DataError if it is wrong); the number
+        of records of each kind."""
+        return {}
+
+    # ----- the public interface --------------------------------------------
+
+    def catalog_entry(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "roles": list(self.roles),
+            "player_counts": list(self.player_counts),
+            "scenarios": [{"id": sc.id, "title": sc.title, "help": sc.help} for sc in self.scenarios],
+            "options": {
+                name: {"default": o.default, "choices": list(o.choices), "help": o.help}
+                for name, o in self.options.items()
+            },
+            "bots": ["random", *self.bots],
+        }
+
+    def new(self, seed: int | None = None, scenario: str | None = None,
+            options: dict | None = None, players: int | None = None) -> dict:
+        """A new game. The same arguments always give the same game."""
+        if players is None:
+            players = self.player_counts[0]
+        if players not in self.player_counts:
+            raise ValueError(f"{self.title} is played by {_counts(self.player_counts)} players, not {players}")
+        ids = [sc.id for sc in self.scenarios]
+        if scenario is None:
+            scenario = ids[0] if ids else None
+        elif scenario not in ids:
+            raise ValueError(f"{self.title} has no scenario {scenario!r}; it has: {', '.join(ids)}")
+        chosen = {}
+        for name, value in (options or {}).items():
+            if name not in self.options:
+                known = ", ".join(self.options) or "none"
+                raise ValueError(f"{self.title} has no option {name!r}; its options: {known}")
+            chosen[name] = self.options[name].parse(name, value)
+        full = {name: chosen.get(name, o.default) for name, o in self.options.items()}
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        s = {
+            "game": self.id,
+            "rules": self.version,
+            "seed": seed,
+            "scenario": scenario,
+            "options": full,
+            "players": players,
+            "roles": self.roles_in_play(players),
+            "rng": rng.seed_state(seed),
+            "stack": [{"proc": "game", "at": "start"}],
+            "log": [],
+            "actions": [],
+            "undo": 0,
+            "result": None,
+        }
+        self.setup(s)
+        flow.run(self.procedures, s)
+        return s
+
+    def active(self, s: dict) -> list[str]:
+        """The roles that must act now; several at a simultaneous step."""
+        stack = s["stack"]
+        if not stack:
+            return []
+        f = stack[-1]
+        if "role" in f:
+            return [f["role"]]
+        pending = f["pending"]
+        return [r for r in f["roles"] if r not in pending]
+
+    def actions(self, s: dict, role: str) -> list:
+        """The legal actions of ``role`` now, in a stable order; [] if it may not act."""
+        stack = s["stack"]
+        if not stack:
+            return []
+        f = stack[-1]
+        if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
+            return []
+        return self.states[f["state"]].actions(s, f, role)
+
+    def apply(self, s: dict, role: str, action: Any) -> dict:
+        """Carry out ``action`` for ``role`` and return the next state.
+
+        The state is changed in place (clone it first to keep the old one). An
+        action that is not legal raises ``IllegalAction`` and changes nothing.
+        """
+        stack = s["stack"]
+        if not stack:
+            raise IllegalAction("the game is over")
+        f = stack[-1]
+        st = self.states[f["state"]]
+        if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
+            raise IllegalAction(self._not_now(s, role))
+        action = _find(st.actions(s, f, role), action, role, self)
+        acts = s["actions"]
+        if acts and acts[-1][0] != role:
+            s["undo"] = len(acts)
+        acts.append([role, action])
+        if st.simultaneous:
+            pending = f["pending"]
+            pending[role] = action
+            if len(pending) == len(f["roles"]):
+                flow.drop(s, f)
+                flow.checkpoint(s)
+                st.reveal(s, f, {r: pending[r] for r in f["roles"]})
+        elif st.act(s, f, role, action) != flow.STAY:
+            flow.drop(s, f)
+        flow.run(self.procedures, s)
+        return s
+
+    def clone(self, s: dict) -> dict:
+        """An independent copy of a state."""
+        copy = orjson.loads(orjson.dumps({k: v for k, v in s.items() if k not in _APPEND_ONLY}))
+        for k in _APPEND_ONLY:
+            copy[k] = s[k].copy()
+        return copy
+
+    def is_over(self, s: dict) -> bool:
+        return not s["stack"]
+
+    def result(self, s: dict) -> dict | None:
+        """``{"winners", "scores", "reason"}`` once the game is over, else None."""
+        return s["result"]
+
+    def view(self, s: dict, role: str | None = None) -> dict:
+        """All that ``role`` may know now (None: a spectator, who sees what is public)."""
+        if role is not None and role not in s["roles"]:
+            raise ValueError(f"{role!r} is not a role in this game; the roles are {', '.join(s['roles'])}")
+        active = self.active(s)
+        stack = s["stack"]
+        top = stack[-1] if stack else None
+        prompt = None
+        if role in active:
+            prompt = self.states[top["state"]].prompt(s, top, role)
+        committed = list(top["pending"]) if top and "pending" in top else []
+        return {
+            "game": self.id,
+            "title": self.title,
+            "role": role,
+            "roles": list(s["roles"]),
+            "players": s["players"],
+            "scenario": s["scenario"],
+            "options": dict(s["options"]),
+            "active": active,
+            "committed": committed,
+            "prompt": prompt,
+            "can_undo": self.can_undo(s, role),
+            "log": [
+                {"rule": e[0], "text": e[1]}
+                for e in s["log"]
+                if len(e) == 2 or role in e[2]
+            ],
+            "over": not stack,
+            "result": s["result"],
+            "board": self.board(s, role),
+        }
+
+    def can_undo(self, s: dict, role: str | None) -> bool:
+        """Undo is allowed to the role that made the last action, while nothing
+        hidden has been revealed, no die rolled and no other role acted since."""
+        acts = s["actions"]
+        return bool(s["stack"] and acts and s["undo"] < len(acts) and acts[-1][0] == role)
+
+    def undo(self, s: dict, role: str) -> dict:
+        """The state before ``role``'s last action (a new state, replayed)."""
+        if not self.can_undo(s, role):
+            raise IllegalAction(f"{role} has nothing to undo now")
+        again = self.new(seed=s["seed"], scenario=s["scenario"], options=s["options"], players=s["players"])
+        for r, a in s["actions"][:-1]:
+            again = self.apply(again, r, a)
+        return again
+
+    # ----- messages ----------------------------------------------------------
+
+    def _not_now(self, s: dict, role: str) -> str:
+        if role not in s["roles"]:
+            return f"{role!r} is not a role in this game; the roles are {', '.join(s['roles'])}"
+        waiting = self.active(s)
+        if not waiting:
+            return "the game is over"
+        f = s["stack"][-1]
+        if role in f.get("pending", ()):
+            return f"{role} has already committed; waiting for {', '.join(waiting)}"
+        return f"{role} may not act now; waiting for {', '.join(waiting)}"
+
+
+def _counts(counts) -> str:
+    return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal as JSON: also the same types (True is not 1, 1.0 is not 1)."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is dict:
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    if type(a) is list:
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def _find(legal: list, action: Any, role: str, rules: Rules) -> Any:
+    """The legal action equal to ``action``, or IllegalAction saying why not."""
+    try:
+        i = legal.index(action)
+        if same(legal[i], action):
+            return legal[i]
+    except (ValueError, TypeError):
+        pass
+    for candidate in legal:
+        if same(candidate, action):
+            return candidate
+    shown = ", ".join(rules.label(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    try:
+        what = json.dumps(action)
+    except (TypeError, ValueError):
+        what = repr(action)
+    return _raise(f"{what} is not a legal action for {role} now; legal: {shown or 'none'}")
+
+
+def _raise(message: str):
+    raise IllegalAction(message)

@@ -1,0 +1,5 @@
+"""Goofspiel, the reference module."""
+
+from .rules import Goofspiel
+
+RULES = Goofspiel()

@@ -1,0 +1,154 @@
+"""Goofspiel: sealed bids for a deck of prizes.
+
+The reference module: every game module has this shape. The rules are in
+RULES.md beside this file and are cited by number; the choices where common
+descriptions differ are in RULINGS.md.
+"""
+
+from __future__ import annotations
+
+from ...engine import Option, Procedure, Rules, Scenario, State, ask_all, call, game_over, log, rng
+from . import bots, data
+
+SUITS = ("hearts", "clubs", "spades")
+_FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def card(rank: int) -> str:
+    """A card's rank as players say it: A, 2..10, J, Q, K."""
+    return _FACES.get(rank, str(rank))
+
+
+def title(role: str) -> str:
+    return role.capitalize()
+
+
+# ----- the sequence of play ----------------------------------------------------
+
+class Game(Procedure):
+    """The whole game: a round for every prize (2), then the score (3)."""
+
+    def start(self, s, f):
+        return "round"
+
+    def round(self, s, f):
+        if not s["prizes"]:
+            return "score"
+        call(s, "round")
+        return "round"
+
+    def score(self, s, f):
+        """3.1 The highest score wins; equal highest scores share the win."""
+        if s["pot"]:  # 3.2
+            log(s, f"The carried prizes ({', '.join(card(p) for p in s['pot'])}) go to nobody.", "3.2")
+        scores = s["score"]
+        best = max(scores.values())
+        winners = [r for r in s["roles"] if scores[r] == best]
+        names = " and ".join(title(r) for r in winners)
+        log(s, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points.", "3.1")
+        game_over(s, winners, scores, f"highest score: {best}")
+        return None
+
+
+class Round(Procedure):
+    """Rule 2: turn up a prize, bid for it in secret, award it."""
+
+    def start(self, s, f):
+        prize = s["prizes"].pop()  # 2.1
+        s["pot"].append(prize)
+        log(s, f"The {card(prize)} of diamonds is turned up.", "2.1")
+        ask_all(s, "bid", s["roles"])  # 2.2
+        return "award"
+
+    def award(self, s, f):
+        """2.4 The highest bid wins the prize; 2.5 ties."""
+        bids = s["bids"]
+        high = max(bids.values())
+        top = [r for r in s["roles"] if bids[r] == high]
+        pot = s["pot"]
+        if len(top) == 1:
+            winner = top[0]
+            value = sum(pot)
+            s["score"][winner] += value
+            s["won"][winner].extend(pot)
+            pot.clear()
+            log(s, f"{title(winner)} wins {value} with the {card(high)}.", "2.4")
+        elif s["options"]["ties"] == "carry":
+            log(s, f"Tied at {card(high)}: the prize carries over to the next round.", "2.5")
+        else:
+            pot.clear()
+            log(s, f"Tied at {card(high)}: the prize is discarded.", "2.5")
+        return None
+
+
+class Bid(State):
+    """2.2–2.3 Every player bids one card in secret; the bids are revealed together."""
+
+    simultaneous = True
+
+    def prompt(self, s, f, role):
+        prizes = " + ".join(card(p) for p in s["pot"])
+        return f"Bid a card for the prize ({prizes} = {sum(s['pot'])} points)."
+
+    def actions(self, s, f, role):
+        return s["hands"][role].copy()
+
+    def reveal(self, s, f, bids):
+        for role, rank in bids.items():
+            s["hands"][role].remove(rank)
+            s["played"][role].append(rank)  # 2.6 face up
+        s["bids"] = bids
+        log(s, "Bids: " + ", ".join(f"{title(r)} {card(b)}" for r, b in bids.items()) + ".", "2.3")
+
+
+# ----- the game ------------------------------------------------------------------
+
+class Goofspiel(Rules):
+    id = "goofspiel"
+    title = "Goofspiel"
+    version = 1
+    roles = SUITS
+    player_counts = (2, 3)
+    scenarios = tuple(Scenario(sc.id, sc.title, sc.help) for sc in data.scenarios().values())
+    options = {
+        "ties": Option("discard", ("discard", "carry"),
+                       "Tied highest bids: discard the prize, or carry it to the next round (rule 2.5)."),
+    }
+    procedures = {"game": Game(), "round": Round()}
+    states = {"bid": Bid()}
+    bots = bots.BOTS
+    max_decisions = 3 * 13
+
+    def roles_in_play(self, players):
+        return list(SUITS[:players])  # 1.1
+
+    def setup(self, s):
+        ranks = list(range(1, data.scenarios()[s["scenario"]].ranks + 1))
+        roles = s["roles"]
+        s["hands"] = {r: ranks.copy() for r in roles}  # 1.1
+        s["prizes"] = rng.shuffle(s, ranks.copy())  # 1.2 face down
+        s["pot"] = []
+        s["bids"] = {}
+        s["played"] = {r: [] for r in roles}
+        s["won"] = {r: [] for r in roles}
+        s["score"] = {r: 0 for r in roles}  # 1.3
+
+    def board(self, s, role):
+        # Hands are public (2.6: every played card is seen); the prize deck's
+        # order and the bids not yet revealed are not.
+        return {
+            "prize": s["pot"][-1] if s["pot"] else None,
+            "pot": list(s["pot"]),
+            "deck": len(s["prizes"]),
+            "hands": {r: list(h) for r, h in s["hands"].items()},
+            "played": {r: list(p) for r, p in s["played"].items()},
+            "won": {r: list(w) for r, w in s["won"].items()},
+            "score": dict(s["score"]),
+            "last_bids": dict(s["bids"]),
+        }
+
+    def label(self, action):
+        return f"bid {card(action)}" if type(action) is int else super().label(action)
+
+    def validate_data(self):
+        return data.validate()

@@ -1,0 +1,176 @@
+"""The fuzzer: random legal play that looks for every kind of fault.
+
+For each game it reports, with the seed and step that reproduce it:
+crashes, dead ends (a role active with no legal action), endless games,
+illegal actions accepted or changing the state, records that replay to a
+different state, states that are not plain JSON, and leaks: at a
+simultaneous step, what one role sees must not depend on which legal action
+another role chose before the reveal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from dataclasses import dataclass, field
+
+import orjson
+
+from ..engine import IllegalAction
+from ..engine.records import digest, record, replay
+from ..engine.rules import same
+from ..games import load
+
+_JUNK = ({"fuzz": "not an action"}, None, -987654321, "garbage", [[]], True, 1.5)
+
+
+@dataclass
+class Finding:
+    seed: int
+    step: int
+    message: str
+    setup: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"seed": self.seed, "step": self.step, "message": self.message, **self.setup}
+
+
+def setup_for(game, seed: int) -> dict:
+    """Players, scenario and options for fuzz game ``seed``: cycles through
+    every player count and scenario and picks options at random."""
+    pick = random.Random(seed)
+    counts = game.player_counts
+    scenarios = [sc.id for sc in game.scenarios] or [None]
+    options = {}
+    for name, opt in game.options.items():
+        if opt.choices:
+            options[name] = pick.choice(list(opt.choices))
+        elif isinstance(opt.default, bool):
+            options[name] = pick.random() < 0.5
+    return {"players": counts[seed % len(counts)], "scenario": scenarios[(seed // len(counts)) % len(scenarios)],
+            "options": options}
+
+
+def fuzz_one(game_id: str, seed: int) -> list[Finding]:
+    """Play one random game and check it at every step."""
+    game = load(game_id)
+    setup = setup_for(game, seed)
+    found: list[Finding] = []
+
+    def finding(step, message):
+        found.append(Finding(seed, step, message, setup))
+
+    try:
+        state = game.new(seed=seed, **setup)
+    except Exception as e:  # noqa: BLE001 - any exception is a finding
+        finding(0, f"new() raised {_trace(e)}")
+        return found
+    pick = random.Random(seed)
+    step = 0
+    while not game.is_over(state):
+        active = game.active(state)
+        if not active:
+            finding(step, "the game is not over but no role is active")
+            return found
+        legal = {}
+        for role in active:
+            legal[role] = game.actions(state, role)
+            if not legal[role]:
+                finding(step, f"dead end: {role} is active with no legal action")
+                return found
+        if step % 5 == 0:
+            problem = _probe_illegal(game, state, active, pick)
+            if problem:
+                finding(step, problem)
+                return found
+        if len(active) > 1:
+            problem = _probe_leak(game, state, active, legal, pick)
+            if problem:
+                finding(step, problem)
+                return found
+        role = active[pick.randrange(len(active))]
+        options = legal[role]
+        try:
+            state = game.apply(state, role, options[pick.randrange(len(options))])
+        except Exception as e:  # noqa: BLE001
+            finding(step, f"apply raised {_trace(e)}")
+            return found
+        step += 1
+        if step > game.max_decisions:
+            finding(step, f"endless: over {game.max_decisions} decisions")
+            return found
+    try:
+        json.loads(json.dumps(state))
+    except (TypeError, ValueError) as e:
+        finding(step, f"the state is not plain JSON: {e}")
+    result = game.result(state)
+    if not result or not set(result["winners"]) <= set(state["roles"]):
+        finding(step, f"the result is not well formed: {result!r}")
+    try:
+        again = replay(json.loads(json.dumps(record(state))))
+        if digest(again) != digest(state):
+            finding(step, "replay drift: the record replays to a different state")
+    except Exception as e:  # noqa: BLE001
+        finding(step, f"replay raised {_trace(e)}")
+    return found
+
+
+def _probe_illegal(game, state, active, pick) -> str | None:
+    """An illegal action, or a role that may not act, must raise IllegalAction
+    and leave the state exactly as it was."""
+    before = orjson.dumps(state)
+    role = active[pick.randrange(len(active))]
+    junk = _JUNK[pick.randrange(len(_JUNK))]
+    idle = [r for r in state["roles"] if r not in active]
+    tries = [(role, junk), ("no-such-role", junk)]
+    if idle:
+        tries.append((pick.choice(idle), junk))
+    for who, what in tries:
+        legal = game.actions(state, who) if who in active else []
+        if any(same(a, what) for a in legal):
+            continue
+        try:
+            game.apply(state, who, what)
+        except IllegalAction:
+            pass
+        except Exception as e:  # noqa: BLE001
+            return f"an illegal action ({who}: {what!r}) raised {_trace(e)} instead of IllegalAction"
+        else:
+            return f"an illegal action was accepted: {who}: {what!r}"
+        if orjson.dumps(state) != before:
+            return f"an illegal action ({who}: {what!r}) changed the state"
+    return None
+
+
+def _probe_leak(game, state, active, legal, pick) -> str | None:
+    """Before the reveal, the others' views must not depend on what one chose."""
+    role = active[pick.randrange(len(active))]
+    choices = legal[role]
+    if len(choices) < 2:
+        return None
+    a, b = pick.sample(range(len(choices)), 2)
+    first = game.apply(game.clone(state), role, choices[a])
+    second = game.apply(game.clone(state), role, choices[b])
+    for other in [r for r in state["roles"] if r != role] + [None]:
+        if game.view(first, other) != game.view(second, other):
+            who = other or "a spectator"
+            return (f"leak: what {who} sees depends on the secret choice of {role} "
+                    f"({game.label(choices[a])} or {game.label(choices[b])}) before the reveal")
+    return None
+
+
+def _trace(e: Exception) -> str:
+    where = traceback.extract_tb(e.__traceback__)[-1]
+    return f"{type(e).__name__}: {e} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
+
+
+def fuzz(game_id: str, games: int, seed: int = 0, progress=None) -> dict:
+    """Fuzz ``games`` games with seeds ``seed .. seed+games-1``."""
+    load(game_id)
+    errors = []
+    for i in range(games):
+        errors.extend(f.as_dict() for f in fuzz_one(game_id, seed + i))
+        if progress:
+            progress(1)
+    return {"game": game_id, "games": games, "errors": errors}

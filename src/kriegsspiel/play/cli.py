@@ -1,0 +1,250 @@
+"""The ``kriegsspiel`` command line (see the README and INTERFACE.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from .. import catalog
+from ..ai.bots import get as get_bot
+from ..engine import DataError, RecordError
+from ..engine.records import digest, load_state, read, replay, save
+from ..games import ids, load
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Kriegsspiel: rules-enforced wargames of the imperial age and the Great War.")
+data_app = typer.Typer(no_args_is_help=True, help="The games' data packs.")
+app.add_typer(data_app, name="data")
+out = Console()
+err = Console(stderr=True)
+
+Seed = Annotated[Optional[int], typer.Option(help="Seed of the random generator (same seed, same game).")]
+Scen = Annotated[Optional[str], typer.Option(help="Scenario id (see `kriegsspiel games`).")]
+Opts = Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE; repeatable.")]
+Players = Annotated[Optional[int], typer.Option(help="Number of players.")]
+Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def fail(message: str, code: int = 2) -> None:
+    err.print(f"[red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+def game_or_fail(game_id: str):
+    try:
+        return load(game_id)
+    except KeyError as e:
+        fail(e.args[0])
+
+
+def pairs(items: list[str] | None, what: str) -> dict[str, str]:
+    result = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            fail(f"{what} must be KEY=VALUE, not {item!r}")
+        result[key.strip()] = value.strip()
+    return result
+
+
+def new_state(game_id, seed, scenario, options, players) -> dict:
+    game = game_or_fail(game_id)
+    try:
+        return game.new(seed=seed, scenario=scenario, options=pairs(options, "--option"), players=players)
+    except ValueError as e:
+        fail(str(e))
+
+
+@app.command()
+def games(as_json: Json = False):
+    """List the games, their roles, player counts, scenarios and options."""
+    entries = catalog()
+    if as_json:
+        print(json.dumps(entries, indent=1))
+        return
+    table = Table(title="Kriegsspiel games")
+    for col in ("id", "title", "players", "roles", "scenarios", "options", "bots"):
+        table.add_column(col)
+    for e in entries:
+        table.add_row(e["id"], e["title"], ", ".join(map(str, e["player_counts"])), ", ".join(e["roles"]),
+                      ", ".join(s["id"] for s in e["scenarios"]),
+                      ", ".join(f"{k}={v['default']}" for k, v in e["options"].items()), ", ".join(e["bots"]))
+    out.print(table)
+
+
+@app.command()
+def new(game: str, output: Annotated[Path, typer.Option("-o", "--output", help="The save file to write.")],
+        seed: Seed = None, scenario: Scen = None, option: Opts = None, players: Players = None):
+    """Start a game and write its save file (play it with `kriegsspiel play FILE`)."""
+    state = new_state(game, seed, scenario, option, players)
+    save(state, output)
+    out.print(f"New {load(game).title} (seed {state['seed']}) saved to {output}")
+
+
+@app.command()
+def play(game: Annotated[str, typer.Argument(help="A game id, or a save file to resume.")],
+         seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=human or ROLE=BOT; repeatable.")] = None,
+         seed: Seed = None, scenario: Scen = None, option: Opts = None, players: Players = None,
+         save_to: Annotated[Optional[Path], typer.Option("--save", help="Where to save on leaving.")] = None):
+    """Play in the terminal, against bots or hot-seat with friends."""
+    from .terminal import TerminalGame
+
+    if game in ids():
+        state = new_state(game, seed, scenario, option, players)
+        path = save_to or Path("saves") / f"{game}-{state['seed']}.json"
+    else:
+        try:
+            state = load_state(game)
+        except RecordError as e:
+            fail(str(e))
+        path = save_to or Path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    seats = default_seats(state)
+    for role, who in pairs(seat, "--seat").items():
+        if role not in state["roles"]:
+            fail(f"no role {role!r} in this game; the roles are {', '.join(state['roles'])}")
+        if who != "human":
+            try:
+                get_bot(state["game"], who)
+            except KeyError as e:
+                fail(e.args[0])
+        seats[role] = who
+    out.print("Seats: " + ", ".join(f"{r}={w}" for r, w in seats.items()))
+    TerminalGame(state, seats, path, console=out).run()
+
+
+def default_seats(state: dict) -> dict[str, str]:
+    """The first role is the human's; the others get the game's first own bot."""
+    rules = load(state["game"])
+    bot = next(iter(rules.bots), "random")
+    return {r: ("human" if i == 0 else bot) for i, r in enumerate(state["roles"])}
+
+
+@app.command()
+def simulate(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 100,
+             bots: Annotated[Optional[str], typer.Option(help="One bot for every seat.")] = None,
+             seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=BOT; repeatable.")] = None,
+             seed: Annotated[int, typer.Option()] = 0, jobs: Annotated[int, typer.Option(min=1)] = 1,
+             scenario: Scen = None, option: Opts = None, players: Players = None, as_json: Json = False):
+    """Play many games between bots; wins per role, draws, mean length."""
+    from ..lab.simulate import simulate as run
+
+    game_or_fail(game)
+    seats = {"*": bots or "random", **pairs(seat, "--seat")}
+    setup = {"scenario": scenario, "options": pairs(option, "--option"), "players": players}
+    try:
+        if as_json:
+            summary = run(game, games, seats, seed=seed, jobs=jobs, setup=setup)
+        else:
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task(f"{game}: {games} games", total=games)
+                summary = run(game, games, seats, seed=seed, jobs=jobs, setup=setup,
+                              progress=lambda n: bar.advance(task, n))
+    except (KeyError, ValueError) as e:
+        fail(e.args[0] if isinstance(e, KeyError) else str(e))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    table = Table(title=f"{summary['games']} games of {game} in {summary['seconds']} s")
+    table.add_column("role")
+    table.add_column("wins", justify="right")
+    table.add_column("share", justify="right")
+    for role, n in summary["wins"].items():
+        table.add_row(role, str(n), f"{100 * n / summary['games']:.1f}%")
+    table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / summary['games']:.1f}%")
+    out.print(table)
+    out.print(f"mean length: {summary['mean_length']} decisions")
+
+
+@app.command()
+def fuzz(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 100,
+         seed: Annotated[int, typer.Option()] = 0, as_json: Json = False):
+    """Random legal play hunting crashes, dead ends, endless games, replay drift and leaks."""
+    from ..lab.fuzz import fuzz as run
+
+    game_or_fail(game)
+    if as_json:
+        report = run(game, games, seed=seed)
+        print(json.dumps({"games": report["games"], "errors": report["errors"]}))
+    else:
+        with Progress(console=err, transient=True) as bar:
+            task = bar.add_task(f"fuzzing {game}", total=games)
+            report = run(game, games, seed=seed, progress=lambda n: bar.advance(task, n))
+        for e in report["errors"]:
+            out.print(f"[red]seed {e['seed']} step {e['step']}:[/] {e['message']}")
+        out.print(f"{report['games']} games, {len(report['errors'])} errors")
+    if report["errors"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def bench(game: str, seconds: Annotated[float, typer.Option(min=0.1)] = 5.0, as_json: Json = False):
+    """Measure the engine: decisions and games per second (random play, one core)."""
+    from ..lab.bench import bench as run
+
+    game_or_fail(game)
+    result = run(game, seconds)
+    if as_json:
+        print(json.dumps(result))
+        return
+    out.print(f"{game}: {result['decisions_per_s']:,} decisions/s, {result['games_per_s']:,} games/s, "
+              f"clone {result['clone_us']} µs, view {result['view_us']} µs "
+              f"({result['games']} games in {result['seconds']} s)")
+
+
+@app.command("replay")
+def replay_cmd(file: Path, verify: Annotated[bool, typer.Option("--verify", help="Check that the record replays "
+                                                                "exactly, twice, to the state it saved.")] = False):
+    """Replay a save or record file and show how the game ended (or stands)."""
+    try:
+        rec = read(file)
+        state = replay(rec)
+        if verify:
+            again = replay(rec)
+            if digest(again) != digest(state):
+                fail("the record does not replay deterministically", 1)
+            if "digest" in rec and rec["digest"] != digest(state):
+                fail(f"{file} does not replay to the state it saved (digest mismatch)", 1)
+    except RecordError as e:
+        fail(str(e), 1)
+    game = load(state["game"])
+    out.print(f"{game.title}, seed {state['seed']}: {len(state['actions'])} actions replayed.")
+    if game.is_over(state):
+        r = game.result(state)
+        out.print(f"Over. Winners: {', '.join(r['winners']) or 'none'} — {r['reason']}")
+    else:
+        out.print(f"In progress; waiting for {', '.join(game.active(state))}.")
+    if verify:
+        out.print("Verified: the record replays to the identical state.")
+
+
+@data_app.command("validate")
+def data_validate(game: Annotated[Optional[str], typer.Argument(help="A game id; all games if omitted.")] = None):
+    """Check the data packs: types, references, counts, provenance on every record."""
+    failed = False
+    for game_id in [game] if game else ids():
+        rules = game_or_fail(game_id)
+        try:
+            counts = rules.validate_data()
+        except DataError as e:
+            err.print(f"[red]{game_id}: {e}[/]")
+            failed = True
+            continue
+        summary = ", ".join(f"{n} {kind}" for kind, n in counts.items()) or "no data pack"
+        out.print(f"{game_id}: ok ({summary})")
+    if failed:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    if os.environ.get("NO_COLOR") is None and not sys.stdout.isatty():
+        os.environ.setdefault("NO_COLOR", "1")
+    app()

@@ -1,0 +1,52 @@
+"""Data packs are validated: provenance on every record, no unknown fields,
+clear errors for corrupt files."""
+
+import json
+
+import pytest
+
+from kriegsspiel.engine import DataError
+from kriegsspiel.engine.data import Record, load_pack
+
+
+class City(Record):
+    id: str
+    name: str
+
+
+def write(tmp_path, records, **head):
+    pack = {"format": "kriegsspiel-data", "game": "g", "kind": "cities", "records": records, **head}
+    path = tmp_path / "cities.json"
+    path.write_text(json.dumps(pack))
+    return path
+
+
+def test_a_good_pack_loads(tmp_path):
+    path = write(tmp_path, [{"id": "paris", "name": "Paris", "source": "rulebook L284"},
+                            {"id": "lille", "name": "Lille", "source": "authored: historical: occupied 1914"}])
+    assert [c.id for c in load_pack(path, "g", "cities", City)] == ["paris", "lille"]
+
+
+@pytest.mark.parametrize("record, message", [
+    ({"id": "paris", "name": "Paris"}, "record 'paris': source: Field required"),
+    ({"id": "paris", "name": "Paris", "source": "I made it up"}, "provenance must be"),
+    ({"id": "paris", "name": "Paris", "source": "authored:"}, "provenance must be"),
+    ({"id": "paris", "name": "Paris", "source": "rulebook L1", "pop": 3}, "pop: Extra inputs"),
+    ({"id": "paris", "source": "rulebook L1"}, "name: Field required"),
+])
+def test_bad_records_are_refused_with_their_id(tmp_path, record, message):
+    with pytest.raises(DataError, match=message):
+        load_pack(write(tmp_path, [record]), "g", "cities", City)
+
+
+def test_corrupt_and_foreign_files(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("[1, 2,")
+    with pytest.raises(DataError, match="not valid JSON"):
+        load_pack(path, "g", "cities", City)
+    path = write(tmp_path, [], format="other")
+    with pytest.raises(DataError, match="not a Kriegsspiel data pack"):
+        load_pack(path, "g", "cities", City)
+    path = write(tmp_path, [], kind="armies")
+    with pytest.raises(DataError, match="expected 'cities' of 'g'"):
+        load_pack(path, "g", "cities", City)

@@ -1,0 +1,91 @@
+"""Save files: versioned, verified, and refused clearly when corrupt or foreign."""
+
+import json
+
+import pytest
+
+import kriegsspiel
+from kriegsspiel import RecordError
+from kriegsspiel.engine.records import digest, load_state, read, save
+
+game = kriegsspiel.load("goofspiel")
+
+
+def midgame(seed=8):
+    s = game.new(seed=seed, options={"ties": "carry"})
+    for card in (5, 7, 2):
+        s = game.apply(s, "hearts", card)
+        s = game.apply(s, "clubs", card + 1)
+    return s
+
+
+def test_save_and_load_give_the_identical_state(tmp_path):
+    s = midgame()
+    path = save(s, tmp_path / "g.json")
+    data = json.loads(path.read_text())
+    assert data["format"] == "kriegsspiel-record" and data["version"] == 1
+    assert data["digest"] == digest(s)
+    assert load_state(path) == s
+
+
+def test_not_json_is_refused_clearly(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text("{this is not json")
+    with pytest.raises(RecordError, match="not a Kriegsspiel save: it is not valid JSON"):
+        read(path)
+
+
+def test_a_foreign_json_file_is_refused(tmp_path):
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps({"name": "my shopping list"}))
+    with pytest.raises(RecordError, match="no format tag"):
+        read(path)
+    path.write_text(json.dumps({"format": "chess-pgn", "moves": []}))
+    with pytest.raises(RecordError, match="its format is 'chess-pgn'"):
+        read(path)
+
+
+def test_a_newer_version_is_refused(tmp_path):
+    data = kriegsspiel.record(midgame())
+    data["version"] = 99
+    path = tmp_path / "new.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="newer Kriegsspiel"):
+        read(path)
+
+
+def test_a_tampered_save_is_refused(tmp_path):
+    path = save(midgame(), tmp_path / "g.json")
+    data = json.loads(path.read_text())
+    data["actions"][0][1] = 13  # hearts bid 13, not 5
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="digest mismatch"):
+        load_state(path)
+
+
+def test_an_illegal_action_in_a_record_names_its_position():
+    data = kriegsspiel.record(midgame())
+    data["actions"][2] = ["hearts", 5]  # 5 was already played
+    with pytest.raises(RecordError, match=r"action 3 of the record \(hearts: 5\) is illegal"):
+        kriegsspiel.replay(data)
+
+
+@pytest.mark.parametrize("broken, message", [
+    ([], "expected a JSON object"),
+    ({"format": "kriegsspiel-record", "game": "goofspiel"}, "it lacks seed"),
+    ({**kriegsspiel.record(game.new(seed=1)), "actions": "all of them"}, "list of \\[role, action\\] pairs"),
+    ({**kriegsspiel.record(game.new(seed=1)), "game": "chess"}, "no game 'chess'"),
+    ({**kriegsspiel.record(game.new(seed=1)), "players": 9}, "cannot start its game"),
+    ({**kriegsspiel.record(game.new(seed=1)), "rules": 0}, "version 0 of the rules"),
+])
+def test_malformed_records_are_refused(broken, message):
+    with pytest.raises(RecordError, match=message):
+        kriegsspiel.replay(broken)
+
+
+def test_replay_part_way():
+    s = midgame()
+    rec = kriegsspiel.record(s)
+    partial = kriegsspiel.replay(rec, upto=2)
+    assert partial["actions"] == s["actions"][:2]
+    assert len(partial["hands"]["hearts"]) == 12 and len(s["hands"]["hearts"]) == 10

@@ -1,0 +1,99 @@
+"""The fuzzer finds what it promises to find: each fault is planted in a
+variant of the toy game and must be reported with its seed and step."""
+
+import random
+
+import toy
+
+from kriegsspiel.engine import STAY
+from kriegsspiel.games import register
+from kriegsspiel.lab.fuzz import fuzz, fuzz_one
+
+
+def variant(name, **overrides):
+    cls = type(name, (toy.Skirmish,), {"id": name, **overrides})
+    rules = cls()
+    register(rules)
+    return rules
+
+
+class PeekingBoard:
+    """A board view that shows the votes committed so far: a leak."""
+
+    def board(self, s, role):
+        top = s["stack"][-1] if s["stack"] else {}
+        return {**toy.Skirmish.board(self, s, role), "votes": dict(top.get("pending", {}))}
+
+
+class DeadEndOrders(toy.Orders):
+    def actions(self, s, f, role):
+        return [] if s["drills"] == 1 else super().actions(s, f, role)
+
+
+class CrashingOrders(toy.Orders):
+    def act(self, s, f, role, action):
+        if action == "pass":
+            raise KeyError("supply")
+        return super().act(s, f, role, action)
+
+
+class EndlessOrders(toy.Orders):
+    def actions(self, s, f, role):
+        return ["drill"]
+
+    def act(self, s, f, role, action):
+        return STAY
+
+
+class OutsideRandomBattle(toy.Battle):
+    def start(self, s, f):
+        f["die"] = random.randint(1, 6)  # not the state's generator: replays differ
+        return "after"
+
+
+def states_with(**states):
+    return {**toy.RULES.states, **states}
+
+
+def test_goofspiel_and_the_toy_are_clean():
+    assert fuzz("goofspiel", 60)["errors"] == []
+    assert fuzz("skirmish", 60)["errors"] == []
+
+
+def test_a_leak_at_a_simultaneous_step_is_found():
+    variant("leaky", board=PeekingBoard.board)
+    errors = fuzz("leaky", 20)["errors"]
+    assert errors and "leak: what" in errors[0]["message"]
+    assert {"seed", "step", "players", "scenario", "options"} <= set(errors[0])
+
+
+def test_a_dead_end_is_found():
+    variant("deadend", states=states_with(orders=DeadEndOrders()))
+    errors = fuzz("deadend", 20)["errors"]
+    assert errors and all("dead end: " in e["message"] for e in errors)
+
+
+def test_a_crash_is_found_with_its_place():
+    variant("crashing", states=states_with(orders=CrashingOrders()))
+    errors = fuzz("crashing", 20)["errors"]
+    assert errors and "apply raised KeyError: 'supply'" in errors[0]["message"]
+    assert "test_fuzz.py" in errors[0]["message"]
+
+
+def test_an_endless_game_is_found():
+    variant("endless", states=states_with(orders=EndlessOrders()))
+    errors = fuzz("endless", 3)["errors"]
+    assert len(errors) == 3 and all("endless" in e["message"] for e in errors)
+
+
+def test_replay_drift_is_found():
+    variant("drifting", procedures={**toy.RULES.procedures, "battle": OutsideRandomBattle()})
+    errors = fuzz("drifting", 30)["errors"]
+    assert errors and any("replay drift" in e["message"] for e in errors)
+
+
+def test_a_finding_reproduces_from_its_seed():
+    variant("crashing2", states=states_with(orders=CrashingOrders()))
+    first = fuzz("crashing2", 10, seed=100)["errors"][0]
+    again = fuzz_one("crashing2", first["seed"])
+    assert again[0].step == first["step"] and again[0].message == first["message"]
