@@ -4,7 +4,8 @@ from pathlib import Path
 for folder in ("engine", "lab"):
     sys.path.insert(0, str(Path(__file__).parent / folder))
 
-from kriegsspiel.games import register  # noqa: E402
 import toy  # noqa: E402
+
+from kriegsspiel.games import register  # noqa: E402
 
 register(toy.RULES)

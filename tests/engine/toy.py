@@ -6,9 +6,7 @@ role acting several times in one state (drill, then order), dice, hidden
 hands with private log lines, and a final simultaneous vote.
 """
 
-from kriegsspiel.engine import (STAY, Option, Procedure, Rules, Scenario, State, ask, ask_all, call,
-                                game_over, log)
-from kriegsspiel.engine import rng
+from kriegsspiel.engine import STAY, Option, Procedure, Rules, Scenario, State, ask, ask_all, call, game_over, log, rng
 
 CARDS = ["guns", "horses", "rifles", "spies", "tents", "wagons"]
 

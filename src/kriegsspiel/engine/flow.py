@@ -25,6 +25,8 @@ pushed on top of whatever is running.
 
 from __future__ import annotations
 
+import json
+
 # Frames of procedures carry "proc" and "at"; frames of states carry "state"
 # and either "role" (one role answers) or "roles" with "pending" (all at once).
 
@@ -57,6 +59,17 @@ class State:
     def actions(self, s: dict, f: dict, role: str) -> list:
         """The role's legal actions here, plain JSON, in a stable order."""
         raise NotImplementedError(f"{type(self).__name__} lists no actions")  # pragma: no cover
+
+    def legal(self, s: dict, f: dict, role: str, action):
+        """The legal action equal to ``action`` (as JSON, types included), or
+        IllegalAction saying why not. A state whose list of actions is costly
+        may answer faster for the action at hand, falling back on this."""
+        from .rules import find
+
+        return find(self.actions(s, f, role), action, role, self)
+
+    def label(self, action) -> str:
+        return json.dumps(action, separators=(",", ":"))
 
     def act(self, s: dict, f: dict, role: str, action) -> str | None:
         """Carry out a legal action. Return ``STAY`` to keep waiting here."""

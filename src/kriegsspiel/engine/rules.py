@@ -89,6 +89,10 @@ class Rules:
     max_decisions: int = 100_000
     """A bound on the length of a game, in decisions (the fuzzer's 'endless')."""
 
+    def __init__(self) -> None:
+        for state in self.states.values():
+            state.label = self.label  # messages about actions use the game's own words
+
     # ----- hooks a game module provides ------------------------------------
 
     def roles_in_play(self, players: int) -> list[str]:
@@ -201,7 +205,7 @@ class Rules:
         st = self.states[f["state"]]
         if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
             raise IllegalAction(self._not_now(s, role))
-        action = _find(st.actions(s, f, role), action, role, self)
+        action = st.legal(s, f, role, action)
         acts = s["actions"]
         if acts and acts[-1][0] != role:
             s["undo"] = len(acts)
@@ -305,11 +309,11 @@ def same(a: Any, b: Any) -> bool:
     if type(a) is dict:
         return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
     if type(a) is list:
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=False))
     return a == b
 
 
-def _find(legal: list, action: Any, role: str, rules: Rules) -> Any:
+def find(legal: list, action: Any, role: str, labels: Any) -> Any:
     """The legal action equal to ``action``, or IllegalAction saying why not."""
     try:
         i = legal.index(action)
@@ -320,7 +324,7 @@ def _find(legal: list, action: Any, role: str, rules: Rules) -> Any:
     for candidate in legal:
         if same(candidate, action):
             return candidate
-    shown = ", ".join(rules.label(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    shown = ", ".join(labels.label(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     try:
         what = json.dumps(action)
     except (TypeError, ValueError):

@@ -9,6 +9,7 @@ from ..engine import Rules
 
 MODULES = {
     "goofspiel": "kriegsspiel.games.goofspiel",
+    "first-world-war": "kriegsspiel.games.first_world_war",
 }
 
 _loaded: dict[str, Rules] = {}

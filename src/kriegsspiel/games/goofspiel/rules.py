@@ -7,7 +7,18 @@ descriptions differ are in RULINGS.md.
 
 from __future__ import annotations
 
-from ...engine import Option, Procedure, Rules, Scenario, State, ask_all, call, game_over, log, rng
+from ...engine import (
+    Option,
+    Procedure,
+    Rules,
+    Scenario,
+    State,
+    ask_all,
+    call,
+    game_over,
+    log,
+    rng,
+)
 from . import bots, data
 
 SUITS = ("hearts", "clubs", "spades")

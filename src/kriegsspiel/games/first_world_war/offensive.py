@@ -1,0 +1,492 @@
+"""4.0 Offensives, with the events markers they use (5.1–5.5) and the
+capture of cities (2.2, 9.0) and capitulation points (8.0)."""
+
+from __future__ import annotations
+
+from ...engine import Procedure, State, ask, ask_all, call, checkpoint, log
+from . import events
+from .board import (
+    open_fronts,
+    AH,
+    ALLIANCE,
+    ENEMY,
+    MEMBERS,
+    MOUNTAIN_FRONTS,
+    PARTNER,
+    RU,
+    Y1914A,
+    add_dummy,
+    cap,
+    controlled,
+    cv,
+    die_text,
+    dummies,
+    empire_name,
+    enemy_cities_left,
+    lift,
+    owner,
+    side_armies,
+    special_die,
+    targets,
+)
+from .data import pack
+
+# ----- who may attack where ------------------------------------------------------------
+
+def attackers(s: dict, role: str, front: int) -> list[str]:
+    """Real armies ``role`` commands on the front that may attack (8.0 mutiny)."""
+    armies = controlled(s, role, front)
+    status = s["status"][role]
+    if status["mutiny"] == s["year"]:
+        theatre = pack().fronts[front].theatre
+        if theatre == status["mutiny_theatre"]:
+            armies = [a for a in armies if pack().armies[a].nationality != status["mutiny_nationality"]]
+    return [a for a in armies if not s["armies"][a]["locked"]]
+
+
+def defending_empire(s: dict, front: int, alliance: str) -> str:
+    """RULINGS R10: the front's home empire for that side if it commands a real
+    army there, otherwise its partner if that one does, otherwise the home empire."""
+    home = pack().fronts[front].base_owner[alliance]
+    if controlled(s, home, front):
+        return home
+    partner = PARTNER[home]
+    return partner if controlled(s, partner, front) else home
+
+
+def cp_receiver(front: int, alliance: str) -> str:
+    """RULINGS R28: the owner of the defending side's supply base on the front."""
+    return pack().fronts[front].base_owner[ENEMY[alliance]]
+
+
+def cp_possible(s: dict, front: int, alliance: str) -> bool:
+    """4.6, 8.0, 2.2 One capitulation point per front per year, only when every
+    city on the front is held by the attacker's alliance (RULINGS R28)."""
+    return (not enemy_cities_left(s, front, alliance)
+            and f"{cp_receiver(front, alliance)}:{front}" not in s["cp_fronts"])
+
+
+def offensive_fronts(s: dict, role: str) -> list[int]:
+    """4.1 Fronts where ``role`` may mount an offensive now."""
+    status = s["status"][role]
+    if status["capitulated"] or status["revolution"] == s["year"]:
+        return []
+    enemy = ENEMY[ALLIANCE[role]]
+    plan = pack().war_plans.get(role) if s["options"]["war_plans"] and s["year"] == Y1914A else None
+    mutiny = status["mutiny"] == s["year"]
+    armies = s["armies"]
+    fronts = []
+    for n in sorted(open_fronts(s, italy=False)):  # 3.5, 10.0, 11.3
+        if plan is not None and n not in plan:
+            continue  # 11.2
+        if mutiny:
+            if not attackers(s, role, n):
+                continue
+        elif not any(armies[a]["ctl"] == role and not armies[a]["locked"] for a in s["on"][str(n)]):
+            continue
+        if s["status"][pack().fronts[n].base_owner[enemy]]["capitulated"]:
+            continue  # 8.0, RULINGS R15: a capitulated empire's fronts may no longer be attacked
+        fronts.append(n)  # RULINGS R22: even where nothing can be taken
+    return fronts
+
+
+# ----- the offensive ----------------------------------------------------------------------
+
+class Offensive(Procedure):
+    """4.0 An offensive on one front, step by step as 4.1–4.7 give it."""
+
+    def start(self, s, f):
+        role, n = f["role"], f["front"]
+        alliance = ALLIANCE[role]
+        enemy = ENEMY[alliance]
+        f["defender"] = defending_empire(s, n, enemy)
+        s["battle"] = {"front": n, "attacker": role, "defender": f["defender"], "leads": {}, "markers": {},
+                       "espionage": {}, "dice": {}, "totals": {}, "result": None}
+        log(s, f"{cap(role)} launches an offensive on Front {n} ({pack().fronts[n].name}).", "4.1")
+        if s["options"]["solitaire"] and not self.solitaire_goes_ahead(s, role):
+            return "finish"
+        if not side_armies(s, n, enemy) and not any(dummies(s, r, n) for r in MEMBERS[enemy]):
+            log(s, "There are no defenders: the attacker occupies a city at once.", "4.1")
+            return "occupy"
+        removed = 0
+        for r in MEMBERS[enemy]:  # 4.2
+            k = dummies(s, r, n)
+            if k:
+                add_dummy(s, r, n, -k)
+                removed += k
+        if removed:
+            checkpoint(s)
+            log(s, f"{removed} dummy {'army is' if removed == 1 else 'armies are'} removed from Front {n}.", "4.2")
+        if not side_armies(s, n, enemy):
+            log(s, "Only dummies defended: the attacker occupies a city as if it had won.", "4.2")
+            return "occupy"
+        f["defender"] = s["battle"]["defender"] = defending_empire(s, n, enemy)
+        ask(s, "lead", role, part="attack", front=n)
+        return "defender_lead"
+
+    def solitaire_goes_ahead(self, s, role):
+        """11.5 Austria-Hungary's offensive fails on an S; Russia attacks only on an S."""
+        if role not in (AH, RU):
+            return True
+        face = special_die(s)
+        log(s, f"{cap(role)} rolls {die_text(face)} before the offensive.", "11.5")
+        if role == AH and face == 0:
+            log(s, "The Austro-Hungarian offensive fails to take place.", "11.5")
+            return False
+        if role == RU and face != 0:
+            log(s, "The Russian offensive does not take place.", "11.5")
+            return False
+        return True
+
+    def defender_lead(self, s, f):
+        ask(s, "lead", f["defender"], part="defence", front=f["front"])
+        return "markers"
+
+    def markers(self, s, f):
+        """4.4, 5.1 At most one marker face-down per empire, revealed together (RULINGS R24)."""
+        f["s_draws"] = []
+        if s["options"]["solitaire"]:
+            solitaire_markers(s, f)
+            return "dice"
+        choices = {r: marker_choices(s, r) for r in (f["role"], f["defender"])}
+        # a side with a single choice (a due mandatory marker, or nothing) commits it too
+        f["forced"] = {r: c[0] for r, c in choices.items() if len(c) == 1 and c[0] is not None}
+        who = [r for r, c in choices.items() if len(c) > 1]
+        if who:
+            ask_all(s, "commit", who)
+        return "reactions"
+
+    def reactions(self, s, f):
+        """RULINGS R24: after the reveal, the attacker then the defender may react once:
+        counter No Man's Land (5.4) or play Espionage (5.5)."""
+        if f["forced"]:
+            reveal_markers(s, f["forced"])
+        f["reacting"] = [f["role"], f["defender"]]
+        return "react"
+
+    def react(self, s, f):
+        if not f["reacting"]:
+            return "dice"
+        r = f["reacting"].pop(0)
+        if len(reactions(s, r)) > 1:
+            ask(s, "react", r)
+        return "react"
+
+    def dice(self, s, f):
+        """4.5 Each side rolls one die; an S counts 0 and brings a new marker afterwards (R25)."""
+        for r in (f["role"], f["defender"]):
+            face = special_die(s)
+            s["battle"]["dice"][r] = face
+            log(s, f"{cap(r)} rolls {die_text(face)}.", "4.5")
+            if face == 0 and not s["options"]["solitaire"] and not s["status"][r]["capitulated"]:
+                f["s_draws"].append(r)
+        return "resolve"
+
+    def resolve(self, s, f):
+        """4.6 Totals and results; 4.8 mountains; 4.7 markers spent."""
+        role, d, n = f["role"], f["defender"], f["front"]
+        b = s["battle"]
+        values = marker_values(s)
+        na = len(controlled(s, role, n))  # RULINGS R6: the attacking empire's real armies
+        nd = len(side_armies(s, n, ALLIANCE[d]))  # and every real army of the defending alliance
+        total = {}
+        for r, more in ((role, na > nd), (d, nd > na)):
+            total[r] = cv(s, b["leads"][r]) + (1 if more else 0) + b["dice"][r] + values[r]
+        if n in MOUNTAIN_FRONTS:
+            total[role] -= 1
+        b["totals"] = total
+        parts = f"{cap(role)} {total[role]} against {empire_name(d)} {total[d]}"
+        spend_markers(s)
+        if total[role] < total[d]:
+            b["result"] = "repulsed"
+            log(s, f"{parts}: the attack fails.", "4.6")
+            eliminate(s, b["leads"][role])
+            return "finish"
+        if total[role] == total[d]:
+            b["result"] = "both"
+            log(s, f"{parts}: both lead armies are lost.", "4.6")
+            eliminate(s, b["leads"][role])
+            eliminate(s, b["leads"][d])
+            return "finish"
+        b["result"] = "won"
+        log(s, f"{parts}: the attack succeeds.", "4.6")
+        return "occupy"
+
+    def occupy(self, s, f):
+        """4.6 Occupy the defender's next city; none left: a capitulation point."""
+        role, n = f["role"], f["front"]
+        options = targets(s, n, ALLIANCE[role])
+        if len(options) > 1:
+            ask(s, "advance", role, front=n)
+        elif options:
+            capture(s, role, options[0])
+        elif cp_possible(s, n, ALLIANCE[role]):
+            d = cp_receiver(n, ALLIANCE[role])
+            s["cp"][d] += 1
+            s["cp_fronts"].append(f"{d}:{n}")
+            log(s, f"No city is left to occupy on Front {n}: {empire_name(d)} receives a capitulation point.", "8.0")
+        else:
+            log(s, f"There is no city {cap(role)} can reach on Front {n}.", "2.2")
+        return "finish"
+
+    def finish(self, s, f):
+        """4.5, RULINGS R25: after the offensive, an S may bring a new marker."""
+        if f.get("s_draws"):
+            ask(s, "s_draw", f["s_draws"].pop(0))
+            return "finish"
+        s["last_battle"] = s["battle"]
+        s["battle"] = None
+        return None
+
+
+def eliminate(s: dict, army: str) -> None:
+    lift(s, army, "lost", lost=s["year"], up=True)
+    log(s, f"{pack().armies[army].name} is eliminated.", "4.6")
+
+
+def capture(s: dict, role: str, loc: str) -> None:
+    """2.2, 9.0 The city changes hands: +1 VP to the new owner, -1 to the old (not below 0)."""
+    info = pack().locations[loc]
+    previous = owner(s, loc)
+    if role == info.owner:
+        s["owner"].pop(loc, None)
+    else:
+        s["owner"][loc] = role
+    s["vp"][role] += 1
+    s["vp"][previous] = max(0, s["vp"][previous] - 1)
+    log(s, f"{cap(role)} occupies {info.name}: {empire_name(role)} {s['vp'][role]} VP, "
+           f"{empire_name(previous)} {s['vp'][previous]} VP.", "9.0")
+
+
+# ----- the states of an offensive ----------------------------------------------------------
+
+class Lead(State):
+    """4.3 Each side reveals one army as its lead, the attacker first."""
+
+    def prompt(self, s, f, role):
+        what = "attacker" if f["part"] == "attack" else "defender"
+        return f"Choose and reveal your lead {what} on Front {f['front']}."
+
+    def actions(self, s, f, role):
+        if f["part"] == "attack":
+            armies = attackers(s, role, f["front"])
+        else:
+            armies = [a for a in controlled(s, role, f["front"]) if not s["armies"][a]["locked"]]
+            if not armies:
+                armies = side_armies(s, f["front"], ALLIANCE[role])
+        return [{"lead": a} for a in armies]
+
+    def act(self, s, f, role, action):
+        army = action["lead"]
+        s["armies"][army]["up"] = True
+        s["battle"]["leads"][role] = army
+        checkpoint(s)
+        info = pack().armies[army]
+        log(s, f"{cap(role)} reveals {info.name} (combat value {info.cv}) as its lead army.", "4.3")
+
+
+def due_now(s: dict, role: str, marker: str) -> bool:
+    """RULINGS R23: a mandatory marker is due in the Player Turn after it was drawn."""
+    return s["due"][role].get(marker) == s["year"] * 4 + s["turn"] - 1
+
+
+def marker_choices(s: dict, role: str) -> list:
+    """What ``role`` may commit: no marker, or one that fits its lead; a due
+    mandatory marker that fits must be committed (5.3, RULINGS R23)."""
+    b = s["battle"]
+    if role not in b["leads"]:
+        return [None]
+    attacking = role == b["attacker"]
+    lead = b["leads"][role]
+    kinds = pack().markers
+    fits = [m for m in s["hands"][role]
+            if kinds[m].kind != "espionage" and events.playable(s, role, m, attacking, lead)]
+    due = [m for m in fits if kinds[m].mandatory and due_now(s, role, m)]
+    if due:
+        return due
+    return [None, *[m for m in fits if not kinds[m].mandatory]]
+
+
+class Commit(State):
+    """4.4 Both sides choose a marker face-down; they are revealed together."""
+
+    simultaneous = True
+
+    def prompt(self, s, f, role):
+        return "Choose an events marker to play face-down in this offensive, or none."
+
+    def actions(self, s, f, role):
+        return [{"marker": m} for m in marker_choices(s, role)]
+
+    def reveal(self, s, f, choices):
+        reveal_markers(s, {r: c["marker"] for r, c in choices.items()})
+
+
+def reveal_markers(s: dict, choices: dict) -> None:
+    s["battle"]["markers"].update(choices)
+    for r, m in choices.items():
+        log(s, f"{cap(r)} plays {pack().markers[m].title if m else 'no marker'}.", "4.4")
+
+
+def other_side(s: dict, role: str) -> str:
+    b = s["battle"]
+    return b["defender"] if role == b["attacker"] else b["attacker"]
+
+
+def cancelled_by_no_mans_land(s: dict, role: str) -> bool:
+    """5.4 The enemy's No Man's Land cancels this side's non-mandatory marker,
+    unless this side countered it or cancelled it with Espionage."""
+    b = s["battle"]
+    other = other_side(s, role)
+    mine, theirs = b["markers"].get(role), b["markers"].get(other)
+    if mine is None or theirs is None or b.get("counter", {}).get("role") == role or role in b["espionage"]:
+        return False
+    kinds = pack().markers
+    return kinds[theirs].kind == "no-mans-land" and not kinds[mine].mandatory and kinds[mine].kind != "no-mans-land"
+
+
+def reactions(s: dict, role: str) -> list:
+    """RULINGS R24: 'no', a No Man's Land counter, or Espionage."""
+    b = s["battle"]
+    acts: list = ["no"]
+    played = b["markers"].get(role)
+    if cancelled_by_no_mans_land(s, role):
+        acts += [{"counter": m} for m in s["hands"][role]
+                 if pack().markers[m].kind == "no-mans-land" and m != played][:1]
+    other = other_side(s, role)
+    theirs = b["markers"].get(other)
+    if other not in b["espionage"] and theirs is not None and not pack().markers[theirs].mandatory:
+        acts += [{"espionage": m} for m in s["hands"][role] if pack().markers[m].kind == "espionage"][:1]
+    return acts
+
+
+class React(State):
+    """5.4 Counter the enemy's No Man's Land, or 5.5 play Espionage."""
+
+    def prompt(self, s, f, role):
+        return "React to the markers played: counter No Man's Land, play Espionage, or not."
+
+    def actions(self, s, f, role):
+        return reactions(s, role)
+
+    def act(self, s, f, role, action):
+        b = s["battle"]
+        if action == "no":
+            return None
+        if "counter" in action:
+            b["counter"] = {"role": role, "marker": action["counter"]}
+            log(s, f"{cap(role)} counters with {pack().markers[action['counter']].title}.", "5.4")
+        else:
+            b["espionage"][role] = action["espionage"]
+            log(s, f"{cap(role)} plays {pack().markers[action['espionage']].title}: the enemy's marker "
+                   "is cancelled.", "5.5")
+        return None
+
+
+class SDraw(State):
+    """4.5 An S on the die: the empire may draw a new marker (RULINGS R25)."""
+
+    def prompt(self, s, f, role):
+        return "You rolled an S: draw a new events marker?"
+
+    def actions(self, s, f, role):
+        return ["draw", "no"]
+
+    def act(self, s, f, role, action):
+        if action == "draw":
+            call(s, "draw_marker", role=role, why="an S on the die", rule="4.5")
+
+
+class Advance(State):
+    """4.6 The victor chooses which of the enemy's next cities to occupy."""
+
+    def prompt(self, s, f, role):
+        return f"Choose the city to occupy on Front {f['front']}."
+
+    def actions(self, s, f, role):
+        return [{"occupy": loc} for loc in targets(s, f["front"], ALLIANCE[role])]
+
+    def act(self, s, f, role, action):
+        capture(s, role, action["occupy"])
+
+
+# ----- marker arithmetic -------------------------------------------------------------------
+
+def marker_values(s: dict) -> dict[str, int]:
+    """Each side's total from its markers after the cancellations of 5.4 and 5.5."""
+    b = s["battle"]
+    kinds = pack().markers
+    out = {}
+    for r in (b["attacker"], b["defender"]):
+        total = 0
+        m = b["markers"].get(r)
+        if m is not None:
+            spied = other_side(s, r) in b["espionage"]
+            if kinds[m].mandatory or not (spied or cancelled_by_no_mans_land(s, r)):
+                total += events.value(s, m)
+        if r in b["espionage"]:
+            total += events.value(s, b["espionage"][r])
+        out[r] = total
+    return out
+
+
+def spend_markers(s: dict) -> None:
+    """4.7 Every marker played is spent, cancelled or not (RULINGS R2)."""
+    b = s["battle"]
+    played = [(r, m) for r, m in b["markers"].items() if m is not None]
+    played += list(b["espionage"].items())
+    if b.get("counter"):
+        played.append((b["counter"]["role"], b["counter"]["marker"]))
+    for r, m in played:
+        if s["options"]["solitaire"]:
+            solitaire_spend(s, m)
+        else:
+            events.spend(s, r, m)
+
+
+def solitaire_markers(s: dict, f: dict) -> None:
+    """11.5 No hands: before each offensive each side draws a marker and uses it
+    only if it fits its lead army; a mandatory one is kept for the next offensive."""
+    from ...engine import rng
+
+    b = s["battle"]
+    for r in (b["attacker"], b["defender"]):
+        alliance = ALLIANCE[r]
+        attacking = r == b["attacker"]
+        reserved = s["reserved"][alliance]
+        if reserved:
+            s["reserved"][alliance] = None
+            if events.playable(s, r, reserved, attacking, b["leads"][r]):
+                b["markers"][r] = reserved
+                log(s, f"{cap(r)} plays the reserved {pack().markers[reserved].title}.", "11.5")
+                continue
+            s["removed"].append(reserved)
+            log(s, f"The reserved {pack().markers[reserved].title} cannot be used and leaves the game.", "11.5")
+        cup = s["cups"][alliance]
+        if not cup:
+            continue
+        m = cup.pop(rng.below(s, len(cup)))
+        info = pack().markers[m]
+        if events.playable(s, r, m, attacking, b["leads"][r]):
+            if info.kind == "espionage":
+                b["espionage"][r] = m
+            else:
+                b["markers"][r] = m
+            log(s, f"{cap(r)} draws and plays {info.title}.", "11.5")
+        elif info.mandatory:
+            s["reserved"][alliance] = m
+            log(s, f"{cap(r)} draws {info.title}, reserved for the next offensive.", "11.5")
+        else:
+            cup.append(m)
+            cup.sort()
+            log(s, f"{cap(r)} draws {info.title}, which does not fit, and returns it.", "11.5")
+
+
+def solitaire_spend(s: dict, marker: str) -> None:
+    info = pack().markers[marker]
+    if info.mandatory:
+        s["removed"].append(marker)
+    else:
+        s["used"][info.alliance].append(marker)
+
+

@@ -1,0 +1,209 @@
+"""3.6 Operations: one action per Player Turn — an offensive, railway movement,
+a strategic transfer, or a pass."""
+
+from __future__ import annotations
+
+from ...engine import STAY, State, ask, call, log
+from .board import (
+    AH,
+    AH_FRONTS,
+    DE,
+    Y1914B,
+    add_dummy,
+    cap,
+    dummies,
+    fronts_for,
+    garrison_fronts,
+    on_board,
+    place,
+    units,
+)
+from .data import pack
+from .offensive import offensive_fronts
+
+FRONTS = range(1, 12)
+
+
+
+def movable(s: dict, role: str, front: int) -> list[str]:
+    """Real armies ``role`` may move off a front (7.1: in a two-player game the
+    Central Powers player also moves German armies under Austro-Hungarian command)."""
+    armies = s["armies"]
+    two_player_germany = role == DE and s["players"] == 2
+    out = []
+    for a in s["on"][str(front)]:
+        st = armies[a]
+        if st["locked"]:
+            continue
+        if st["ctl"] == role or (two_player_germany and st["ctl"] == AH and pack().armies[a].empire == DE):
+            out.append(a)
+    return out
+
+
+def may_leave(s: dict, role: str, unit: str, front: int, garrisons: dict) -> bool:
+    """6.4, RULINGS R29 The last counter may not leave a garrison front; 11.5 the
+    last German army under Austro-Hungarian command stays."""
+    ctl = role if unit == "dummy" else s["armies"][unit]["ctl"]
+    if ctl not in garrisons:
+        garrisons[ctl] = garrison_fronts(s, ctl)
+    if front in garrisons[ctl] and units(s, ctl, front) <= 1:
+        return False
+    if (s["options"]["solitaire"] and unit != "dummy" and s["year"] >= Y1914B
+            and pack().armies[unit].empire == DE and front in AH_FRONTS):
+        german_there = [a for n in AH_FRONTS for a in on_board(s, n) if pack().armies[a].empire == DE]
+        if len(german_there) <= 1:
+            return False
+    return True
+
+
+def destinations(s: dict, role: str, unit: str, origin: int, adjacent: bool) -> list[int]:
+    """3.6 Railway: adjacent fronts; Strategic Transfer: any other front that is not adjacent."""
+    near = pack().fronts[origin].adjacent
+    return sorted(n for n in fronts_for(s, role, unit) if n != origin and (n in near) == adjacent)
+
+
+def units_on(s: dict, role: str, origin: int, moved: list[str]) -> list[str]:
+    here = [a for a in movable(s, role, origin) if a not in moved]
+    if dummies(s, role, origin):
+        here.append("dummy")
+    return here
+
+
+def moves(s: dict, role: str, origin: int, adjacent: bool, moved: list[str]) -> list[dict]:
+    garrisons: dict = {}
+    out = []
+    for unit in units_on(s, role, origin, moved):
+        if may_leave(s, role, unit, origin, garrisons):
+            out.extend({"move": unit, "to": n} for n in destinations(s, role, unit, origin, adjacent))
+    return out
+
+
+def movement_kinds(s: dict, role: str, origin: int, garrisons: dict) -> tuple[bool, bool]:
+    """Whether anything could move from ``origin`` by railway, and by strategic transfer."""
+    near = pack().fronts[origin].adjacent
+    rail = transfer = False
+    for unit in units_on(s, role, origin, []):
+        if not may_leave(s, role, unit, origin, garrisons):
+            continue
+        dests = fronts_for(s, role, unit) - {origin}
+        rail = rail or bool(dests & near)
+        transfer = transfer or bool(dests - near)
+        if rail and transfer:
+            break
+    return rail, transfer
+
+
+class Operations(State):
+    """3.6 Choose the one action of this Player Turn."""
+
+    def prompt(self, s, f, role):
+        return "Choose your action: an offensive, railway movement, a strategic transfer, or pass."
+
+    def actions(self, s, f, role):
+        acts = ["pass"]
+        acts += [{"offensive": n} for n in offensive_fronts(s, role)]
+        garrisons: dict = {}
+        mine = s["dummies"][role]
+        for n in FRONTS:
+            if not s["on"][str(n)] and str(n) not in mine:
+                continue
+            rail, transfer = movement_kinds(s, role, n, garrisons)
+            if rail:
+                acts.append({"railway": n})
+            if transfer:
+                acts.append({"transfer": n})
+        return acts
+
+    def legal(self, s, f, role, action):
+        """A quick answer for the action at hand; the full list only to explain a refusal."""
+        if action == "pass":
+            return "pass"
+        if type(action) is dict and len(action) == 1:
+            (kind, n), = action.items()
+            if type(n) is int and 1 <= n <= 11:
+                if kind == "offensive" and n in offensive_fronts(s, role):
+                    return {"offensive": n}
+                if kind in ("railway", "transfer"):
+                    rail, transfer = movement_kinds(s, role, n, {})
+                    if rail if kind == "railway" else transfer:
+                        return {kind: n}
+        return super().legal(s, f, role, action)
+
+    def act(self, s, f, role, action):
+        if action == "pass":
+            log(s, f"{cap(role)} passes.", "3.6")
+        elif "offensive" in action:
+            call(s, "offensive", role=role, front=action["offensive"])
+        elif "railway" in action:
+            log(s, f"{cap(role)} makes a railway movement from Front {action['railway']}.", "3.6")
+            return self.then(s, role, "railway", action["railway"])
+        else:
+            log(s, f"{cap(role)} makes a strategic transfer from Front {action['transfer']}.", "3.6")
+            return self.then(s, role, "transfer", action["transfer"])
+        return None
+
+    def then(self, s, role, kind, origin):
+        ask(s, kind, role, origin=origin, moved=[])
+        return None
+
+
+class Movement(State):
+    """Shared by railway movement and strategic transfer: move one counter at a time."""
+
+    adjacent = True
+    limit = 99
+    rule = "3.6"
+
+    def actions(self, s, f, role):
+        acts = [] if len(f["moved"]) >= self.limit else moves(s, role, f["origin"], self.adjacent, f["moved"])
+        return acts + ["done"]
+
+    def legal(self, s, f, role, action):
+        """A quick answer for the move at hand; the full list only to explain a refusal."""
+        if action == "done":
+            return "done"
+        if type(action) is dict and action.keys() == {"move", "to"} and len(f["moved"]) < self.limit:
+            unit, to = action["move"], action["to"]
+            origin = f["origin"]
+            if (type(unit) is str and type(to) is int and unit in units_on(s, role, origin, f["moved"])
+                    and may_leave(s, role, unit, origin, {})
+                    and to in destinations(s, role, unit, origin, self.adjacent)):
+                return {"move": unit, "to": to}
+        return super().legal(s, f, role, action)
+
+    def act(self, s, f, role, action):
+        if action == "done":
+            return None
+        unit, to = action["move"], action["to"]
+        origin = f["origin"]
+        log(s, f"{cap(role)} moves a counter from Front {origin} to Front {to}.", self.rule)
+        if unit == "dummy":
+            add_dummy(s, role, origin, -1)
+            add_dummy(s, role, to, 1)
+            log(s, f"(a dummy army, to Front {to})", self.rule, to=[role])
+        else:
+            place(s, unit, to)
+            st = s["armies"][unit]
+            if st["ctl"] == AH and pack().armies[unit].empire == DE and to not in AH_FRONTS:
+                st["ctl"] = DE  # 7.1 returned to the German Empire
+            log(s, f"({pack().armies[unit].name}, to Front {to})", self.rule, to=[role])
+        f["moved"].append(unit)
+        return STAY if len(f["moved"]) < self.limit else None
+
+
+class Railway(Movement):
+    """3.6 Railway Movement: any or all counters of one front to adjacent fronts."""
+
+    def prompt(self, s, f, role):
+        return f"Move counters from Front {f['origin']} to adjacent fronts; 'done' when finished."
+
+
+class Transfer(Movement):
+    """3.6 Strategic Transfer: up to two counters of one front to non-adjacent fronts."""
+
+    adjacent = False
+    limit = 2
+
+    def prompt(self, s, f, role):
+        return (f"Move up to two counters from Front {f['origin']} to non-adjacent fronts "
+                f"({2 - len(f['moved'])} left); 'done' when finished.")

@@ -1,0 +1,208 @@
+"""The First World War: four empires, eleven fronts, one action a turn.
+
+Rulebook: shared/rulebooks/004 (cited by rule number, or by line as L123).
+The sequence of play is in ``sequence.py``, the Deployment Turn in
+``deployment.py``, operations in ``operations.py``, offensives and events
+markers in ``offensive.py`` and ``events.py``, the end of each year in
+``endgame.py``. RULINGS.md says how the rulebook's gaps and contradictions
+are settled; COVERAGE.md maps every rule to its code and tests.
+"""
+
+from __future__ import annotations
+
+from ...engine import Option, Rules, Scenario
+from . import bots, data, deployment, endgame, events, offensive, operations, sequence
+from .board import ALLIANCE, EMPIRES, YEARS, controlled, dummies, front_cities, owner, place
+from .data import pack
+
+
+class FirstWorldWar(Rules):
+    id = "first-world-war"
+    title = "The First World War"
+    version = 1
+    roles = EMPIRES
+    player_counts = (2, 3, 4)  # 3.3
+    scenarios = (
+        Scenario("standard", "1914: free deployment", "Every empire deploys its 1914 armies as it likes (3.1-3.5)."),
+        Scenario("historical", "1914: historical set-up", "The armies of August 1914 where they stood (11.1)."),
+    )
+    options = {
+        "war_plans": Option(False, help="11.2 War-Plans: 1/1914 offensives as Plan XVII and Schlieffen (historical set-up)."),
+        "no_axis_aggression": Option(False, help="11.3 No Axis Aggression: a continental war without Britain, Italy or America."),
+        "variable_order": Option(False, help="11.4 Variable order of play, rolled each year from 2/1914."),
+        "solitaire": Option(False, help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules."),
+        "home_made_markers": Option(True, help="App. A: include the six home-made events markers."),
+    }
+    procedures = {
+        "game": sequence.Game(),
+        "year": sequence.Year(),
+        "new_year": sequence.NewYear(),
+        "draw_marker": sequence.DrawMarker(),
+        "player_turn": sequence.PlayerTurn(),
+        "deployment": deployment.Deployment(),
+        "offensive": offensive.Offensive(),
+        "brest_litovsk": endgame.BrestLitovsk(),
+        "capitulation": endgame.Capitulation(),
+        "victory_check": endgame.VictoryCheck(),
+        "year_1919": endgame.Year1919(),
+    }
+    states = {
+        "deploy": deployment.Deploy(),
+        "replace": deployment.Replace(),
+        "operations": operations.Operations(),
+        "railway": operations.Railway(),
+        "transfer": operations.Transfer(),
+        "lead": offensive.Lead(),
+        "commit": offensive.Commit(),
+        "react": offensive.React(),
+        "s_draw": offensive.SDraw(),
+        "advance": offensive.Advance(),
+        "put_back": sequence.PutBack(),
+        "offer_treaty": endgame.OfferTreaty(),
+        "treaty": endgame.Treaty(),
+    }
+    bots = bots.BOTS
+    max_decisions = 5000
+
+    def setup(self, s):
+        p = pack()
+        opts = s["options"]
+        historical = s["scenario"] == "historical" or opts["war_plans"]  # 11.2 requires 11.1
+        s["year"] = 0
+        s["turn"] = 0
+        s["order"] = {"deploy": [], "turns": []}
+        excluded = set(p.no_axis_aggression["armies"]) if opts["no_axis_aggression"] else set()
+        s["armies"] = {}
+        for a, info in p.armies.items():
+            out = a in excluded or (opts["no_axis_aggression"] and info.nationality in p.no_axis_aggression["nationalities"])
+            s["armies"][a] = {"where": "out" if out else "future", "front": None, "ctl": info.controller,
+                              "up": False, "lost": None, "locked": False}
+        s["on"] = {str(n): [] for n in range(1, 12)}
+        if historical:
+            for a, front in p.historical.items():  # 11.1
+                if s["armies"][a]["where"] == "future":
+                    place(s, a, front)
+        central_dummies = 0 if opts["solitaire"] else p.dummies_per_empire  # 11.5
+        s["dummy_count"] = {r: central_dummies if ALLIANCE[r] == "central" else p.dummies_per_empire for r in EMPIRES}
+        s["dummies"] = {r: {} for r in EMPIRES}
+        s["owner"] = {}
+        s["vp"] = {r: p.start_vp for r in EMPIRES}  # 3.1
+        s["cp"] = {r: 0 for r in EMPIRES}
+        s["cp_fronts"] = []
+        s["removed"] = []
+        if opts["no_axis_aggression"]:
+            s["removed"] += [m for m in p.no_axis_aggression["markers"] if m in p.markers]
+        if not opts["home_made_markers"]:
+            s["removed"] += [m for m in p.home_made if m not in s["removed"]]
+        s["cups"] = {"central": [], "entente": []}
+        s["used"] = {"central": [], "entente": []}
+        s["hands"] = {r: [] for r in EMPIRES}
+        s["due"] = {r: {} for r in EMPIRES}
+        s["reserved"] = {"central": None, "entente": None}
+        s["status"] = {r: {"capitulated": False, "failures": 0, "bonus": 0, "revolution_seen": False,
+                           "revolution": None, "mutiny": None, "politics": None, "unrest": None,
+                           "mutiny_nationality": None, "mutiny_theatre": None} for r in EMPIRES}
+        s["brest"] = None
+        s["battle"] = None
+        s["last_battle"] = None
+        s["active_empire"] = None
+        events.fill_cup(s, 0)
+        if not opts["solitaire"]:
+            for r in EMPIRES:  # 3.1 one 1914 marker each
+                events.draw(s, r, "the start of the war", "3.1")
+
+    # ----- what each role may see ------------------------------------------------------------
+
+    def board(self, s, role):
+        p = pack()
+        mine = set() if role is None else {role}
+        armies = {}
+        for a, st in s["armies"].items():
+            info = p.armies[a]
+            own = info.empire in mine or st["ctl"] in mine
+            public = st["where"] in ("lost", "gone", "out", "future") or (st["where"] == "board" and st["up"])
+            if own or public:
+                armies[a] = {k: st[k] for k in ("where", "front", "ctl", "up", "locked")}
+            elif st["where"] == "ready":
+                armies[a] = {"where": "ready", "front": None, "ctl": st["ctl"], "up": False, "locked": False}
+        fronts = {}
+        for n in range(1, 12):
+            counters = {}
+            for r in EMPIRES:
+                real = len(controlled(s, r, n))
+                total = real + dummies(s, r, n)
+                if total:
+                    counters[r] = total
+            fronts[str(n)] = {"counters": counters}
+            if role is not None:
+                fronts[str(n)]["my_dummies"] = dummies(s, role, n)
+        hands = {}
+        for r in EMPIRES:
+            if r == role:
+                hands[r] = list(s["hands"][r])
+            else:  # 5.3 the backs show alliance and whether the marker is mandatory
+                hands[r] = {"count": len(s["hands"][r]),
+                            "mandatory": sum(1 for m in s["hands"][r] if p.markers[m].mandatory)}
+        return {
+            "year": YEARS[s["year"]],
+            "year_index": s["year"],
+            "turn": s["turn"],
+            "order": s["order"],
+            "acting": s["active_empire"],
+            "vp": dict(s["vp"]),
+            "cp": dict(s["cp"]),
+            "status": {r: dict(st) for r, st in s["status"].items()},
+            "brest_litovsk": s["brest"],
+            "cities": {c: owner(s, c) for n in range(1, 12) for c in front_cities(n)},
+            "fronts": fronts,
+            "armies": armies,
+            "dummies_in_pool": {r: s["dummy_count"][r] - sum(s["dummies"][r].values()) for r in EMPIRES},
+            "hands": hands,
+            "cups": {a: len(c) for a, c in s["cups"].items()},
+            "removed": list(s["removed"]),
+            "reserved": dict(s["reserved"]),
+            "battle": s["battle"],
+            "last_battle": s["last_battle"],
+        }
+
+    def label(self, action):
+        p = pack()
+        if isinstance(action, str):
+            return {"pass": "pass", "done": "done", "offer": "offer the treaty", "no": "no", "draw": "draw a marker",
+                    "accept": "accept the treaty", "refuse": "refuse the treaty"}.get(action, action)
+        if not isinstance(action, dict):
+            return super().label(action)
+        name = lambda a: "a dummy army" if a == "dummy" else p.armies[a].name  # noqa: E731
+        front = lambda n: f"Front {n} ({p.fronts[n].name})"  # noqa: E731
+        if "offensive" in action:
+            return f"offensive on {front(action['offensive'])}"
+        if "railway" in action:
+            return f"railway movement from {front(action['railway'])}"
+        if "transfer" in action:
+            return f"strategic transfer from {front(action['transfer'])}"
+        if "move" in action:
+            return f"move {name(action['move'])} to {front(action['to'])}"
+        if "place" in action:
+            return f"deploy {name(action['place'])} on {front(action['front'])}"
+        if "replace" in action:
+            return f"replace {name(action['replace'])}"
+        if "lead" in action:
+            a = action["lead"]
+            return f"lead with {p.armies[a].name} (CV {p.armies[a].cv})"
+        if "occupy" in action:
+            return f"occupy {p.locations[action['occupy']].name}"
+        if "counter" in action:
+            return f"counter with {p.markers[action['counter']].title}"
+        if "put_back" in action:
+            return f"put back {p.markers[action['put_back']].title}"
+        if "marker" in action:
+            m = action["marker"]
+            return f"play {p.markers[m].title}" if m else "play no marker"
+        if "espionage" in action:
+            return f"play {p.markers[action['espionage']].title}"
+        return super().label(action)
+
+    def validate_data(self):
+        return data.validate()
+
+
