@@ -22,18 +22,26 @@ def write(tmp_path, records, **head):
 
 
 def test_a_good_pack_loads(tmp_path):
-    path = write(tmp_path, [{"id": "paris", "name": "Paris", "source": "rulebook L284"},
-                            {"id": "lille", "name": "Lille", "source": "authored: historical: occupied 1914"}])
+    path = write(
+        tmp_path,
+        [
+            {"id": "paris", "name": "Paris", "source": "rulebook L284"},
+            {"id": "lille", "name": "Lille", "source": "authored: historical: occupied 1914"},
+        ],
+    )
     assert [c.id for c in load_pack(path, "g", "cities", City)] == ["paris", "lille"]
 
 
-@pytest.mark.parametrize("record, message", [
-    ({"id": "paris", "name": "Paris"}, "record 'paris': source: Field required"),
-    ({"id": "paris", "name": "Paris", "source": "I made it up"}, "provenance must be"),
-    ({"id": "paris", "name": "Paris", "source": "authored:"}, "provenance must be"),
-    ({"id": "paris", "name": "Paris", "source": "rulebook L1", "pop": 3}, "pop: Extra inputs"),
-    ({"id": "paris", "source": "rulebook L1"}, "name: Field required"),
-])
+@pytest.mark.parametrize(
+    "record, message",
+    [
+        ({"id": "paris", "name": "Paris"}, "record 'paris': source: Field required"),
+        ({"id": "paris", "name": "Paris", "source": "I made it up"}, "provenance must be"),
+        ({"id": "paris", "name": "Paris", "source": "authored:"}, "provenance must be"),
+        ({"id": "paris", "name": "Paris", "source": "rulebook L1", "pop": 3}, "pop: Extra inputs"),
+        ({"id": "paris", "source": "rulebook L1"}, "name: Field required"),
+    ],
+)
 def test_bad_records_are_refused_with_their_id(tmp_path, record, message):
     with pytest.raises(DataError, match=message):
         load_pack(write(tmp_path, [record]), "g", "cities", City)

@@ -44,12 +44,15 @@ def test_unknown_game_names_the_known_ones():
         kriegsspiel.load("chess")
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"players": 5}, "played by 2 or 3 players"),
-    ({"scenario": "epic"}, "no scenario 'epic'"),
-    ({"options": {"speed": 1}}, "no option 'speed'"),
-    ({"options": {"ties": "coin"}}, "one of discard, carry"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"players": 5}, "played by 2 or 3 players"),
+        ({"scenario": "epic"}, "no scenario 'epic'"),
+        ({"options": {"speed": 1}}, "no option 'speed'"),
+        ({"options": {"ties": "coin"}}, "one of discard, carry"),
+    ],
+)
 def test_new_refuses_bad_setup(bad, message):
     with pytest.raises(ValueError, match=message):
         kriegsspiel.load("goofspiel").new(seed=1, **bad)
@@ -123,9 +126,17 @@ def test_property_illegal_actions_never_change_a_state(seed, game_id, data):
     game = kriegsspiel.load(game_id)
     stop = data.draw(st.integers(0, 30))
     s = random_game(game, seed, stop)
-    junk = data.draw(st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False),
-                               st.text(max_size=5), st.lists(st.integers(), max_size=2),
-                               st.dictionaries(st.text(max_size=3), st.integers(), max_size=2)))
+    junk = data.draw(
+        st.one_of(
+            st.none(),
+            st.booleans(),
+            st.integers(),
+            st.floats(allow_nan=False),
+            st.text(max_size=5),
+            st.lists(st.integers(), max_size=2),
+            st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+        )
+    )
     role = data.draw(st.sampled_from([*s["roles"], "nobody"]))
     legal = game.actions(s, role)
     if any(kriegsspiel.engine.rules.same(a, junk) for a in legal):

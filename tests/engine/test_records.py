@@ -70,14 +70,17 @@ def test_an_illegal_action_in_a_record_names_its_position():
         kriegsspiel.replay(data)
 
 
-@pytest.mark.parametrize("broken, message", [
-    ([], "expected a JSON object"),
-    ({"format": "kriegsspiel-record", "game": "goofspiel"}, "it lacks seed"),
-    ({**kriegsspiel.record(game.new(seed=1)), "actions": "all of them"}, "list of \\[role, action\\] pairs"),
-    ({**kriegsspiel.record(game.new(seed=1)), "game": "chess"}, "no game 'chess'"),
-    ({**kriegsspiel.record(game.new(seed=1)), "players": 9}, "cannot start its game"),
-    ({**kriegsspiel.record(game.new(seed=1)), "rules": 0}, "version 0 of the rules"),
-])
+@pytest.mark.parametrize(
+    "broken, message",
+    [
+        ([], "expected a JSON object"),
+        ({"format": "kriegsspiel-record", "game": "goofspiel"}, "it lacks seed"),
+        ({**kriegsspiel.record(game.new(seed=1)), "actions": "all of them"}, "list of \\[role, action\\] pairs"),
+        ({**kriegsspiel.record(game.new(seed=1)), "game": "chess"}, "no game 'chess'"),
+        ({**kriegsspiel.record(game.new(seed=1)), "players": 9}, "cannot start its game"),
+        ({**kriegsspiel.record(game.new(seed=1)), "rules": 0}, "version 0 of the rules"),
+    ],
+)
 def test_malformed_records_are_refused(broken, message):
     with pytest.raises(RecordError, match=message):
         kriegsspiel.replay(broken)

@@ -34,14 +34,17 @@ def test_new_writes_a_save_that_replays(tmp_path):
     assert r.exit_code == 0 and "Verified" in r.stdout and "waiting for hearts, clubs, spades" in r.stdout
 
 
-@pytest.mark.parametrize("args, message", [
-    (["new", "chess", "-o", "x.json"], "no game 'chess'"),
-    (["new", "goofspiel", "--option", "ties", "-o", "x.json"], "KEY=VALUE"),
-    (["new", "goofspiel", "--option", "ties=never", "-o", "x.json"], "one of discard, carry"),
-    (["new", "goofspiel", "--players", "7", "-o", "x.json"], "2 or 3 players"),
-    (["simulate", "goofspiel", "--games", "3", "--bots", "genius"], "no bot 'genius'"),
-    (["play", "goofspiel", "--seat", "diamonds=human"], "no role 'diamonds'"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["new", "chess", "-o", "x.json"], "no game 'chess'"),
+        (["new", "goofspiel", "--option", "ties", "-o", "x.json"], "KEY=VALUE"),
+        (["new", "goofspiel", "--option", "ties=never", "-o", "x.json"], "one of discard, carry"),
+        (["new", "goofspiel", "--players", "7", "-o", "x.json"], "2 or 3 players"),
+        (["simulate", "goofspiel", "--games", "3", "--bots", "genius"], "no bot 'genius'"),
+        (["play", "goofspiel", "--seat", "diamonds=human"], "no role 'diamonds'"),
+    ],
+)
 def test_bad_arguments_give_clear_errors(args, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = run(*args)
@@ -121,8 +124,9 @@ def test_quit_saves_and_play_resumes(tmp_path):
 def clubs_screen(tmp_path, hearts_bid):
     """What clubs is shown after hearts has bid, at a shared keyboard."""
     save = tmp_path / f"hot{hearts_bid}.json"
-    r = run("play", "goofspiel", "--seed", "2", "--seat", "clubs=human", "--save", str(save),
-            input=f"\n{hearts_bid}\n\nq\n")
+    r = run(
+        "play", "goofspiel", "--seed", "2", "--seat", "clubs=human", "--save", str(save), input=f"\n{hearts_bid}\n\nq\n"
+    )
     assert r.exit_code == 0, r.output
     assert "Pass the keyboard to hearts" in r.stdout and "Pass the keyboard to clubs" in r.stdout
     return r.stdout.split("Pass the keyboard to clubs")[1].split("clubs >")[0]
@@ -132,4 +136,3 @@ def test_hot_seat_hides_each_players_secret_from_the_next(tmp_path):
     low, high = clubs_screen(tmp_path, 1), clubs_screen(tmp_path, 13)
     assert "Already committed (hidden): hearts" in low
     assert low == high  # clubs sees nothing of what hearts chose
-

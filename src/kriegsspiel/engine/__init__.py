@@ -5,7 +5,19 @@ from .flow import STAY, Procedure, State, ask, ask_all, call, checkpoint, game_o
 from .rules import Option, Rules, Scenario
 
 __all__ = [
-    "DataError", "IllegalAction", "RecordError",
-    "STAY", "Procedure", "State", "ask", "ask_all", "call", "checkpoint", "game_over", "log",
-    "Option", "Rules", "Scenario",
+    "DataError",
+    "IllegalAction",
+    "RecordError",
+    "STAY",
+    "Procedure",
+    "State",
+    "ask",
+    "ask_all",
+    "call",
+    "checkpoint",
+    "game_over",
+    "log",
+    "Option",
+    "Rules",
+    "Scenario",
 ]

@@ -52,8 +52,10 @@ def check(rec) -> dict:
         raise RecordError(f"not a Kriegsspiel record: its format is {fmt!r}")
     version = rec.get("version", VERSION)
     if not isinstance(version, int) or version > VERSION:
-        raise RecordError(f"this record was written by a newer Kriegsspiel (record version {version!r}); "
-                          f"this one reads version {VERSION}")
+        raise RecordError(
+            f"this record was written by a newer Kriegsspiel (record version {version!r}); "
+            f"this one reads version {VERSION}"
+        )
     missing = [k for k in _FIELDS if k not in rec]
     if missing:
         raise RecordError(f"not a Kriegsspiel record: it lacks {', '.join(missing)}")
@@ -76,11 +78,12 @@ def replay(rec: dict, upto: int | None = None) -> dict:
     except KeyError as e:
         raise RecordError(str(e.args[0])) from None
     if rec.get("rules", game.version) != game.version:
-        raise RecordError(f"this record was played under version {rec['rules']} of the rules of "
-                          f"{game.title}; this Kriegsspiel has version {game.version}")
+        raise RecordError(
+            f"this record was played under version {rec['rules']} of the rules of "
+            f"{game.title}; this Kriegsspiel has version {game.version}"
+        )
     try:
-        state = game.new(seed=rec["seed"], scenario=rec["scenario"], options=rec["options"],
-                         players=rec["players"])
+        state = game.new(seed=rec["seed"], scenario=rec["scenario"], options=rec["options"], players=rec["players"])
     except ValueError as e:
         raise RecordError(f"the record cannot start its game: {e}") from None
     for i, (role, action) in enumerate(rec["actions"][:upto]):
@@ -112,7 +115,9 @@ def read(path: str | Path) -> dict:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise RecordError(f"{path} is not a Kriegsspiel save: it is not valid JSON ({e.msg}, line {e.lineno})") from None
+        raise RecordError(
+            f"{path} is not a Kriegsspiel save: it is not valid JSON ({e.msg}, line {e.lineno})"
+        ) from None
     if isinstance(data, dict) and "format" not in data:
         raise RecordError(f"{path} is not a Kriegsspiel save: it has no format tag")
     return check(data)
@@ -123,6 +128,8 @@ def load_state(path: str | Path, verify: bool = True) -> dict:
     rec = read(path)
     state = replay(rec)
     if verify and "digest" in rec and digest(state) != rec["digest"]:
-        raise RecordError(f"{path} does not replay to the game it saved (digest mismatch): "
-                          "the file was changed, or the rules changed since")
+        raise RecordError(
+            f"{path} does not replay to the game it saved (digest mismatch): "
+            "the file was changed, or the rules changed since"
+        )
     return state

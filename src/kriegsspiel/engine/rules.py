@@ -22,8 +22,19 @@ from . import flow, rng
 from .errors import IllegalAction
 
 RESERVED = (
-    "game", "rules", "seed", "scenario", "options", "players", "roles",
-    "rng", "stack", "log", "actions", "undo", "result",
+    "game",
+    "rules",
+    "seed",
+    "scenario",
+    "options",
+    "players",
+    "roles",
+    "rng",
+    "stack",
+    "log",
+    "actions",
+    "undo",
+    "result",
 )
 """Keys of the game state that belong to the engine. A game keeps its own
 data in other keys."""
@@ -131,8 +142,13 @@ class Rules:
             "bots": ["random", *self.bots],
         }
 
-    def new(self, seed: int | None = None, scenario: str | None = None,
-            options: dict | None = None, players: int | None = None) -> dict:
+    def new(
+        self,
+        seed: int | None = None,
+        scenario: str | None = None,
+        options: dict | None = None,
+        players: int | None = None,
+    ) -> dict:
         """A new game. The same arguments always give the same game."""
         if players is None:
             players = self.player_counts[0]
@@ -259,11 +275,7 @@ class Rules:
             "committed": committed,
             "prompt": prompt,
             "can_undo": self.can_undo(s, role),
-            "log": [
-                {"rule": e[0], "text": e[1]}
-                for e in s["log"]
-                if len(e) == 2 or role in e[2]
-            ],
+            "log": [{"rule": e[0], "text": e[1]} for e in s["log"] if len(e) == 2 or role in e[2]],
             "over": not stack,
             "result": s["result"],
             "board": self.board(s, role),

@@ -7,10 +7,7 @@ import importlib
 
 from ..engine import Rules
 
-MODULES = {
-    "goofspiel": "kriegsspiel.games.goofspiel",
-    "first-world-war": "kriegsspiel.games.first_world_war",
-}
+MODULES = {"goofspiel": "kriegsspiel.games.goofspiel", "first-world-war": "kriegsspiel.games.first_world_war"}
 
 _loaded: dict[str, Rules] = {}
 

@@ -48,8 +48,11 @@ def setup_for(game, seed: int) -> dict:
             options[name] = pick.choice(list(opt.choices))
         elif isinstance(opt.default, bool):
             options[name] = pick.random() < 0.5
-    return {"players": counts[seed % len(counts)], "scenario": scenarios[(seed // len(counts)) % len(scenarios)],
-            "options": options}
+    return {
+        "players": counts[seed % len(counts)],
+        "scenario": scenarios[(seed // len(counts)) % len(scenarios)],
+        "options": options,
+    }
 
 
 def fuzz_one(game_id: str, seed: int) -> list[Finding]:
@@ -155,8 +158,10 @@ def _probe_leak(game, state, active, legal, pick) -> str | None:
     for other in [r for r in state["roles"] if r != role] + [None]:
         if game.view(first, other) != game.view(second, other):
             who = other or "a spectator"
-            return (f"leak: what {who} sees depends on the secret choice of {role} "
-                    f"({game.label(choices[a])} or {game.label(choices[b])}) before the reveal")
+            return (
+                f"leak: what {who} sees depends on the secret choice of {role} "
+                f"({game.label(choices[a])} or {game.label(choices[b])}) before the reveal"
+            )
     return None
 
 

@@ -37,8 +37,15 @@ def _batch(game_id, seeds, seats, setup):
     return [play_one(game_id, s, seats, setup) for s in seeds]
 
 
-def simulate(game_id: str, games: int, seats: dict[str, str], seed: int = 0, jobs: int = 1,
-             setup: dict | None = None, progress=None) -> dict:
+def simulate(
+    game_id: str,
+    games: int,
+    seats: dict[str, str],
+    seed: int = 0,
+    jobs: int = 1,
+    setup: dict | None = None,
+    progress=None,
+) -> dict:
     """Play ``games`` games; wins per role, draws, mean length, time taken."""
     load(game_id)
     for name in set(seats.values()):
@@ -53,7 +60,7 @@ def simulate(game_id: str, games: int, seats: dict[str, str], seed: int = 0, job
                 progress(1)
     else:
         size = max(1, min(200, games // (jobs * 8) or 1))
-        chunks = [seeds[i:i + size] for i in range(0, games, size)]
+        chunks = [seeds[i : i + size] for i in range(0, games, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_batch, game_id, c, seats, setup) for c in chunks]
             for fut in as_completed(futures):

@@ -19,8 +19,11 @@ from ..engine import DataError, RecordError
 from ..engine.records import digest, load_state, read, replay, save
 from ..games import ids, load
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Kriegsspiel: rules-enforced wargames of the imperial age and the Great War.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Kriegsspiel: rules-enforced wargames of the imperial age and the Great War.",
+)
 data_app = typer.Typer(no_args_is_help=True, help="The games' data packs.")
 app.add_typer(data_app, name="data")
 out = Console()
@@ -74,15 +77,27 @@ def games(as_json: Json = False):
     for col in ("id", "title", "players", "roles", "scenarios", "options", "bots"):
         table.add_column(col)
     for e in entries:
-        table.add_row(e["id"], e["title"], ", ".join(map(str, e["player_counts"])), ", ".join(e["roles"]),
-                      ", ".join(s["id"] for s in e["scenarios"]),
-                      ", ".join(f"{k}={v['default']}" for k, v in e["options"].items()), ", ".join(e["bots"]))
+        table.add_row(
+            e["id"],
+            e["title"],
+            ", ".join(map(str, e["player_counts"])),
+            ", ".join(e["roles"]),
+            ", ".join(s["id"] for s in e["scenarios"]),
+            ", ".join(f"{k}={v['default']}" for k, v in e["options"].items()),
+            ", ".join(e["bots"]),
+        )
     out.print(table)
 
 
 @app.command()
-def new(game: str, output: Annotated[Path, typer.Option("-o", "--output", help="The save file to write.")],
-        seed: Seed = None, scenario: Scen = None, option: Opts = None, players: Players = None):
+def new(
+    game: str,
+    output: Annotated[Path, typer.Option("-o", "--output", help="The save file to write.")],
+    seed: Seed = None,
+    scenario: Scen = None,
+    option: Opts = None,
+    players: Players = None,
+):
     """Start a game and write its save file (play it with `kriegsspiel play FILE`)."""
     state = new_state(game, seed, scenario, option, players)
     save(state, output)
@@ -90,10 +105,15 @@ def new(game: str, output: Annotated[Path, typer.Option("-o", "--output", help="
 
 
 @app.command()
-def play(game: Annotated[str, typer.Argument(help="A game id, or a save file to resume.")],
-         seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=human or ROLE=BOT; repeatable.")] = None,
-         seed: Seed = None, scenario: Scen = None, option: Opts = None, players: Players = None,
-         save_to: Annotated[Optional[Path], typer.Option("--save", help="Where to save on leaving.")] = None):
+def play(
+    game: Annotated[str, typer.Argument(help="A game id, or a save file to resume.")],
+    seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=human or ROLE=BOT; repeatable.")] = None,
+    seed: Seed = None,
+    scenario: Scen = None,
+    option: Opts = None,
+    players: Players = None,
+    save_to: Annotated[Optional[Path], typer.Option("--save", help="Where to save on leaving.")] = None,
+):
     """Play in the terminal, against bots or hot-seat with friends."""
     from .terminal import TerminalGame
 
@@ -129,11 +149,18 @@ def default_seats(state: dict) -> dict[str, str]:
 
 
 @app.command()
-def simulate(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 100,
-             bots: Annotated[Optional[str], typer.Option(help="One bot for every seat.")] = None,
-             seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=BOT; repeatable.")] = None,
-             seed: Annotated[int, typer.Option()] = 0, jobs: Annotated[int, typer.Option(min=1)] = 1,
-             scenario: Scen = None, option: Opts = None, players: Players = None, as_json: Json = False):
+def simulate(
+    game: str,
+    games: Annotated[int, typer.Option("--games", min=1)] = 100,
+    bots: Annotated[Optional[str], typer.Option(help="One bot for every seat.")] = None,
+    seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=BOT; repeatable.")] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    jobs: Annotated[int, typer.Option(min=1)] = 1,
+    scenario: Scen = None,
+    option: Opts = None,
+    players: Players = None,
+    as_json: Json = False,
+):
     """Play many games between bots; wins per role, draws, mean length."""
     from ..lab.simulate import simulate as run
 
@@ -146,8 +173,9 @@ def simulate(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 
         else:
             with Progress(console=err, transient=True) as bar:
                 task = bar.add_task(f"{game}: {games} games", total=games)
-                summary = run(game, games, seats, seed=seed, jobs=jobs, setup=setup,
-                              progress=lambda n: bar.advance(task, n))
+                summary = run(
+                    game, games, seats, seed=seed, jobs=jobs, setup=setup, progress=lambda n: bar.advance(task, n)
+                )
     except (KeyError, ValueError) as e:
         fail(e.args[0] if isinstance(e, KeyError) else str(e))
     if as_json:
@@ -165,8 +193,12 @@ def simulate(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 
 
 
 @app.command()
-def fuzz(game: str, games: Annotated[int, typer.Option("--games", min=1)] = 100,
-         seed: Annotated[int, typer.Option()] = 0, as_json: Json = False):
+def fuzz(
+    game: str,
+    games: Annotated[int, typer.Option("--games", min=1)] = 100,
+    seed: Annotated[int, typer.Option()] = 0,
+    as_json: Json = False,
+):
     """Random legal play hunting crashes, dead ends, endless games, replay drift and leaks."""
     from ..lab.fuzz import fuzz as run
 
@@ -195,14 +227,20 @@ def bench(game: str, seconds: Annotated[float, typer.Option(min=0.1)] = 5.0, as_
     if as_json:
         print(json.dumps(result))
         return
-    out.print(f"{game}: {result['decisions_per_s']:,} decisions/s, {result['games_per_s']:,} games/s, "
-              f"clone {result['clone_us']} µs, view {result['view_us']} µs "
-              f"({result['games']} games in {result['seconds']} s)")
+    out.print(
+        f"{game}: {result['decisions_per_s']:,} decisions/s, {result['games_per_s']:,} games/s, "
+        f"clone {result['clone_us']} µs, view {result['view_us']} µs "
+        f"({result['games']} games in {result['seconds']} s)"
+    )
 
 
 @app.command("replay")
-def replay_cmd(file: Path, verify: Annotated[bool, typer.Option("--verify", help="Check that the record replays "
-                                                                "exactly, twice, to the state it saved.")] = False):
+def replay_cmd(
+    file: Path,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Check that the record replays exactly, twice, to the state it saved.")
+    ] = False,
+):
     """Replay a save or record file and show how the game ended (or stands)."""
     try:
         rec = read(file)

@@ -23,8 +23,7 @@ from ..engine import IllegalAction
 from ..engine.records import save
 from ..games import MODULES, load
 
-HELP = ("Type the number of an action.  u: undo   s: save   l: the whole log   "
-        "q: save and quit   ?: this help")
+HELP = "Type the number of an action.  u: undo   s: save   l: the whole log   q: save and quit   ?: this help"
 
 
 class Quit(Exception):
@@ -32,8 +31,14 @@ class Quit(Exception):
 
 
 class TerminalGame:
-    def __init__(self, state: dict, seats: dict[str, str], save_path: Path,
-                 console: Console | None = None, ask: Callable[[str], str] | None = None):
+    def __init__(
+        self,
+        state: dict,
+        seats: dict[str, str],
+        save_path: Path,
+        console: Console | None = None,
+        ask: Callable[[str], str] | None = None,
+    ):
         self.game = load(state["game"])
         self.state = state
         self.seats = seats

@@ -17,8 +17,14 @@ ALLIANCE = {DE: CENTRAL, AH: CENTRAL, WA: ENTENTE, RU: ENTENTE}
 MEMBERS = {CENTRAL: (DE, AH), ENTENTE: (WA, RU)}
 ENEMY = {CENTRAL: ENTENTE, ENTENTE: CENTRAL}
 PARTNER = {DE: AH, AH: DE, WA: RU, RU: WA}
-NAMES = {DE: "Germany", AH: "Austria-Hungary", WA: "the Western Allies", RU: "Russia",
-         CENTRAL: "the Central Powers", ENTENTE: "the Entente Powers"}
+NAMES = {
+    DE: "Germany",
+    AH: "Austria-Hungary",
+    WA: "the Western Allies",
+    RU: "Russia",
+    CENTRAL: "the Central Powers",
+    ENTENTE: "the Entente Powers",
+}
 
 YEARS = ("1/1914", "2/1914", "1915", "1916", "1917", "1918", "1919")  # 2.1, L83 and L435
 Y1914A, Y1914B, Y1915, Y1916, Y1917, Y1918, Y1919 = range(7)
@@ -27,7 +33,8 @@ DEPLOYMENT_ORDER = (AH, RU, WA, DE)  # 3.4
 TURN_ORDER = (DE, WA, RU, AH)  # 3.4
 
 GARRISON = {  # 6.4
-    WA: (1, 2, 3, 4), DE: (1, 2, 3, 4),
+    WA: (1, 2, 3, 4),
+    DE: (1, 2, 3, 4),
     AH: (5, 6, 9, 10),
     RU: (7, 8, 9),
 }
@@ -49,6 +56,7 @@ def cap(role: str) -> str:
 
 # ----- the die (2.6) ---------------------------------------------------------------
 
+
 def special_die(s: dict) -> int:
     """One roll of the special die: 1 to 4, or S (two faces), returned as 0."""
     from ...engine import rng
@@ -62,6 +70,7 @@ def die_text(face: int) -> str:
 
 
 # ----- armies ------------------------------------------------------------------------
+
 
 def on_board(s: dict, front: int) -> list[str]:
     """The real armies on a front, in id order (``s["on"]`` indexes them)."""
@@ -134,6 +143,7 @@ def cv(s: dict, army: str) -> int:
 
 
 # ----- where an army may go (2.4, 3.5, 7.2, 11.3) --------------------------------------------
+
 
 def front_open(s: dict, front: int) -> bool:
     """A front in use at all: not closed by No Axis Aggression (11.3) nor by the
@@ -211,6 +221,7 @@ def garrison_fronts(s: dict, role: str) -> tuple[int, ...]:
 
 # ----- cities and attack lines (2.2) ----------------------------------------------------------
 
+
 def owner(s: dict, loc: str) -> str:
     info = pack().locations[loc]
     return s["owner"].get(loc, info.owner)
@@ -243,8 +254,7 @@ def enemy_cities_left(s: dict, front: int, alliance: str) -> bool:
     point only when none is left to occupy; 2.2: not while cities behind a
     line that opens later await capture)."""
     p = pack()
-    return any(p.locations[loc].kind != "base" and alliance_of(s, loc) != alliance
-               for loc in p.front_locations[front])
+    return any(p.locations[loc].kind != "base" and alliance_of(s, loc) != alliance for loc in p.front_locations[front])
 
 
 def front_cities(front: int) -> list[str]:

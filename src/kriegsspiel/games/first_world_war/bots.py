@@ -19,10 +19,14 @@ DIE_MEAN = 10 / 6  # faces 1, 2, 3, 4, S=0, S=0
 
 # ----- reading the view -------------------------------------------------------------------
 
+
 def my_armies(view: dict, front: int) -> list[str]:
     role = view["role"]
-    return [a for a, st in view["board"]["armies"].items()
-            if st["where"] == "board" and st["front"] == front and st["ctl"] == role]
+    return [
+        a
+        for a, st in view["board"]["armies"].items()
+        if st["where"] == "board" and st["front"] == front and st["ctl"] == role
+    ]
 
 
 def counters(view: dict, front: int, alliance: str) -> int:
@@ -33,8 +37,7 @@ def counters(view: dict, front: int, alliance: str) -> int:
 def enemy_cities(view: dict, front: int, alliance: str) -> int:
     p = pack()
     owners = view["board"]["cities"]
-    return sum(1 for c in p.front_locations[front]
-               if c in owners and ALLIANCE[owners[c]] != alliance)
+    return sum(1 for c in p.front_locations[front] if c in owners and ALLIANCE[owners[c]] != alliance)
 
 
 def own_cities(view: dict, front: int, alliance: str) -> int:
@@ -49,9 +52,14 @@ def best_cv(view: dict, front: int) -> int:
 
 def enemy_strength(view: dict, front: int, alliance: str) -> float:
     """The enemy's likely lead: a face-up army's value, or 2 for the unknown."""
-    up = [a for a, st in view["board"]["armies"].items()
-          if st["where"] == "board" and st["front"] == front and st["up"]
-          and ALLIANCE[pack().armies[a].empire] != alliance]
+    up = [
+        a
+        for a, st in view["board"]["armies"].items()
+        if st["where"] == "board"
+        and st["front"] == front
+        and st["up"]
+        and ALLIANCE[pack().armies[a].empire] != alliance
+    ]
     return max((pack().armies[a].cv for a in up), default=2.0)
 
 
@@ -81,6 +89,7 @@ def best_marker_value(view: dict, attacking: bool) -> int:
 
 # ----- the heuristic bot ---------------------------------------------------------------
 
+
 def heuristic(view: dict, actions: list, rng) -> object:
     first = actions[0]
     if isinstance(first, dict):
@@ -91,8 +100,7 @@ def heuristic(view: dict, actions: list, rng) -> object:
         if "marker" in first:
             return choose_marker(view, actions)
         if "occupy" in first:
-            return max(actions, key=lambda a: (pack().locations[a["occupy"]].kind == "replacement",
-                                               a["occupy"]))
+            return max(actions, key=lambda a: (pack().locations[a["occupy"]].kind == "replacement", a["occupy"]))
         if "replace" in first:
             real = [a for a in actions if a != "done"]
             return max(real, key=lambda a: (pack().armies[a["replace"]].cv, a["replace"]))
@@ -144,8 +152,9 @@ def move(view: dict, actions: list, rng) -> object:
     moves = [a for a in actions if a != "done"]
     if not moves or "done" in actions and rng.random() < 0.4:
         return "done" if "done" in actions else actions[0]
-    return min(moves, key=lambda a: (surplus(view, a["to"]) - enemy_cities(view, a["to"], alliance), a["to"],
-                                     str(a["move"])))
+    return min(
+        moves, key=lambda a: (surplus(view, a["to"]) - enemy_cities(view, a["to"], alliance), a["to"], str(a["move"]))
+    )
 
 
 def deploy(view: dict, actions: list, rng) -> object:
@@ -158,8 +167,7 @@ def deploy(view: dict, actions: list, rng) -> object:
     def need(a):
         n = a["front"]
         pressure = counters(view, n, ENEMY[alliance]) - counters(view, n, alliance)
-        return (pressure + 0.5 * enemy_cities(view, n, alliance) + 0.3 * own_cities(view, n, alliance),
-                -n)
+        return (pressure + 0.5 * enemy_cities(view, n, alliance) + 0.3 * own_cities(view, n, alliance), -n)
 
     return max(places, key=need)
 
@@ -167,6 +175,7 @@ def deploy(view: dict, actions: list, rng) -> object:
 def choose_marker(view: dict, actions: list) -> dict:
     """Play the strongest marker that helps (a mandatory one is forced anyway);
     keep No Man's Land for when it can cancel something."""
+
     def worth(a):
         m = a["marker"]
         if m is None:
@@ -179,6 +188,7 @@ def choose_marker(view: dict, actions: list) -> dict:
 
 
 # ----- the solitaire Entente (11.5) -------------------------------------------------------
+
 
 def tie_break(options: list, rng):
     """L421: list three options alphabetically; odd picks the first, even the
@@ -217,8 +227,12 @@ def solitaire_deploy(view: dict, actions: list, rng) -> object:
     def key(a):
         n = a["front"]
         mine_real = len(my_armies(view, n))
-        return (0 if (real and mine_real == 0) else 1, counters(view, n, alliance), cities_before_base(view, n),
-                -counters(view, n, "central"))
+        return (
+            0 if (real and mine_real == 0) else 1,
+            counters(view, n, alliance),
+            cities_before_base(view, n),
+            -counters(view, n, "central"),
+        )
 
     best = min(key(a) for a in places)
     tied = [a for a in places if key(a) == best]
@@ -234,13 +248,16 @@ def solitaire_offensive(view: dict, actions: list, rng) -> object:
         return "pass"
     face = rng.randrange(6) + 1
     if face > 4:
+
         def key(a):
             n = a["offensive"]
             return (-counters(view, n, "entente"), own_cities(view, n, "central"), n)
     else:
+
         def key(a):
             n = a["offensive"]
             return (counters(view, n, "central"), own_cities(view, n, "central"), n)
+
     return min(offensives, key=key)
 
 

@@ -30,6 +30,7 @@ COUNTS = {"fronts": 11, "cities": 46, "armies": 72, "dummies": 24, "markers": 36
 
 # ----- the records, as the files hold them ----------------------------------------------------
 
+
 class AttackLine(Record):
     entente_side: str
     central_side: str
@@ -124,6 +125,7 @@ class SetupRecord(Record):
 
 
 # ----- the facts the rules use ---------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Front:
@@ -228,11 +230,16 @@ def pack() -> Pack:
     fronts = {}
     for r in front_recs:
         fronts[r.number] = Front(
-            number=r.number, name=r.name, theatre=r.theatre, mountain=r.mountain or r.attack_modifier < 0,
+            number=r.number,
+            name=r.name,
+            theatre=r.theatre,
+            mountain=r.mountain or r.attack_modifier < 0,
             adjacent=frozenset(r.adjacent),
             nationalities={side: frozenset(n) for side, n in r.nationalities.items()},
             named_armies=frozenset(a for names in r.named_armies.values() for a in names),
-            base=dict(r.bases), base_owner=dict(r.home_empire))
+            base=dict(r.bases),
+            base_owner=dict(r.home_empire),
+        )
     kinds = {"victory_city": "victory", "replacement_city": "replacement", "supply_base": "base"}
     locations = {}
     for r in loc_recs:
@@ -252,22 +259,46 @@ def pack() -> Pack:
             continue
         side = alliance[r.owner_empire]
         allowed = frozenset(
-            f.number for f in fronts.values()
+            f.number
+            for f in fronts.values()
             if (r.nationality in f.nationalities[side] or r.id in f.named_armies)
-            and (not r.only_fronts or f.number in r.only_fronts))
-        armies[r.id] = Army(r.id, r.label, r.name, r.nationality, r.owner_empire, r.empire,
-                            r.entry_turn - 1, r.combat_value, frozenset(r.only_fronts), allowed)
+            and (not r.only_fronts or f.number in r.only_fronts)
+        )
+        armies[r.id] = Army(
+            r.id,
+            r.label,
+            r.name,
+            r.nationality,
+            r.owner_empire,
+            r.empire,
+            r.entry_turn - 1,
+            r.combat_value,
+            frozenset(r.only_fronts),
+            allowed,
+        )
     markers = {}
     for r in marker_recs:
         special = r.effect.get("special")
         kind = {"espionage": "espionage", "cancel_enemy_marker": "no-mans-land"}.get(special, "normal")
         later = r.effect.get("in_1919", {}).get("then_nationalities", [])
-        markers[r.id] = Marker(r.id, r.name, r.alliance, r.turn - 1, frozenset(r.nationalities),
-                               "either" if r.when == "neither" else r.when, r.value,
-                               r.effect.get("modifier_in_1919"), r.mandatory, kind, r.home_made, frozenset(later))
+        markers[r.id] = Marker(
+            r.id,
+            r.name,
+            r.alliance,
+            r.turn - 1,
+            frozenset(r.nationalities),
+            "either" if r.when == "neither" else r.when,
+            r.value,
+            r.effect.get("modifier_in_1919"),
+            r.mandatory,
+            kind,
+            r.home_made,
+            frozenset(later),
+        )
     dummy_fronts = {
         e: frozenset(n for n, f in fronts.items() if f.nationalities[alliance[e]] & nats)
-        for e, nats in empire_nats.items()}
+        for e, nats in empire_nats.items()
+    }
     common = setup_by["common"].model_extra
     historical = {}
     for placement in setup_by["historical"].model_extra["placements"]:
@@ -275,13 +306,24 @@ def pack() -> Pack:
             historical[a] = placement["front"]
     naa = setup_by["no-axis-aggression"].model_extra
     return Pack(
-        fronts=fronts, locations=locations, armies=armies, markers=markers,
-        front_locations=front_locations, line_order=line_order, empire_nationalities=empire_nats,
+        fronts=fronts,
+        locations=locations,
+        armies=armies,
+        markers=markers,
+        front_locations=front_locations,
+        line_order=line_order,
+        empire_nationalities=empire_nats,
         dummy_fronts=dummy_fronts,
-        dummies_per_empire=common["dummies_per_empire"], start_vp=common["victory_points"]["germany"],
-        historical=historical, war_plans=setup_by["war-plans"].model_extra["attack_fronts"],
-        no_axis_aggression={"armies": naa["excluded_armies"], "nationalities": naa["excluded_nationalities"],
-                            "markers": naa["excluded_markers"], "fronts": naa["unused_fronts"]},
+        dummies_per_empire=common["dummies_per_empire"],
+        start_vp=common["victory_points"]["germany"],
+        historical=historical,
+        war_plans=setup_by["war-plans"].model_extra["attack_fronts"],
+        no_axis_aggression={
+            "armies": naa["excluded_armies"],
+            "nationalities": naa["excluded_nationalities"],
+            "markers": naa["excluded_markers"],
+            "fronts": naa["unused_fronts"],
+        },
         home_made=tuple(setup_by["home-made-markers"].model_extra["markers"]),
     )
 
@@ -306,7 +348,7 @@ def check(fronts, locations, armies, markers, setup, empire_nats) -> None:
         for c in r.cities:
             if c not in locations or locations[c].front != r.number or locations[c].type == "supply_base":
                 problems.append(f"front {r.number}: city {c!r} is not a city on this front")
-        for side, nats in r.nationalities.items():
+        for nats in r.nationalities.values():
             for nat in nats:
                 if nat not in all_nats:
                     problems.append(f"front {r.number}: unknown nationality {nat!r}")
@@ -364,15 +406,21 @@ def check(fronts, locations, armies, markers, setup, empire_nats) -> None:
         if counts[kind] != want:
             problems.append(f"the rulebook has {want} {kind}; the pack has {counts[kind]}")
     if problems:
-        raise DataError("first-world-war data pack: " + "; ".join(problems[:20])
-                        + (f" (and {len(problems) - 20} more)" if len(problems) > 20 else ""))
+        raise DataError(
+            "first-world-war data pack: "
+            + "; ".join(problems[:20])
+            + (f" (and {len(problems) - 20} more)" if len(problems) > 20 else "")
+        )
 
 
 def validate() -> dict[str, int]:
     pack.cache_clear()
     p = pack()
-    return {"fronts": len(p.fronts), "cities": sum(1 for l in p.locations.values() if l.kind != "base"),
-            "supply bases": sum(1 for l in p.locations.values() if l.kind == "base"),
-            "armies": len(p.armies), "dummies": 4 * p.dummies_per_empire, "markers": len(p.markers)}
-
-
+    return {
+        "fronts": len(p.fronts),
+        "cities": sum(1 for loc in p.locations.values() if loc.kind != "base"),
+        "supply bases": sum(1 for loc in p.locations.values() if loc.kind == "base"),
+        "armies": len(p.armies),
+        "dummies": 4 * p.dummies_per_empire,
+        "markers": len(p.markers),
+    }

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, log
 from .board import (
-    fronts_for,
     AH_FRONTS,
     ALLIANCE,
     DE,
@@ -21,6 +20,7 @@ from .board import (
     dummies_in_pool,
     empire_name,
     front_open,
+    fronts_for,
     garrison_fronts,
     lift,
     may_stand,
@@ -51,8 +51,11 @@ class Deployment(Procedure):
     def reinforcements(self, s, f):
         """6.1 Armies due this year enter (none in 1919, 6.5; none after a revolution, 8.0)."""
         role = f["role"]
-        due = [a for a, st in s["armies"].items()
-               if st["where"] == "future" and st["ctl"] == role and pack().armies[a].entry <= s["year"]]
+        due = [
+            a
+            for a, st in s["armies"].items()
+            if st["where"] == "future" and st["ctl"] == role and pack().armies[a].entry <= s["year"]
+        ]
         if due and s["status"][role]["revolution"] == s["year"]:
             log(s, f"Revolution: {empire_name(role)} receives no reinforcements this year.", "8.0")
             due = []
@@ -82,8 +85,10 @@ class Deployment(Procedure):
         """3.5 Roll for the dummies that may return (all six in 1/1914)."""
         role = f["role"]
         f["queue"] = [a for a in f["queue"] if s["armies"][a]["where"] == "ready"] + [
-            a for a, st in s["armies"].items()
-            if st["where"] == "ready" and a not in f["queue"] and st.get("by") == role]
+            a
+            for a, st in s["armies"].items()
+            if st["where"] == "ready" and a not in f["queue"] and st.get("by") == role
+        ]
         pool = dummies_in_pool(s, role)
         if s["year"] == Y1914A:
             f["dummies"] = pool
@@ -104,16 +109,27 @@ class Deployment(Procedure):
                 log(s, f"{pack().armies[a].name} has no front it may use and is eliminated.", "3.5")
         if f["queue"] or f["dummies"]:
             west = s["year"] in (1, 3, 5)  # 11.5: West in 2/1914, 1916, 1918; East otherwise
-            ask(s, "deploy", role, queue=f["queue"], dummies=f["dummies"], must=s["year"] == Y1914A,
-                total=len(f["queue"]), outside=0, theatre="west" if west else "east")
+            ask(
+                s,
+                "deploy",
+                role,
+                queue=f["queue"],
+                dummies=f["dummies"],
+                must=s["year"] == Y1914A,
+                total=len(f["queue"]),
+                outside=0,
+                theatre="west" if west else "east",
+            )
         return None
-
 
 
 def replaceable(s: dict, role: str) -> list[str]:
     """6.2 This empire's armies lost in the previous year."""
-    return [a for a, st in s["armies"].items()
-            if st["where"] == "lost" and pack().armies[a].empire == role and st["lost"] == s["year"] - 1]
+    return [
+        a
+        for a, st in s["armies"].items()
+        if st["where"] == "lost" and pack().armies[a].empire == role and st["lost"] == s["year"] - 1
+    ]
 
 
 def replacement_count(s: dict, role: str) -> int:
@@ -216,8 +232,11 @@ class Deploy(State):
         if f["outside"] >= allowed_outside:
             inside = [n for n in fronts if theatre[n].theatre == f["theatre"]]
             fronts = inside or fronts
-        has_ah = any(st["where"] == "board" and st["front"] in AH_FRONTS
-                     for a, st in s["armies"].items() if pack().armies[a].empire == DE)
+        has_ah = any(
+            st["where"] == "board" and st["front"] in AH_FRONTS
+            for a, st in s["armies"].items()
+            if pack().armies[a].empire == DE
+        )
         if not has_ah and len(f["queue"]) == 1:
             fronts = [n for n in fronts if n in AH_FRONTS] or fronts
         return fronts

@@ -30,21 +30,25 @@ from .data import pack
 
 # ----- 10.0 the Treaty of Brest-Litovsk -----------------------------------------------------
 
+
 def treaty_possible(s: dict) -> bool:
     """10.0 The three conditions, in full."""
     if s["status"][DE]["capitulated"] or s["status"][RU]["capitulated"]:
         return False
     armies = pack().armies
-    german_east = [a for a, st in s["armies"].items()
-                   if st["where"] == "board" and st["front"] in (7, 8) and armies[a].nationality == "german"]
+    german_east = [
+        a
+        for a, st in s["armies"].items()
+        if st["where"] == "board" and st["front"] in (7, 8) and armies[a].nationality == "german"
+    ]
     if len(german_east) < 3:
         return False
-    russian_replacement = [loc for loc, info in pack().locations.items()
-                           if info.kind == "replacement" and info.owner == RU]
+    russian_replacement = [
+        loc for loc, info in pack().locations.items() if info.kind == "replacement" and info.owner == RU
+    ]
     if sum(1 for loc in russian_replacement if alliance_of(s, loc) == CENTRAL) < 3:
         return False
-    central_cities = [loc for loc, info in pack().locations.items()
-                      if info.kind != "base" and info.owner in (DE, AH)]
+    central_cities = [loc for loc, info in pack().locations.items() if info.kind != "base" and info.owner in (DE, AH)]
     return not any(owner(s, loc) == RU for loc in central_cities)
 
 
@@ -84,8 +88,13 @@ class OfferTreaty(State):
 
     def act(self, s, f, role, action):
         s["treaty_offered"] = action == "offer"
-        log(s, "Germany offers Russia the Treaty of Brest-Litovsk." if action == "offer"
-            else "Germany makes no offer of peace.", "10.0")
+        log(
+            s,
+            "Germany offers Russia the Treaty of Brest-Litovsk."
+            if action == "offer"
+            else "Germany makes no offer of peace.",
+            "10.0",
+        )
 
 
 class Treaty(State):
@@ -104,8 +113,7 @@ class Treaty(State):
 def sign(s: dict) -> None:
     """10.0 The treaty's effects for the rest of the game (RULINGS R-brest-garrisons)."""
     s["brest"] = s["year"]
-    log(s, f"Russia signs the Treaty of Brest-Litovsk ({YEARS[s['year']]}): Fronts 7, 8, 9 and 11 fall silent.",
-        "10.0")
+    log(s, f"Russia signs the Treaty of Brest-Litovsk ({YEARS[s['year']]}): Fronts 7, 8, 9 and 11 fall silent.", "10.0")
     armies = pack().armies
     for a, st in s["armies"].items():
         if armies[a].nationality in ("russian", "romanian") and st["where"] in ("board", "ready", "future", "lost"):
@@ -162,9 +170,13 @@ def fail(s: dict, role: str) -> None:
         return
     face = special_die(s)
     level = face - status["bonus"] if face else 0  # RULINGS R27: a mutiny shifts towards S
-    log(s, f"{cap(role)} fails and throws {die_text(face)} for the result"
-           + (f" (shifted {status['bonus']} towards capitulation)" if status["bonus"] and face else "") + ".",
-        "8.0")
+    log(
+        s,
+        f"{cap(role)} fails and throws {die_text(face)} for the result"
+        + (f" (shifted {status['bonus']} towards capitulation)" if status["bonus"] and face else "")
+        + ".",
+        "8.0",
+    )
     if level <= 0:
         capitulate(s, role, "the results throw")
         return
@@ -210,14 +222,18 @@ def capitulate(s: dict, role: str, why: str) -> None:
 
 # ----- 9.0 victory ----------------------------------------------------------------------
 
+
 class VictoryCheck(Procedure):
     """9.0 The game ends after 1919, when one alliance holds every city on any six
     fronts, or when both empires of an alliance have capitulated."""
 
     def start(self, s, f):
         for alliance in (CENTRAL, ENTENTE):
-            held = [n for n in range(1, 12)
-                    if front_cities(n) and all(alliance_of(s, c) == alliance for c in front_cities(n))]
+            held = [
+                n
+                for n in range(1, 12)
+                if front_cities(n) and all(alliance_of(s, c) == alliance for c in front_cities(n))
+            ]
             if len(held) >= 6:
                 finish(s, f"{empire_name(alliance)} hold every city on Fronts {', '.join(map(str, held))}")
                 return None
@@ -233,8 +249,11 @@ def finish(s: dict, reason: str) -> None:
     fallen = {a: any(s["status"][r]["capitulated"] for r in MEMBERS[a]) for a in (CENTRAL, ENTENTE)}
     if fallen[CENTRAL] != fallen[ENTENTE]:  # R15: an alliance that let a partner fall cannot win
         side = ENTENTE if fallen[CENTRAL] else CENTRAL
-        log(s, f"{cap(side)} win: the other alliance has lost an empire "
-               f"({total[CENTRAL]} to {total[ENTENTE]} VP).", "9.0")
+        log(
+            s,
+            f"{cap(side)} win: the other alliance has lost an empire ({total[CENTRAL]} to {total[ENTENTE]} VP).",
+            "9.0",
+        )
     else:
         side = CENTRAL if total[CENTRAL] >= total[ENTENTE] else ENTENTE
         log(s, f"{cap(side)} win, {total[CENTRAL]} to {total[ENTENTE]}.", "9.0")
@@ -268,6 +287,7 @@ def keep_standing(s: dict, role: str) -> str:
 
 
 # ----- 6.5 the year 1919 -----------------------------------------------------------------------
+
 
 class Year1919(Procedure):
     """6.5 The Western Allies take Tanks Attack and Poison Gas, Germany Stosstruppen."""
@@ -304,5 +324,3 @@ def take(s: dict, role: str, marker: str) -> None:
     s["hands"][role].append(marker)
     s["hands"][role].sort()
     log(s, f"{cap(role)} takes {pack().markers[marker].title} for 1919.", "6.5")
-
-

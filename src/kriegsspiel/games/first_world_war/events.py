@@ -65,8 +65,7 @@ def draw(s: dict, role: str, why: str, rule: str) -> str | None:
         # 5.2: it may go back at any time, without a replacement (RULINGS R-mismatch)
         cup.append(marker)
         cup.sort()
-        log(s, f"{cap(role)} draws {info.title}, which is of no use to it, and puts it back.",
-            "5.2", to=[role])
+        log(s, f"{cap(role)} draws {info.title}, which is of no use to it, and puts it back.", "5.2", to=[role])
         log(s, f"{cap(role)} puts the marker back.", "5.2")
         return None
     s["hands"][role].append(marker)

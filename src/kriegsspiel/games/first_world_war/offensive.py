@@ -6,7 +6,6 @@ from __future__ import annotations
 from ...engine import Procedure, State, ask, ask_all, call, checkpoint, log
 from . import events
 from .board import (
-    open_fronts,
     AH,
     ALLIANCE,
     ENEMY,
@@ -24,6 +23,7 @@ from .board import (
     empire_name,
     enemy_cities_left,
     lift,
+    open_fronts,
     owner,
     side_armies,
     special_die,
@@ -32,6 +32,7 @@ from .board import (
 from .data import pack
 
 # ----- who may attack where ------------------------------------------------------------
+
 
 def attackers(s: dict, role: str, front: int) -> list[str]:
     """Real armies ``role`` commands on the front that may attack (8.0 mutiny)."""
@@ -62,8 +63,7 @@ def cp_receiver(front: int, alliance: str) -> str:
 def cp_possible(s: dict, front: int, alliance: str) -> bool:
     """4.6, 8.0, 2.2 One capitulation point per front per year, only when every
     city on the front is held by the attacker's alliance (RULINGS R28)."""
-    return (not enemy_cities_left(s, front, alliance)
-            and f"{cp_receiver(front, alliance)}:{front}" not in s["cp_fronts"])
+    return not enemy_cities_left(s, front, alliance) and f"{cp_receiver(front, alliance)}:{front}" not in s["cp_fronts"]
 
 
 def offensive_fronts(s: dict, role: str) -> list[int]:
@@ -92,6 +92,7 @@ def offensive_fronts(s: dict, role: str) -> list[int]:
 
 # ----- the offensive ----------------------------------------------------------------------
 
+
 class Offensive(Procedure):
     """4.0 An offensive on one front, step by step as 4.1–4.7 give it."""
 
@@ -100,8 +101,17 @@ class Offensive(Procedure):
         alliance = ALLIANCE[role]
         enemy = ENEMY[alliance]
         f["defender"] = defending_empire(s, n, enemy)
-        s["battle"] = {"front": n, "attacker": role, "defender": f["defender"], "leads": {}, "markers": {},
-                       "espionage": {}, "dice": {}, "totals": {}, "result": None}
+        s["battle"] = {
+            "front": n,
+            "attacker": role,
+            "defender": f["defender"],
+            "leads": {},
+            "markers": {},
+            "espionage": {},
+            "dice": {},
+            "totals": {},
+            "result": None,
+        }
         log(s, f"{cap(role)} launches an offensive on Front {n} ({pack().fronts[n].name}).", "4.1")
         if s["options"]["solitaire"] and not self.solitaire_goes_ahead(s, role):
             return "finish"
@@ -254,11 +264,16 @@ def capture(s: dict, role: str, loc: str) -> None:
         s["owner"][loc] = role
     s["vp"][role] += 1
     s["vp"][previous] = max(0, s["vp"][previous] - 1)
-    log(s, f"{cap(role)} occupies {info.name}: {empire_name(role)} {s['vp'][role]} VP, "
-           f"{empire_name(previous)} {s['vp'][previous]} VP.", "9.0")
+    log(
+        s,
+        f"{cap(role)} occupies {info.name}: {empire_name(role)} {s['vp'][role]} VP, "
+        f"{empire_name(previous)} {s['vp'][previous]} VP.",
+        "9.0",
+    )
 
 
 # ----- the states of an offensive ----------------------------------------------------------
+
 
 class Lead(State):
     """4.3 Each side reveals one army as its lead, the attacker first."""
@@ -299,8 +314,9 @@ def marker_choices(s: dict, role: str) -> list:
     attacking = role == b["attacker"]
     lead = b["leads"][role]
     kinds = pack().markers
-    fits = [m for m in s["hands"][role]
-            if kinds[m].kind != "espionage" and events.playable(s, role, m, attacking, lead)]
+    fits = [
+        m for m in s["hands"][role] if kinds[m].kind != "espionage" and events.playable(s, role, m, attacking, lead)
+    ]
     due = [m for m in fits if kinds[m].mandatory and due_now(s, role, m)]
     if due:
         return due
@@ -351,8 +367,9 @@ def reactions(s: dict, role: str) -> list:
     acts: list = ["no"]
     played = b["markers"].get(role)
     if cancelled_by_no_mans_land(s, role):
-        acts += [{"counter": m} for m in s["hands"][role]
-                 if pack().markers[m].kind == "no-mans-land" and m != played][:1]
+        acts += [{"counter": m} for m in s["hands"][role] if pack().markers[m].kind == "no-mans-land" and m != played][
+            :1
+        ]
     other = other_side(s, role)
     theirs = b["markers"].get(other)
     if other not in b["espionage"] and theirs is not None and not pack().markers[theirs].mandatory:
@@ -378,8 +395,11 @@ class React(State):
             log(s, f"{cap(role)} counters with {pack().markers[action['counter']].title}.", "5.4")
         else:
             b["espionage"][role] = action["espionage"]
-            log(s, f"{cap(role)} plays {pack().markers[action['espionage']].title}: the enemy's marker "
-                   "is cancelled.", "5.5")
+            log(
+                s,
+                f"{cap(role)} plays {pack().markers[action['espionage']].title}: the enemy's marker is cancelled.",
+                "5.5",
+            )
         return None
 
 
@@ -411,6 +431,7 @@ class Advance(State):
 
 
 # ----- marker arithmetic -------------------------------------------------------------------
+
 
 def marker_values(s: dict) -> dict[str, int]:
     """Each side's total from its markers after the cancellations of 5.4 and 5.5."""
@@ -488,5 +509,3 @@ def solitaire_spend(s: dict, marker: str) -> None:
         s["removed"].append(marker)
     else:
         s["used"][info.alliance].append(marker)
-
-

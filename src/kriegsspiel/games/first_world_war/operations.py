@@ -24,7 +24,6 @@ from .offensive import offensive_fronts
 FRONTS = range(1, 12)
 
 
-
 def movable(s: dict, role: str, front: int) -> list[str]:
     """Real armies ``role`` may move off a front (7.1: in a two-player game the
     Central Powers player also moves German armies under Austro-Hungarian command)."""
@@ -48,8 +47,13 @@ def may_leave(s: dict, role: str, unit: str, front: int, garrisons: dict) -> boo
         garrisons[ctl] = garrison_fronts(s, ctl)
     if front in garrisons[ctl] and units(s, ctl, front) <= 1:
         return False
-    if (s["options"]["solitaire"] and unit != "dummy" and s["year"] >= Y1914B
-            and pack().armies[unit].empire == DE and front in AH_FRONTS):
+    if (
+        s["options"]["solitaire"]
+        and unit != "dummy"
+        and s["year"] >= Y1914B
+        and pack().armies[unit].empire == DE
+        and front in AH_FRONTS
+    ):
         german_there = [a for n in AH_FRONTS for a in on_board(s, n) if pack().armies[a].empire == DE]
         if len(german_there) <= 1:
             return False
@@ -119,7 +123,7 @@ class Operations(State):
         if action == "pass":
             return "pass"
         if type(action) is dict and len(action) == 1:
-            (kind, n), = action.items()
+            ((kind, n),) = action.items()
             if type(n) is int and 1 <= n <= 11:
                 if kind == "offensive" and n in offensive_fronts(s, role):
                     return {"offensive": n}
@@ -165,9 +169,13 @@ class Movement(State):
         if type(action) is dict and action.keys() == {"move", "to"} and len(f["moved"]) < self.limit:
             unit, to = action["move"], action["to"]
             origin = f["origin"]
-            if (type(unit) is str and type(to) is int and unit in units_on(s, role, origin, f["moved"])
-                    and may_leave(s, role, unit, origin, {})
-                    and to in destinations(s, role, unit, origin, self.adjacent)):
+            if (
+                type(unit) is str
+                and type(to) is int
+                and unit in units_on(s, role, origin, f["moved"])
+                and may_leave(s, role, unit, origin, {})
+                and to in destinations(s, role, unit, origin, self.adjacent)
+            ):
                 return {"move": unit, "to": to}
         return super().legal(s, f, role, action)
 
@@ -205,5 +213,7 @@ class Transfer(Movement):
     limit = 2
 
     def prompt(self, s, f, role):
-        return (f"Move up to two counters from Front {f['origin']} to non-adjacent fronts "
-                f"({2 - len(f['moved'])} left); 'done' when finished.")
+        return (
+            f"Move up to two counters from Front {f['origin']} to non-adjacent fronts "
+            f"({2 - len(f['moved'])} left); 'done' when finished."
+        )

@@ -27,10 +27,16 @@ class FirstWorldWar(Rules):
         Scenario("historical", "1914: historical set-up", "The armies of August 1914 where they stood (11.1)."),
     )
     options = {
-        "war_plans": Option(False, help="11.2 War-Plans: 1/1914 offensives as Plan XVII and Schlieffen (historical set-up)."),
-        "no_axis_aggression": Option(False, help="11.3 No Axis Aggression: a continental war without Britain, Italy or America."),
+        "war_plans": Option(
+            False, help="11.2 War-Plans: 1/1914 offensives as Plan XVII and Schlieffen (historical set-up)."
+        ),
+        "no_axis_aggression": Option(
+            False, help="11.3 No Axis Aggression: a continental war without Britain, Italy or America."
+        ),
         "variable_order": Option(False, help="11.4 Variable order of play, rolled each year from 2/1914."),
-        "solitaire": Option(False, help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules."),
+        "solitaire": Option(
+            False, help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules."
+        ),
         "home_made_markers": Option(True, help="App. A: include the six home-made events markers."),
     }
     procedures = {
@@ -74,9 +80,17 @@ class FirstWorldWar(Rules):
         excluded = set(p.no_axis_aggression["armies"]) if opts["no_axis_aggression"] else set()
         s["armies"] = {}
         for a, info in p.armies.items():
-            out = a in excluded or (opts["no_axis_aggression"] and info.nationality in p.no_axis_aggression["nationalities"])
-            s["armies"][a] = {"where": "out" if out else "future", "front": None, "ctl": info.controller,
-                              "up": False, "lost": None, "locked": False}
+            out = a in excluded or (
+                opts["no_axis_aggression"] and info.nationality in p.no_axis_aggression["nationalities"]
+            )
+            s["armies"][a] = {
+                "where": "out" if out else "future",
+                "front": None,
+                "ctl": info.controller,
+                "up": False,
+                "lost": None,
+                "locked": False,
+            }
         s["on"] = {str(n): [] for n in range(1, 12)}
         if historical:
             for a, front in p.historical.items():  # 11.1
@@ -99,9 +113,21 @@ class FirstWorldWar(Rules):
         s["hands"] = {r: [] for r in EMPIRES}
         s["due"] = {r: {} for r in EMPIRES}
         s["reserved"] = {"central": None, "entente": None}
-        s["status"] = {r: {"capitulated": False, "failures": 0, "bonus": 0, "revolution_seen": False,
-                           "revolution": None, "mutiny": None, "politics": None, "unrest": None,
-                           "mutiny_nationality": None, "mutiny_theatre": None} for r in EMPIRES}
+        s["status"] = {
+            r: {
+                "capitulated": False,
+                "failures": 0,
+                "bonus": 0,
+                "revolution_seen": False,
+                "revolution": None,
+                "mutiny": None,
+                "politics": None,
+                "unrest": None,
+                "mutiny_nationality": None,
+                "mutiny_theatre": None,
+            }
+            for r in EMPIRES
+        }
         s["brest"] = None
         s["battle"] = None
         s["last_battle"] = None
@@ -141,8 +167,10 @@ class FirstWorldWar(Rules):
             if r == role:
                 hands[r] = list(s["hands"][r])
             else:  # 5.3 the backs show alliance and whether the marker is mandatory
-                hands[r] = {"count": len(s["hands"][r]),
-                            "mandatory": sum(1 for m in s["hands"][r] if p.markers[m].mandatory)}
+                hands[r] = {
+                    "count": len(s["hands"][r]),
+                    "mandatory": sum(1 for m in s["hands"][r] if p.markers[m].mandatory),
+                }
         return {
             "year": YEARS[s["year"]],
             "year_index": s["year"],
@@ -168,8 +196,15 @@ class FirstWorldWar(Rules):
     def label(self, action):
         p = pack()
         if isinstance(action, str):
-            return {"pass": "pass", "done": "done", "offer": "offer the treaty", "no": "no", "draw": "draw a marker",
-                    "accept": "accept the treaty", "refuse": "refuse the treaty"}.get(action, action)
+            return {
+                "pass": "pass",
+                "done": "done",
+                "offer": "offer the treaty",
+                "no": "no",
+                "draw": "draw a marker",
+                "accept": "accept the treaty",
+                "refuse": "refuse the treaty",
+            }.get(action, action)
         if not isinstance(action, dict):
             return super().label(action)
         name = lambda a: "a dummy army" if a == "dummy" else p.armies[a].name  # noqa: E731
@@ -204,5 +239,3 @@ class FirstWorldWar(Rules):
 
     def validate_data(self):
         return data.validate()
-
-

@@ -175,8 +175,12 @@ def lapse_mandatory(s: dict) -> None:
                 if m in s["hands"][role]:
                     s["hands"][role].remove(m)
                     s["removed"].append(m)
-                    log(s, f"{cap(role)}'s mandatory marker {pack().markers[m].title} "
-                           "lapses unplayed and leaves the game.", "5.3")
+                    log(
+                        s,
+                        f"{cap(role)}'s mandatory marker {pack().markers[m].title} "
+                        "lapses unplayed and leaves the game.",
+                        "5.3",
+                    )
 
 
 def austro_hungarian_command(s: dict) -> None:

@@ -11,8 +11,7 @@ from .board import ALLIANCE, EMPIRES
 from .data import pack
 
 SHORT = {"germany": "DE", "austria-hungary": "AH", "western-allies": "WA", "russia": "RU"}
-COLOUR = {"germany": "bold white", "austria-hungary": "bold cyan", "western-allies": "bold red",
-          "russia": "bold green"}
+COLOUR = {"germany": "bold white", "austria-hungary": "bold cyan", "western-allies": "bold red", "russia": "bold green"}
 THEATRES = (("west", "Western Theatre"), ("italy", "Italian Theatre"), ("east", "Eastern Theatre"))
 
 
@@ -50,8 +49,9 @@ def board(view: dict) -> Group:
             for c in p.line_order[n]:
                 if c in b["cities"]:
                     owner = b["cities"][c]
-                    cities.append(p.locations[c].name + ("*" if p.locations[c].kind == "replacement" else ""),
-                                  style=COLOUR[owner])
+                    cities.append(
+                        p.locations[c].name + ("*" if p.locations[c].kind == "replacement" else ""), style=COLOUR[owner]
+                    )
                     cities.append(" ")
             table.add_row(f"{n} {fr.name}", ent, cities, cen, yours(view, n))
         parts.append(table)
@@ -72,10 +72,12 @@ def yours(view: dict, n: int) -> str:
     if not view["role"]:
         return ""
     p = pack()
-    armies = [a for a, st in view["board"]["armies"].items()
-              if st["where"] == "board" and st["front"] == n and st["ctl"] == view["role"]]
-    labels = [f"{p.armies[a].label}({p.armies[a].cv}){'^' if view['board']['armies'][a]['up'] else ''}"
-              for a in armies]
+    armies = [
+        a
+        for a, st in view["board"]["armies"].items()
+        if st["where"] == "board" and st["front"] == n and st["ctl"] == view["role"]
+    ]
+    labels = [f"{p.armies[a].label}({p.armies[a].cv}){'^' if view['board']['armies'][a]['up'] else ''}" for a in armies]
     d = view["board"]["fronts"][str(n)].get("my_dummies", 0)
     if d:
         labels.append(f"{d} dummy")
@@ -86,6 +88,9 @@ def battle_line(b: dict) -> str:
     p = pack()
     leads = ", ".join(f"{SHORT[r]} {p.armies[a].label}" for r, a in b["leads"].items())
     totals = ", ".join(f"{SHORT[r]} {t}" for r, t in b["totals"].items())
-    return (f"Offensive on Front {b['front']}: {SHORT[b['attacker']]} against {SHORT[b['defender']]}"
-            + (f"; leads {leads}" if leads else "") + (f"; totals {totals}" if totals else "")
-            + (f"; {b['result']}" if b["result"] else ""))
+    return (
+        f"Offensive on Front {b['front']}: {SHORT[b['attacker']]} against {SHORT[b['defender']]}"
+        + (f"; leads {leads}" if leads else "")
+        + (f"; totals {totals}" if totals else "")
+        + (f"; {b['result']}" if b["result"] else "")
+    )

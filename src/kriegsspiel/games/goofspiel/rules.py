@@ -7,18 +7,7 @@ descriptions differ are in RULINGS.md.
 
 from __future__ import annotations
 
-from ...engine import (
-    Option,
-    Procedure,
-    Rules,
-    Scenario,
-    State,
-    ask_all,
-    call,
-    game_over,
-    log,
-    rng,
-)
+from ...engine import Option, Procedure, Rules, Scenario, State, ask_all, call, game_over, log, rng
 from . import bots, data
 
 SUITS = ("hearts", "clubs", "spades")
@@ -35,6 +24,7 @@ def title(role: str) -> str:
 
 
 # ----- the sequence of play ----------------------------------------------------
+
 
 class Game(Procedure):
     """The whole game: a round for every prize (2), then the score (3)."""
@@ -114,6 +104,7 @@ class Bid(State):
 
 # ----- the game ------------------------------------------------------------------
 
+
 class Goofspiel(Rules):
     id = "goofspiel"
     title = "Goofspiel"
@@ -122,8 +113,11 @@ class Goofspiel(Rules):
     player_counts = (2, 3)
     scenarios = tuple(Scenario(sc.id, sc.title, sc.help) for sc in data.scenarios().values())
     options = {
-        "ties": Option("discard", ("discard", "carry"),
-                       "Tied highest bids: discard the prize, or carry it to the next round (rule 2.5)."),
+        "ties": Option(
+            "discard",
+            ("discard", "carry"),
+            "Tied highest bids: discard the prize, or carry it to the next round (rule 2.5).",
+        )
     }
     procedures = {"game": Game(), "round": Round()}
     states = {"bid": Bid()}

@@ -10,8 +10,11 @@ from .rules import card
 def board(view: dict) -> Table:
     b = view["board"]
     me = view["role"]
-    table = Table(title=f"Prize: {' + '.join(card(p) for p in b['pot']) or '-'} of diamonds"
-                        f"   (prize deck: {b['deck']} face down)", expand=False)
+    table = Table(
+        title=f"Prize: {' + '.join(card(p) for p in b['pot']) or '-'} of diamonds"
+        f"   (prize deck: {b['deck']} face down)",
+        expand=False,
+    )
     table.add_column("player")
     table.add_column("score", justify="right")
     table.add_column("hand")
