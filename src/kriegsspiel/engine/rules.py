@@ -39,6 +39,9 @@ RESERVED = (
 """Keys of the game state that belong to the engine. A game keeps its own
 data in other keys."""
 
+LOG_IN_VIEW = 40
+"""How many of the latest log lines a view carries; ``Rules.log`` gives them all."""
+
 # Parts of the state that only ever grow by appending whole entries that are
 # never changed afterwards: a clone may share the entries.
 _APPEND_ONLY = ("log", "actions")
@@ -110,6 +113,14 @@ class Rules:
         """The roles taking part with that many players (default: all)."""
         return list(self.roles)
 
+    def seats(self, players: int) -> list[list[str]]:
+        """Which roles each player holds (default: one role each)."""
+        return [[r] for r in self.roles_in_play(players)]
+
+    def bot_for(self, s: dict, role: str) -> str:
+        """The bot that plays ``role`` when nobody says otherwise."""
+        return next(iter(self.bots), "random")
+
     def setup(self, s: dict) -> None:
         """Lay out a new game in ``s`` (scenario, options and players are set)."""
 
@@ -140,6 +151,7 @@ class Rules:
                 for name, o in self.options.items()
             },
             "bots": ["random", *self.bots],
+            "seats": {str(n): self.seats(n) for n in self.player_counts},
         }
 
     def new(
@@ -275,11 +287,23 @@ class Rules:
             "committed": committed,
             "prompt": prompt,
             "can_undo": self.can_undo(s, role),
-            "log": [{"rule": e[0], "text": e[1]} for e in s["log"] if len(e) == 2 or role in e[2]],
+            "log": self.log(s, role, last=LOG_IN_VIEW),
             "over": not stack,
             "result": s["result"],
             "board": self.board(s, role),
         }
+
+    def log(self, s: dict, role: str | None = None, last: int | None = None) -> list[dict]:
+        """The log lines ``role`` may see (None: the public ones), oldest first;
+        with ``last``, only the most recent that many."""
+        out = []
+        for e in reversed(s["log"]):
+            if len(e) == 2 or role in e[2]:
+                out.append({"rule": e[0], "text": e[1]})
+                if last is not None and len(out) == last:
+                    break
+        out.reverse()
+        return out
 
     def can_undo(self, s: dict, role: str | None) -> bool:
         """Undo is allowed to the role that made the last action, while nothing

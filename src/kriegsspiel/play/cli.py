@@ -142,10 +142,10 @@ def play(
 
 
 def default_seats(state: dict) -> dict[str, str]:
-    """The first role is the human's; the others get the game's first own bot."""
+    """The first player's roles are the human's; the game's bots play the rest."""
     rules = load(state["game"])
-    bot = next(iter(rules.bots), "random")
-    return {r: ("human" if i == 0 else bot) for i, r in enumerate(state["roles"])}
+    mine = rules.seats(state["players"])[0]
+    return {r: "human" if r in mine else rules.bot_for(state, r) for r in state["roles"]}
 
 
 @app.command()

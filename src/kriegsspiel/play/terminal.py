@@ -48,7 +48,10 @@ class TerminalGame:
         self.bots = {r: get_bot(state["game"], b) for r, b in seats.items() if b != "human"}
         self.rngs = {r: random.Random(f"{state['seed']}:{r}:{len(state['actions'])}") for r in state["roles"]}
         self.humans = [r for r in state["roles"] if seats.get(r) == "human"]
-        self.at_keyboard: str | None = None
+        # roles held by one player share the keyboard without hiding anything from each other
+        self.player_of = {r: i for i, group in enumerate(self.game.seats(state["players"])) for r in group}
+        self.hot_seat = len({self.player_of.get(r, r) for r in self.humans}) > 1
+        self.at_keyboard: int | str | None = None
         try:
             self.text = importlib.import_module(MODULES[state["game"]] + ".text")
         except ModuleNotFoundError:
@@ -80,10 +83,11 @@ class TerminalGame:
         self.state = self.game.apply(self.state, role, action)
 
     def human_turn(self, role: str) -> None:
-        if len(self.humans) > 1 and self.at_keyboard != role:
+        player = self.player_of.get(role, role)
+        if self.hot_seat and self.at_keyboard != player:
             self.console.clear()
             self.ask(f"Pass the keyboard to [bold]{role}[/]. {role}, press Enter when you are at the keyboard. ")
-            self.at_keyboard = role
+            self.at_keyboard = player
         view = self.game.view(self.state, role)
         legal = self.game.actions(self.state, role)
         self.show(view, legal)
@@ -96,7 +100,7 @@ class TerminalGame:
             elif answer == "s":
                 self.console.print(f"Saved to {save(self.state, self.save_path)}")
             elif answer == "l":
-                self.show_log(view, None)
+                self.show_log({"log": self.game.log(self.state, role)}, None)
             elif answer == "u":
                 try:
                     self.state = self.game.undo(self.state, role)
@@ -131,7 +135,7 @@ class TerminalGame:
             self.console.print(f"  {rule}{entry['text']}")
 
     def show_end(self) -> None:
-        role = self.humans[0] if len(self.humans) == 1 else None
+        role = self.humans[0] if self.humans and not self.hot_seat else None
         view = self.game.view(self.state, role)
         self.console.print(Rule("The game is over"))
         self.console.print(self.text.board(view) if self.text else Pretty(view["board"]))

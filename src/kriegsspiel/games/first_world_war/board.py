@@ -48,6 +48,26 @@ def empire_name(role: str) -> str:
     return NAMES[role]
 
 
+def plural(verb: str) -> str:
+    """'passes' -> 'pass': the Western Allies and the alliances take the plural."""
+    if verb in ("has", "is", "was"):
+        return {"has": "have", "is": "are", "was": "were"}[verb]
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes")):
+        return verb[:-2]
+    if verb.endswith("s") and not verb.endswith("ss"):
+        return verb[:-1]
+    return verb
+
+
+def says(role: str, verb: str) -> str:
+    """The name and its verb at the start of a sentence: 'Germany passes',
+    'The Western Allies pass'."""
+    many = role in (WA, CENTRAL, ENTENTE)
+    return f"{cap(role)} {plural(verb) if many else verb}"
+
+
 def cap(role: str) -> str:
     """The name at the start of a sentence: 'The Western Allies'."""
     name = NAMES[role]
@@ -206,7 +226,7 @@ def dummy_may_stand(s: dict, role: str, front: int) -> bool:
 
 def garrison_fronts(s: dict, role: str) -> tuple[int, ...]:
     """6.4: fronts where ``role`` must keep a counter (from 2/1914; Italian
-    fronts once the theatre opens, RULINGS R-garrison)."""
+    fronts once the theatre opens, RULINGS R29, R44)."""
     if s["year"] < Y1914B:
         return ()
     fronts = []

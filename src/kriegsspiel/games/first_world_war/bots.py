@@ -122,7 +122,8 @@ def heuristic(view: dict, actions: list, rng) -> object:
 
 
 def operations(view: dict, actions: list, rng) -> object:
-    """Attack where the margin is good; otherwise strengthen a weak front by rail; else pass."""
+    """Take a free city first; plug a hole the enemy could walk through; attack
+    where the margin is good; otherwise bring spare counters where they are needed."""
     alliance = ALLIANCE[view["role"]]
     offensives = [a for a in actions if isinstance(a, dict) and "offensive" in a]
     scored = []
@@ -130,15 +131,41 @@ def operations(view: dict, actions: list, rng) -> object:
         n = a["offensive"]
         gain = 1.0 if enemy_cities(view, n, alliance) else 0.3
         scored.append((attack_margin(view, n) + gain, n, a))
-    if scored:
-        best = max(scored, key=lambda t: (t[0], -t[1]))
-        if best[0] >= 1.0:
-            return best[2]
+    best = max(scored, key=lambda t: (t[0], -t[1])) if scored else None
+    if best and best[0] >= 10:  # undefended: a city for nothing
+        return best[2]
+    holes = [n for n in range(1, 12) if exposed(view, n)]
+    for kind in ("railway", "transfer"):
+        for a in actions:
+            if (
+                isinstance(a, dict)
+                and kind in a
+                and surplus(view, a[kind]) >= 1
+                and can_reach(view, a[kind], holes, kind)
+            ):
+                return a
+    if best and best[0] >= 1.0:
+        return best[2]
     railways = [a for a in actions if isinstance(a, dict) and "railway" in a]
     for a in sorted(railways, key=lambda a: -surplus(view, a["railway"])):
         if surplus(view, a["railway"]) >= 2:
             return a
     return "pass"
+
+
+def exposed(view: dict, front: int) -> bool:
+    """Our cities on this front, none of our alliance's counters, and the enemy there."""
+    alliance = ALLIANCE[view["role"]]
+    return (
+        own_cities(view, front, alliance) > 0
+        and counters(view, front, alliance) == 0
+        and counters(view, front, ENEMY[alliance]) > 0
+    )
+
+
+def can_reach(view: dict, origin: int, holes: list[int], kind: str) -> bool:
+    near = pack().fronts[origin].adjacent
+    return any((h in near) == (kind == "railway") and h != origin for h in holes)
 
 
 def surplus(view: dict, front: int) -> int:
@@ -147,9 +174,12 @@ def surplus(view: dict, front: int) -> int:
 
 
 def move(view: dict, actions: list, rng) -> object:
-    """Move one counter towards the adjacent front where the enemy outnumbers us most, then stop."""
+    """Fill an exposed front first; else move towards where the enemy outnumbers us most; stop early."""
     alliance = ALLIANCE[view["role"]]
     moves = [a for a in actions if a != "done"]
+    plugging = [a for a in moves if exposed(view, a["to"])]
+    if plugging:
+        return min(plugging, key=lambda a: (-(a["move"] == "dummy"), a["to"], str(a["move"])))
     if not moves or "done" in actions and rng.random() < 0.4:
         return "done" if "done" in actions else actions[0]
     return min(
@@ -166,8 +196,11 @@ def deploy(view: dict, actions: list, rng) -> object:
 
     def need(a):
         n = a["front"]
-        pressure = counters(view, n, ENEMY[alliance]) - counters(view, n, alliance)
-        return (pressure + 0.5 * enemy_cities(view, n, alliance) + 0.3 * own_cities(view, n, alliance), -n)
+        mine = counters(view, n, alliance)
+        theirs = counters(view, n, ENEMY[alliance])
+        pressure = theirs - mine
+        empty = 10 if mine == 0 and (own_cities(view, n, alliance) or theirs) else 0
+        return (empty + pressure + 0.5 * enemy_cities(view, n, alliance) + 0.3 * own_cities(view, n, alliance), -n)
 
     return max(places, key=need)
 

@@ -190,6 +190,7 @@ class Pack:
     markers: dict
     front_locations: dict  # front -> location ids, Entente base first, Central base last
     line_order: dict  # front -> cities in attack-line order from the Entente base
+    cities: tuple  # every city, front by front
     empire_nationalities: dict
     dummy_fronts: dict  # empire -> fronts where an army of that empire could stand (2.4, RULINGS R4)
     dummies_per_empire: int
@@ -312,6 +313,7 @@ def pack() -> Pack:
         markers=markers,
         front_locations=front_locations,
         line_order=line_order,
+        cities=tuple(c for n in sorted(line_order) for c in line_order[n]),
         empire_nationalities=empire_nats,
         dummy_fronts=dummy_fronts,
         dummies_per_empire=common["dummies_per_empire"],

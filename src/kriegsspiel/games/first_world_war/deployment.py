@@ -15,7 +15,6 @@ from .board import (
     Y1914B,
     Y1919,
     add_dummy,
-    cap,
     die_text,
     dummies_in_pool,
     empire_name,
@@ -26,6 +25,7 @@ from .board import (
     may_stand,
     owner,
     place,
+    says,
     special_die,
     units,
 )
@@ -41,7 +41,7 @@ class Deployment(Procedure):
         role = f["role"]
         f["queue"] = []
         if s["status"][role]["capitulated"]:
-            log(s, f"{cap(role)} has capitulated and deploys nothing.", "8.0")
+            log(s, f"{says(role, 'has')} capitulated and deploys nothing.", "8.0")
             return None
         if s["options"]["solitaire"] and ALLIANCE[role] == ENTENTE and s["year"] > Y1914A:
             pick_up_everything(s, role)  # 11.5: the Entente is placed anew each year
@@ -66,7 +66,7 @@ class Deployment(Procedure):
             s["armies"][a]["where"] = "ready"
         f["queue"].extend(a for a, st in s["armies"].items() if st["where"] == "ready" and st["ctl"] == role)
         if f["queue"]:
-            log(s, f"{cap(role)} has {len(f['queue'])} armies to deploy.", "6.1")
+            log(s, f"{says(role, 'has')} {len(f['queue'])} armies to deploy.", "6.1")
         return "replacements"
 
     def replacements(self, s, f):
@@ -95,7 +95,7 @@ class Deployment(Procedure):
         elif pool:
             face = special_die(s)
             f["dummies"] = min(face, pool)
-            log(s, f"{cap(role)} rolls {die_text(face)} for dummies: up to {f['dummies']} may return.", "3.5")
+            log(s, f"{says(role, 'rolls')} {die_text(face)} for dummies: up to {f['dummies']} may return.", "3.5")
         else:
             f["dummies"] = 0
         return "place"
@@ -182,7 +182,7 @@ class Replace(State):
         info = pack().armies[a]
         s["armies"][a].update(where="ready", lost=None, ctl=info.controller, by=role)
         f["left"] -= 1
-        log(s, f"{cap(role)} brings back {info.name} as a replacement.", "6.2")
+        log(s, f"{says(role, 'brings')} back {info.name} as a replacement.", "6.2")
         return STAY if f["left"] and replaceable(s, role) else None
 
 
@@ -246,7 +246,7 @@ class Deploy(State):
             return None
         front = action["front"]
         # the public line is the same for a dummy and a real army
-        log(s, f"{cap(role)} deploys a counter face-down on Front {front}.", "3.5")
+        log(s, f"{says(role, 'deploys')} a counter face-down on Front {front}.", "3.5")
         if action["place"] == "dummy":
             add_dummy(s, role, front)
             f["dummies"] -= 1

@@ -18,12 +18,12 @@ from .board import (
     YEARS,
     add_dummy,
     alliance_of,
-    cap,
     die_text,
     empire_name,
     front_cities,
     lift,
     owner,
+    says,
     special_die,
 )
 from .data import pack
@@ -111,7 +111,7 @@ class Treaty(State):
 
 
 def sign(s: dict) -> None:
-    """10.0 The treaty's effects for the rest of the game (RULINGS R-brest-garrisons)."""
+    """10.0 The treaty's effects for the rest of the game (RULINGS R33)."""
     s["brest"] = s["year"]
     log(s, f"Russia signs the Treaty of Brest-Litovsk ({YEARS[s['year']]}): Fronts 7, 8, 9 and 11 fall silent.", "10.0")
     armies = pack().armies
@@ -151,9 +151,11 @@ class Capitulation(Procedure):
             if status["capitulated"] or s["cp"][role] < 2:
                 continue
             face = special_die(s)
-            log(s, f"{cap(role)} tests for capitulation with {s['cp'][role]} points: rolls {die_text(face)}.", "8.0")
+            log(
+                s, f"{says(role, 'tests')} for capitulation with {s['cp'][role]} points: rolls {die_text(face)}.", "8.0"
+            )
             if face == 0 or face > s["cp"][role]:
-                log(s, f"{cap(role)} passes.", "8.0")
+                log(s, f"{says(role, 'passes')}.", "8.0")
                 continue
             fail(s, role)
         if any(all(s["status"][r]["capitulated"] for r in MEMBERS[a]) for a in (CENTRAL, ENTENTE)):
@@ -172,7 +174,7 @@ def fail(s: dict, role: str) -> None:
     level = face - status["bonus"] if face else 0  # RULINGS R27: a mutiny shifts towards S
     log(
         s,
-        f"{cap(role)} fails and throws {die_text(face)} for the result"
+        f"{says(role, 'fails')} and throws {die_text(face)} for the result"
         + (f" (shifted {status['bonus']} towards capitulation)" if status["bonus"] and face else "")
         + ".",
         "8.0",
@@ -217,7 +219,7 @@ FIRST_NATIONALITY = {DE: "german", AH: "austro-hungarian", RU: "russian", WA: "f
 
 def capitulate(s: dict, role: str, why: str) -> None:
     s["status"][role]["capitulated"] = True
-    log(s, f"{cap(role)} capitulates ({why}). It keeps its {s['vp'][role]} victory points.", "8.0")
+    log(s, f"{says(role, 'capitulates')} ({why}). It keeps its {s['vp'][role]} victory points.", "8.0")
 
 
 # ----- 9.0 victory ----------------------------------------------------------------------
@@ -251,12 +253,12 @@ def finish(s: dict, reason: str) -> None:
         side = ENTENTE if fallen[CENTRAL] else CENTRAL
         log(
             s,
-            f"{cap(side)} win: the other alliance has lost an empire ({total[CENTRAL]} to {total[ENTENTE]} VP).",
+            f"{says(side, 'win')}: the other alliance has lost an empire ({total[CENTRAL]} to {total[ENTENTE]} VP).",
             "9.0",
         )
     else:
         side = CENTRAL if total[CENTRAL] >= total[ENTENTE] else ENTENTE
-        log(s, f"{cap(side)} win, {total[CENTRAL]} to {total[ENTENTE]}.", "9.0")
+        log(s, f"{says(side, 'win')}, {total[CENTRAL]} to {total[ENTENTE]}.", "9.0")
     scores = dict(vp)
     winners = list(MEMBERS[side])
     n = players(s)
@@ -268,7 +270,7 @@ def finish(s: dict, reason: str) -> None:
         scores[RU] = russia
         winners = [keep_standing(s, WA if vp[WA] > russia else RU)]
     if len(winners) == 1:
-        log(s, f"{cap(winners[0])} wins the game.", "9.0")
+        log(s, f"{says(winners[0], 'wins')} the game.", "9.0")
     game_over(s, winners, scores, reason)
 
 
@@ -323,4 +325,4 @@ def take(s: dict, role: str, marker: str) -> None:
         events.put_back(s, role, weakest)
     s["hands"][role].append(marker)
     s["hands"][role].sort()
-    log(s, f"{cap(role)} takes {pack().markers[marker].title} for 1919.", "6.5")
+    log(s, f"{says(role, 'takes')} {pack().markers[marker].title} for 1919.", "6.5")

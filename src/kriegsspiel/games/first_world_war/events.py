@@ -4,7 +4,7 @@ hand limit, which markers an empire may play in an offensive."""
 from __future__ import annotations
 
 from ...engine import log, rng
-from .board import ALLIANCE, DE, RU, WA, Y1919, cap
+from .board import ALLIANCE, DE, RU, WA, Y1919, says
 from .data import pack
 
 
@@ -45,7 +45,7 @@ def fill_cup(s: dict, year: int) -> None:
 
 def return_used(s: dict) -> None:
     """3.7, 5.3: used non-mandatory markers go back into the cups at the new year
-    (RULINGS R-used-markers)."""
+    (RULINGS R2)."""
     for alliance, used in s["used"].items():
         s["cups"][alliance].extend(used)
         s["cups"][alliance].sort()
@@ -56,17 +56,17 @@ def draw(s: dict, role: str, why: str, rule: str) -> str | None:
     """Draw one marker at random from the role's alliance cup into its hand."""
     cup = s["cups"][ALLIANCE[role]]
     if not cup:
-        log(s, f"{cap(role)} would draw an events marker ({why}), but the cup is empty.", rule)
+        log(s, f"{says(role, 'would')} draw an events marker ({why}), but the cup is empty.", rule)
         return None
     marker = cup.pop(rng.below(s, len(cup)))
     info = pack().markers[marker]
-    log(s, f"{cap(role)} draws an events marker ({why}).", rule)
+    log(s, f"{says(role, 'draws')} an events marker ({why}).", rule)
     if not matches_empire(role, marker):
-        # 5.2: it may go back at any time, without a replacement (RULINGS R-mismatch)
+        # 5.2: it may go back at any time, without a replacement (RULINGS R45)
         cup.append(marker)
         cup.sort()
-        log(s, f"{cap(role)} draws {info.title}, which is of no use to it, and puts it back.", "5.2", to=[role])
-        log(s, f"{cap(role)} puts the marker back.", "5.2")
+        log(s, f"{says(role, 'draws')} {info.title}: of no use here, it goes back into the cup.", "5.2", to=[role])
+        log(s, f"{says(role, 'puts')} the marker back.", "5.2")
         return None
     s["hands"][role].append(marker)
     s["hands"][role].sort()
@@ -81,8 +81,8 @@ def put_back(s: dict, role: str, marker: str) -> None:
     s["hands"][role].remove(marker)
     s["cups"][ALLIANCE[role]].append(marker)
     s["cups"][ALLIANCE[role]].sort()
-    log(s, f"{cap(role)} puts back {pack().markers[marker].title}.", "5.2", to=[role])
-    log(s, f"{cap(role)} puts a marker back into the cup.", "5.2")
+    log(s, f"{says(role, 'puts')} back {pack().markers[marker].title}.", "5.2", to=[role])
+    log(s, f"{says(role, 'puts')} a marker back into the cup.", "5.2")
 
 
 def spend(s: dict, role: str, marker: str) -> None:

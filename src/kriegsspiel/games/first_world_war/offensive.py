@@ -25,6 +25,7 @@ from .board import (
     lift,
     open_fronts,
     owner,
+    says,
     side_armies,
     special_die,
     targets,
@@ -112,7 +113,7 @@ class Offensive(Procedure):
             "totals": {},
             "result": None,
         }
-        log(s, f"{cap(role)} launches an offensive on Front {n} ({pack().fronts[n].name}).", "4.1")
+        log(s, f"{says(role, 'launches')} an offensive on Front {n} ({pack().fronts[n].name}).", "4.1")
         if s["options"]["solitaire"] and not self.solitaire_goes_ahead(s, role):
             return "finish"
         if not side_armies(s, n, enemy) and not any(dummies(s, r, n) for r in MEMBERS[enemy]):
@@ -139,7 +140,7 @@ class Offensive(Procedure):
         if role not in (AH, RU):
             return True
         face = special_die(s)
-        log(s, f"{cap(role)} rolls {die_text(face)} before the offensive.", "11.5")
+        log(s, f"{says(role, 'rolls')} {die_text(face)} before the offensive.", "11.5")
         if role == AH and face == 0:
             log(s, "The Austro-Hungarian offensive fails to take place.", "11.5")
             return False
@@ -187,7 +188,7 @@ class Offensive(Procedure):
         for r in (f["role"], f["defender"]):
             face = special_die(s)
             s["battle"]["dice"][r] = face
-            log(s, f"{cap(r)} rolls {die_text(face)}.", "4.5")
+            log(s, f"{says(r, 'rolls')} {die_text(face)}.", "4.5")
             if face == 0 and not s["options"]["solitaire"] and not s["status"][r]["capitulated"]:
                 f["s_draws"].append(r)
         return "resolve"
@@ -236,7 +237,7 @@ class Offensive(Procedure):
             s["cp_fronts"].append(f"{d}:{n}")
             log(s, f"No city is left to occupy on Front {n}: {empire_name(d)} receives a capitulation point.", "8.0")
         else:
-            log(s, f"There is no city {cap(role)} can reach on Front {n}.", "2.2")
+            log(s, f"There is no city {says(role, 'can')} reach on Front {n}.", "2.2")
         return "finish"
 
     def finish(self, s, f):
@@ -266,7 +267,7 @@ def capture(s: dict, role: str, loc: str) -> None:
     s["vp"][previous] = max(0, s["vp"][previous] - 1)
     log(
         s,
-        f"{cap(role)} occupies {info.name}: {empire_name(role)} {s['vp'][role]} VP, "
+        f"{says(role, 'occupies')} {info.name}: {empire_name(role)} {s['vp'][role]} VP, "
         f"{empire_name(previous)} {s['vp'][previous]} VP.",
         "9.0",
     )
@@ -297,7 +298,7 @@ class Lead(State):
         s["battle"]["leads"][role] = army
         checkpoint(s)
         info = pack().armies[army]
-        log(s, f"{cap(role)} reveals {info.name} (combat value {info.cv}) as its lead army.", "4.3")
+        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as its lead army.", "4.3")
 
 
 def due_now(s: dict, role: str, marker: str) -> bool:
@@ -341,7 +342,7 @@ class Commit(State):
 def reveal_markers(s: dict, choices: dict) -> None:
     s["battle"]["markers"].update(choices)
     for r, m in choices.items():
-        log(s, f"{cap(r)} plays {pack().markers[m].title if m else 'no marker'}.", "4.4")
+        log(s, f"{says(r, 'plays')} {pack().markers[m].title if m else 'no marker'}.", "4.4")
 
 
 def other_side(s: dict, role: str) -> str:
@@ -392,12 +393,12 @@ class React(State):
             return None
         if "counter" in action:
             b["counter"] = {"role": role, "marker": action["counter"]}
-            log(s, f"{cap(role)} counters with {pack().markers[action['counter']].title}.", "5.4")
+            log(s, f"{says(role, 'counters')} with {pack().markers[action['counter']].title}.", "5.4")
         else:
             b["espionage"][role] = action["espionage"]
             log(
                 s,
-                f"{cap(role)} plays {pack().markers[action['espionage']].title}: the enemy's marker is cancelled.",
+                f"{says(role, 'plays')} {pack().markers[action['espionage']].title}: the enemy's marker is cancelled.",
                 "5.5",
             )
         return None
@@ -479,7 +480,7 @@ def solitaire_markers(s: dict, f: dict) -> None:
             s["reserved"][alliance] = None
             if events.playable(s, r, reserved, attacking, b["leads"][r]):
                 b["markers"][r] = reserved
-                log(s, f"{cap(r)} plays the reserved {pack().markers[reserved].title}.", "11.5")
+                log(s, f"{says(r, 'plays')} the reserved {pack().markers[reserved].title}.", "11.5")
                 continue
             s["removed"].append(reserved)
             log(s, f"The reserved {pack().markers[reserved].title} cannot be used and leaves the game.", "11.5")
@@ -493,14 +494,14 @@ def solitaire_markers(s: dict, f: dict) -> None:
                 b["espionage"][r] = m
             else:
                 b["markers"][r] = m
-            log(s, f"{cap(r)} draws and plays {info.title}.", "11.5")
+            log(s, f"{says(r, 'draws')} and plays {info.title}.", "11.5")
         elif info.mandatory:
             s["reserved"][alliance] = m
-            log(s, f"{cap(r)} draws {info.title}, reserved for the next offensive.", "11.5")
+            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next offensive.", "11.5")
         else:
             cup.append(m)
             cup.sort()
-            log(s, f"{cap(r)} draws {info.title}, which does not fit, and returns it.", "11.5")
+            log(s, f"{says(r, 'draws')} {info.title}, which does not fit, and returns it.", "11.5")
 
 
 def solitaire_spend(s: dict, marker: str) -> None:

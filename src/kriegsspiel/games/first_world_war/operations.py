@@ -10,12 +10,12 @@ from .board import (
     DE,
     Y1914B,
     add_dummy,
-    cap,
     dummies,
     fronts_for,
     garrison_fronts,
     on_board,
     place,
+    says,
     units,
 )
 from .data import pack
@@ -135,14 +135,14 @@ class Operations(State):
 
     def act(self, s, f, role, action):
         if action == "pass":
-            log(s, f"{cap(role)} passes.", "3.6")
+            log(s, f"{says(role, 'passes')}.", "3.6")
         elif "offensive" in action:
             call(s, "offensive", role=role, front=action["offensive"])
         elif "railway" in action:
-            log(s, f"{cap(role)} makes a railway movement from Front {action['railway']}.", "3.6")
+            log(s, f"{says(role, 'makes')} a railway movement from Front {action['railway']}.", "3.6")
             return self.then(s, role, "railway", action["railway"])
         else:
-            log(s, f"{cap(role)} makes a strategic transfer from Front {action['transfer']}.", "3.6")
+            log(s, f"{says(role, 'makes')} a strategic transfer from Front {action['transfer']}.", "3.6")
             return self.then(s, role, "transfer", action["transfer"])
         return None
 
@@ -184,7 +184,7 @@ class Movement(State):
             return None
         unit, to = action["move"], action["to"]
         origin = f["origin"]
-        log(s, f"{cap(role)} moves a counter from Front {origin} to Front {to}.", self.rule)
+        log(s, f"{says(role, 'moves')} a counter from Front {origin} to Front {to}.", self.rule)
         if unit == "dummy":
             add_dummy(s, role, origin, -1)
             add_dummy(s, role, to, 1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
 from . import bots, data, deployment, endgame, events, offensive, operations, sequence
-from .board import ALLIANCE, EMPIRES, YEARS, controlled, dummies, front_cities, owner, place
+from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, place
 from .data import pack
 
 
@@ -69,6 +69,20 @@ class FirstWorldWar(Rules):
     }
     bots = bots.BOTS
     max_decisions = 5000
+
+    def seats(self, players):
+        """3.3 Two players: one alliance each; three: the Entente, Germany,
+        Austria-Hungary; four: one empire each."""
+        if players == 2:
+            return [[DE, AH], [WA, RU]]
+        if players == 3:
+            return [[DE], [AH], [WA, RU]]
+        return [[r] for r in EMPIRES]
+
+    def bot_for(self, s, role):
+        if s["options"]["solitaire"] and ALLIANCE[role] == "entente":
+            return "solitaire"  # 11.5
+        return "heuristic"
 
     def setup(self, s):
         p = pack()
@@ -140,28 +154,37 @@ class FirstWorldWar(Rules):
     # ----- what each role may see ------------------------------------------------------------
 
     def board(self, s, role):
+        """What ``role`` may see: its own armies, face-up armies, counts of face-down
+        counters per front and empire, the backs of other hands (2.4, 5.3)."""
         p = pack()
-        mine = set() if role is None else {role}
         armies = {}
+        counters = {str(n): {} for n in range(1, 12)}
         for a, st in s["armies"].items():
-            info = p.armies[a]
-            own = info.empire in mine or st["ctl"] in mine
-            public = st["where"] in ("lost", "gone", "out", "future") or (st["where"] == "board" and st["up"])
-            if own or public:
-                armies[a] = {k: st[k] for k in ("where", "front", "ctl", "up", "locked")}
-            elif st["where"] == "ready":
-                armies[a] = {"where": "ready", "front": None, "ctl": st["ctl"], "up": False, "locked": False}
+            where = st["where"]
+            if where == "board":
+                c = counters[str(st["front"])]
+                c[st["ctl"]] = c.get(st["ctl"], 0) + 1
+                if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
+                    armies[a] = dict(st)
+            elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:
+                armies[a] = {
+                    "where": "ready",
+                    "front": None,
+                    "ctl": st["ctl"],
+                    "up": False,
+                    "locked": False,
+                    "lost": None,
+                }
+            else:  # future, lost, gone, out: public; ready: the owner's
+                armies[a] = dict(st)
         fronts = {}
-        for n in range(1, 12):
-            counters = {}
-            for r in EMPIRES:
-                real = len(controlled(s, r, n))
-                total = real + dummies(s, r, n)
-                if total:
-                    counters[r] = total
-            fronts[str(n)] = {"counters": counters}
+        for key, c in counters.items():
+            for r, d in s["dummies"].items():
+                if key in d:
+                    c[r] = c.get(r, 0) + d[key]
+            fronts[key] = {"counters": c}
             if role is not None:
-                fronts[str(n)]["my_dummies"] = dummies(s, role, n)
+                fronts[key]["my_dummies"] = s["dummies"][role].get(key, 0)
         hands = {}
         for r in EMPIRES:
             if r == role:
@@ -171,6 +194,7 @@ class FirstWorldWar(Rules):
                     "count": len(s["hands"][r]),
                     "mandatory": sum(1 for m in s["hands"][r] if p.markers[m].mandatory),
                 }
+        owners = s["owner"]
         return {
             "year": YEARS[s["year"]],
             "year_index": s["year"],
@@ -181,7 +205,7 @@ class FirstWorldWar(Rules):
             "cp": dict(s["cp"]),
             "status": {r: dict(st) for r, st in s["status"].items()},
             "brest_litovsk": s["brest"],
-            "cities": {c: owner(s, c) for n in range(1, 12) for c in front_cities(n)},
+            "cities": {c: owners.get(c, p.locations[c].owner) for c in p.cities},
             "fronts": fronts,
             "armies": armies,
             "dummies_in_pool": {r: s["dummy_count"][r] - sum(s["dummies"][r].values()) for r in EMPIRES},

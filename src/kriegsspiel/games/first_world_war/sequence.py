@@ -20,6 +20,7 @@ from .board import (
     cap,
     die_text,
     empire_name,
+    says,
     special_die,
 )
 from .data import pack
@@ -132,7 +133,7 @@ class DrawMarker(Procedure):
         if len(events.counted(s, role)) >= events.limit(s, role):
             spare = [m for m in events.counted(s, role) if not pack().markers[m].mandatory]
             if not spare:
-                log(s, f"{cap(role)} holds only mandatory markers and draws none.", "5.2")
+                log(s, f"{says(role, 'holds')} only mandatory markers and draws none.", "5.2")
                 return None
             ask(s, "put_back", role)
         return "draw"
@@ -154,7 +155,7 @@ class PlayerTurn(Procedure):
             face = special_die(s)
             log(s, f"Politics: {empire_name(role)} rolls {die_text(face)}.", "8.0")
             if face == 0:
-                log(s, f"{cap(role)} must pass.", "8.0")
+                log(s, f"{says(role, 'must')} pass.", "8.0")
                 return "end"
         ask(s, "operations", role)
         return "end"
