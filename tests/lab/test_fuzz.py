@@ -97,3 +97,10 @@ def test_a_finding_reproduces_from_its_seed():
     first = fuzz("crashing2", 10, seed=100)["errors"][0]
     again = fuzz_one("crashing2", first["seed"])
     assert again[0].step == first["step"] and again[0].message == first["message"]
+
+
+def test_fuzzing_over_processes_finds_the_same():
+    variant("crashing3", states=states_with(orders=CrashingOrders()))
+    one = fuzz("crashing3", 12, seed=7)["errors"]
+    two = fuzz("crashing3", 12, seed=7, jobs=2)["errors"]
+    assert one and one == two

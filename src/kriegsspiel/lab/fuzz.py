@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import traceback
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 import orjson
@@ -170,12 +171,28 @@ def _trace(e: Exception) -> str:
     return f"{type(e).__name__}: {e} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
 
 
-def fuzz(game_id: str, games: int, seed: int = 0, progress=None) -> dict:
-    """Fuzz ``games`` games with seeds ``seed .. seed+games-1``."""
+def _batch(game_id: str, seeds: list[int]) -> list[dict]:
+    return [f.as_dict() for s in seeds for f in fuzz_one(game_id, s)]
+
+
+def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1) -> dict:
+    """Fuzz ``games`` games with seeds ``seed .. seed+games-1``, over ``jobs`` processes."""
     load(game_id)
+    seeds = list(range(seed, seed + games))
     errors = []
-    for i in range(games):
-        errors.extend(f.as_dict() for f in fuzz_one(game_id, seed + i))
-        if progress:
-            progress(1)
+    if jobs <= 1:
+        for s in seeds:
+            errors.extend(f.as_dict() for f in fuzz_one(game_id, s))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(100, games // (jobs * 8) or 1))
+        chunks = [seeds[i : i + size] for i in range(0, games, size)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_batch, game_id, c): len(c) for c in chunks}
+            for fut in as_completed(futures):
+                errors.extend(fut.result())
+                if progress:
+                    progress(futures[fut])
+    errors.sort(key=lambda e: (e["seed"], e["step"]))
     return {"game": game_id, "games": games, "errors": errors}

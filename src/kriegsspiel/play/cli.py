@@ -197,6 +197,7 @@ def fuzz(
     game: str,
     games: Annotated[int, typer.Option("--games", min=1)] = 100,
     seed: Annotated[int, typer.Option()] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
     as_json: Json = False,
 ):
     """Random legal play hunting crashes, dead ends, endless games, replay drift and leaks."""
@@ -204,12 +205,12 @@ def fuzz(
 
     game_or_fail(game)
     if as_json:
-        report = run(game, games, seed=seed)
+        report = run(game, games, seed=seed, jobs=jobs)
         print(json.dumps({"games": report["games"], "errors": report["errors"]}))
     else:
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task(f"fuzzing {game}", total=games)
-            report = run(game, games, seed=seed, progress=lambda n: bar.advance(task, n))
+            report = run(game, games, seed=seed, jobs=jobs, progress=lambda n: bar.advance(task, n))
         for e in report["errors"]:
             out.print(f"[red]seed {e['seed']} step {e['step']}:[/] {e['message']}")
         out.print(f"{report['games']} games, {len(report['errors'])} errors")

@@ -43,9 +43,10 @@ def may_leave(s: dict, role: str, unit: str, front: int, garrisons: dict) -> boo
     """6.4, RULINGS R29 The last counter may not leave a garrison front; 11.5 the
     last German army under Austro-Hungarian command stays."""
     ctl = role if unit == "dummy" else s["armies"][unit]["ctl"]
-    if ctl not in garrisons:
-        garrisons[ctl] = garrison_fronts(s, ctl)
-    if front in garrisons[ctl] and units(s, ctl, front) <= 1:
+    last = garrisons.get((ctl, front))  # remembered for the other counters of this front
+    if last is None:
+        last = garrisons[ctl, front] = front in garrison_fronts(s, ctl) and units(s, ctl, front) <= 1
+    if last:
         return False
     if (
         s["options"]["solitaire"]
