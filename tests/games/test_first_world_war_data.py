@@ -24,7 +24,12 @@ def pack_copy(tmp_path, monkeypatch):
 def test_counts_match_the_rulebook():
     """L57 96 armies with 24 dummies, L58 46 occupation markers (cities), L59 36 markers, 2.3 eleven fronts."""
     assert data.validate() == {
-        "fronts": 11, "cities": 46, "supply bases": 22, "armies": 72, "dummies": 24, "markers": 36,
+        "fronts": 11,
+        "cities": 46,
+        "supply bases": 22,
+        "armies": 72,
+        "dummies": 24,
+        "markers": 36,
     }
 
 

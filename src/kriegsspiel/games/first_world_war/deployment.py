@@ -7,6 +7,7 @@ from ...engine import STAY, Procedure, State, ask, log
 from .board import (
     AH_FRONTS,
     ALLIANCE,
+    BREST_FRONTS,
     DE,
     ENTENTE,
     RU,
@@ -104,9 +105,13 @@ class Deployment(Procedure):
         role = f["role"]
         for a in list(f["queue"]):
             if not any(may_stand(s, a, n) for n in FRONTS):
-                lift(s, a, "lost", lost=s["year"])
                 f["queue"].remove(a)
-                log(s, f"{pack().armies[a].name} has no front it may use and is eliminated.", "3.5")
+                if s["brest"] is not None and pack().armies[a].allowed <= set(BREST_FRONTS):
+                    lift(s, a, "out")  # RULINGS R33: no front left to it for the rest of the war
+                    log(s, f"{pack().armies[a].name} has no front left and leaves play.", "10.0")
+                else:
+                    lift(s, a, "lost", lost=s["year"])
+                    log(s, f"{pack().armies[a].name} has no front it may use and is eliminated.", "3.5")
         if f["queue"] or f["dummies"]:
             west = s["year"] in (1, 3, 5)  # 11.5: West in 2/1914, 1916, 1918; East otherwise
             ask(
@@ -124,11 +129,14 @@ class Deployment(Procedure):
 
 
 def replaceable(s: dict, role: str) -> list[str]:
-    """6.2 This empire's armies lost in the previous year."""
+    """6.2 This empire's armies lost in the previous year that still have a front to go to."""
     return [
         a
         for a, st in s["armies"].items()
-        if st["where"] == "lost" and pack().armies[a].empire == role and st["lost"] == s["year"] - 1
+        if st["where"] == "lost"
+        and pack().armies[a].empire == role
+        and st["lost"] == s["year"] - 1
+        and fronts_for(s, role, a)
     ]
 
 
@@ -164,6 +172,29 @@ def pick_up_everything(s: dict, role: str) -> None:
         if st["where"] == "board" and st["ctl"] == role and not st["locked"]:
             lift(s, a, "ready", up=False)
     s["dummies"][role] = {}
+
+
+def covered(front: int, empty: list[int], rest: list) -> int:
+    """How many empty garrison fronts are filled if this counter goes to ``front``
+    and the others (``rest``: the fronts each may stand on) go where they fill most."""
+    need = [g for g in empty if g != front]
+    return (front in empty) + matching(need, rest)
+
+
+def matching(fronts: list[int], units: list) -> int:
+    """The most of ``fronts`` that distinct units can fill (augmenting paths)."""
+    taken: dict[int, int] = {}
+
+    def place(u: int, seen: set) -> bool:
+        for g in fronts:
+            if g in units[u] and g not in seen:
+                seen.add(g)
+                if g not in taken or place(taken[g], seen):
+                    taken[g] = u
+                    return True
+        return False
+
+    return sum(1 for u in range(len(units)) if place(u, set()))
 
 
 class Replace(State):
@@ -210,13 +241,19 @@ class Deploy(State):
         return acts
 
     def garrison_first(self, s, f, role, fronts, fits):
-        """6.4 When the counters left are only just enough, they go to the empty garrison fronts."""
-        empty = [g for g in garrison_fronts(s, role) if g in fits and units(s, role, g) == 0]
-        left_after = len(f["queue"]) + f["dummies"] - 1
-        if empty and left_after < len(empty):
-            narrowed = [n for n in fronts if n in empty]
-            return narrowed or fronts
-        return fronts
+        """6.4, RULINGS R29: the counters still to place must fill as many empty
+        garrison fronts as they can; a placement that would leave one unfilled
+        that could have been filled is not offered."""
+        empty = [g for g in garrison_fronts(s, role) if units(s, role, g) == 0]
+        if not empty:
+            return fronts
+        rest = [fronts_for(s, role, a) for a in f["queue"][1:]] if f["queue"] else []
+        if f["queue"]:
+            rest += [fronts_for(s, role, "dummy")] * f["dummies"]
+        else:
+            rest += [fronts_for(s, role, "dummy")] * (f["dummies"] - 1)
+        best = max(covered(n, empty, rest) for n in fronts) if fronts else 0
+        return [n for n in fronts if covered(n, empty, rest) == best]
 
     def garrison_open(self, s, f, role):
         allowed = fronts_for(s, role, "dummy")
@@ -227,18 +264,20 @@ class Deploy(State):
         West and East in turn from 2/1914; one German army under Austro-Hungarian command."""
         if not s["options"]["solitaire"] or role != DE or s["year"] < Y1914B:
             return fronts
-        theatre = pack().fronts
-        allowed_outside = (f["total"] - 1) // 2
-        if f["outside"] >= allowed_outside:
-            inside = [n for n in fronts if theatre[n].theatre == f["theatre"]]
-            fronts = inside or fronts
         has_ah = any(
             st["where"] == "board" and st["front"] in AH_FRONTS
             for a, st in s["armies"].items()
             if pack().armies[a].empire == DE
         )
-        if not has_ah and len(f["queue"]) == 1:
-            fronts = [n for n in fronts if n in AH_FRONTS] or fronts
+        if not has_ah and len(f["queue"]) == 1:  # the last army goes there first (RULINGS R48)
+            there = [n for n in fronts if n in AH_FRONTS]
+            if there:
+                return there
+        theatre = pack().fronts
+        allowed_outside = (f["total"] - 1) // 2
+        if f["outside"] >= allowed_outside:
+            inside = [n for n in fronts if theatre[n].theatre == f["theatre"]]
+            fronts = inside or fronts
         return fronts
 
     def act(self, s, f, role, action):

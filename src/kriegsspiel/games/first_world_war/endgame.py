@@ -200,7 +200,8 @@ def mutinous(s: dict, role: str) -> tuple[str, str]:
     theatre where the empire has real armies on the most fronts."""
     armies = pack().armies
     mine = [a for a, st in s["armies"].items() if st["where"] == "board" and armies[a].empire == role]
-    order = sorted(pack().empire_nationalities[role], key=FIRST_NATIONALITY.get(role, "").__ne__)
+    first = FIRST_NATIONALITY[role]  # ties: the empire's first nationality, then by name (R13)
+    order = [first, *sorted(n for n in pack().empire_nationalities[role] if n != first)]
     counts = {nat: sum(1 for a in mine if armies[a].nationality == nat) for nat in order}
     nat = max(order, key=lambda k: counts[k])
     fronts: dict[str, set] = {}
@@ -249,7 +250,11 @@ def finish(s: dict, reason: str) -> None:
     vp = s["vp"]
     total = {CENTRAL: vp[DE] + vp[AH], ENTENTE: vp[WA] + vp[RU]}
     fallen = {a: any(s["status"][r]["capitulated"] for r in MEMBERS[a]) for a in (CENTRAL, ENTENTE)}
-    if fallen[CENTRAL] != fallen[ENTENTE]:  # R15: an alliance that let a partner fall cannot win
+    crushed = {a: all(s["status"][r]["capitulated"] for r in MEMBERS[a]) for a in (CENTRAL, ENTENTE)}
+    if crushed[CENTRAL] != crushed[ENTENTE]:  # R15: both empires gone, the alliance loses outright
+        side = ENTENTE if crushed[CENTRAL] else CENTRAL
+        log(s, f"{says(side, 'win')}: both empires of the other alliance have capitulated.", "9.0")
+    elif fallen[CENTRAL] != fallen[ENTENTE]:  # R15: an alliance that let a partner fall cannot win
         side = ENTENTE if fallen[CENTRAL] else CENTRAL
         log(
             s,

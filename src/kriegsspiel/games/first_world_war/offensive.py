@@ -159,28 +159,25 @@ class Offensive(Procedure):
         if s["options"]["solitaire"]:
             solitaire_markers(s, f)
             return "dice"
-        choices = {r: marker_choices(s, r) for r in (f["role"], f["defender"])}
-        # a side with a single choice (a due mandatory marker, or nothing) commits it too
-        f["forced"] = {r: c[0] for r, c in choices.items() if len(c) == 1 and c[0] is not None}
-        who = [r for r, c in choices.items() if len(c) > 1]
-        if who:
-            ask_all(s, "commit", who)
+        # Both sides are always asked, even with nothing to play: whether an
+        # empire holds a marker that fits is its secret (5.3).
+        ask_all(s, "commit", [f["role"], f["defender"]])
         return "reactions"
 
     def reactions(self, s, f):
         """RULINGS R24: after the reveal, the attacker then the defender may react once:
         counter No Man's Land (5.4) or play Espionage (5.5)."""
-        if f["forced"]:
-            reveal_markers(s, f["forced"])
-        f["reacting"] = [f["role"], f["defender"]]
+        # Reactions answer markers; when none was played there is nothing to
+        # answer, and everyone can see that (RULINGS R24).
+        played = any(m is not None for m in s["battle"]["markers"].values())
+        f["reacting"] = [f["role"], f["defender"]] if played else []
         return "react"
 
     def react(self, s, f):
         if not f["reacting"]:
             return "dice"
-        r = f["reacting"].pop(0)
-        if len(reactions(s, r)) > 1:
-            ask(s, "react", r)
+        # each side is asked even when it can only decline: what it holds stays secret
+        ask(s, "react", f["reacting"].pop(0))
         return "react"
 
     def dice(self, s, f):
@@ -476,14 +473,12 @@ def solitaire_markers(s: dict, f: dict) -> None:
         alliance = ALLIANCE[r]
         attacking = r == b["attacker"]
         reserved = s["reserved"][alliance]
-        if reserved:
-            s["reserved"][alliance] = None
-            if events.playable(s, r, reserved, attacking, b["leads"][r]):
-                b["markers"][r] = reserved
-                log(s, f"{says(r, 'plays')} the reserved {pack().markers[reserved].title}.", "11.5")
+        if reserved and reserved["due"] == s["year"] * 4 + s["turn"] - 1:  # its Player Turn has come
+            if events.playable(s, r, reserved["marker"], attacking, b["leads"][r]):
+                s["reserved"][alliance] = None
+                b["markers"][r] = reserved["marker"]
+                log(s, f"{says(r, 'plays')} the reserved {pack().markers[reserved['marker']].title}.", "11.5")
                 continue
-            s["removed"].append(reserved)
-            log(s, f"The reserved {pack().markers[reserved].title} cannot be used and leaves the game.", "11.5")
         cup = s["cups"][alliance]
         if not cup:
             continue
@@ -495,9 +490,9 @@ def solitaire_markers(s: dict, f: dict) -> None:
             else:
                 b["markers"][r] = m
             log(s, f"{says(r, 'draws')} and plays {info.title}.", "11.5")
-        elif info.mandatory:
-            s["reserved"][alliance] = m
-            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next offensive.", "11.5")
+        elif info.mandatory and not s["reserved"][alliance]:
+            s["reserved"][alliance] = {"marker": m, "due": s["year"] * 4 + s["turn"]}
+            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next Player Turn.", "11.5")
         else:
             cup.append(m)
             cup.sort()

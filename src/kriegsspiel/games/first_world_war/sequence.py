@@ -169,6 +169,11 @@ def lapse_mandatory(s: dict) -> None:
     """5.3, RULINGS R23: a mandatory marker not played in the Player Turn it was
     due leaves the game at the end of that Player Turn."""
     now = s["year"] * 4 + s["turn"] - 1
+    for alliance, reserved in s["reserved"].items():  # 11.5: the solitaire reserve lapses too
+        if reserved and reserved["due"] <= now:
+            s["reserved"][alliance] = None
+            s["removed"].append(reserved["marker"])
+            log(s, f"The reserved {pack().markers[reserved['marker']].title} lapses unplayed.", "11.5")
     for role in EMPIRES:
         for m, due in list(s["due"][role].items()):
             if due <= now:

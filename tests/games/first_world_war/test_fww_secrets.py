@@ -1,0 +1,164 @@
+"""The First World War: what each role may see (2.4 face-down armies, L118-122;
+5.3 marker backs, L252-254; 4.4 face-down markers, L221). A view never shows
+another empire's face-down armies, its dummies or its markers, only counts."""
+
+import json
+import random
+
+import pytest
+from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, dummy, game, hand, opening, put, views_of
+
+import kriegsspiel
+
+OTHERS_OF_DE = (AH, WA, RU, None)
+
+
+def test_2_4_face_down_armies_are_anonymous_to_everyone_else():
+    """2.4 (rulebook L118): an army's identity is secret until it leads; swapping
+    two face-down German armies between fronts changes nothing that Austria-Hungary
+    (its partner), the Entente or a spectator can see; Germany sees the change."""
+    a = opening()
+    board_a = a["armies"]
+    assert not board_a["de-1"]["up"] and not board_a["de-2"]["up"]
+    b = game.clone(a)
+    put(a, "de-1", 1)
+    put(a, "de-2", 7)
+    put(b, "de-2", 1)
+    put(b, "de-1", 7)
+    for role in OTHERS_OF_DE:
+        assert views_of(a, role) == views_of(b, role), role
+        seen = game.view(a, role)["board"]["armies"]
+        assert "de-1" not in seen and "de-2" not in seen
+    assert views_of(a, DE) != views_of(b, DE)
+
+
+def test_2_4_dummies_are_indistinguishable_from_real_armies():
+    """2.4 (rulebook L122): dummies deceive: a dummy on Front 3 and an army on
+    Front 4 look exactly like an army on Front 3 and a dummy on Front 4; only the
+    owner sees its own dummies (RULINGS R4)."""
+    a = opening()
+    clear(a, 3, 4)
+    b = game.clone(a)
+    dummy(a, DE, 3)
+    put(a, "de-3", 4)
+    put(b, "de-3", 3)
+    dummy(b, DE, 4)
+    for role in OTHERS_OF_DE:
+        assert views_of(a, role) == views_of(b, role), role
+    v = game.view(a, WA)["board"]["fronts"]
+    assert v["3"]["counters"][DE] == 1 and v["4"]["counters"][DE] == 1
+    assert v["3"]["my_dummies"] == 0  # the Western Allies' own dummies only
+    assert game.view(a, DE)["board"]["fronts"]["3"]["my_dummies"] == 1
+    assert "my_dummies" not in game.view(a, None)["board"]["fronts"]["3"]
+
+
+def test_5_3_only_the_count_and_the_backs_of_markers_show():
+    """5.0-5.3 (rulebook L244, L252-254): another empire's markers show only as a
+    count and how many have mandatory backs; their faces stay hidden."""
+    a = opening()
+    b = game.clone(a)
+    hand(a, DE, "big-bertha")
+    hand(b, DE, "falkenhayn")
+    for role in OTHERS_OF_DE:
+        assert views_of(a, role) == views_of(b, role), role
+    assert game.view(a, WA)["board"]["hands"][DE] == {"count": 1, "mandatory": 0}
+    assert game.view(a, DE)["board"]["hands"][DE] == ["big-bertha"]
+    hand(b, DE, "axis-atrocity")
+    assert game.view(b, WA)["board"]["hands"][DE] == {"count": 1, "mandatory": 1}
+
+
+def test_the_spectator_sees_only_public_things():
+    """A spectator sees counts, face-up and eliminated armies, cities and VP: no
+    hand, no dummy, no face-down army, no private log line, and no cup contents."""
+    s = opening()
+    v = game.view(s, None)
+    b = v["board"]
+    assert all(isinstance(h, dict) and set(h) == {"count", "mandatory"} for h in b["hands"].values())
+    assert all(set(f) == {"counters"} for f in b["fronts"].values())
+    for a, st in b["armies"].items():
+        assert st["where"] != "board" or st["up"], a
+    assert b["cups"] == {"central": len(s["cups"]["central"]), "entente": len(s["cups"]["entente"])}
+    text = json.dumps(v)
+    for a, info in P.armies.items():
+        if s["armies"][a]["where"] == "board":
+            assert info.name not in text, a
+    assert "rng" not in v and "stack" not in v
+
+
+def test_3_5_deployment_is_logged_face_down():
+    """3.5 (rulebook L196): armies are deployed face-down: the public log says a
+    counter was deployed, never which one or whether it is a dummy; the owner's
+    private lines go to the owner alone."""
+    s = opening()
+    public = [e[1] for e in s["log"] if len(e) == 2]
+    assert any("deploys a counter face-down" in t for t in public)
+    for t in public:
+        assert "dummy" not in t.lower(), t
+        for info in P.armies.values():
+            assert info.name not in t, t
+    for e in s["log"]:
+        if len(e) == 3:
+            assert len(e[2]) == 1 and e[2][0] in EMPIRES
+
+
+def marker_battle(wa_hand):
+    s = opening()
+    clear(s, 1)
+    put(s, "de-1", 1)
+    put(s, "br-1", 1)
+    for r in EMPIRES:
+        hand(s, r)
+    hand(s, DE, "big-bertha", "falkenhayn")
+    hand(s, WA, *wa_hand)
+    game.apply(s, DE, {"offensive": 1})
+    game.apply(s, DE, {"lead": "de-1"})
+    game.apply(s, WA, {"lead": "br-1"})
+    return s
+
+
+def test_4_4_a_committed_marker_stays_secret_until_both_have_committed():
+    """4.4 (rulebook L221), RULINGS R24: markers are committed face-down at the
+    same time: until the reveal, what Germany committed changes nothing in the
+    Western Allies' view or a spectator's; it only shows that Germany committed."""
+    base = marker_battle(["machine-guns"])
+    assert at(base, "commit") and sorted(game.active(base)) == sorted([DE, WA])
+    views = {}
+    for choice in (None, "big-bertha", "falkenhayn"):
+        s = game.clone(base)
+        game.apply(s, DE, {"marker": choice})
+        assert game.view(s, WA)["committed"] == [DE]
+        views[choice] = (views_of(s, WA), views_of(s, RU), views_of(s, AH), views_of(s, None))
+    assert views[None] == views["big-bertha"] == views["falkenhayn"]
+    with pytest.raises(kriegsspiel.IllegalAction):
+        game.apply(s, DE, {"marker": None})  # committed once, that is final
+
+
+def test_4_4_whether_a_side_holds_a_fitting_marker_stays_secret():
+    """5.0-5.3 (rulebook L244, L252): another empire's markers show only as a
+    count and backs. Whether the Western Allies' single marker fits their British
+    lead (British Rifles) or not (Soixante-Quinze, French) must not show in
+    Germany's view before the reveal."""
+    fits = marker_battle(["british-rifles"])
+    does_not = marker_battle(["french-75"])
+    assert views_of(fits, DE) == views_of(does_not, DE)
+
+
+def test_views_never_show_hidden_things_in_a_whole_game():
+    """2.4, 5.3: throughout a game between bots, no role's view lists another
+    empire's face-down army on the map, and only the role's own hand is a list."""
+    s = game.new(seed=21, players=4)
+    bot = kriegsspiel.bot("first-world-war", "heuristic")
+    rng = random.Random(21)
+    steps = 0
+    while not game.is_over(s) and steps < 400:
+        for role in EMPIRES:
+            b = game.view(s, role)["board"]
+            for a, st in b["armies"].items():
+                if st["where"] == "board" and not st["up"]:
+                    assert role in (P.armies[a].empire, s["armies"][a]["ctl"]), (role, a)
+            for r, h in b["hands"].items():
+                assert isinstance(h, list) == (r == role)
+        role = game.active(s)[0]
+        game.apply(s, role, bot(game.view(s, role), game.actions(s, role), rng))
+        steps += 1
+    assert steps == 400
