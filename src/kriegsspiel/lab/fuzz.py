@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import traceback
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 
 import orjson
@@ -22,6 +21,7 @@ from ..engine import IllegalAction
 from ..engine.records import digest, record, replay
 from ..engine.rules import same
 from ..games import load
+from .batches import over_seeds
 
 _JUNK = ({"fuzz": "not an action"}, None, -987654321, "garbage", [[]], True, 1.5)
 
@@ -178,21 +178,6 @@ def _batch(game_id: str, seeds: list[int]) -> list[dict]:
 def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1) -> dict:
     """Fuzz ``games`` games with seeds ``seed .. seed+games-1``, over ``jobs`` processes."""
     load(game_id)
-    seeds = list(range(seed, seed + games))
-    errors = []
-    if jobs <= 1:
-        for s in seeds:
-            errors.extend(f.as_dict() for f in fuzz_one(game_id, s))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(100, games // (jobs * 8) or 1))
-        chunks = [seeds[i : i + size] for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = {pool.submit(_batch, game_id, c): len(c) for c in chunks}
-            for fut in as_completed(futures):
-                errors.extend(fut.result())
-                if progress:
-                    progress(futures[fut])
+    errors = over_seeds(_batch, (game_id,), list(range(seed, seed + games)), jobs, progress)
     errors.sort(key=lambda e: (e["seed"], e["step"]))
     return {"game": game_id, "games": games, "errors": errors}

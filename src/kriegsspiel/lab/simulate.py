@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from ..ai.bots import get as get_bot
 from ..games import load
+from .batches import over_seeds
 
 
 def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None = None) -> dict:
@@ -33,7 +33,7 @@ def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None 
     return {"seed": seed, "result": game.result(state), "decisions": n, "roles": state["roles"]}
 
 
-def _batch(game_id, seeds, seats, setup):
+def _batch(game_id, seats, setup, seeds):
     return [play_one(game_id, s, seats, setup) for s in seeds]
 
 
@@ -51,23 +51,7 @@ def simulate(
     for name in set(seats.values()):
         get_bot(game_id, name)  # an unknown bot is an error before any game runs
     start = time.perf_counter()
-    seeds = list(range(seed, seed + games))
-    results = []
-    if jobs <= 1:
-        for s in seeds:
-            results.append(play_one(game_id, s, seats, setup))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(200, games // (jobs * 8) or 1))
-        chunks = [seeds[i : i + size] for i in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_batch, game_id, c, seats, setup) for c in chunks]
-            for fut in as_completed(futures):
-                batch = fut.result()
-                results.extend(batch)
-                if progress:
-                    progress(len(batch))
+    results = over_seeds(_batch, (game_id, seats, setup), list(range(seed, seed + games)), jobs, progress)
     return summarize(game_id, results, time.perf_counter() - start)
 
 
