@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from ...engine import rng
 from .data import pack
 
 DE, AH, WA, RU = "germany", "austria-hungary", "western-allies", "russia"
@@ -79,8 +80,6 @@ def cap(role: str) -> str:
 
 def special_die(s: dict) -> int:
     """One roll of the special die: 1 to 4, or S (two faces), returned as 0."""
-    from ...engine import rng
-
     face = rng.roll(s, 6)
     return 0 if face > 4 else face
 

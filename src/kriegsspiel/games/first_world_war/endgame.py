@@ -12,6 +12,7 @@ from .board import (
     EMPIRES,
     ENTENTE,
     MEMBERS,
+    PARTNER,
     RU,
     WA,
     Y1919,
@@ -286,8 +287,6 @@ def players(s: dict) -> int:
 
 def keep_standing(s: dict, role: str) -> str:
     """9.0 L347, 8.0: an empire that capitulated has conceded; its partner takes the win."""
-    from .board import PARTNER
-
     if s["status"][role]["capitulated"] and not s["status"][PARTNER[role]]["capitulated"]:
         return PARTNER[role]
     return role

@@ -3,7 +3,7 @@ capture of cities (2.2, 9.0) and capitulation points (8.0)."""
 
 from __future__ import annotations
 
-from ...engine import Procedure, State, ask, ask_all, call, checkpoint, log
+from ...engine import Procedure, State, ask, ask_all, call, checkpoint, log, rng
 from . import events
 from .board import (
     AH,
@@ -465,9 +465,7 @@ def spend_markers(s: dict) -> None:
 
 def solitaire_markers(s: dict, f: dict) -> None:
     """11.5 No hands: before each offensive each side draws a marker and uses it
-    only if it fits its lead army; a mandatory one is kept for the next offensive."""
-    from ...engine import rng
-
+    only if it fits its lead army; a mandatory one is kept for the next Player Turn."""
     b = s["battle"]
     for r in (b["attacker"], b["defender"]):
         alliance = ALLIANCE[r]
