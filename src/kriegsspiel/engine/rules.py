@@ -132,6 +132,10 @@ class Rules:
         """A short text for an action, for menus and the log."""
         return json.dumps(action, separators=(",", ":"))
 
+    def public_data(self) -> dict:
+        """The game's static public data (map, units, cards) for drawing boards."""
+        return {}
+
     def validate_data(self) -> dict[str, int]:
         """Check the game's data pack (DataError if it is wrong); the number
         of records of each kind."""

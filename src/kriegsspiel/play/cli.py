@@ -265,6 +265,25 @@ def replay_cmd(
         out.print("Verified: the record replays to the identical state.")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(help="sqlite:///PATH or postgresql://...")] = "sqlite:///kriegsspiel.sqlite",
+):
+    """Serve the games in the browser: lobby, seats, bots, durable storage (docs/WEB.md)."""
+    import uvicorn
+
+    from .web.app import create_app
+
+    try:
+        application = create_app(db)
+    except Exception as e:  # noqa: BLE001 - a database that cannot be opened is the user's to fix
+        fail(f"cannot open the database {db}: {e}")
+    out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db})")
+    uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
 @data_app.command("validate")
 def data_validate(game: Annotated[Optional[str], typer.Argument(help="A game id; all games if omitted.")] = None):
     """Check the data packs: types, references, counts, provenance on every record."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
 from . import bots, data, deployment, endgame, events, offensive, operations, sequence
-from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, place
+from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, empire_name, place
 from .data import pack
 
 
@@ -260,6 +260,63 @@ class FirstWorldWar(Rules):
         if "espionage" in action:
             return f"play {p.markers[action['espionage']].title}"
         return super().label(action)
+
+    def public_data(self):
+        """Fronts, cities and bases with real coordinates, the armies' and markers'
+        printed facts: everything a board needs that never changes."""
+        p = pack()
+        return {
+            "empires": {r: {"name": empire_name(r), "alliance": ALLIANCE[r]} for r in EMPIRES},
+            "years": list(YEARS),
+            "fronts": {
+                str(n): {
+                    "number": n,
+                    "name": f.name,
+                    "theatre": f.theatre,
+                    "mountain": f.mountain,
+                    "adjacent": sorted(f.adjacent),
+                    "bases": f.base,
+                    "line": p.line_order[n],
+                }
+                for n, f in p.fronts.items()
+            },
+            "locations": {
+                loc.id: {
+                    "name": loc.name,
+                    "front": loc.front,
+                    "kind": loc.kind,
+                    "owner": loc.owner,
+                    "lat": loc.lat,
+                    "lon": loc.lon,
+                    "links": [o for o, _ in loc.links],
+                    "opens": {o: YEARS[y] for o, y in loc.links if y},
+                }
+                for loc in p.locations.values()
+            },
+            "armies": {
+                a.id: {
+                    "label": a.label,
+                    "name": a.name,
+                    "nationality": a.nationality,
+                    "empire": a.empire,
+                    "controller": a.controller,
+                    "entry": YEARS[a.entry],
+                    "cv": a.cv,
+                }
+                for a in p.armies.values()
+            },
+            "markers": {
+                m.id: {
+                    "title": m.title,
+                    "alliance": m.alliance,
+                    "use": m.use,
+                    "value": m.value,
+                    "mandatory": m.mandatory,
+                    "nationalities": sorted(m.nationalities),
+                }
+                for m in p.markers.values()
+            },
+        }
 
     def validate_data(self):
         return data.validate()
