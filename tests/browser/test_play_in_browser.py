@@ -1,0 +1,114 @@
+"""End to end in a real browser (Debian's Chromium driven by Playwright):
+start a First World War game against bots from the lobby, play turns by
+clicking the board and the order buttons, and see the board and log change.
+Screenshots are kept in artifacts/browser/."""
+
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from kriegsspiel.play.web.app import create_app
+
+CHROMIUM = shutil.which("chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("db") / "k.sqlite"
+    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"{base}/api/catalog", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    yield base
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield b
+        b.close()
+
+
+def shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def step_of(base, page):
+    """The number of actions so far, asked of the server with the page's own token."""
+    url = page.url
+    game_id = url.split("/play/")[1].split("?")[0]
+    token = url.split("token=")[1].split("&")[0]
+    return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()["step"]
+
+
+def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.locator(".game-card.game-first-world-war button.btn.primary").click()
+    page.wait_for_url("**/play/**", timeout=15000)
+    page.wait_for_selector("svg .front", timeout=15000)
+    page.wait_for_selector("#actions button", timeout=15000)
+    shot(page, "1-deployment")
+    assert page.locator("svg .front").count() == 11  # 2.3: eleven fronts on the board
+    first_log = page.locator("#log").inner_text()
+
+    # Deploy by clicking the board: a front that can take the army, then the order it offers
+    start = step_of(server, page)
+    for _ in range(4):
+        page.locator("svg .front.actionable").first.click()
+        menu_button = page.locator(".btn.action").first
+        menu_button.wait_for(timeout=5000)
+        menu_button.click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#actions button').length > 0", arg=None, timeout=10000
+        )
+    assert step_of(server, page) >= start + 4
+    shot(page, "2-after-board-clicks")
+
+    # Then by the order buttons, through the deployment and into the player turns
+    for _ in range(60):
+        buttons = page.locator("#actions button")
+        if buttons.count() == 0:
+            page.wait_for_timeout(200)
+            continue
+        before = step_of(server, page)
+        buttons.first.click()
+        deadline = time.time() + 10
+        while step_of(server, page) == before and time.time() < deadline:
+            page.wait_for_timeout(50)
+    page.wait_for_timeout(500)
+    shot(page, "3-player-turns")
+    assert step_of(server, page) > start + 30
+    assert page.locator("#log").inner_text() != first_log
+    assert not errors, errors
