@@ -2,10 +2,13 @@
 the wire, bad input, chat, websockets, bots and durability."""
 
 import json
+import os
+import secrets
 import time
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 from starlette.websockets import WebSocketDisconnect
 
 import kriegsspiel
@@ -13,9 +16,22 @@ from kriegsspiel.engine.records import digest
 from kriegsspiel.play.web.app import create_app
 
 
-@pytest.fixture
-def db(tmp_path):
-    return f"sqlite:///{tmp_path}/k.sqlite"
+PG = os.environ.get("KRIEGSSPIEL_TEST_PG")  # postgresql://user@host:port/db, set by .ci/run
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path):
+    """Every test runs on SQLite, and on PostgreSQL when one is at hand."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/k.sqlite"
+    if not PG:
+        pytest.skip("no PostgreSQL for the tests (KRIEGSSPIEL_TEST_PG)")
+    name = f"k_{secrets.token_hex(6)}"
+    admin = create_engine(PG.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return PG.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture

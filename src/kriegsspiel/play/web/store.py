@@ -18,6 +18,8 @@ SPECTATOR = "*spectator*"
 
 def database(url: str) -> Engine:
     """An engine for ``url`` with the schema brought up to date."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]  # the psycopg 3 driver
     if url.startswith("sqlite:///"):
         path = Path(url[len("sqlite:///") :])
         if path.parent != Path("."):
