@@ -15,7 +15,6 @@ import kriegsspiel
 from kriegsspiel.engine.records import digest
 from kriegsspiel.play.web.app import create_app
 
-
 PG = os.environ.get("KRIEGSSPIEL_TEST_PG")  # postgresql://user@host:port/db, set by .ci/run
 
 
