@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
 from . import bots, data, deployment, endgame, events, offensive, operations, sequence
-from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, empire_name, place
+from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, empire_name, open_fronts, place
 from .data import pack
 
 
@@ -205,6 +205,7 @@ class FirstWorldWar(Rules):
             "cp": dict(s["cp"]),
             "status": {r: dict(st) for r, st in s["status"].items()},
             "brest_litovsk": s["brest"],
+            "open_fronts": sorted(open_fronts(s, italy=False)),  # where offensives may be fought now
             "cities": {c: owners.get(c, p.locations[c].owner) for c in p.cities},
             "fronts": fronts,
             "armies": armies,

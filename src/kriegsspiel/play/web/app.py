@@ -55,6 +55,7 @@ class Say(BaseModel):
     token: str = Field(max_length=128)
     text: str = Field(min_length=1, max_length=MAX_CHAT)
     to: str | None = Field(default=None, max_length=64)
+    role: str | None = Field(default=None, max_length=64)  # which of the token's roles speaks
 
 
 class Guard(BaseHTTPMiddleware):
@@ -189,7 +190,10 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
             raise Refused(403, "spectators do not chat")
         if body.to is not None and body.to not in live.state["roles"]:
             raise Refused(400, f"no role {body.to!r} in this game")
-        await host.say(live, seat.roles[0], body.to, body.text)
+        speaker = body.role or seat.roles[0]
+        if speaker not in seat.roles:
+            raise Refused(403, f"this token does not hold the role {speaker!r}")
+        await host.say(live, speaker, body.to, body.text)
         return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")

@@ -1,0 +1,276 @@
+// Shared helpers of the Kriegsspiel browser client: DOM building (text only, never
+// HTML from the server), the JSON API, names and colours of the powers.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  if (attrs) {
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+      else if (key === "text") node.textContent = String(value);
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else if (key === "style" && typeof value === "object") {
+        for (const [prop, v] of Object.entries(value)) {
+          if (prop.startsWith("--") || prop.includes("-")) node.style.setProperty(prop, v);
+          else node.style[prop] = v;
+        }
+      }
+      else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+      else if (key === "value" && "value" in node) node.value = value;
+      else if (key === "checked" && "checked" in node) node.checked = Boolean(value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element; strings among the children become text nodes. */
+export function el(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element. */
+export function svg(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.removeChild(node.firstChild);
+  return node;
+}
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** fetch JSON; a 4xx/5xx raises ApiError with the server's {"error"} text. */
+export async function api(path, { method = "GET", body } = {}) {
+  const init = { method, headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError("the server cannot be reached", 0);
+  }
+  let payload = null;
+  const text = await response.text();
+  try {
+    payload = text ? JSON.parse(text) : null;
+  } catch (e) {
+    payload = null;
+  }
+  if (!response.ok) {
+    const why = payload && typeof payload.error === "string" ? payload.error : `${response.status} ${response.statusText}`;
+    throw new ApiError(why, response.status);
+  }
+  return payload;
+}
+
+export function params() {
+  return new URLSearchParams(window.location.search);
+}
+
+/** The {id} of /play/{id} or /replay/{id}. */
+export function gameIdFromPath() {
+  const parts = window.location.pathname.split("/").filter(Boolean);
+  return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1]) : null;
+}
+
+// ----- powers ------------------------------------------------------------------------
+
+export const COLOURS = {
+  germany: "#3a3a3a",
+  "austria-hungary": "#3b6fb6",
+  "western-allies": "#c0392b",
+  russia: "#2e8b57",
+  hearts: "#b3261e",
+  diamonds: "#c4561d",
+  clubs: "#2f4a2a",
+  spades: "#27313f",
+};
+
+const SPARE = ["#7a5c2e", "#6b4e8a", "#2a7a7a", "#8a6d1f", "#5a6b2f", "#8a3f5c"];
+
+export function roleColour(role) {
+  if (!role) return "#6b665a";
+  if (COLOURS[role]) return COLOURS[role];
+  let h = 0;
+  for (const c of role) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return SPARE[h % SPARE.length];
+}
+
+const NAMES = {
+  germany: "Germany",
+  "austria-hungary": "Austria-Hungary",
+  "western-allies": "Western Allies",
+  russia: "Russia",
+};
+
+/** A readable name for a role: the game's data when it names it, else "western-allies" -> "Western Allies". */
+export function roleName(role, data) {
+  if (role === null || role === undefined) return "Spectator";
+  const named = data && data.empires && data.empires[role] && data.empires[role].name;
+  if (named) return named.replace(/^the /i, "");
+  if (NAMES[role]) return NAMES[role];
+  return String(role)
+    .split(/[-_ ]+/)
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(" ");
+}
+
+export function seatText(seat) {
+  if (!seat || seat === "human") return "human";
+  return seat.startsWith("bot:") ? `bot (${seat.slice(4)})` : seat;
+}
+
+/** A small coloured badge naming a power. */
+export function roleBadge(role, data, extra) {
+  return el(
+    "span",
+    { class: ["role-badge", extra], style: { "--power": roleColour(role) } },
+    el("span", { class: "dot" }),
+    roleName(role, data),
+  );
+}
+
+// ----- board renderers -----------------------------------------------------------------
+
+const renderers = new Map();
+
+/** The board module of a game (boards/{game}.js), or boards/generic.js. */
+export async function loadRenderer(game) {
+  const id = /^[a-z0-9-]+$/.test(game || "") ? game : "generic";
+  if (renderers.has(id)) return renderers.get(id);
+  let mod;
+  try {
+    mod = await import(new URL(`./boards/${id}.js`, import.meta.url).href);
+  } catch (e) {
+    if (id !== "generic") console.info(`no board module for ${id}; using the generic one`, e);
+    mod = await import(new URL("./boards/generic.js", import.meta.url).href);
+  }
+  renderers.set(id, mod);
+  return mod;
+}
+
+const dataCache = new Map();
+
+/** Give the data of a game without asking the server (the dev pages). */
+export function seedData(game, data) {
+  dataCache.set(game, Promise.resolve(data));
+}
+
+/** GET /api/data/{game}, once per page; {} when the game has none. */
+export async function gameData(game) {
+  if (!dataCache.has(game)) {
+    dataCache.set(
+      game,
+      api(`/api/data/${encodeURIComponent(game)}`).catch((e) => {
+        console.warn("no static data for", game, e);
+        return {};
+      }),
+    );
+  }
+  return dataCache.get(game);
+}
+
+// ----- little things -----------------------------------------------------------------
+
+export function timeText(at) {
+  if (at === undefined || at === null) return "";
+  const d = typeof at === "number" ? new Date(at < 1e12 ? at * 1000 : at) : new Date(at);
+  if (Number.isNaN(d.getTime())) return String(at);
+  const now = new Date();
+  const sameDay = d.toDateString() === now.toDateString();
+  const hm = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return sameDay ? hm : `${d.toLocaleDateString([], { day: "numeric", month: "short" })} ${hm}`;
+}
+
+export function toast(message, kind = "info") {
+  let box = document.getElementById("toasts");
+  if (!box) {
+    box = el("div", { id: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = el("div", { class: ["toast", kind] }, message);
+  box.append(item);
+  setTimeout(() => item.classList.add("fade"), 3800);
+  setTimeout(() => item.remove(), 4500);
+}
+
+export async function copyText(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch (e) {
+    const area = el("textarea", { style: { position: "fixed", opacity: "0" } });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    let ok = false;
+    try {
+      ok = document.execCommand("copy");
+    } catch (e2) {
+      ok = false;
+    }
+    area.remove();
+    return ok;
+  }
+}
+
+/** An absolute URL for a server url that may be relative. */
+export function absolute(url) {
+  try {
+    return new URL(url, window.location.origin).href;
+  } catch (e) {
+    return url;
+  }
+}
+
+// Tokens of the games made in this browser, so the lobby can offer their seats again.
+const STORE_KEY = "kriegsspiel.games";
+
+export function rememberGame(entry) {
+  const all = knownGames();
+  all[entry.id] = { ...(all[entry.id] || {}), ...entry };
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  } catch (e) {
+    /* private mode: nothing kept */
+  }
+}
+
+export function knownGames() {
+  try {
+    const raw = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
+    return raw && typeof raw === "object" ? raw : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+export function forgetGame(id) {
+  const all = knownGames();
+  delete all[id];
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(all));
+  } catch (e) {
+    /* ignore */
+  }
+}
+
+/** Same JSON, for deciding whether to redraw. */
+export function same(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

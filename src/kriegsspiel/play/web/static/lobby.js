@@ -1,0 +1,431 @@
+// The lobby at "/": the catalog, "play now against bots", a new-game form, the games on the server.
+import {
+  absolute,
+  api,
+  clear,
+  copyText,
+  el,
+  forgetGame,
+  knownGames,
+  rememberGame,
+  roleBadge,
+  roleName,
+  seatText,
+  timeText,
+  toast,
+} from "./common.js";
+
+const state = { catalog: [], byId: new Map() };
+
+const BLURB = {
+  "first-world-war":
+    "Four empires, eleven fronts, one action a turn from 1914 to 1919. Offensives, railways, events markers and the slow arithmetic of attrition.",
+  goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
+};
+
+// ----- seats -----------------------------------------------------------------------------
+
+function defaultPlayers(entry) {
+  const counts = entry.player_counts || [];
+  return counts.length ? Math.min(...counts) : 1;
+}
+
+function groups(entry, players) {
+  const seats = entry.seats && entry.seats[String(players)];
+  if (Array.isArray(seats) && seats.length) return seats;
+  return (entry.roles || []).slice(0, players).map((r) => [r]);
+}
+
+function preferredBot(entry) {
+  const bots = entry.bots || ["random"];
+  if (bots.includes("heuristic")) return "heuristic";
+  return bots.find((b) => b !== "random" && b !== "solitaire") || bots[0] || "random";
+}
+
+function sideName(entry, group) {
+  if (entry.id === "first-world-war") {
+    const central = group.every((r) => r === "germany" || r === "austria-hungary");
+    const entente = group.every((r) => r === "western-allies" || r === "russia");
+    if (group.length > 1 && central) return "the Central Powers";
+    if (group.length > 1 && entente) return "the Entente";
+  }
+  return group.map((r) => roleName(r)).join(" + ");
+}
+
+/** Seats for "play now": the chosen player's roles human, every other role a bot. */
+function botSeats(entry, players, humanIndex = 0) {
+  const bot = `bot:${preferredBot(entry)}`;
+  const seats = {};
+  groups(entry, players).forEach((group, i) => {
+    for (const role of group) seats[role] = i === humanIndex ? "human" : bot;
+  });
+  return seats;
+}
+
+// ----- creating a game ---------------------------------------------------------------------
+
+async function create(entry, spec, { go = "auto" } = {}) {
+  const made = await api("/api/games", { method: "POST", body: spec });
+  const seatsKind = spec.seats || {};
+  rememberGame({
+    id: made.id,
+    game: entry.id,
+    title: entry.title,
+    created: Date.now(),
+    seats: made.seats,
+    kinds: seatsKind,
+    spectator: made.spectator,
+  });
+  const humans = humanTokens(made, seatsKind);
+  if (go === "auto" && humans.length === 1) {
+    window.location.href = absolute(humans[0].url);
+    return made;
+  }
+  showCreated(entry, made, seatsKind);
+  return made;
+}
+
+/** Human seats grouped by token: [{token, url, roles}] in role order. */
+function humanTokens(made, kinds) {
+  const out = new Map();
+  for (const [role, seat] of Object.entries(made.seats || {})) {
+    if (kinds[role] && kinds[role] !== "human") continue;
+    if (!out.has(seat.token)) out.set(seat.token, { token: seat.token, url: seat.url, roles: [] });
+    out.get(seat.token).roles.push(role);
+  }
+  return [...out.values()];
+}
+
+function linkRow(label, url, extra) {
+  const full = absolute(url);
+  const input = el("input", { type: "text", readonly: true, value: full, class: "link-field", "aria-label": `link for ${label}` });
+  input.addEventListener("focus", () => input.select());
+  return el(
+    "div",
+    { class: "link-row" },
+    el("div", { class: "link-who" }, extra || label),
+    input,
+    el(
+      "button",
+      {
+        type: "button",
+        class: "btn small",
+        onclick: async () => toast((await copyText(full)) ? "Link copied." : "Copy it by hand: the browser refused."),
+      },
+      "Copy",
+    ),
+    el("a", { class: "btn small primary", href: full }, "Enter"),
+  );
+}
+
+function showCreated(entry, made, kinds) {
+  const box = document.getElementById("created");
+  const body = clear(document.getElementById("created-body"));
+  const humans = humanTokens(made, kinds);
+  body.append(
+    el("p", {}, `${entry.title} — game `, el("code", {}, made.id), ". Send each player their own link; it is the key to that seat."),
+  );
+  for (const h of humans) {
+    body.append(linkRow(h.roles.join(", "), h.url, el("span", {}, ...h.roles.map((r) => roleBadge(r)))));
+  }
+  const bots = Object.entries(kinds).filter(([, k]) => k !== "human");
+  if (bots.length) {
+    body.append(
+      el(
+        "p",
+        { class: "hint" },
+        "Bots: ",
+        ...bots.map(([r, k]) => el("span", { class: "bot-seat" }, roleBadge(r), ` ${seatText(k)}`)),
+      ),
+    );
+  }
+  if (made.spectator) body.append(linkRow("spectator", made.spectator.url, el("span", { class: "muted" }, "Spectators")));
+  box.classList.remove("hidden");
+  box.scrollIntoView({ behavior: "smooth", block: "start" });
+  loadGames();
+}
+
+// ----- the quick cards -----------------------------------------------------------------------
+
+function quickCard(entry) {
+  const players = defaultPlayers(entry);
+  const sides = groups(entry, players);
+  const choose = el(
+    "select",
+    { class: "side-select", "aria-label": `your side in ${entry.title}` },
+    sides.map((g, i) => el("option", { value: String(i) }, sideName(entry, g))),
+  );
+  const button = el("button", { type: "button", class: "btn primary big" }, "Play now against bots");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    button.textContent = "Mustering…";
+    try {
+      await create(entry, { game: entry.id, players, seats: botSeats(entry, players, Number(choose.value) || 0) });
+    } catch (e) {
+      toast(`Could not start the game: ${e.message}`, "error");
+      button.disabled = false;
+      button.textContent = "Play now against bots";
+    }
+  });
+  const counts = entry.player_counts || [];
+  return el(
+    "article",
+    { class: ["game-card", `game-${entry.id}`] },
+    el("div", { class: "game-card-art", "aria-hidden": "true" }),
+    el(
+      "div",
+      { class: "game-card-body" },
+      el("h3", {}, entry.title),
+      el("p", { class: "blurb" }, BLURB[entry.id] || `${(entry.roles || []).length} roles.`),
+      el(
+        "p",
+        { class: "facts" },
+        el("span", {}, counts.length > 1 ? `${Math.min(...counts)}–${Math.max(...counts)} players` : `${counts[0] || 1} player(s)`),
+        el("span", {}, `bots: ${(entry.bots || []).join(", ")}`),
+      ),
+      el("div", { class: "roles-line" }, (entry.roles || []).map((r) => roleBadge(r))),
+      el("div", { class: "quick-actions" }, el("label", { class: "as-label" }, "You play ", choose), button),
+    ),
+  );
+}
+
+// ----- the new-game form -------------------------------------------------------------------
+
+function optionInput(name, spec) {
+  const id = `opt-${name}`;
+  const help = spec && spec.help ? el("div", { class: "help" }, spec.help) : null;
+  const words = name.replace(/_/g, " ");
+  const title = words[0].toUpperCase() + words.slice(1);
+  let input;
+  if (spec && Array.isArray(spec.choices) && spec.choices.length) {
+    input = el(
+      "select",
+      { id, name },
+      spec.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === spec.default }, String(c))),
+    );
+    input.dataset.kind = "json";
+    return el("div", { class: "field" }, el("label", { for: id }, title), input, help);
+  }
+  if (spec && typeof spec.default === "boolean") {
+    input = el("input", { type: "checkbox", id, name, checked: spec.default });
+    input.dataset.kind = "bool";
+    return el("div", { class: "field check" }, el("label", { for: id }, input, el("span", {}, title)), help);
+  }
+  if (spec && typeof spec.default === "number") {
+    input = el("input", { type: "number", id, name, value: String(spec.default), step: "any" });
+    input.dataset.kind = "number";
+  } else {
+    input = el("input", { type: "text", id, name, value: spec && spec.default != null ? String(spec.default) : "" });
+    input.dataset.kind = "text";
+  }
+  return el("div", { class: "field" }, el("label", { for: id }, title), input, help);
+}
+
+function buildForm(entry) {
+  const form = clear(document.getElementById("new-form"));
+  const gameSelect = el(
+    "select",
+    { id: "f-game", name: "game" },
+    state.catalog.map((g) => el("option", { value: g.id, selected: g.id === entry.id }, g.title)),
+  );
+  gameSelect.addEventListener("change", () => buildForm(state.byId.get(gameSelect.value)));
+
+  const counts = entry.player_counts && entry.player_counts.length ? entry.player_counts : [1];
+  const playersSelect = el(
+    "select",
+    { id: "f-players", name: "players" },
+    counts.map((n) => el("option", { value: String(n), selected: n === defaultPlayers(entry) }, String(n))),
+  );
+
+  const scenarios = entry.scenarios || [];
+  const scenarioHelp = el("div", { class: "help" });
+  const scenarioSelect = el(
+    "select",
+    { id: "f-scenario", name: "scenario" },
+    scenarios.map((s, i) => el("option", { value: s.id, selected: i === 0 }, s.title || s.id)),
+  );
+  const showScenarioHelp = () => {
+    const s = scenarios.find((x) => x.id === scenarioSelect.value);
+    scenarioHelp.textContent = s && s.help ? s.help : "";
+  };
+  scenarioSelect.addEventListener("change", showScenarioHelp);
+  showScenarioHelp();
+
+  const seed = el("input", { type: "number", id: "f-seed", name: "seed", placeholder: "random", min: "0", step: "1" });
+  const seatsBox = el("div", { class: "seats-box" });
+  const drawSeats = () => {
+    clear(seatsBox);
+    const players = Number(playersSelect.value);
+    const bots = entry.bots || ["random"];
+    groups(entry, players).forEach((group, i) => {
+      const rows = group.map((role) => {
+        const sel = el(
+          "select",
+          { name: `seat-${role}`, "aria-label": `who plays ${roleName(role)}` },
+          el("option", { value: "human", selected: i === 0 }, "human"),
+          bots.map((b) => el("option", { value: `bot:${b}`, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${b}`)),
+        );
+        sel.dataset.role = role;
+        return el("div", { class: "seat-row" }, roleBadge(role), sel);
+      });
+      seatsBox.append(
+        el("fieldset", { class: "seat-group" }, el("legend", {}, `Player ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
+      );
+    });
+  };
+  playersSelect.addEventListener("change", drawSeats);
+  drawSeats();
+
+  const options = Object.entries(entry.options || {});
+  const submit = el("button", { type: "submit", class: "btn primary" }, "Create the game");
+  const error = el("p", { class: "form-error", role: "alert" });
+
+  form.append(
+    el(
+      "div",
+      { class: "form-grid" },
+      el("div", { class: "field" }, el("label", { for: "f-game" }, "Game"), gameSelect),
+      el("div", { class: "field" }, el("label", { for: "f-players" }, "Players"), playersSelect),
+      scenarios.length ? el("div", { class: "field wide" }, el("label", { for: "f-scenario" }, "Scenario"), scenarioSelect, scenarioHelp) : null,
+      el("div", { class: "field" }, el("label", { for: "f-seed" }, "Seed ", el("span", { class: "muted" }, "(optional)")), seed),
+    ),
+    options.length ? el("h3", { class: "sub" }, "Options") : null,
+    options.length ? el("div", { class: "options-box" }, options.map(([name, spec]) => optionInput(name, spec))) : null,
+    el("h3", { class: "sub" }, "Seats"),
+    seatsBox,
+    el("div", { class: "form-foot" }, submit, error),
+  );
+
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const spec = { game: entry.id, players: Number(playersSelect.value), seats: {} };
+    if (scenarios.length) spec.scenario = scenarioSelect.value;
+    if (seed.value.trim() !== "") spec.seed = Number(seed.value);
+    const opts = {};
+    for (const input of form.querySelectorAll("[data-kind]")) {
+      const kind = input.dataset.kind;
+      if (kind === "bool") opts[input.name] = input.checked;
+      else if (kind === "json") opts[input.name] = JSON.parse(input.value);
+      else if (kind === "number") opts[input.name] = Number(input.value);
+      else opts[input.name] = input.value;
+    }
+    if (Object.keys(opts).length) spec.options = opts;
+    for (const sel of seatsBox.querySelectorAll("select[data-role]")) spec.seats[sel.dataset.role] = sel.value;
+    submit.disabled = true;
+    try {
+      await create(entry, spec);
+    } catch (e) {
+      error.textContent = e.message;
+    } finally {
+      submit.disabled = false;
+    }
+  };
+}
+
+// ----- the games on the server ---------------------------------------------------------------
+
+function mySeatLinks(id) {
+  const known = knownGames()[id];
+  if (!known || !known.seats) return null;
+  const byToken = new Map();
+  for (const [role, seat] of Object.entries(known.seats)) {
+    const kind = known.kinds && known.kinds[role];
+    if (kind && kind !== "human") continue;
+    if (!byToken.has(seat.token)) byToken.set(seat.token, { url: seat.url, roles: [] });
+    byToken.get(seat.token).roles.push(role);
+  }
+  const links = [...byToken.values()].map((s) =>
+    el("a", { class: "seat-link", href: absolute(s.url), title: "open this seat" }, s.roles.map((r) => roleName(r)).join(" + ")),
+  );
+  if (known.spectator) links.push(el("a", { class: "seat-link muted", href: absolute(known.spectator.url) }, "watch"));
+  return links;
+}
+
+async function loadGames() {
+  const box = document.getElementById("games-list");
+  let listing;
+  try {
+    listing = await api("/api/games");
+  } catch (e) {
+    clear(box).append(el("p", { class: "form-error" }, `Cannot list the games: ${e.message}`));
+    return;
+  }
+  const games = (listing && listing.games) || [];
+  clear(box);
+  if (!games.length) {
+    box.append(el("p", { class: "hint" }, "No game yet. Start one!"));
+    return;
+  }
+  const known = knownGames();
+  const rows = games.map((g) => {
+    const links = mySeatLinks(g.id);
+    return el(
+      "tr",
+      { class: known[g.id] ? "mine" : null },
+      el("td", {}, el("div", { class: "g-title" }, g.title || g.game), el("code", { class: "g-id" }, g.id)),
+      el("td", { class: "muted" }, timeText(g.created)),
+      el(
+        "td",
+        {},
+        el("span", { class: ["status", g.over ? "over" : "live"] }, g.over ? "over" : "in play"),
+        g.step !== undefined ? el("div", { class: "muted small" }, `${g.step} moves`) : null,
+      ),
+      el(
+        "td",
+        {},
+        el(
+          "div",
+          { class: "seats-cell" },
+          Object.entries(g.seats || {}).map(([role, kind]) =>
+            el(
+              "span",
+              { class: "seat-chip", title: seatText(kind) },
+              roleBadge(role),
+              el("span", { class: "kind" }, kind === "human" ? "human" : kind.replace(/^bot:/, "bot ")),
+            ),
+          ),
+        ),
+      ),
+      el(
+        "td",
+        {},
+        el("div", { class: "links-cell" }, links && links.length ? links : el("span", { class: "muted small" }, "ask the host for a link")),
+      ),
+    );
+  });
+  box.append(
+    el(
+      "table",
+      { class: "games-table" },
+      el("thead", {}, el("tr", {}, ["Game", "Started", "State", "Seats", "Your seats"].map((h) => el("th", {}, h)))),
+      el("tbody", {}, rows),
+    ),
+  );
+  // drop local keys of games the server no longer knows
+  const live = new Set(games.map((g) => g.id));
+  if (games.length < 200) for (const id of Object.keys(known)) if (!live.has(id)) forgetGame(id);
+}
+
+// ----- start -------------------------------------------------------------------------------
+
+async function main() {
+  document.getElementById("refresh-games").addEventListener("click", loadGames);
+  loadGames();
+  setInterval(() => {
+    if (!document.hidden) loadGames();
+  }, 20000);
+  try {
+    state.catalog = await api("/api/catalog");
+  } catch (e) {
+    clear(document.getElementById("quick-cards")).append(el("p", { class: "form-error" }, `Cannot read the catalog: ${e.message}`));
+    return;
+  }
+  for (const g of state.catalog) state.byId.set(g.id, g);
+  // the real games first, the reference module last
+  const ordered = [...state.catalog].sort((a, b) => (a.id === "goofspiel") - (b.id === "goofspiel"));
+  clear(document.getElementById("quick-cards")).append(...ordered.map(quickCard));
+  if (ordered.length) buildForm(ordered[0]);
+}
+
+main();

@@ -1,0 +1,202 @@
+// The replay page /replay/{id}?token=T[&role=R]: steps 0..N through the game as that seat saw it.
+import { api, clear, el, gameData, gameIdFromPath, loadRenderer, params, roleBadge, roleColour, roleName } from "./common.js";
+
+const ui = {
+  id: null,
+  token: null,
+  role: null,
+  total: 0,
+  step: 0,
+  cache: new Map(),
+  data: {},
+  renderer: null,
+  game: null,
+  playing: null,
+  want: null,
+  loading: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+function query(extra = {}) {
+  const q = new URLSearchParams();
+  q.set("token", ui.token || "");
+  if (ui.role) q.set("role", ui.role);
+  for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
+  return q.toString();
+}
+
+async function shapeAt(step) {
+  const key = `${ui.role || ""}:${step}`;
+  if (!ui.cache.has(key)) {
+    const p = api(`/api/games/${encodeURIComponent(ui.id)}/replay?${query({ step })}`);
+    ui.cache.set(key, p);
+    p.catch(() => ui.cache.delete(key));
+  }
+  return ui.cache.get(key);
+}
+
+function fail(message) {
+  const box = $("replay-error");
+  box.textContent = message;
+  box.classList.remove("hidden");
+}
+
+async function go(step) {
+  step = Math.max(0, Math.min(ui.total, step));
+  ui.want = step;
+  $("slider").value = String(step);
+  $("step-no").textContent = `step ${step}`;
+  if (ui.loading) return;
+  ui.loading = true;
+  try {
+    while (ui.want !== null) {
+      const target = ui.want;
+      ui.want = null;
+      const shape = await shapeAt(target);
+      if (ui.want !== null) continue;
+      ui.step = target;
+      await draw(shape);
+      // fetch the neighbour ahead so stepping on is instant
+      if (target < ui.total) shapeAt(target + 1).catch(() => {});
+    }
+    $("replay-error").classList.add("hidden");
+  } catch (e) {
+    fail(e.message);
+    stop();
+  } finally {
+    ui.loading = false;
+  }
+}
+
+async function draw(shape) {
+  if (ui.game !== shape.game) {
+    ui.game = shape.game;
+    ui.data = await gameData(shape.game);
+    ui.renderer = await loadRenderer(shape.game);
+  }
+  const view = shape.view || {};
+  $("game-title").textContent = `${view.title || shape.game} — replay`;
+  $("game-summary").textContent = ui.renderer.summary ? ui.renderer.summary(shape, ui.data) : "";
+  document.title = `Replay — ${view.title || shape.game}, step ${ui.step}`;
+  try {
+    ui.renderer.render($("board"), shape, ui.data, null);
+  } catch (e) {
+    console.error(e);
+    clear($("board")).append(el("div", { class: "fatal" }, el("h2", {}, "The board could not be drawn"), el("pre", {}, String(e.stack || e))));
+  }
+  const state = clear($("turn-state"));
+  const committed = new Set(view.committed || []);
+  const waiting = (shape.active || []).filter((r) => !committed.has(r));
+  if (shape.over) state.append(el("span", { class: "flag over" }, "Game over"));
+  else if (waiting.length) state.append(el("span", { class: "waiting" }, "To act: "), ...waiting.map((r) => roleBadge(r, ui.data)));
+  const prompt = $("prompt");
+  prompt.textContent = shape.role && shape.actions && shape.actions.length ? view.prompt || "" : "";
+  prompt.classList.toggle("hidden", !prompt.textContent);
+  const log = clear($("log"));
+  for (const line of view.log || []) {
+    log.append(
+      el(
+        "li",
+        { class: "log-line" },
+        line.rule ? el("span", { class: "rule" }, String(line.rule)) : null,
+        el("span", { class: "text" }, String(line.text ?? "")),
+      ),
+    );
+  }
+  log.scrollTop = log.scrollHeight;
+  drawRoles(shape);
+}
+
+function drawRoles(shape) {
+  const sw = clear($("role-switch"));
+  const roles = shape.roles || [];
+  if (roles.length <= 1) {
+    sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
+    return;
+  }
+  for (const r of roles) {
+    sw.append(
+      el(
+        "button",
+        {
+          type: "button",
+          class: ["role-tab", r === shape.role && "current"],
+          style: { "--power": roleColour(r) },
+          onclick: () => {
+            ui.role = r;
+            const q = params();
+            q.set("role", r);
+            history.replaceState(null, "", `${window.location.pathname}?${q.toString()}`);
+            go(ui.step);
+          },
+        },
+        el("span", { class: "dot" }),
+        roleName(r, ui.data),
+      ),
+    );
+  }
+}
+
+function stop() {
+  if (ui.playing) clearInterval(ui.playing);
+  ui.playing = null;
+  $("play").textContent = "▶ Play";
+}
+
+function togglePlay() {
+  if (ui.playing) {
+    stop();
+    return;
+  }
+  if (ui.step >= ui.total) go(0);
+  $("play").textContent = "❚❚ Pause";
+  ui.playing = setInterval(() => {
+    if (ui.step >= ui.total) stop();
+    else if (!ui.loading) go(ui.step + 1);
+  }, 900);
+}
+
+async function main() {
+  const q = params();
+  ui.token = q.get("token");
+  ui.role = q.get("role");
+  ui.id = gameIdFromPath();
+  $("back-link").href = `/play/${encodeURIComponent(ui.id || "")}?${query()}`;
+  if (!ui.id || !ui.token) {
+    fail("This address needs a game and a token.");
+    return;
+  }
+  let now;
+  try {
+    now = await api(`/api/games/${encodeURIComponent(ui.id)}?${query()}`);
+  } catch (e) {
+    fail(e.message);
+    return;
+  }
+  ui.total = now.step || 0;
+  const slider = $("slider");
+  slider.max = String(ui.total);
+  $("step-of").textContent = `${ui.total} action${ui.total === 1 ? "" : "s"} in all`;
+  slider.addEventListener("input", () => {
+    stop();
+    go(Number(slider.value));
+  });
+  $("first").addEventListener("click", () => (stop(), go(0)));
+  $("prev").addEventListener("click", () => (stop(), go(ui.step - 1)));
+  $("next").addEventListener("click", () => (stop(), go(ui.step + 1)));
+  $("last").addEventListener("click", () => (stop(), go(ui.total)));
+  $("play").addEventListener("click", togglePlay);
+  document.addEventListener("keydown", (e) => {
+    if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "SELECT" || e.target.tagName === "BUTTON")) return;
+    if (e.key === "ArrowLeft") (stop(), go(ui.step - 1), e.preventDefault());
+    else if (e.key === "ArrowRight") (stop(), go(ui.step + 1), e.preventDefault());
+    else if (e.key === "Home") (stop(), go(0), e.preventDefault());
+    else if (e.key === "End") (stop(), go(ui.total), e.preventDefault());
+    else if (e.key === " ") (togglePlay(), e.preventDefault());
+  });
+  const start = Number(q.get("step"));
+  go(Number.isFinite(start) && q.has("step") ? start : ui.total);
+}
+
+main();
