@@ -270,6 +270,7 @@ def serve(
     host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(help="sqlite:///PATH or postgresql://...")] = "sqlite:///kriegsspiel.sqlite",
+    rate: Annotated[float, typer.Option(help="Requests a second allowed from one address (0: no limit).")] = 30.0,
 ):
     """Serve the games in the browser: lobby, seats, bots, durable storage (docs/WEB.md)."""
     import uvicorn
@@ -277,11 +278,34 @@ def serve(
     from .web.app import create_app
 
     try:
-        application = create_app(db)
+        application = create_app(db, rate=rate)
     except Exception as e:  # noqa: BLE001 - a database that cannot be opened is the user's to fix
         fail(f"cannot open the database {db}: {e}")
     out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db})")
     uvicorn.run(application, host=host, port=port, log_level="warning")
+
+
+@app.command("load-test")
+def load_test(
+    games: Annotated[int, typer.Option(min=1, help="Games played at once.")] = 100,
+    seconds: Annotated[float, typer.Option(min=1, help="How long to keep them going.")] = 60.0,
+    game: Annotated[str, typer.Option(help="The game to play.")] = "first-world-war",
+    as_json: Json = False,
+):
+    """Load a local server: games at once, a websocket client per human seat, bots
+    on the others; action latency (p50, p99) and errors. Loopback only."""
+    from ..lab.loadtest import load_test as run
+
+    game_or_fail(game)
+    result = run(games, seconds, game)
+    if as_json:
+        print(json.dumps(result))
+        return
+    out.print(
+        f"{result['actions']} actions in {result['seconds']} s over {result['games_started']} games: "
+        f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms, "
+        f"{result['errors']} errors, {result['pushes']} websocket pushes"
+    )
 
 
 @data_app.command("validate")

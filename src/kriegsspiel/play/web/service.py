@@ -51,6 +51,7 @@ class Host:
     def __init__(self, store: Store):
         self.store = store
         self.live: dict[str, Live] = {}
+        self.seats_by_token: dict[tuple[str, str], Seat] = {}
 
     # ----- games ---------------------------------------------------------------------
 
@@ -122,17 +123,22 @@ class Host:
     async def seat(self, game_id: str, token: str | None) -> Seat:
         if not token:
             raise Refused(401, "a seat token is needed (?token=...)")
+        known = self.seats_by_token.get((game_id, token))
+        if known is not None:
+            return known
         rows = await run_in_threadpool(self.store.seat_by_token, token)
         rows = [r for r in rows if r["game_id"] == game_id]
         if not rows:
             raise Refused(403, "this token opens no seat of this game")
         if rows[0]["kind"] == "spectator":
-            return Seat(game_id, [])
+            seat = self.seats_by_token[game_id, token] = Seat(game_id, [])
+            return seat
         if rows[0]["kind"] != "human":
             raise Refused(403, "this token opens no seat of this game")
         live = await self.get(game_id)
         roles = [r for r in live.state["roles"] if any(row["role"] == r for row in rows)]
-        return Seat(game_id, roles)
+        seat = self.seats_by_token[game_id, token] = Seat(game_id, roles)  # tokens never change
+        return seat
 
     # ----- acting --------------------------------------------------------------------
 

@@ -31,7 +31,9 @@ def database(url: str) -> Engine:
         def _sqlite_pragmas(conn, _record):
             cur = conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")  # readers do not block the writer
-            cur.execute("PRAGMA synchronous=FULL")  # a committed action survives a crash
+            # In WAL mode NORMAL keeps every commit through a crash or kill -9 of
+            # the server (not through a power cut), at a fraction of FULL's cost.
+            cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
 
     cfg = Config()
