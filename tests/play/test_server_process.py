@@ -24,8 +24,9 @@ def free_port() -> int:
 
 def start(db: str, port: int) -> subprocess.Popen:
     exe = Path(sys.executable).parent / "kriegsspiel"
-    proc = subprocess.Popen([str(exe), "serve", "--port", str(port), "--db", db],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [str(exe), "serve", "--port", str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
