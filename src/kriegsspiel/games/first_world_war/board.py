@@ -226,16 +226,15 @@ def dummy_may_stand(s: dict, role: str, front: int) -> bool:
 def garrison_fronts(s: dict, role: str) -> tuple[int, ...]:
     """6.4: fronts where ``role`` must keep a counter (from 2/1914; Italian
     fronts once the theatre opens, RULINGS R29, R44)."""
-    if s["year"] < Y1914B:
+    return _garrison_fronts(role, s["year"], s["options"]["no_axis_aggression"], s["brest"] is not None)
+
+
+@cache
+def _garrison_fronts(role: str, year: int, no_axis_aggression: bool, brest: bool) -> tuple[int, ...]:
+    if year < Y1914B:
         return ()
-    fronts = []
-    for f in GARRISON[role]:
-        if not front_open(s, f):
-            continue
-        if f in ITALIAN_FRONTS and s["year"] < Y1916:
-            continue
-        fronts.append(f)
-    return tuple(fronts)
+    open_now = _open_fronts(year, no_axis_aggression, brest, False)
+    return tuple(f for f in GARRISON[role] if f in open_now)
 
 
 # ----- cities and attack lines (2.2) ----------------------------------------------------------
