@@ -6,14 +6,18 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import orjson
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine, event, insert, select, update
 from sqlalchemy.engine import Engine
 
+from ...games import load as load_rules
 from .tables import actions, chat, games, seats
 
 SPECTATOR = "*spectator*"
+SNAPSHOT = 25
+"""The whole state is stored every this many actions (and at the end)."""
 
 
 def database(url: str) -> Engine:
@@ -24,7 +28,9 @@ def database(url: str) -> Engine:
         path = Path(url[len("sqlite:///") :])
         if path.parent != Path("."):
             path.parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, future=True)
+    engine = create_engine(
+        url, future=True, json_serializer=lambda o: orjson.dumps(o).decode()
+    )
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
@@ -58,13 +64,17 @@ class Store:
             conn.execute(insert(seats), [{"game_id": game_id, **row} for row in seat_rows])
 
     def commit_action(self, game_id: str, role: str, action, state: dict) -> None:
-        """The action and the state it leads to, in one transaction."""
+        """The action, durable before anyone hears of it. The whole state is
+        written only every ``SNAPSHOT`` actions and at the end; in between, the
+        actions since the last one are replayed when the game is loaded."""
         step = len(state["actions"])
+        over = not state["stack"]
+        values = {"step": step, "over": over}
+        if over or step % SNAPSHOT == 0:
+            values["state"] = state
         with self.engine.begin() as conn:
             conn.execute(insert(actions).values(game_id=game_id, n=step, role=role, action=action, at=time.time()))
-            conn.execute(
-                update(games).where(games.c.id == game_id).values(step=step, over=not state["stack"], state=state)
-            )
+            conn.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def replace_state(self, game_id: str, state: dict) -> None:
         """After an undo: the actions beyond the new state are dropped."""
@@ -76,12 +86,24 @@ class Store:
             )
 
     def load(self, game_id: str) -> tuple[dict, list[dict]] | None:
+        """The game's state (its last snapshot, brought forward by the actions
+        stored since) and its seats."""
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).first()
             if row is None:
                 return None
             seat_rows = [dict(r._mapping) for r in conn.execute(select(seats).where(seats.c.game_id == game_id))]
-        return row.state, seat_rows
+            state = row.state
+            later = conn.execute(
+                select(actions.c.role, actions.c.action)
+                .where(actions.c.game_id == game_id, actions.c.n > len(state["actions"]))
+                .order_by(actions.c.n)
+            ).all()
+        if later:
+            rules = load_rules(state["game"])
+            for role, action in later:
+                state = rules.apply(state, role, action)
+        return state, seat_rows
 
     def seat_by_token(self, token: str) -> list[dict]:
         with self.engine.connect() as conn:
