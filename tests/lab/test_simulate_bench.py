@@ -30,3 +30,12 @@ def test_bench_reports_rates():
     r = bench("goofspiel", seconds=0.2)
     assert r["games"] >= 1 and r["decisions"] >= 26 * r["games"]
     assert r["decisions_per_s"] > 0 and r["clone_us"] > 0 and r["view_us"] > 0
+
+
+def test_load_test_runs_a_real_server_without_errors():
+    from kriegsspiel.lab.loadtest import load_test
+
+    r = load_test(games=3, seconds=3, game="goofspiel")
+    assert r["errors"] == 0 and r["problems"] == []
+    assert r["actions"] > 0 and r["games_started"] >= 3
+    assert 0 < r["p50_ms"] <= r["p99_ms"] <= r["max_ms"]
