@@ -28,9 +28,7 @@ def database(url: str) -> Engine:
         path = Path(url[len("sqlite:///") :])
         if path.parent != Path("."):
             path.parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(
-        url, future=True, json_serializer=lambda o: orjson.dumps(o).decode()
-    )
+    engine = create_engine(url, future=True, json_serializer=lambda o: orjson.dumps(o).decode())
     if engine.dialect.name == "sqlite":
 
         @event.listens_for(engine, "connect")
