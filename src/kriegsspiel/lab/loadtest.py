@@ -44,6 +44,7 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
     import websockets
 
     latencies: list[float] = []
+    server_side: list[float] = []  # the part of each latency spent in the server's handler
     counts = {"errors": 0, "pushes": 0, "games": 0}
     problems: list[str] = []
     deadline = time.monotonic() + seconds
@@ -77,6 +78,9 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
                                 json={"token": token, "action": action, "role": shape["role"]},
                             )
                             latencies.append(time.perf_counter() - t0)
+                            timing = r.headers.get("server-timing", "")
+                            if "dur=" in timing:
+                                server_side.append(float(timing.split("dur=")[1]) / 1000)
                             if r.status_code != 200:
                                 counts["errors"] += 1
                                 problems.append(f"{r.status_code} {r.text[:200]}")
@@ -99,9 +103,10 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
         problems.extend(f"{type(r).__name__}: {r}" for r in failures)
         elapsed = time.monotonic() - start
     latencies.sort()
+    server_side.sort()
 
-    def pct(p: float) -> float:
-        return round(1000 * latencies[min(len(latencies) - 1, int(p * len(latencies)))], 2) if latencies else 0.0
+    def pct(p: float, values: list[float] = latencies) -> float:
+        return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 2) if values else 0.0
 
     return {
         "games": games,
@@ -110,6 +115,8 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
         "actions": len(latencies),
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
+        "server_p50_ms": pct(0.50, server_side),
+        "server_p99_ms": pct(0.99, server_side),
         "max_ms": round(1000 * latencies[-1], 2) if latencies else 0.0,
         "errors": counts["errors"],
         "pushes": counts["pushes"],

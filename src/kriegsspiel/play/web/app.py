@@ -88,7 +88,15 @@ class Guard:
             if bucket[0] < 1:
                 return await Fast({"error": "too many requests; slow down"}, status_code=429)(scope, receive, send)
             bucket[0] -= 1
-        return await self.app(scope, receive, send)
+        started = time.perf_counter()
+
+        async def timed(message):
+            if message["type"] == "http.response.start":  # how long the server took, for load tests
+                took = f"app;dur={1000 * (time.perf_counter() - started):.2f}".encode()
+                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", took)]}
+            await send(message)
+
+        return await self.app(scope, receive, timed)
 
 
 def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, burst: float = 120.0) -> FastAPI:
