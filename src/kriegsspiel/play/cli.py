@@ -282,7 +282,8 @@ def serve(
     except Exception as e:  # noqa: BLE001 - a database that cannot be opened is the user's to fix
         fail(f"cannot open the database {db}: {e}")
     out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db})")
-    uvicorn.run(application, host=host, port=port, log_level="warning")
+    # views are sent whole on every change: compressing each one costs more than it saves on a LAN
+    uvicorn.run(application, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 @app.command("load-test")

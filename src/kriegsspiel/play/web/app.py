@@ -58,7 +58,8 @@ class Say(BaseModel):
 
 
 class Fast(JSONResponse):
-    """JSON by orjson: the views are large and sent often."""
+    """JSON by orjson: the views are large and sent often. Endpoints return it
+    themselves, so that FastAPI does not walk the data once more to encode it."""
 
     def render(self, content) -> bytes:
         return orjson.dumps(content)
@@ -159,7 +160,7 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
     @app.get("/api/data/{game}")
     async def get_data(game: str):
         try:
-            return load(game).public_data()
+            return Fast(load(game).public_data())
         except KeyError as e:
             raise Refused(404, e.args[0]) from None
 
@@ -191,21 +192,21 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, token: str | None = None, role: str | None = None):
         live, seat = await opened(game_id, token)
-        return shape(live, seat, role)
+        return Fast(shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, move: Move):
         live, seat = await opened(game_id, move.token)
         role = acting_role(live, seat, move.role)
         await host.act(live, role, move.action)
-        return shape(live, seat, role)
+        return Fast(shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, body: Undo):
         live, seat = await opened(game_id, body.token)
         role = acting_role(live, seat, body.role)
         await host.undo(live, role)
-        return shape(live, seat, role)
+        return Fast(shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/chat")
     async def post_chat(game_id: str, body: Say):
@@ -223,13 +224,13 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str, token: str | None = None):
         live, _seat = await opened(game_id, token)
-        return record(live.state)
+        return Fast(record(live.state))
 
     @app.get("/api/games/{game_id}/log")
     async def get_log(game_id: str, token: str | None = None, role: str | None = None):
         live, seat = await opened(game_id, token)
         role = view_role(live, seat, role)
-        return {"log": load(live.state["game"]).log(live.state, role)}
+        return Fast({"log": load(live.state["game"]).log(live.state, role)})
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, step: int, token: str | None = None, role: str | None = None):
@@ -242,7 +243,7 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
         except RecordError as e:
             raise Refused(500, str(e)) from None
         frozen = Live(live.id, past, live.seats, chat=[])
-        return shape(frozen, seat, role)
+        return Fast(shape(frozen, seat, role))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, role: str | None = None):
