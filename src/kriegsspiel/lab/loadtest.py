@@ -23,7 +23,9 @@ from pathlib import Path
 import httpx
 
 
-def load_test(games: int = 100, seconds: float = 60.0, game: str = "first-world-war") -> dict:
+def load_test(games: int = 100, seconds: float = 60.0, game: str = "first-world-war", think: float = 0.0) -> dict:
+    """``think``: the mean pause, in seconds, a human seat takes before each action
+    (0: none, the hardest load)."""
     with tempfile.TemporaryDirectory() as tmp:
         port = _free_port()
         exe = Path(sys.executable).parent / "kriegsspiel"
@@ -34,13 +36,13 @@ def load_test(games: int = 100, seconds: float = 60.0, game: str = "first-world-
         )
         try:
             _wait_up(port)
-            return asyncio.run(_drive(f"http://127.0.0.1:{port}", games, seconds, game))
+            return asyncio.run(_drive(f"http://127.0.0.1:{port}", games, seconds, game, think))
         finally:
             server.terminate()
             server.wait(timeout=20)
 
 
-async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
+async def _drive(base: str, games: int, seconds: float, game: str, think: float = 0.0) -> dict:
     import websockets
 
     latencies: list[float] = []
@@ -71,6 +73,8 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
                     shape = json.loads(await ws.recv())
                     while not shape["over"] and time.monotonic() < deadline:
                         if shape["role"] in shape["active"] and shape["actions"]:
+                            if think:
+                                await asyncio.sleep(rng.expovariate(1 / think))
                             action = rng.choice(shape["actions"])
                             t0 = time.perf_counter()
                             r = await http.post(
@@ -110,6 +114,7 @@ async def _drive(base: str, games: int, seconds: float, game: str) -> dict:
 
     return {
         "games": games,
+        "think_s": think,
         "seconds": round(elapsed, 1),
         "games_started": counts["games"],
         "actions": len(latencies),

@@ -291,6 +291,7 @@ def load_test(
     games: Annotated[int, typer.Option(min=1, help="Games played at once.")] = 100,
     seconds: Annotated[float, typer.Option(min=1, help="How long to keep them going.")] = 60.0,
     game: Annotated[str, typer.Option(help="The game to play.")] = "first-world-war",
+    think: Annotated[float, typer.Option(min=0, help="Mean seconds a human seat pauses before acting.")] = 0.0,
     as_json: Json = False,
 ):
     """Load a local server: games at once, a websocket client per human seat, bots
@@ -298,7 +299,7 @@ def load_test(
     from ..lab.loadtest import load_test as run
 
     game_or_fail(game)
-    result = run(games, seconds, game)
+    result = run(games, seconds, game, think)
     if as_json:
         print(json.dumps(result))
         return
