@@ -110,3 +110,44 @@ def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
     assert step_of(server, page) >= start + 40
     assert page.locator("#log").inner_text() != first_log
     assert not errors, errors
+
+
+def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
+    """Goofspiel against a bot, from the lobby to the result; a chat message that
+    looks like HTML is shown as text and runs nothing."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.locator(".game-card.game-goofspiel button.btn.primary").click()
+    page.wait_for_url("**/play/**", timeout=15000)
+    page.wait_for_selector("#actions button", timeout=15000)
+
+    evil = '<img src=x onerror="window.injected=1">'
+    page.locator("#tab-chat").click()
+    page.locator("#chat-text").fill(evil)
+    page.locator("#chat-form button[type=submit]").click()
+    page.wait_for_function("t => document.querySelector('#chat-lines').innerText.includes(t)", arg=evil, timeout=10000)
+    assert page.evaluate("window.injected") is None
+    assert page.locator("#chat-lines img").count() == 0
+
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.time() + 90
+    while page.locator("#result:not(.hidden)").count() == 0 and time.time() < deadline:
+        try:
+            page.locator("#actions button").first.click(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(100)
+    page.wait_for_selector("#result:not(.hidden)", timeout=10000)
+    shot(page, "4-goofspiel-over")
+    assert step_of(server, page) == 26  # thirteen rounds, two bids each
+    game_id = page.url.split("/play/")[1].split("?")[0]
+    token = page.url.split("token=")[1].split("&")[0]
+    result = httpx.get(f"{server}/api/games/{game_id}", params={"token": token}).json()["result"]
+    shown = page.locator("#result").inner_text().lower()
+    assert "victory" in shown or "no victor" in shown
+    for role, score in result["scores"].items():
+        assert f"{role}\t{score}" in shown  # the final scores as the server has them
+    assert not errors, errors
