@@ -70,6 +70,20 @@ def step_of(base, page):
     return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()["step"]
 
 
+def give_orders(page, done, seconds=120):
+    """Click the first order offered until ``done()``; while the bots move there
+    are no orders, and the page redraws on every push."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    deadline = time.time() + seconds
+    while not done() and time.time() < deadline:
+        try:
+            page.locator("#actions button").first.click(timeout=3000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_timeout(100)
+
+
 def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
     page = browser.new_page(viewport={"width": 1366, "height": 900})
     errors = []
@@ -94,17 +108,8 @@ def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
     assert step_of(server, page) >= start + 4
     shot(page, "2-after-board-clicks")
 
-    # Then by the order buttons, through the deployment and into the player turns;
-    # while the bots move there are no buttons, and the page redraws on every push.
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    deadline = time.time() + 120
-    while step_of(server, page) < start + 40 and time.time() < deadline:
-        try:
-            page.locator("#actions button").first.click(timeout=3000)
-        except PlaywrightTimeout:
-            continue
-        page.wait_for_timeout(100)
+    # Then by the order buttons, through the deployment and into the player turns
+    give_orders(page, lambda: step_of(server, page) >= start + 40)
     page.wait_for_timeout(500)
     shot(page, "3-player-turns")
     assert step_of(server, page) >= start + 40
@@ -131,15 +136,7 @@ def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
     assert page.evaluate("window.injected") is None
     assert page.locator("#chat-lines img").count() == 0
 
-    from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-    deadline = time.time() + 90
-    while page.locator("#result:not(.hidden)").count() == 0 and time.time() < deadline:
-        try:
-            page.locator("#actions button").first.click(timeout=3000)
-        except PlaywrightTimeout:
-            continue
-        page.wait_for_timeout(100)
+    give_orders(page, lambda: page.locator("#result:not(.hidden)").count() > 0)
     page.wait_for_selector("#result:not(.hidden)", timeout=10000)
     shot(page, "4-goofspiel-over")
     assert step_of(server, page) == 26  # thirteen rounds, two bids each
