@@ -3,6 +3,8 @@ a strategic transfer, or a pass."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...engine import STAY, State, ask, call, log
 from .board import (
     AH,
@@ -83,16 +85,23 @@ def moves(s: dict, role: str, origin: int, adjacent: bool, moved: list[str]) -> 
     return out
 
 
-def movement_kinds(s: dict, role: str, origin: int, garrisons: dict) -> tuple[bool, bool]:
+@cache
+def distant(front: int) -> frozenset[int]:
+    """The fronts a strategic transfer may reach: neither this one nor its neighbours."""
+    return frozenset(FRONTS) - pack().fronts[front].adjacent - {front}
+
+
+def movement_kinds(s: dict, role: str, origin: int, memo: dict) -> tuple[bool, bool]:
     """Whether anything could move from ``origin`` by railway, and by strategic transfer."""
     near = pack().fronts[origin].adjacent
+    far = distant(origin)
     rail = transfer = False
     for unit in units_on(s, role, origin, []):
-        if not may_leave(s, role, unit, origin, garrisons):
+        if not may_leave(s, role, unit, origin, memo):
             continue
-        dests = fronts_for(s, role, unit) - {origin}
-        rail = rail or bool(dests & near)
-        transfer = transfer or bool(dests - near)
+        dests = fronts_for(s, role, unit)
+        rail = rail or not near.isdisjoint(dests)
+        transfer = transfer or not far.isdisjoint(dests)
         if rail and transfer:
             break
     return rail, transfer
