@@ -70,6 +70,19 @@ def step_of(base, page):
     return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()["step"]
 
 
+def play_now(browser, server, game):
+    """Open the lobby and press "Play now against bots" for ``game``; the game
+    page (once it offers orders) and the list of script errors it raises."""
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.locator(f".game-card.game-{game} button.btn.primary").click()
+    page.wait_for_url("**/play/**", timeout=15000)
+    page.wait_for_selector("#actions button", timeout=15000)
+    return page, errors
+
+
 def give_orders(page, done, seconds=120):
     """Click the first order offered until ``done()``; while the bots move there
     are no orders, and the page redraws on every push."""
@@ -85,14 +98,8 @@ def give_orders(page, done, seconds=120):
 
 
 def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.locator(".game-card.game-first-world-war button.btn.primary").click()
-    page.wait_for_url("**/play/**", timeout=15000)
+    page, errors = play_now(browser, server, "first-world-war")
     page.wait_for_selector("svg .front", timeout=15000)
-    page.wait_for_selector("#actions button", timeout=15000)
     shot(page, "1-deployment")
     assert page.locator("svg .front").count() == 11  # 2.3: eleven fronts on the board
     first_log = page.locator("#log").inner_text()
@@ -120,13 +127,7 @@ def test_play_the_first_world_war_against_bots_in_the_browser(server, browser):
 def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
     """Goofspiel against a bot, from the lobby to the result; a chat message that
     looks like HTML is shown as text and runs nothing."""
-    page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + "/")
-    page.locator(".game-card.game-goofspiel button.btn.primary").click()
-    page.wait_for_url("**/play/**", timeout=15000)
-    page.wait_for_selector("#actions button", timeout=15000)
+    page, errors = play_now(browser, server, "goofspiel")
 
     evil = '<img src=x onerror="window.injected=1">'
     page.locator("#tab-chat").click()

@@ -131,10 +131,6 @@ def dummies(s: dict, role: str, front: int) -> int:
     return s["dummies"][role].get(str(front), 0)
 
 
-def dummies_of_side(s: dict, front: int, alliance: str) -> int:
-    return sum(dummies(s, r, front) for r in MEMBERS[alliance])
-
-
 def units(s: dict, role: str, front: int) -> int:
     """Counters (real and dummy) ``role`` commands on ``front`` (6.4 counts both)."""
     return len(controlled(s, role, front)) + dummies(s, role, front)
@@ -208,19 +204,6 @@ def fronts_for(s: dict, role: str, unit: str) -> set[int]:
         return pack().dummy_fronts[role] & open_fronts(s, role == AH)
     info = pack().armies[unit]
     return info.allowed & open_fronts(s, info.nationality == "austro-hungarian")
-
-
-def dummy_may_stand(s: dict, role: str, front: int) -> bool:
-    """2.4: a dummy may go wherever an army of its empire could operate."""
-    if not front_open(s, front):
-        return False
-    fr = pack().fronts[front]
-    nats = pack().empire_nationalities[role]
-    if not (set(fr.nationalities[ALLIANCE[role]]) & nats):
-        return False
-    if front in ITALIAN_FRONTS and s["year"] < Y1916 and role != AH:
-        return False
-    return True
 
 
 def garrison_fronts(s: dict, role: str) -> tuple[int, ...]:

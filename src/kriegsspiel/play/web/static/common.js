@@ -251,6 +251,19 @@ export function rememberGame(entry) {
   }
 }
 
+/** The human seats of a game made in this browser, grouped by their link (a
+ * player's roles share one token): token -> {url, roles}. */
+export function seatsByToken(known) {
+  const byToken = new Map();
+  for (const [role, seat] of Object.entries(known.seats)) {
+    const kind = known.kinds && known.kinds[role];
+    if (kind && kind !== "human") continue;
+    if (!byToken.has(seat.token)) byToken.set(seat.token, { url: seat.url, roles: [] });
+    byToken.get(seat.token).roles.push(role);
+  }
+  return byToken;
+}
+
 export function knownGames() {
   try {
     const raw = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");

@@ -13,6 +13,7 @@ import {
   roleBadge,
   roleColour,
   roleName,
+  seatsByToken,
   seatText,
   timeText,
   toast,
@@ -290,13 +291,7 @@ function drawInvite() {
     return;
   }
   const body = clear($("invite-body"));
-  const byToken = new Map();
-  for (const [role, seat] of Object.entries(known.seats)) {
-    const kind = known.kinds && known.kinds[role];
-    if (kind && kind !== "human") continue;
-    if (!byToken.has(seat.token)) byToken.set(seat.token, { url: seat.url, roles: [] });
-    byToken.get(seat.token).roles.push(role);
-  }
+  const byToken = seatsByToken(known);
   if (known.spectator) byToken.set(known.spectator.token, { url: known.spectator.url, roles: [], spectator: true });
   for (const [token, s] of byToken) {
     const url = absolute(s.url);

@@ -10,6 +10,7 @@ import {
   rememberGame,
   roleBadge,
   roleName,
+  seatsByToken,
   seatText,
   timeText,
   toast,
@@ -328,13 +329,7 @@ function buildForm(entry) {
 function mySeatLinks(id) {
   const known = knownGames()[id];
   if (!known || !known.seats) return null;
-  const byToken = new Map();
-  for (const [role, seat] of Object.entries(known.seats)) {
-    const kind = known.kinds && known.kinds[role];
-    if (kind && kind !== "human") continue;
-    if (!byToken.has(seat.token)) byToken.set(seat.token, { url: seat.url, roles: [] });
-    byToken.get(seat.token).roles.push(role);
-  }
+  const byToken = seatsByToken(known);
   const links = [...byToken.values()].map((s) =>
     el("a", { class: "seat-link", href: absolute(s.url), title: "open this seat" }, s.roles.map((r) => roleName(r)).join(" + ")),
   );
