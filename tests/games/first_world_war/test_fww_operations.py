@@ -174,3 +174,27 @@ def test_7_2_mef_or_itb_serve_under_russian_command():
     assert events.playable(s, RU, "machine-guns", False, "mef")  # Any
     assert events.playable(s, RU, "russian-steamroller", True, "mef")  # Russian
     assert not events.playable(s, RU, "british-rifles", False, "mef")  # British: not for Russia's MEF
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(4, {}), (2, {}), (3, {"war_plans": True}), (4, {"no_axis_aggression": True}), (2, {"solitaire": True})],
+)
+def test_3_6_the_one_pass_list_is_the_rules_list(players, options):
+    """3.6 Operations offers, in one pass over the fronts, exactly the list the rules
+    give front by front (offensive_fronts, movement_kinds with the 6.4 garrison and
+    7.1 command), at every Player Turn of whole random games."""
+    import random
+
+    pick = random.Random(7)
+    seen = 0
+    for seed in range(6):
+        s = game.new(seed=seed, players=players, options=options)
+        while s["stack"]:
+            for role in game.active(s):
+                acts = game.actions(s, role)
+                if state_name(s) == "operations":
+                    assert acts == operations.reference_operations(s, role), (seed, role, s["year"], s["turn"])
+                    seen += 1
+                game.apply(s, role, acts[pick.randrange(len(acts))])
+    assert seen > 100

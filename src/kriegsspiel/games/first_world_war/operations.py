@@ -9,13 +9,18 @@ from ...engine import STAY, State, ask, call, log
 from .board import (
     AH,
     AH_FRONTS,
+    ALLIANCE,
     DE,
+    ENEMY,
+    Y1914A,
     Y1914B,
+    _open_fronts,
     add_dummy,
     dummies,
     fronts_for,
     garrison_fronts,
     on_board,
+    open_fronts,
     place,
     says,
     units,
@@ -91,20 +96,131 @@ def distant(front: int) -> frozenset[int]:
     return frozenset(FRONTS) - pack().fronts[front].adjacent - {front}
 
 
-def movement_kinds(s: dict, role: str, origin: int, memo: dict) -> tuple[bool, bool]:
-    """Whether anything could move from ``origin`` by railway, and by strategic transfer."""
-    near = pack().fronts[origin].adjacent
-    far = distant(origin)
-    rail = transfer = False
+RAIL, TRANSFER = 1, 2
+
+
+def reach(s: dict) -> dict[str, tuple[int, ...]]:
+    """For every army (and ``dummy:<empire>``), per front of origin: RAIL if it could go
+    on to an adjacent front, TRANSFER if to a non-adjacent one — the fronts open now."""
+    return _reach(s["year"], s["options"]["no_axis_aggression"], s["brest"] is not None)
+
+
+@cache
+def _reach(year: int, no_axis_aggression: bool, brest: bool) -> dict[str, tuple[int, ...]]:
+    fronts = pack().fronts
+
+    def bits(dests: frozenset) -> tuple[int, ...]:
+        return (0,) + tuple(
+            (RAIL if not fronts[o].adjacent.isdisjoint(dests) else 0)
+            | (TRANSFER if not distant(o).isdisjoint(dests) else 0)
+            for o in FRONTS
+        )
+
+    table = {}
+    for a, info in pack().armies.items():
+        italy = info.nationality == "austro-hungarian"
+        table[a] = bits(info.allowed & _open_fronts(year, no_axis_aggression, brest, italy))
+    for role, allowed in pack().dummy_fronts.items():
+        table["dummy:" + role] = bits(allowed & _open_fronts(year, no_axis_aggression, brest, role == AH))
+    return table
+
+
+def movement_kinds(s: dict, role: str, origin: int, memo: dict, table: dict | None = None) -> int:
+    """RAIL | TRANSFER: whether anything could move from ``origin`` by railway, and by strategic transfer."""
+    table = table or reach(s)
+    found = 0
     for unit in units_on(s, role, origin, []):
-        if not may_leave(s, role, unit, origin, memo):
+        if may_leave(s, role, unit, origin, memo):
+            found |= table["dummy:" + role if unit == "dummy" else unit][origin]
+            if found == RAIL | TRANSFER:
+                break
+    return found
+
+
+def operations(s: dict, role: str) -> list:
+    """3.6 The actions open to ``role``: pass, the offensives of ``offensive_fronts``,
+    and railway movement / strategic transfer from each front where ``movement_kinds``
+    finds something that could go. This is the same list (the tests hold them equal)
+    gathered in one pass over the fronts, since it is asked for at every Player Turn."""
+    status = s["status"][role]
+    if s["options"]["solitaire"] or status["mutiny"] == s["year"]:
+        return reference_operations(s, role)
+    acts: list = ["pass"]
+    moves: list = []
+    attack = not (status["capitulated"] or status["revolution"] == s["year"])
+    plan = pack().war_plans.get(role) if s["options"]["war_plans"] and s["year"] == Y1914A else None
+    open_now = open_fronts(s, italy=False)
+    enemy = ENEMY[ALLIANCE[role]]
+    fronts = pack().fronts
+    armies = s["armies"]
+    info = pack().armies
+    on = s["on"]
+    mine = s["dummies"][role]
+    table = reach(s)
+    dummy = table["dummy:" + role]
+    garrison = garrison_fronts(s, role)
+    two_player_germany = role == DE and s["players"] == 2
+    garrison_ah = garrison_fronts(s, AH) if two_player_germany else ()
+    for n in FRONTS:
+        key = str(n)
+        here = on[key]
+        d = mine.get(key, 0)
+        if not here and not d:
             continue
-        dests = fronts_for(s, role, unit)
-        rail = rail or not near.isdisjoint(dests)
-        transfer = transfer or not far.isdisjoint(dests)
-        if rail and transfer:
-            break
-    return rail, transfer
+        own = ah_own = 0  # 6.4 counts every counter an empire commands, locked ones too
+        free: list = []
+        ah_free: list = []
+        for a in here:
+            st = armies[a]
+            ctl = st["ctl"]
+            if ctl == role:
+                own += 1
+                if not st["locked"]:
+                    free.append(a)
+            elif two_player_germany and ctl == AH:
+                ah_own += 1
+                if not st["locked"] and info[a].empire == DE:
+                    ah_free.append(a)
+        if (
+            attack
+            and free
+            and n in open_now
+            and (plan is None or n in plan)
+            and not s["status"][fronts[n].base_owner[enemy]]["capitulated"]
+        ):
+            acts.append({"offensive": n})
+        found = 0
+        if not (n in garrison and own + d <= 1):
+            for a in free:
+                found |= table[a][n]
+            if d:
+                found |= dummy[n]
+        if ah_free and not (n in garrison_ah and ah_own + dummies(s, AH, n) <= 1):
+            for a in ah_free:
+                found |= table[a][n]
+        if found & RAIL:
+            moves.append({"railway": n})
+        if found & TRANSFER:
+            moves.append({"transfer": n})
+    return acts + moves
+
+
+def reference_operations(s: dict, role: str) -> list:
+    """3.6 The actions open to ``role``, front by front, as the rules define them."""
+    acts: list = ["pass"]
+    acts += [{"offensive": n} for n in offensive_fronts(s, role)]
+    garrisons: dict = {}
+    mine = s["dummies"][role]
+    table = reach(s)
+    for n in FRONTS:
+        if not s["on"][str(n)] and str(n) not in mine:
+            continue
+        found = movement_kinds(s, role, n, garrisons, table)
+        if found & RAIL:
+            acts.append({"railway": n})
+        if found & TRANSFER:
+            acts.append({"transfer": n})
+    return acts
 
 
 class Operations(State):
@@ -114,19 +230,7 @@ class Operations(State):
         return "Choose your action: an offensive, railway movement, a strategic transfer, or pass."
 
     def actions(self, s, f, role):
-        acts = ["pass"]
-        acts += [{"offensive": n} for n in offensive_fronts(s, role)]
-        garrisons: dict = {}
-        mine = s["dummies"][role]
-        for n in FRONTS:
-            if not s["on"][str(n)] and str(n) not in mine:
-                continue
-            rail, transfer = movement_kinds(s, role, n, garrisons)
-            if rail:
-                acts.append({"railway": n})
-            if transfer:
-                acts.append({"transfer": n})
-        return acts
+        return operations(s, role)
 
     def legal(self, s, f, role, action):
         """A quick answer for the action at hand; the full list only to explain a refusal."""
@@ -138,8 +242,7 @@ class Operations(State):
                 if kind == "offensive" and n in offensive_fronts(s, role):
                     return {"offensive": n}
                 if kind in ("railway", "transfer"):
-                    rail, transfer = movement_kinds(s, role, n, {})
-                    if rail if kind == "railway" else transfer:
+                    if movement_kinds(s, role, n, {}) & (RAIL if kind == "railway" else TRANSFER):
                         return {kind: n}
         return super().legal(s, f, role, action)
 
