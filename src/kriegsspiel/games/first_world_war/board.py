@@ -136,6 +136,18 @@ def units(s: dict, role: str, front: int) -> int:
     return len(controlled(s, role, front)) + dummies(s, role, front)
 
 
+def present(s: dict, role: str, front: int) -> bool:
+    """Does ``role`` command any counter (real or dummy) on ``front``? (``units`` > 0)"""
+    key = str(front)
+    if s["dummies"][role].get(key):
+        return True
+    armies = s["armies"]
+    for a in s["on"][key]:
+        if armies[a]["ctl"] == role:
+            return True
+    return False
+
+
 def dummies_in_pool(s: dict, role: str) -> int:
     return s["dummy_count"][role] - sum(s["dummies"][role].values())
 
@@ -198,12 +210,25 @@ def _open_fronts(year: int, no_axis_aggression: bool, brest: bool, italy: bool) 
     return frozenset(n for n in range(1, 12) if n not in closed)
 
 
-def fronts_for(s: dict, role: str, unit: str) -> set[int]:
+def fronts_for(s: dict, role: str, unit: str) -> frozenset[int]:
     """Every front ``unit`` (an army id, or 'dummy' for one of ``role``'s dummies) may stand on now."""
-    if unit == "dummy":
-        return pack().dummy_fronts[role] & open_fronts(s, role == AH)
-    info = pack().armies[unit]
-    return info.allowed & open_fronts(s, info.nationality == "austro-hungarian")
+    return stands(s)["dummy:" + role if unit == "dummy" else unit]
+
+
+def stands(s: dict) -> dict[str, frozenset[int]]:
+    """``fronts_for`` of every army and of every empire's dummies (``dummy:<empire>``)."""
+    return _stands(s["year"], s["options"]["no_axis_aggression"], s["brest"] is not None)
+
+
+@cache
+def _stands(year: int, no_axis_aggression: bool, brest: bool) -> dict[str, frozenset[int]]:
+    table = {
+        a: info.allowed & _open_fronts(year, no_axis_aggression, brest, info.nationality == "austro-hungarian")
+        for a, info in pack().armies.items()
+    }
+    for role, allowed in pack().dummy_fronts.items():
+        table["dummy:" + role] = allowed & _open_fronts(year, no_axis_aggression, brest, role == AH)
+    return table
 
 
 def garrison_fronts(s: dict, role: str) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from .board import (
     may_stand,
     owner,
     place,
+    present,
     says,
     special_die,
     units,
@@ -240,11 +241,29 @@ class Deploy(State):
             acts.append("done")
         return acts
 
+    def legal(self, s, f, role, action):
+        """A quick answer while no garrison front is empty (nothing then narrows the
+        choice but the fronts the counter may use); the full list otherwise."""
+        if type(action) is dict and action.keys() == {"place", "front"}:
+            unit, n = action["place"], action["front"]
+            if (
+                type(n) is int
+                and unit == (f["queue"][0] if f["queue"] else "dummy")
+                and not (s["options"]["solitaire"] and role == DE)
+                and not self.empty_garrisons(s, role)
+                and n in fronts_for(s, role, unit)
+            ):
+                return {"place": unit, "front": n}
+        return super().legal(s, f, role, action)
+
+    def empty_garrisons(self, s, role):
+        return [g for g in garrison_fronts(s, role) if not present(s, role, g)]
+
     def garrison_first(self, s, f, role, fronts, fits):
         """6.4, RULINGS R29: the counters still to place must fill as many empty
         garrison fronts as they can; a placement that would leave one unfilled
         that could have been filled is not offered."""
-        empty = [g for g in garrison_fronts(s, role) if units(s, role, g) == 0]
+        empty = self.empty_garrisons(s, role)
         if not empty:
             return fronts
         rest = [fronts_for(s, role, a) for a in f["queue"][1:]] if f["queue"] else []

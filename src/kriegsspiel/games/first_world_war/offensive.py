@@ -69,26 +69,38 @@ def cp_possible(s: dict, front: int, alliance: str) -> bool:
 
 def offensive_fronts(s: dict, role: str) -> list[int]:
     """4.1 Fronts where ``role`` may mount an offensive now."""
+    return [n for n in sorted(open_fronts(s, italy=False)) if may_attack(s, role, n)]
+
+
+def may_attack(s: dict, role: str, n: int) -> bool:
+    """4.1 May ``role`` mount an offensive on front ``n`` now?"""
     status = s["status"][role]
     if status["capitulated"] or status["revolution"] == s["year"]:
-        return []
-    enemy = ENEMY[ALLIANCE[role]]
-    plan = pack().war_plans.get(role) if s["options"]["war_plans"] and s["year"] == Y1914A else None
-    mutiny = status["mutiny"] == s["year"]
-    armies = s["armies"]
-    fronts = []
-    for n in sorted(open_fronts(s, italy=False)):  # 3.5, 10.0, 11.3
+        return False
+    if n not in open_fronts(s, italy=False):  # 3.5, 10.0, 11.3
+        return False
+    if s["options"]["war_plans"] and s["year"] == Y1914A:
+        plan = pack().war_plans.get(role)
         if plan is not None and n not in plan:
-            continue  # 11.2
-        if mutiny:
-            if not attackers(s, role, n):
-                continue
-        elif not any(armies[a]["ctl"] == role and not armies[a]["locked"] for a in s["on"][str(n)]):
-            continue
-        if s["status"][pack().fronts[n].base_owner[enemy]]["capitulated"]:
-            continue  # 8.0, RULINGS R15: a capitulated empire's fronts may no longer be attacked
-        fronts.append(n)  # RULINGS R22: even where nothing can be taken
-    return fronts
+            return False  # 11.2
+    if status["mutiny"] == s["year"]:
+        if not attackers(s, role, n):
+            return False
+    elif not has_attacker(s, role, n):
+        return False
+    enemy = ENEMY[ALLIANCE[role]]
+    # 8.0, RULINGS R15: a capitulated empire's fronts may no longer be attacked;
+    # RULINGS R22: otherwise even where nothing can be taken
+    return not s["status"][pack().fronts[n].base_owner[enemy]]["capitulated"]
+
+
+def has_attacker(s: dict, role: str, n: int) -> bool:
+    armies = s["armies"]
+    for a in s["on"][str(n)]:
+        st = armies[a]
+        if st["ctl"] == role and not st["locked"]:
+            return True
+    return False
 
 
 # ----- the offensive ----------------------------------------------------------------------

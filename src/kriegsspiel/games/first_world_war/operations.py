@@ -14,10 +14,9 @@ from .board import (
     ENEMY,
     Y1914A,
     Y1914B,
-    _open_fronts,
+    _stands,
     add_dummy,
     dummies,
-    fronts_for,
     garrison_fronts,
     on_board,
     open_fronts,
@@ -26,7 +25,7 @@ from .board import (
     units,
 )
 from .data import pack
-from .offensive import offensive_fronts
+from .offensive import may_attack, offensive_fronts
 
 FRONTS = range(1, 12)
 
@@ -68,10 +67,17 @@ def may_leave(s: dict, role: str, unit: str, front: int, garrisons: dict) -> boo
     return True
 
 
-def destinations(s: dict, role: str, unit: str, origin: int, adjacent: bool) -> list[int]:
+def destinations(s: dict, role: str, unit: str, origin: int, adjacent: bool) -> tuple[int, ...]:
     """3.6 Railway: adjacent fronts; Strategic Transfer: any other front that is not adjacent."""
+    key = "dummy:" + role if unit == "dummy" else unit
+    return _destinations(s["year"], s["options"]["no_axis_aggression"], s["brest"] is not None, key, origin, adjacent)
+
+
+@cache
+def _destinations(year: int, no_axis_aggression: bool, brest: bool, key: str, origin: int, adjacent: bool):
     near = pack().fronts[origin].adjacent
-    return sorted(n for n in fronts_for(s, role, unit) if n != origin and (n in near) == adjacent)
+    fronts = _stands(year, no_axis_aggression, brest)[key]
+    return tuple(sorted(n for n in fronts if n != origin and (n in near) == adjacent))
 
 
 def units_on(s: dict, role: str, origin: int, moved: list[str]) -> list[str]:
@@ -116,13 +122,7 @@ def _reach(year: int, no_axis_aggression: bool, brest: bool) -> dict[str, tuple[
             for o in FRONTS
         )
 
-    table = {}
-    for a, info in pack().armies.items():
-        italy = info.nationality == "austro-hungarian"
-        table[a] = bits(info.allowed & _open_fronts(year, no_axis_aggression, brest, italy))
-    for role, allowed in pack().dummy_fronts.items():
-        table["dummy:" + role] = bits(allowed & _open_fronts(year, no_axis_aggression, brest, role == AH))
-    return table
+    return {key: bits(dests) for key, dests in _stands(year, no_axis_aggression, brest).items()}
 
 
 def movement_kinds(s: dict, role: str, origin: int, memo: dict, table: dict | None = None) -> int:
@@ -239,7 +239,7 @@ class Operations(State):
         if type(action) is dict and len(action) == 1:
             ((kind, n),) = action.items()
             if type(n) is int and 1 <= n <= 11:
-                if kind == "offensive" and n in offensive_fronts(s, role):
+                if kind == "offensive" and may_attack(s, role, n):
                     return {"offensive": n}
                 if kind in ("railway", "transfer"):
                     if movement_kinds(s, role, n, {}) & (RAIL if kind == "railway" else TRANSFER):
