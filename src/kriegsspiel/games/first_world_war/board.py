@@ -62,6 +62,7 @@ def plural(verb: str) -> str:
     return verb
 
 
+@cache
 def says(role: str, verb: str) -> str:
     """The name and its verb at the start of a sentence: 'Germany passes',
     'The Western Allies pass'."""
@@ -69,6 +70,7 @@ def says(role: str, verb: str) -> str:
     return f"{cap(role)} {plural(verb) if many else verb}"
 
 
+@cache
 def cap(role: str) -> str:
     """The name at the start of a sentence: 'The Western Allies'."""
     name = NAMES[role]

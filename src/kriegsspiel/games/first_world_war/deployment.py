@@ -161,6 +161,8 @@ def replacement_count(s: dict, role: str) -> int:
 def leave_closed_fronts(s: dict, role: str) -> None:
     """RULINGS R33: counters on fronts closed by the treaty (other than its
     garrisons) leave at the next Deployment Turn, to be placed again."""
+    if not s["options"]["no_axis_aggression"] and s["brest"] is None:
+        return  # every front is open
     for a, st in s["armies"].items():
         if st["where"] == "board" and st["ctl"] == role and not st["locked"] and not front_open(s, st["front"]):
             lift(s, a, "ready", up=False)
@@ -271,8 +273,9 @@ class Deploy(State):
             rest += [fronts_for(s, role, "dummy")] * f["dummies"]
         else:
             rest += [fronts_for(s, role, "dummy")] * (f["dummies"] - 1)
-        best = max(covered(n, empty, rest) for n in fronts) if fronts else 0
-        return [n for n in fronts if covered(n, empty, rest) == best]
+        filled = {n: covered(n, empty, rest) for n in fronts}
+        best = max(filled.values(), default=0)
+        return [n for n in fronts if filled[n] == best]
 
     def garrison_open(self, s, f, role):
         allowed = fronts_for(s, role, "dummy")

@@ -192,13 +192,17 @@ def lapse_mandatory(s: dict) -> None:
 def austro_hungarian_command(s: dict) -> None:
     """7.1 German armies that start a round on Fronts 5-6 or 9-11 come under
     Austro-Hungarian command."""
-    taken = []
-    for army, st in s["armies"].items():
-        if st["where"] == "board" and st["ctl"] == DE and st["front"] in AH_FRONTS:
-            st["ctl"] = AH
-            taken.append(pack().armies[army].name)
+    armies = s["armies"]
+    taken = set()
+    for n in AH_FRONTS:
+        for army in s["on"][str(n)]:
+            st = armies[army]
+            if st["ctl"] == DE:
+                st["ctl"] = AH
+                taken.add(army)
     if taken:
-        log(s, f"Under Austro-Hungarian command: {', '.join(taken)}.", "7.1")
+        names = [info.name for army, info in pack().armies.items() if army in taken]
+        log(s, f"Under Austro-Hungarian command: {', '.join(names)}.", "7.1")
 
 
 def roll_order(s: dict, what: str) -> list[str]:
