@@ -28,6 +28,7 @@ from .data import pack
 from .offensive import may_attack, offensive_fronts
 
 FRONTS = range(1, 12)
+KEYS = tuple((n, str(n)) for n in FRONTS)
 
 
 def movable(s: dict, role: str, front: int) -> list[str]:
@@ -92,7 +93,8 @@ def moves(s: dict, role: str, origin: int, adjacent: bool, moved: list[str]) -> 
     out = []
     for unit in units_on(s, role, origin, moved):
         if may_leave(s, role, unit, origin, garrisons):
-            out.extend({"move": unit, "to": n} for n in destinations(s, role, unit, origin, adjacent))
+            for n in destinations(s, role, unit, origin, adjacent):
+                out.append({"move": unit, "to": n})
     return out
 
 
@@ -161,8 +163,7 @@ def operations(s: dict, role: str) -> list:
     garrison = garrison_fronts(s, role)
     two_player_germany = role == DE and s["players"] == 2
     garrison_ah = garrison_fronts(s, AH) if two_player_germany else ()
-    for n in FRONTS:
-        key = str(n)
+    for n, key in KEYS:
         here = on[key]
         d = mine.get(key, 0)
         if not here and not d:
@@ -189,12 +190,14 @@ def operations(s: dict, role: str) -> list:
             and not s["status"][fronts[n].base_owner[enemy]]["capitulated"]
         ):
             acts.append({"offensive": n})
-        found = 0
-        if not (n in garrison and own + d <= 1):
+        found = dummy[n] if d else 0
+        if n in garrison and own + d <= 1:
+            found = 0
+        else:
             for a in free:
+                if found == RAIL | TRANSFER:
+                    break
                 found |= table[a][n]
-            if d:
-                found |= dummy[n]
         if ah_free and not (n in garrison_ah and ah_own + dummies(s, AH, n) <= 1):
             for a in ah_free:
                 found |= table[a][n]
