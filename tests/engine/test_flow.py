@@ -58,6 +58,22 @@ def test_simultaneous_vote_waits_for_all_and_reveals_together():
     assert s["log"][-1][1] == "Votes: red peace, blue war"
 
 
+def test_a_simultaneous_choice_built_in_several_secret_actions():
+    """A role may draft its secret choice step by step (State.draft): it stays
+    active, the others see nothing of it, and the reveal has it all."""
+    s = game.new(seed=3, options={"turns": 1})
+    s = play(s, ("red", "pass"), ("blue", "pass"))
+    s = play(s, ("red", "cheer"))
+    blue_sees = game.view(s, "blue")
+    s = play(s, ("red", "cheer"))
+    assert game.active(s) == ["red", "blue"]
+    assert "cheer" not in game.actions(s, "red")  # two at most
+    assert game.view(s, "blue") == blue_sees
+    s = play(s, ("blue", "war"), ("red", "peace"))
+    assert game.is_over(s)
+    assert s["log"][-1][1] == "Cheers: red 2"
+
+
 def test_all_peace_votes_make_everyone_a_winner():
     s = game.new(seed=3, options={"turns": 1})
     s = play(s, ("red", "pass"), ("blue", "pass"), ("red", "peace"), ("blue", "peace"))

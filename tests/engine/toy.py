@@ -3,7 +3,8 @@
 It has what the wargames need and goofspiel lacks: nested procedures (game ->
 turn -> battle), an interrupt (the defender chooses a loss mid-battle), a
 role acting several times in one state (drill, then order), dice, hidden
-hands with private log lines, and a final simultaneous vote.
+hands with private log lines, and a final simultaneous vote, before which
+each side may secretly rouse its troops (a draft of several actions).
 """
 
 from kriegsspiel.engine import STAY, Option, Procedure, Rules, Scenario, State, ask, ask_all, call, game_over, log, rng
@@ -34,7 +35,7 @@ class Game(Procedure):
         return "turn"
 
     def vote(self, s, f):
-        ask_all(s, "vote", s["roles"])
+        ask_all(s, "vote", s["roles"], cheers={})
         return None
 
 
@@ -100,10 +101,18 @@ class Vote(State):
     simultaneous = True
 
     def actions(self, s, f, role):
-        return ["peace", "war"]
+        return ["peace", "war"] + (["cheer"] if f["cheers"].get(role, 0) < 2 else [])
+
+    def draft(self, s, f, role, action):
+        if action != "cheer":
+            return False
+        f["cheers"][role] = f["cheers"].get(role, 0) + 1
+        return True
 
     def reveal(self, s, f, votes):
         log(s, "Votes: " + ", ".join(f"{r} {v}" for r, v in votes.items()), "T5")
+        if f["cheers"]:
+            log(s, "Cheers: " + ", ".join(f"{r} {n}" for r, n in sorted(f["cheers"].items())), "T5")
         best = max(s["score"].values())
         winners = [r for r in s["roles"] if s["score"][r] == best]
         if all(v == "peace" for v in votes.values()):

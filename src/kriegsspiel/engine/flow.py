@@ -75,6 +75,13 @@ class State:
         """Carry out a legal action. Return ``STAY`` to keep waiting here."""
         raise NotImplementedError(f"{type(self).__name__} has no handler")  # pragma: no cover
 
+    def draft(self, s: dict, f: dict, role: str, action) -> bool:
+        """For simultaneous states where a role builds its secret choice in several
+        actions (orders plotted path by path): keep ``action`` as a step of ``role``'s
+        draft, out of the others' sight, and return True while the role goes on; return
+        False for the action that commits it. By default every action commits."""
+        return False
+
     def reveal(self, s: dict, f: dict, choices: dict) -> None:
         """For simultaneous states: every role's secret choice, revealed at once."""
         raise NotImplementedError(f"{type(self).__name__} reveals nothing")  # pragma: no cover

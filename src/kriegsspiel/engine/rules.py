@@ -243,6 +243,8 @@ class Rules:
             s["undo"] = len(acts)
         acts.append([role, action])
         if st.simultaneous:
+            if st.draft(s, f, role, action):
+                return s  # a step of the role's secret draft; it is still to commit
             pending = f["pending"]
             pending[role] = action
             if len(pending) == len(f["roles"]):

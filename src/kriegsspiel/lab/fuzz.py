@@ -156,6 +156,8 @@ def _probe_leak(game, state, active, legal, pick) -> str | None:
     a, b = pick.sample(range(len(choices)), 2)
     first = game.apply(game.clone(state), role, choices[a])
     second = game.apply(game.clone(state), role, choices[b])
+    if (role in game.active(first)) != (role in game.active(second)):
+        return None  # one choice commits, the other is a step of a draft: that much is public
     for other in [r for r in state["roles"] if r != role] + [None]:
         if game.view(first, other) != game.view(second, other):
             who = other or "a spectator"
