@@ -109,13 +109,13 @@ class Rules:
 
     # ----- hooks a game module provides ------------------------------------
 
-    def roles_in_play(self, players: int) -> list[str]:
-        """The roles taking part with that many players (default: all)."""
+    def roles_in_play(self, players: int, options: dict | None = None) -> list[str]:
+        """The roles taking part with that many players and these options (default: all)."""
         return list(self.roles)
 
-    def seats(self, players: int) -> list[list[str]]:
+    def seats(self, players: int, options: dict | None = None) -> list[list[str]]:
         """Which roles each player holds (default: one role each)."""
-        return [[r] for r in self.roles_in_play(players)]
+        return [[r] for r in self.roles_in_play(players, options)]
 
     def bot_for(self, s: dict, role: str) -> str:
         """The bot that plays ``role`` when nobody says otherwise."""
@@ -191,7 +191,7 @@ class Rules:
             "scenario": scenario,
             "options": full,
             "players": players,
-            "roles": self.roles_in_play(players),
+            "roles": self.roles_in_play(players, full),
             "rng": rng.seed_state(seed),
             "stack": [{"proc": "game", "at": "start"}],
             "log": [],

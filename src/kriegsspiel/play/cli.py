@@ -144,7 +144,7 @@ def play(
 def default_seats(state: dict) -> dict[str, str]:
     """The first player's roles are the human's; the game's bots play the rest."""
     rules = load(state["game"])
-    mine = rules.seats(state["players"])[0]
+    mine = rules.seats(state["players"], state["options"])[0]
     return {r: "human" if r in mine else rules.bot_for(state, r) for r in state["roles"]}
 
 

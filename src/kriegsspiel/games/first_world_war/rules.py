@@ -70,7 +70,7 @@ class FirstWorldWar(Rules):
     bots = bots.BOTS
     max_decisions = 5000
 
-    def seats(self, players):
+    def seats(self, players, options=None):
         """3.3 Two players: one alliance each; three: the Entente, Germany,
         Austria-Hungary; four: one empire each."""
         if players == 2:

@@ -124,7 +124,7 @@ class Goofspiel(Rules):
     bots = bots.BOTS
     max_decisions = 3 * 13
 
-    def roles_in_play(self, players):
+    def roles_in_play(self, players, options=None):
         return list(SUITS[:players])  # 1.1
 
     def setup(self, s):

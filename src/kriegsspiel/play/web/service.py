@@ -82,7 +82,7 @@ class Host:
                 who = f"bot:{name}"
             seats[role] = who
         rows, tokens = [], {}
-        for group in rules.seats(state["players"]):
+        for group in rules.seats(state["players"], state["options"]):
             token = secrets.token_urlsafe(24)  # a player's human roles share one key
             for role in group:
                 if seats[role] == "human":
