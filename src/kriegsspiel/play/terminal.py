@@ -49,7 +49,9 @@ class TerminalGame:
         self.rngs = {r: random.Random(f"{state['seed']}:{r}:{len(state['actions'])}") for r in state["roles"]}
         self.humans = [r for r in state["roles"] if seats.get(r) == "human"]
         # roles held by one player share the keyboard without hiding anything from each other
-        self.player_of = {r: i for i, group in enumerate(self.game.seats(state["players"], state["options"])) for r in group}
+        self.player_of = {
+            r: i for i, group in enumerate(self.game.seats(state["players"], state["options"])) for r in group
+        }
         self.hot_seat = len({self.player_of.get(r, r) for r in self.humans}) > 1
         self.at_keyboard: int | str | None = None
         try:
