@@ -128,8 +128,9 @@ class Rules:
         """What ``role`` (None: a spectator) may see of the game's own data."""
         return {}
 
-    def label(self, action: Any) -> str:
-        """A short text for an action, for menus and the log."""
+    def label(self, action: Any, s: dict | None = None) -> str:
+        """A short text for an action, for menus and the log. Given the state, a game
+        may name what the action points to (a unit by its id, an order by its number)."""
         return json.dumps(action, separators=(",", ":"))
 
     def public_data(self) -> dict:

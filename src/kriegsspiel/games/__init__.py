@@ -7,7 +7,11 @@ import importlib
 
 from ..engine import Rules
 
-MODULES = {"goofspiel": "kriegsspiel.games.goofspiel", "first-world-war": "kriegsspiel.games.first_world_war"}
+MODULES = {
+    "goofspiel": "kriegsspiel.games.goofspiel",
+    "first-world-war": "kriegsspiel.games.first_world_war",
+    "imperial-borders": "kriegsspiel.games.imperial_borders",
+}
 
 _loaded: dict[str, Rules] = {}
 

@@ -126,7 +126,7 @@ class TerminalGame:
             c.print(f"Already committed (hidden): {', '.join(view['committed'])}")
         c.print(Panel(view["prompt"] or "", title="Your move", expand=False))
         for i, action in enumerate(legal, 1):
-            c.print(f"  [bold]{i:>3}[/]  {self.game.label(action)}")
+            c.print(f"  [bold]{i:>3}[/]  {self.game.label(action, self.state)}")
         if view["can_undo"]:
             c.print("  (u: undo your last action)")
 

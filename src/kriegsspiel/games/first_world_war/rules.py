@@ -218,7 +218,7 @@ class FirstWorldWar(Rules):
             "last_battle": s["last_battle"],
         }
 
-    def label(self, action):
+    def label(self, action, s=None):
         p = pack()
         if isinstance(action, str):
             return {

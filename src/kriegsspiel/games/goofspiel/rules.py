@@ -152,7 +152,7 @@ class Goofspiel(Rules):
             "last_bids": dict(s["bids"]),
         }
 
-    def label(self, action):
+    def label(self, action, s=None):
         return f"bid {card(action)}" if type(action) is int else super().label(action)
 
     def validate_data(self):

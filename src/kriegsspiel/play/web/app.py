@@ -308,7 +308,7 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
             "roles": list(seat.roles),
             "view": rules.view(state, role),
             "actions": legal,
-            "labels": [rules.label(a) for a in legal],
+            "labels": [rules.label(a, state) for a in legal],
             "active": rules.active(state),
             "over": rules.is_over(state),
             "result": rules.result(state),

@@ -1,0 +1,451 @@
+"""Imperial Borders, Phase 2 - Plot Secret Orders (rulebook L406-498) and Phase 4
+Step A - Review Orders (L516-535): plotting, review and dismissal, cancelling.
+
+An order is ``{"from", "path", "count", "status"}`` in ``s["orders"][nation]``:
+``from`` is the region of origin, ``path`` the regions entered in turn (the
+origin left out; the last is the destination), ``count`` the destination dots
+(L428), ``status`` "plotted", "dismissed", "cancelled" or "done". While a
+nation plots, the order it is drawing stands last in its list with status
+"drafting" and count 0; the lead's board shows a nation's orders to itself
+only, until it becomes the Active Nation (L432, L514).
+
+Plotting is one secret simultaneous choice (``ask_all``) built step by step
+(``draft``): a region of origin, then each next region of the path, then the
+number of forces; "undo" takes back the last step and "done" commits.
+"""
+
+from __future__ import annotations
+
+from ...engine import STAY, Procedure, State, ask, ask_all, log
+from .board import BLUE, WHITE, closed_to, in_play, name, region_name, tag
+from .data import pack
+
+LAND_RANGE = 2  # L434-441 Land Units: up to 2 land regions
+SHIP_RANGE = 6  # L457-459 Ships: up to 6 regions
+
+PLOTTED, DISMISSED, CANCELLED, DONE, DRAFTING = "plotted", "dismissed", "cancelled", "done", "drafting"
+
+
+# ----- regions and forces -----------------------------------------------------------------
+
+
+def order_kind(region: str) -> str | None:
+    """L430, L449 An order from a Territory or Mountain Range moves Land Units; from a
+    Port or an Open Sea, Ships (L457). None for anything else."""
+    kind = pack().regions.get(region)
+    if kind in ("territory", "mountain"):
+        return "land"
+    if kind in ("port", "sea"):
+        return "ship"
+    return None
+
+
+def unit_kind(s: dict, fid: str) -> str:
+    return pack().units[s["forces"][fid]["type"]].kind
+
+
+def mobile(s: dict, nation: str, region: str, kind: str | None = None) -> list[str]:
+    """L416 The nation's Mobile Forces in a region, Cargo excluded, of one kind if given."""
+    units = pack().units
+    out = []
+    for fid, f in s["forces"].items():
+        if f["at"] == region and f["nation"] == nation and f["cargo_of"] is None:
+            if kind is None or units[f["type"]].kind == kind:
+                out.append(fid)
+    return out
+
+
+def ready(s: dict, nation: str, region: str, kind: str) -> list[str]:
+    """L543 Forces that may still form a group for an order from ``region``: present,
+    not Cargo, and tagged neither Blue (moved or blocked) nor White (cancelled)."""
+    forces = s["forces"]
+    return [
+        fid
+        for fid in mobile(s, nation, region, kind)
+        if BLUE not in forces[fid]["tags"] and WHITE not in forces[fid]["tags"]
+    ]
+
+
+def pending_dots(s: dict, nation: str, region: str) -> int:
+    """Destination dots of the nation's orders from ``region`` still to be executed."""
+    return sum(o["count"] for o in s["orders"].get(nation, ()) if o["from"] == region and o["status"] == PLOTTED)
+
+
+def free(s: dict, nation: str, region: str, kind: str) -> list[str]:
+    """Ready forces beyond those the pending orders from ``region`` will need: the ones
+    without orders, which may load as Cargo or ride (RULINGS M6, M7). Force Types are
+    chosen only when an order is executed (L430, L543), so any of the ready forces may
+    be the free ones; this returns them all when at least one is free, else []."""
+    here = ready(s, nation, region, kind)
+    return here if len(here) > pending_dots(s, nation, region) else []
+
+
+def signature(s: dict, fid: str) -> tuple:
+    """What tells one force from another when choosing a group: type, elite, damage,
+    Arrow Tags, Cargo aboard."""
+    f = s["forces"][fid]
+    aboard = tuple(sorted(s["forces"][c]["type"] for c, g in s["forces"].items() if g["cargo_of"] == fid))
+    return (f["nation"], f["type"], f["elite"], f["damage"], tuple(f["tags"]), aboard)
+
+
+def representatives(s: dict, fids: list[str]) -> list[str]:
+    """One force of each kind among ``fids`` (the first of each), in their order:
+    choices stay short, and equal forces are never offered twice."""
+    seen = set()
+    out = []
+    for fid in fids:
+        sig = signature(s, fid)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(fid)
+    return out
+
+
+def where(region: str) -> str:
+    """A region's name as a sentence needs it: 'the Port of Bari', 'the Adriatic Sea',
+    'the Lepontine Alps', 'Bavaria'."""
+    kind = pack().regions.get(region)
+    if kind == "port":
+        return f"the Port of {region_name(region)}"
+    if kind in ("sea", "mountain"):
+        return f"the {region_name(region)}"
+    return region_name(region)
+
+
+def forces_text(s: dict, fids: list[str]) -> str:
+    units = pack().units
+    words = []
+    for fid in fids:
+        f = s["forces"][fid]
+        words.append(("elite " if f["elite"] else "") + units[f["type"]].name)
+    return ", ".join(words) if words else "none"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def order_text(order: dict) -> str:
+    """'3 forces from Bohemia-Styria through Bavaria to Württemberg'."""
+    path = order["path"]
+    via = f" through {', '.join(where(r) for r in path[:-1])}" if len(path) > 1 else ""
+    dest = where(path[-1]) if path else "?"
+    return f"{plural(order['count'], 'force')} from {where(order['from'])}{via} to {dest}"
+
+
+# ----- paths ------------------------------------------------------------------------------
+
+
+def next_regions(s: dict, origin: str, path: list[str]) -> list[str]:
+    """The regions a path being plotted may enter next (L434-465):
+    - Land Units through Territories and Mountain Ranges by land adjacency, at most 2
+      regions; entering a White Mountain Range ends the path (L449-455). The diagonal,
+      ridge-to-ridge and end-cap restrictions (L453-455) are in the map's adjacency.
+    - Ships through Ports and Open Seas, at most 6 regions, doubling back allowed (L459).
+    - Never into a region closed by a Neutral Nation (L249-254).
+    Paths may double back (RULINGS M5)."""
+    p = pack()
+    kind = order_kind(origin)
+    here = path[-1] if path else origin
+    if kind == "land":
+        if len(path) >= LAND_RANGE:
+            return []
+        if path and here in p.mountains and p.mountains[here].colour == "white":
+            return []
+        near = p.land_neighbours(here)
+    elif kind == "ship":
+        if len(path) >= SHIP_RANGE:
+            return []
+        near = p.sea_neighbours(here)
+    else:
+        return []
+    return sorted(r for r in near if not closed_to(s, r))
+
+
+def valid_path(s: dict, origin: str, path: list[str]) -> bool:
+    """A path every step of which ``next_regions`` allows (L520-525 'out of range',
+    'nonsensical')."""
+    if not path:
+        return False
+    for i, region in enumerate(path):
+        if region not in next_regions(s, origin, path[:i]):
+            return False
+    return True
+
+
+# ----- Phase 2: plotting --------------------------------------------------------------------
+
+
+def drafting(s: dict, nation: str) -> dict | None:
+    orders = s["orders"].get(nation) or []
+    return orders[-1] if orders and orders[-1]["status"] == DRAFTING else None
+
+
+def committed(s: dict, nation: str) -> list[dict]:
+    return [o for o in s["orders"].get(nation, ()) if o["status"] != DRAFTING]
+
+
+def unordered(s: dict, nation: str, region: str) -> int:
+    """L416-428 Forces at the origin not yet given orders (each force one order, L412)."""
+    kind = order_kind(region)
+    if kind is None:
+        return 0
+    plotted = sum(o["count"] for o in committed(s, nation) if o["from"] == region)
+    return len(mobile(s, nation, region, kind)) - plotted
+
+
+def origins(s: dict, nation: str) -> list[str]:
+    """Regions where the nation has Mobile Forces (not Cargo) without orders yet and
+    somewhere to send them."""
+    spots = sorted({f["at"] for f in s["forces"].values() if f["nation"] == nation and f["cargo_of"] is None})
+    return [r for r in spots if unordered(s, nation, r) > 0 and next_regions(s, r, [])]
+
+
+def plot_actions(s: dict, nation: str) -> list:
+    draft = drafting(s, nation)
+    if draft is None:
+        acts: list = [{"from": r} for r in origins(s, nation)]
+        if committed(s, nation):
+            acts.append("undo")
+        acts.append("done")
+        return acts
+    origin, path = draft["from"], draft["path"]
+    acts = [{"to": r} for r in next_regions(s, origin, path)]
+    if path and not any(o["from"] == origin and o["path"] == path for o in committed(s, nation)):
+        # L424 no identical paths; at least one force a path, no more than are unordered (L423)
+        acts += [{"count": k} for k in range(1, unordered(s, nation, origin) + 1)]
+    acts.append("undo")
+    return acts
+
+
+class PlotOrders(Procedure):
+    """L406-432 Phase 2: every nation in play plots at once and in secret; a nation's
+    orders stay hidden until it becomes the Active Nation (L432)."""
+
+    def start(self, s, f):
+        players = in_play(s)
+        s["orders"] = {n: [] for n in players}
+        s["traded"] = []  # L999 one trade a Game Round (optional rule): a new round, a new trade
+        log(s, "Phase 2: every nation plots its secret orders.", "L406")
+        ask_all(s, "orders_plot", players)
+        return "finish"
+
+    def finish(self, s, f):
+        return None
+
+
+class PlotState(State):
+    """L406-432 Plot Marching and Sailing Orders for all, some or none of the nation's
+    Mobile Forces, one step at a time (see the module's docstring)."""
+
+    simultaneous = True
+
+    def prompt(self, s, f, role):
+        mine = committed(s, role)
+        done = "; ".join(order_text(o) for o in mine) if mine else "none yet"
+        draft = drafting(s, role)
+        if draft is None:
+            return (
+                f"Plot your secret orders (your orders: {done}). Choose a region of origin for a new order, "
+                "or 'done' when finished."
+            )
+        line = where(draft["from"])
+        if draft["path"]:
+            line += " -> " + " -> ".join(where(r) for r in draft["path"])
+        return (
+            f"Plotting an order: {line}. Choose the next region of the path, or how many forces "
+            f"go (your orders: {done})."
+        )
+
+    def actions(self, s, f, role):
+        return plot_actions(s, role)
+
+    def draft(self, s, f, role, action):
+        if action == "done":
+            return False
+        orders = s["orders"].setdefault(role, [])
+        draft = drafting(s, role)
+        if action == "undo":
+            if draft is None:
+                last = orders[-1]  # reopen the last order at its count (L406: an erasable plan)
+                last["status"], last["count"] = DRAFTING, 0
+            elif draft["path"]:
+                draft["path"].pop()
+            else:
+                orders.pop()
+            return True
+        if "from" in action:
+            orders.append({"from": action["from"], "path": [], "count": 0, "status": DRAFTING})
+        elif "to" in action:
+            draft["path"].append(action["to"])
+        else:
+            draft["count"] = action["count"]
+            draft["status"] = PLOTTED
+            log(s, f"You plot an order: {order_text(draft)}.", "L416", to=[role])
+        return True
+
+    def reveal(self, s, f, choices):
+        for nation in list(s["orders"]):
+            s["orders"][nation] = committed(s, nation)
+        log(s, "Every nation has plotted its orders and laid its Planning Map face down.", "L430")
+
+
+# ----- Phase 4 Step A: review -----------------------------------------------------------------
+
+
+def review(s: dict, nation: str) -> None:
+    """L516-525 Step A: the Active Nation presents its orders to all (one public line
+    each), and faulty ones are dismissed with White Arrow Tags:
+    - out of range or nonsensical (re-checked: plotting already refuses them);
+    - identical paths (L424, cannot be plotted here; dismissed if present);
+    - too many destination dots or paths from a region for the forces present there,
+      unless Field Hospital Tents (``s["tents"]``) account for the shortfall (L521-523):
+      then all orders from that region are dismissed.
+    What is counted: RULINGS M4."""
+    orders = s["orders"].get(nation) or []
+    if not orders:
+        log(s, f"{name(nation)} plotted no orders.", "L516")
+        return
+    log(s, f"{name(nation)} presents its Planning Map for review (L516):", "L516")
+    for i, o in enumerate(orders):
+        log(s, f"{name(nation)}'s order {i + 1}: {order_text(o)}.", "L516")
+    bad_regions: dict[str, str] = {}
+    for o in orders:
+        if o["status"] != PLOTTED:
+            continue
+        if not valid_path(s, o["from"], o["path"]) or o["count"] < 1:
+            dismiss(s, nation, o, "it is out of range or impossible", "L520")
+    for origin in dict.fromkeys(o["from"] for o in orders if o["status"] == PLOTTED):
+        mine = [o for o in orders if o["from"] == origin and o["status"] == PLOTTED]
+        kind = order_kind(origin)
+        present = len(mobile(s, nation, origin, kind)) if kind else 0
+        tents = s["tents"].get(origin, {}).get(nation, 0)
+        paths = [tuple(o["path"]) for o in mine]
+        dots = sum(o["count"] for o in mine)
+        if len(set(paths)) < len(paths):
+            bad_regions[origin] = "two of its paths are identical (L424)"
+        elif len(paths) > present + tents:
+            bad_regions[origin] = (
+                f"it has {plural(len(paths), 'path')} but only {plural(present, 'force')}"
+                + (f" and {plural(tents, 'Field Hospital Tent')}" if tents else "")
+                + " there (L524)"
+            )
+        elif dots > present + tents:
+            bad_regions[origin] = (
+                f"it has {plural(dots, 'destination dot')} but only {plural(present, 'force')}"
+                + (f" and {plural(tents, 'Field Hospital Tent')}" if tents else "")
+                + " there (L521-523)"
+            )
+        elif dots > present:
+            log(
+                s,
+                f"{name(nation)} has {dots} dots from {where(origin)} for {present} forces: "
+                f"Field Hospital Tents there account for the casualties.",
+                "L523",
+            )
+    for origin, why in bad_regions.items():
+        for o in orders:
+            if o["from"] == origin and o["status"] == PLOTTED:
+                o["status"] = DISMISSED
+        kind = order_kind(origin)
+        group = mobile(s, nation, origin, kind) if kind else []
+        for fid in group:
+            tag(s, fid, WHITE)
+        log(
+            s,
+            f"All {name(nation)}'s orders from {where(origin)} are dismissed: {why}; "
+            f"White Arrow Tags on its {plural(len(group), 'force')} there.",
+            "L518",
+        )
+
+
+def dismiss(s: dict, nation: str, order: dict, why: str, rule: str) -> None:
+    """L518 Dismiss one order: White Arrow Tags on as many of its forces as it has dots."""
+    order["status"] = DISMISSED
+    kind = order_kind(order["from"])
+    group = ready(s, nation, order["from"], kind)[: order["count"]] if kind else []
+    for fid in group:
+        tag(s, fid, WHITE)
+    log(s, f"{name(nation)}'s order ({order_text(order)}) is dismissed: {why}.", rule)
+
+
+# ----- cancelling (L527-535) --------------------------------------------------------------------
+
+
+class Cancel(Procedure):
+    """L527-535 The Active Nation cancels a whole order: as many forces as the order has
+    dots, from those at its origin not already White, take White Arrow Tags (Field
+    Hospital Tents make up any shortfall). Where the forces differ, the Active Nation
+    chooses which (RULINGS M2). RULINGS M1: an order may be cancelled until it is
+    executed, as in the Example of Movement (L919-921)."""
+
+    def start(self, s, f):
+        nation = f["nation"]
+        order = s["orders"][nation][f["order"]]
+        kind = order_kind(order["from"])
+        pool = ready(s, nation, order["from"], kind)
+        need = min(order["count"], len(pool))
+        f["need"] = need
+        if need == len(pool) or len(representatives(s, pool)) == 1:
+            f["picked"] = pool[:need]
+            return "tag"
+        ask(
+            s,
+            "orders_pick",
+            nation,
+            pool=pool,
+            need=need,
+            chosen=[],
+            purpose="cancel",
+            region=order["from"],
+            order=f["order"],
+        )
+        return "tag"
+
+    def tag(self, s, f):
+        nation = f["nation"]
+        order = s["orders"][nation][f["order"]]
+        order["status"] = CANCELLED
+        group = f.pop("picked")
+        for fid in group:
+            tag(s, fid, WHITE)
+        short = order["count"] - len(group)
+        tents = f" and {plural(short, 'Field Hospital Tent')}" if short > 0 else ""
+        log(
+            s,
+            f"{name(nation)} cancels its order ({order_text(order)}): White Arrow Tags on "
+            f"{forces_text(s, group)}{tents}.",
+            "L527",
+        )
+        return None
+
+
+class Pick(State):
+    """L543 Choose, one by one, the forces that form a group (for an order being
+    executed, or for the White tags of a cancelled one); equal forces are offered once."""
+
+    def prompt(self, s, f, role):
+        left = f["need"] - len(f["chosen"])
+        what = {
+            "cancel": "to stay behind with White Arrow Tags (the order is cancelled)",
+            "move": "to carry out the order",
+        }.get(f["purpose"], "")
+        return f"Choose a force in {where(f['region'])} {what}: {left} more to choose."
+
+    def actions(self, s, f, role):
+        left = [fid for fid in f["pool"] if fid not in f["chosen"]]
+        return [{"pick": fid} for fid in representatives(s, left)]
+
+    def act(self, s, f, role, action):
+        f["chosen"].append(action["pick"])
+        left = [fid for fid in f["pool"] if fid not in f["chosen"]]
+        while len(f["chosen"]) < f["need"] and len(representatives(s, left)) == 1:
+            f["chosen"].append(left.pop(0))  # only one kind of force left: no choice
+        if len(f["chosen"]) < f["need"]:
+            return STAY
+        s["stack"][-2]["picked"] = list(f["chosen"])  # to the procedure that asked
+        return None
+
+
+PROCEDURES = {"plot_orders": PlotOrders(), "orders_cancel": Cancel()}
+STATES = {"orders_plot": PlotState(), "orders_pick": Pick()}

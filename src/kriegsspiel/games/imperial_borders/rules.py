@@ -1,0 +1,283 @@
+"""Imperial Borders: six nations of 1815 Europe plotting secret orders, bidding
+for turn order, fighting dice battles and annexing territory.
+
+Rulebook: shared/rulebooks/001 (cited by line, L123). Set-up is in
+``setup.py``, the Game Round and Phases 1 and 3 in ``sequence.py``, Phase 2's
+secret orders in ``orders.py``, Phase 4 On the March in ``march.py`` with
+battles in ``battle.py``, Phase 5 in ``annexation.py``, Phase 6 and the end
+of the game in ``parade.py``, Phase 7 in ``muster.py``. RULINGS.md says how
+the rulebook's gaps are settled; COVERAGE.md maps the rules to code and tests.
+"""
+
+from __future__ import annotations
+
+from ...engine import Option, Rules, Scenario
+from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
+from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SPAIN, describe, name, region_name
+from .data import pack
+
+# L228-235 who is Neutral, and which nations each player holds
+NEUTRAL = {6: (), 5: (SPAIN,), 4: (SPAIN, RUSSIA), 3: (), 2: ()}
+SEATS = {
+    3: [[FRANCE, SPAIN], [AUSTRIA, RUSSIA], [PRUSSIA, BRITAIN]],  # RULINGS R1: a fixed draw
+    2: [[FRANCE, SPAIN, AUSTRIA], [PRUSSIA, BRITAIN, RUSSIA]],  # option A
+}
+SEATS_2B = [[FRANCE, AUSTRIA], [PRUSSIA, BRITAIN]]  # option B: Spain and Russia Neutral
+
+WORDS = {
+    "undo": "undo the last step",
+    "call-off": "call the battle off",
+    "secret": "sides chosen in secret",
+    "open": "sides chosen openly",
+    "with": "side with the Active Nation",
+    "against": "side against the Active Nation",
+    "abstain": "abstain",
+    "hold-fort": "keep the fortification out of the battle",
+    "bring-fort": "bring the fortification into the battle",
+    "march": "begin moving (Step C)",
+    "abandon": "abandon the trade",
+    "roll": "roll for yourself",
+    "pass": "pass",
+    "peace": "vote Peace",
+    "war": "vote War",
+    "aggressive": "Aggressive Stance",
+    "defensive": "Defensive Stance",
+    "continue": "continue",
+    "stop": "stop here",
+    "end": "end",
+    "done": "done",
+}
+KEY_WORDS = {
+    "land": "a Land Unit in",
+    "ship": "a Ship in",
+    "bid": "bid",
+    "slot": "place in the Turn Order:",
+    "battle": "battle in",
+    "pick": "pick",
+    "hold": "hold back",
+    "bring": "bring in",
+    "to_rear": "to the Rear:",
+    "to_front": "to the Front:",
+    "pennant": "Elite Pennant to",
+    "unload": "unload",
+    "drop": "leave behind",
+    "load": "load",
+    "onto": "onto",
+    "transfer": "transfer",
+    "to": "to",
+    "ride": "bonus move for",
+    "seize": "seize with",
+    "block": "block a",
+    "revolt": "instigate a Revolt in",
+    "pool_with": "pool your dice with",
+    "trade": "propose a trade to",
+    "allow_abstain": "let abstain:",
+    "deny_abstain": "refuse to let abstain:",
+    "allow_join": "let join your side:",
+    "deny_join": "refuse to let join:",
+    "give": "give",
+    "get": "ask for",
+    "gold": "Gold:",
+    "port": "",
+    "territory": "the territory",
+    "region": "a Force in",
+    "force": "",
+}
+TRADE_WORDS = {"gold": "Gold", "port": "a Port", "territory": "a territory", "force": "a Mobile Force"}
+HIT_WORDS = {"double": "Double Blast", "black": "Black Hit", "blue": "Blue Hit", "red": "Red Hit", "bar": "Bar"}
+
+_ENGINE_KEYS = {"game", "rules", "seed", "scenario", "options", "players", "roles", "rng", "stack", "log", "actions"}
+_HIDDEN = {"undo", "result", "orders"}
+
+
+class ImperialBorders(Rules):
+    id = "imperial-borders"
+    title = "Imperial Borders"
+    version = 1
+    roles = NATIONS
+    player_counts = (6, 5, 4, 3, 2)
+    scenarios = (
+        Scenario(
+            "standard",
+            "1815: plotted set-up",
+            "Every nation plots in secret where its starting Forces stand, then places them (Steps C-E).",
+        ),
+        Scenario("historical", "1815: historical set-up", "The Forces of 1815 where they stood, ready to play."),
+    )
+    options = {
+        "two_player_neutrals": Option(
+            False, help="Two players, option B: two nations each, with Spain and Russia Neutral (L234)."
+        ),
+        "revolts": Option(False, help="Revolts in annexed and captured territories (L980-995)."),
+        "trading": Option(False, help="One trade of tangibles a round (L997-1004)."),
+        "sweden_portugal": Option(False, help="Sweden and Portugal need two Blasts to annex (L1006-1012)."),
+        "call_to_arms": Option(
+            False, help="Call to Arms: a free Full Infantry at the first battle at home (L1014-1016)."
+        ),
+        "balance_of_power": Option(False, help="Balance of Power: +1 Prestige for beating the leader (L1018-1020)."),
+    }
+    procedures = {
+        **sequence.PROCEDURES,
+        **setup.PROCEDURES,
+        **orders.PROCEDURES,
+        **march.PROCEDURES,
+        **battle.PROCEDURES,
+        **annexation.PROCEDURES,
+        **parade.PROCEDURES,
+        **muster.PROCEDURES,
+    }
+    states = {
+        **sequence.STATES,
+        **setup.STATES,
+        **orders.STATES,
+        **march.STATES,
+        **battle.STATES,
+        **annexation.STATES,
+        **parade.STATES,
+        **muster.STATES,
+    }
+    bots = bots.BOTS
+    max_decisions = 30000
+
+    def neutral(self, players: int, options: dict | None) -> tuple[str, ...]:
+        if players == 2 and (options or {}).get("two_player_neutrals"):
+            return (SPAIN, RUSSIA)
+        return NEUTRAL[players]
+
+    def roles_in_play(self, players, options=None):
+        """L228-235 The nations in play; Neutrals take no turns."""
+        out = self.neutral(players, options)
+        return [n for n in NATIONS if n not in out]
+
+    def seats(self, players, options=None):
+        """L228-235 One nation each with 4-6 players, two each with 3, three each
+        with 2 (or two each, Spain and Russia Neutral)."""
+        if players == 2 and (options or {}).get("two_player_neutrals"):
+            return [list(g) for g in SEATS_2B]
+        if players in SEATS:
+            return [list(g) for g in SEATS[players]]
+        return [[n] for n in self.roles_in_play(players, options)]
+
+    def bot_for(self, s, role):
+        return "heuristic" if "heuristic" in self.bots else "random"
+
+    def setup(self, s):
+        players = s["players"]
+        s["nations"] = list(NATIONS)
+        s["neutral"] = list(self.neutral(players, s["options"]))
+        s["teams"] = {}
+        for i, group in enumerate(self.seats(players, s["options"])):
+            for nation in group:
+                s["teams"][nation] = i
+        for nation in s["neutral"]:
+            s["teams"][nation] = -1 - NATIONS.index(nation)  # nobody's teammate
+        s["round"] = 1
+        s["last_round"] = None
+        s["phase"] = "setup"
+        s["turn_order"] = [n for n in NATIONS if n not in s["neutral"]] + list(s["neutral"])
+        s["active"] = None
+        s["moved"] = []
+        s["gold"] = {n: 0 for n in NATIONS}
+        s["held_gold"] = {}
+        s["control"] = {}
+        s["damage"] = {}
+        s["forces"] = {}
+        s["next_force"] = 1
+        s["tents"] = {}
+        s["casualties"] = {n: 0 for n in NATIONS}
+        s["medal_points"] = {n: [0] * 6 for n in NATIONS}
+        s["medals"] = {m: None for m in MEDALS}
+        s["prestige"] = {n: 0 for n in NATIONS}
+        s["orders"] = {}
+        s["bids"] = {}
+        s["revolts"] = []
+        s["call_to_arms"] = []
+        s["traded"] = []
+        s["battle"] = None
+        s["last_battle"] = None
+
+    def board(self, s, role):
+        """Everything on the table is public (Treasuries too, L181); a nation's orders
+        are secret until it becomes the Active Nation (L432, L514)."""
+        out = {k: v for k, v in s.items() if k not in _ENGINE_KEYS and k not in _HIDDEN}
+        shown = set(s["moved"]) if s["phase"] == "march" else set()
+        if s["phase"] in ("annexation", "parade", "muster", "end"):
+            shown = set(s["orders"])
+        if role is not None:
+            shown.add(role)
+        out["orders"] = {n: o for n, o in s["orders"].items() if n in shown}
+        top = s["stack"][-1] if s["stack"] else None
+        if role is not None and top is not None and "state" in top:
+            if top.get("role") == role:  # a question put to this nation alone: its particulars are its own
+                out["asking"] = top["state"]
+                out["question"] = {k: v for k, v in top.items() if k not in ("state", "role")}
+            elif role in top.get("roles", ()):
+                out["asking"] = top["state"]
+        return out
+
+    def label(self, action, s=None):
+        """Words for an action, naming regions, nations, forces and orders."""
+        if isinstance(action, str):
+            return WORDS.get(action, action)
+        if not isinstance(action, dict):
+            return super().label(action)
+        asking = s["stack"][-1].get("state") if s and s["stack"] else None
+
+        def thing(value):
+            if isinstance(value, bool) or not isinstance(value, (str, int)):
+                return str(value)
+            if isinstance(value, int):
+                return str(value)
+            if value in NATIONS:
+                return name(value)
+            if value in pack().ports:
+                return f"the Port of {region_name(value)}"
+            if value in pack().regions:
+                return region_name(value)
+            if value == "fort":
+                return "the fortification"
+            if s is not None and value in s["forces"]:
+                return f"the {describe(s, value)} in {thing(s['forces'][value]['at'])}"
+            return value.replace("-", " ")
+
+        if asking == "orders_plot":
+            key, value = next(iter(action.items()))
+            return {"from": f"an order from {thing(value)}", "to": f"on to {thing(value)}"}.get(
+                key, f"{value} force{'s' if value != 1 else ''}"
+            )
+        if asking == "prestige_gift":
+            return f"give 1 Prestige Point to {thing(action['give'])}"
+        if asking == "battle_spoils":
+            key, value = next(iter(action.items()))
+            return f"{'all the rest' if key == 'give_all' else 'the next casualty'} to {thing(value)}"
+        if "place" in action:
+            return f"{'an elite ' if action.get('elite') else 'a '}{pack().units[action['place']].name}"
+        if "buy" in action:
+            unit = pack().units[action["buy"]]
+            return f"buy a {unit.name} ({unit.cost} Gold) in {thing(action['at'])}"
+        if "block" in action:
+            return f"block a {HIT_WORDS.get(action['block'], action['block'])}"
+        if "seize" in action:
+            value = action["seize"]
+            return f"seize {thing(value)}" if value in pack().ports else f"seize the Port with {thing(value)}"
+        if asking == "march_trade" and ("give" in action or "get" in action):
+            key, value = next(iter(action.items()))
+            return f"{'offer' if key == 'give' else 'ask for'} {TRADE_WORDS.get(value, value)}"
+        if "hit" in action:
+            colour = f" as a {action['as']} Hit" if "as" in action else ""
+            return f"{HIT_WORDS.get(action['hit'], action['hit'])}{colour} on {thing(action['target'])}"
+        if s is not None and ("execute" in action or "cancel" in action) and s.get("active"):
+            key, number = next(iter(action.items()))
+            orders = s["orders"].get(s["active"], [])
+            if isinstance(number, int) and 0 < number <= len(orders):
+                o = orders[number - 1]
+                path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
+                return f"{key} order {number}: {o['count']} along {path}"
+        parts = [f"{KEY_WORDS.get(k, k.replace('_', ' '))} {thing(v)}".strip() for k, v in action.items()]
+        return " ".join(parts)
+
+    def public_data(self):
+        return data.public()
+
+    def validate_data(self):
+        return data.validate()

@@ -1,0 +1,154 @@
+"""Imperial Borders in the terminal: the round and phase, every nation's
+Treasury, Prestige and Medals, a listing of the map (who controls what, which
+Forces stand where, damage and tags), your orders, and a battle in progress."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.pretty import Pretty
+from rich.table import Table
+from rich.text import Text
+
+from .board import MEDAL_NAMES, NAMES, NATIONS
+from .data import pack
+
+SHORT = {"france": "FR", "austria": "AU", "prussia": "PR", "great-britain": "GB", "russia": "RU", "spain": "SP"}
+COLOUR = {
+    "france": "bold blue",
+    "austria": "bold white",
+    "prussia": "bold bright_black",
+    "great-britain": "bold red",
+    "russia": "bold green",
+    "spain": "bold yellow",
+}
+UNIT = {
+    "half-infantry": "hi",
+    "full-infantry": "FI",
+    "cavalry": "Cav",
+    "cannon": "Can",
+    "frigate": "Fr",
+    "ship-of-the-line": "SoL",
+}
+
+
+def region_name(region: str) -> str:
+    p = pack()
+    if region in p.ports:
+        return f"Port of {p.ports[region].name}"
+    for table in (p.territories, p.mountains, p.seas):
+        if region in table:
+            return table[region].name
+    return region
+
+
+def force_text(f: dict) -> str:
+    """'FI*' — type, * for an Elite, damage, Arrow Tags (B, R, W)."""
+    out = f"{UNIT[f['type']]}{'*' if f['elite'] else ''}"
+    if f["damage"]:
+        out += f"(dmg {f['damage']})"
+    if f["tags"]:
+        out += "[" + "".join(t[0].upper() for t in f["tags"]) + "]"
+    return out
+
+
+def stack_text(forces: list[tuple[str, dict]]) -> str:
+    """'FR 2 hi, FI*, Can; GB SoL* carrying FI' — per nation, like forces counted together."""
+    by_nation: dict[str, dict[str, int]] = {}
+    for fid, f in forces:
+        if f["cargo_of"] is not None:
+            continue
+        text = force_text(f)
+        cargo = [force_text(c) for _, c in forces if c["cargo_of"] == fid]
+        if cargo:
+            text += " carrying " + "+".join(cargo)
+        counts = by_nation.setdefault(f["nation"], {})
+        counts[text] = counts.get(text, 0) + 1
+    return "; ".join(
+        f"{SHORT[n]} " + ", ".join(f"{k} {t}" if k > 1 else t for t, k in counts.items())
+        for n, counts in by_nation.items()
+    )
+
+
+def board(view: dict) -> Group:
+    b = view["board"]
+    p = pack()
+    me = view["role"]
+    head = Text()
+    last = " (the last)" if b["last_round"] == b["round"] else ""
+    head.append(f"Game Round {b['round']}{last}  ", style="bold")
+    head.append(f"phase: {b['phase']}   ")
+    if b["active"]:
+        head.append("Active Nation: ")
+        head.append(NAMES[b["active"]], style=COLOUR[b["active"]])
+    order = " > ".join(SHORT[n] for n in b["turn_order"] if n not in b["neutral"])
+    head.append(f"   turn order: {order}")
+
+    nations = Table(title="Nations", title_justify="left", expand=False)
+    for col in ("nation", "Gold", "Prestige", "Medal Points (1-5 = total)", "Medals", ""):
+        nations.add_column(col)
+    for n in NATIONS:
+        if n in b["neutral"]:
+            nations.add_row(Text(NAMES[n], style=COLOUR[n]), "", "", "", "", "Neutral")
+            continue
+        mp = b["medal_points"][n]
+        medals = ", ".join(MEDAL_NAMES[m] for m, who in b["medals"].items() if who == n)
+        capital = "" if b["control"].get(p.nations[n].capital) == n else "Capital lost!"
+        you = " (you)" if n == me else ""
+        nations.add_row(
+            Text(NAMES[n] + you, style=COLOUR[n]),
+            str(b["gold"][n]),
+            str(b["prestige"][n]),
+            f"{'/'.join(map(str, mp[:5]))} = {mp[5]}",
+            medals,
+            capital,
+        )
+
+    here: dict[str, list] = {}
+    for fid, f in sorted(b["forces"].items(), key=lambda x: (x[1]["nation"], x[1]["type"], x[0])):
+        here.setdefault(f["at"], []).append((fid, f))
+    listing = Table(title="The map: regions with Forces, damage or a new controller", title_justify="left")
+    for col in ("region", "held by", "Forces"):
+        listing.add_column(col)
+    for region in sorted(set(here) | set(b["damage"]) | changed(b), key=region_name):
+        owner = b["control"].get(region)
+        held = SHORT[owner] if owner else "independent" if region in p.territories or region in p.ports else ""
+        if b["damage"].get(region):
+            held += f" (damage {b['damage'][region]})"
+        if region in b.get("revolts", []):
+            held += " REVOLT"
+        tents = b["tents"].get(region, {})
+        extra = [f"{SHORT[n]} tent x{k}" for n, k in tents.items() if k]
+        listing.add_row(region_name(region), held, "; ".join([stack_text(here.get(region, []))] + extra).strip("; "))
+
+    parts = [head, nations, listing]
+    free = [t.name for tid, t in p.territories.items() if t.independent and tid not in b["control"]]
+    parts.append(Text(f"Independent territories: {', '.join(sorted(free))}", style="dim"))
+    mine = b["orders"].get(me) if me else None
+    if mine:
+        lines = Text("Your orders:\n", style="bold")
+        for o in mine:
+            path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
+            lines.append(f"  {o['count']} along {path} ({o['status']})\n")
+        parts.append(lines)
+    shown = {n: o for n, o in b["orders"].items() if n != me and o}
+    for n, orders in shown.items():
+        lines = Text(f"{NAMES[n]}'s orders:\n", style=COLOUR[n])
+        for o in orders:
+            path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
+            lines.append(f"  {o['count']} along {path} ({o['status']})\n")
+        parts.append(lines)
+    if b.get("battle"):
+        parts.append(Text("Battle in progress:", style="bold"))
+        parts.append(Pretty(b["battle"]))
+    return Group(*parts)
+
+
+def changed(b: dict) -> set[str]:
+    """Regions whose controller differs from the start of the game."""
+    p = pack()
+    out = set()
+    for region, owner in b["control"].items():
+        start = p.territories[region].owner_start if region in p.territories else p.ports[region].owner_start
+        if owner != start:
+            out.add(region)
+    return out
