@@ -199,6 +199,8 @@ def battle_sites(s: dict, nation: str) -> list[str]:
     Port, its eligible Land Units stand in the unopposed Interior, L567); and some
     Forces or a Fortification of a nation outside its team are there (L537)."""
     units = pack().units
+    teams = s["teams"]
+    team = teams[nation]
     mine: set = set()
     others: set = set()
     land_at: set = set()
@@ -210,13 +212,13 @@ def battle_sites(s: dict, nation: str) -> list[str]:
                 mine.add(f["at"])
                 if units[f["type"]].kind == "land":
                     land_at.add(f["at"])
-        elif not same_team(s, f["nation"], nation):
+        elif teams[f["nation"]] != team:  # not a team-mate (L245)
             others.add(f["at"])
     for region, owner in s["control"].items():
         if owner == nation:
             if fort_hp(s, region) > 0:
                 mine.add(region)
-        elif not same_team(s, owner, nation):
+        elif teams[owner] != team:
             others.add(region)
     p = pack()
     for territory in land_at:

@@ -179,8 +179,10 @@ def opposing(s: dict, region: str, nation: str) -> list[str]:
     """L241 Nations (not on ``nation``'s team) with Forces able to oppose in ``region``,
     counting a foreign Fortification with at least 1 HP (L702), in the rulebook's order."""
     who = set()
+    teams = s["teams"]
+    mine = teams[nation]
     for fid, f in s["forces"].items():
-        if f["at"] == region and not same_team(s, f["nation"], nation) and can_oppose(s, fid):
+        if f["at"] == region and teams[f["nation"]] != mine and f["cargo_of"] is None and not out_of_action(s, fid):
             who.add(f["nation"])
     owner = s["control"].get(region)
     if owner is not None and not same_team(s, owner, nation) and fort_hp(s, region) > 0:

@@ -17,11 +17,11 @@ asked twice.
 from __future__ import annotations
 
 from ...engine import Procedure, State, ask, call, checkpoint, log
+from ...engine.rules import same
 from .board import (
     BLUE,
     WHITE,
     capture,
-    cargo_room,
     closed_to,
     describe,
     forces_at,
@@ -198,13 +198,33 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
     cache = consent_cache(s)
     ships_at: dict[str, list[str]] = {}
     aboard: dict[str, list[str]] = {}
+    land_at = set()  # where the Active Nation has Land Units ashore
     for fid, f in forces.items():
         if f["cargo_of"] is not None:
             aboard.setdefault(f["cargo_of"], []).append(fid)
-        elif units[f["type"]].kind == "ship" and f["at"] in p.ports:
-            ships_at.setdefault(f["at"], []).append(fid)
+        elif units[f["type"]].kind == "ship":
+            if f["at"] in p.ports:
+                ships_at.setdefault(f["at"], []).append(fid)
+        elif f["nation"] == nation:
+            land_at.add(f["at"])
+    # the Active Nation must be involved (L482): its Ship, its Cargo, or its Land Units in the Interior
+    involved = set()
+    for port, ships in ships_at.items():
+        if any(
+            forces[x]["nation"] == nation or any(forces[c]["nation"] == nation for c in aboard.get(x, ()))
+            for x in ships
+        ):
+            involved.add(port)
+        else:
+            if p.ports[port].territory in land_at:
+                involved.add(port)
+
+    def room(ship: str) -> int:  # cargo_room, from the Cargo found above
+        used = sum(units[forces[c]["type"]].cargo_size for c in aboard.get(ship, ()))
+        return units[forces[ship]["type"]].cargo_capacity - used
+
     acts: list = []
-    for port in sorted(ships_at):
+    for port in sorted(involved):
         if port_only is not None and port != port_only:
             continue
         if port not in s["control"]:
@@ -222,14 +242,15 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
         def usable(x, in_group=in_group):
             return WHITE not in forces[x]["tags"] and (in_group is None or x in in_group)
 
-        # loading (L485-490)
-        if interior is not None:
+        # loading (L485-490), when some Ship here could take a Half Infantry at least
+        takers = [x for x in ships if usable(x) and not out_of_action(s, x) and room(x) > 0]
+        if interior is not None and takers and interior in land_at:
             units_in = loadable(s, nation, interior)
             if units_in and not refused(cache, key, opposing(s, interior, nation)):
                 for u in representatives(s, units_in):
                     size = units[forces[u]["type"]].cargo_size
                     for x in ships:
-                        if not usable(x) or out_of_action(s, x) or cargo_room(s, x) < size:
+                        if not usable(x) or out_of_action(s, x) or room(x) < size:
                             continue
                         if forces[x]["nation"] != nation and refused(cache, key, [forces[x]["nation"]]):
                             continue
@@ -256,7 +277,7 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
             for c in representatives(s, aboard[a]):
                 size = units[forces[c]["type"]].cargo_size
                 for b in ships:
-                    if b == a or WHITE in forces[b]["tags"] or out_of_action(s, b) or cargo_room(s, b) < size:
+                    if b == a or WHITE in forces[b]["tags"] or out_of_action(s, b) or room(b) < size:
                         continue
                     if in_group is not None and a not in in_group and b not in in_group:
                         continue
@@ -1145,9 +1166,43 @@ class Battles(State):
         acts += trade_actions(s, role)
         return acts + (["march"] if f["step"] == "pre" else ["end"])
 
+    def legal(self, s, f, role, action):
+        """A quick answer for the action at hand (``quick``); the full list otherwise."""
+        pre = f["step"] == "pre"
+        found = quick(s, role, action, cargo=not pre, cancel=pre, execute=False)
+        return found if found is not None else super().legal(s, f, role, action)
+
     def act(self, s, f, role, action):
         s["stack"][-2]["choice"] = action
         return None
+
+
+def quick(s: dict, role: str, action, cargo: bool, cancel: bool, execute: bool):
+    """The legal action equal to ``action`` when it is found in the part of the list of
+    actions it belongs to (a battle among the battle sites, a Cargo action among those
+    of its own Port), else None. Every part is a part of the full list, so what is found
+    here is legal; what is not is judged on the full list."""
+    if type(action) is not dict:
+        return None
+    forces = s["forces"]
+    if "battle" in action:
+        part = battle_actions(s, role)
+    elif (cancel and "cancel" in action) or (execute and "execute" in action):
+        left = cancel_actions(s, role)
+        part = (left if cancel else []) + ([{"execute": a["cancel"]} for a in left] if execute else [])
+    elif cargo and ("load" in action or "unload" in action or "transfer" in action):
+        ship = action.get("onto") or action.get("to")
+        if ship is None and action.get("unload") in forces:
+            ship = forces[action["unload"]]["cargo_of"]
+        if ship not in forces:
+            return None
+        part = cargo_actions(s, role, port_only=forces[ship]["at"])
+    else:
+        return None
+    for candidate in part:
+        if same(candidate, action):
+            return candidate
+    return None
 
 
 class Orders(State):
@@ -1165,6 +1220,11 @@ class Orders(State):
         if not left:
             acts.append("end")
         return acts
+
+    def legal(self, s, f, role, action):
+        """A quick answer for the action at hand (``quick``); the full list otherwise."""
+        found = quick(s, role, action, cargo=True, cancel=True, execute=True)
+        return found if found is not None else super().legal(s, f, role, action)
 
     def act(self, s, f, role, action):
         s["stack"][-2]["choice"] = action

@@ -16,8 +16,10 @@ number of forces; "undo" takes back the last step and "done" commits.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...engine import STAY, Procedure, State, ask, ask_all, log
-from .board import BLUE, WHITE, closed_to, in_play, name, region_name, tag
+from .board import BLUE, SHIPS, WHITE, in_play, name, region_name, tag
 from .data import pack
 
 LAND_RANGE = 2  # L434-441 Land Units: up to 2 land regions
@@ -84,7 +86,9 @@ def signature(s: dict, fid: str) -> tuple:
     """What tells one force from another when choosing a group: type, elite, damage,
     Arrow Tags, Cargo aboard."""
     f = s["forces"][fid]
-    aboard = tuple(sorted(s["forces"][c]["type"] for c, g in s["forces"].items() if g["cargo_of"] == fid))
+    aboard = ()
+    if f["type"] in SHIPS:
+        aboard = tuple(sorted(s["forces"][c]["type"] for c, g in s["forces"].items() if g["cargo_of"] == fid))
     return (f["nation"], f["type"], f["elite"], f["damage"], tuple(f["tags"]), aboard)
 
 
@@ -152,14 +156,21 @@ def next_regions(s: dict, origin: str, path: list[str]) -> list[str]:
             return []
         if path and here in p.mountains and p.mountains[here].colour == "white":
             return []
-        near = p.land_neighbours(here)
     elif kind == "ship":
         if len(path) >= SHIP_RANGE:
             return []
-        near = p.sea_neighbours(here)
     else:
         return []
-    return sorted(r for r in near if not closed_to(s, r))
+    return list(_entered(kind, here, tuple(s["neutral"])))
+
+
+@cache
+def _entered(kind: str, here: str, neutral: tuple[str, ...]) -> tuple[str, ...]:
+    """The neighbours of ``here`` by land or by sea, without those closed by the Neutrals."""
+    p = pack()
+    near = p.land_neighbours(here) if kind == "land" else p.sea_neighbours(here)
+    closed = set().union(*(p.no_entry[n] for n in neutral))
+    return tuple(sorted(r for r in near if r not in closed))
 
 
 def valid_path(s: dict, origin: str, path: list[str]) -> bool:
@@ -197,8 +208,15 @@ def unordered(s: dict, nation: str, region: str) -> int:
 def origins(s: dict, nation: str) -> list[str]:
     """Regions where the nation has Mobile Forces (not Cargo) without orders yet and
     somewhere to send them."""
-    spots = sorted({f["at"] for f in s["forces"].values() if f["nation"] == nation and f["cargo_of"] is None})
-    return [r for r in spots if unordered(s, nation, r) > 0 and next_regions(s, r, [])]
+    units = pack().units
+    here: dict[str, int] = {}  # forces of the kind that region's orders move (``unordered``, in one pass)
+    for f in s["forces"].values():
+        if f["nation"] == nation and f["cargo_of"] is None and units[f["type"]].kind == order_kind(f["at"]):
+            here[f["at"]] = here.get(f["at"], 0) + 1
+    for o in committed(s, nation):
+        if o["from"] in here:
+            here[o["from"]] -= o["count"]
+    return [r for r in sorted(here) if here[r] > 0 and next_regions(s, r, [])]
 
 
 def plot_actions(s: dict, nation: str) -> list:
@@ -259,6 +277,23 @@ class PlotState(State):
 
     def actions(self, s, f, role):
         return plot_actions(s, role)
+
+    def legal(self, s, f, role, action):
+        """A quick answer for the next step of a path being drawn; the full list otherwise."""
+        draft = drafting(s, role)
+        if draft is not None and type(action) is dict and len(action) == 1:
+            origin, path = draft["from"], draft["path"]
+            if "to" in action and action["to"] in next_regions(s, origin, path):
+                return {"to": action["to"]}
+            count = action.get("count")
+            if (
+                type(count) is int
+                and path
+                and not any(o["from"] == origin and o["path"] == path for o in committed(s, role))
+                and 1 <= count <= unordered(s, role, origin)
+            ):
+                return {"count": count}
+        return super().legal(s, f, role, action)
 
     def draft(self, s, f, role, action):
         if action == "done":
