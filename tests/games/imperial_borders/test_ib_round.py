@@ -439,3 +439,45 @@ def test_repairs_forts_unopposed_and_ships_in_major_ports():
     (ship,) = put(s, GB, "frigate", port)
     s["forces"][ship]["damage"] = 1
     assert muster.repairable_ships(s) == {port: [ship]}
+
+
+# ----- whole games ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "players, options", [(6, {}), (5, {}), (4, {}), (3, {}), (2, {}), (2, {"two_player_neutrals": True})]
+)
+def test_every_player_count_plays_to_the_end(players, options):
+    """L228-235, L842-865 Random legal play with 2 to 6 players (and option B) reaches
+    the end of the game and its final scoring; Neutrals are never asked anything."""
+    import random
+
+    pick = random.Random(players)
+    s = game.new(seed=players, players=players, scenario="standard", options=options)
+    asked = set()
+    while not game.is_over(s):
+        role = pick.choice(game.active(s))
+        asked.add(role)
+        acts = game.actions(s, role)
+        game.apply(s, role, acts[pick.randrange(len(acts))])
+    assert s["round"] == (s["last_round"] or 9)
+    assert s["result"]["reason"] and set(s["result"]["scores"]) == set(board.in_play(s))
+    assert not asked & set(s["neutral"])
+
+
+def test_the_heuristic_bots_play_a_whole_game():
+    """The nations' bots take every decision of a game, from the secret set-up to the end."""
+    import random
+
+    from kriegsspiel.ai.bots import get
+
+    bot = get("imperial-borders", "heuristic")
+    rng = random.Random(3)
+    s = game.new(seed=3, players=2, scenario="standard", options={"two_player_neutrals": True, "revolts": True})
+    while not game.is_over(s):
+        role = game.active(s)[0]
+        acts = game.actions(s, role)
+        choice = bot(game.view(s, role), acts, rng)
+        assert choice in acts
+        game.apply(s, role, choice)
+    assert s["result"]["winners"] or "nobody" in s["result"]["reason"]

@@ -108,7 +108,7 @@ def resolve(s: dict, territory: str, pools: dict[str, str]) -> None:
     """L777-798 Roll for each nation (or pool) present; one with Blasts annexes,
     several: the most Blasts annexes, a tie annexes nothing."""
     info = pack().territories[territory]
-    needed = 2 if s["options"]["sweden_portugal"] and info.special else 1
+    needed = 2 if s["options"]["sweden_portugal"] and info.special else 1  # RULINGS R12
     rollers = sorted(set(pools.values()), key=lambda n: s["turn_order"].index(n))
     results = {}
     for roller in rollers:
