@@ -317,7 +317,19 @@ def test_public_data_is_plain_json():
     assert json.loads(json.dumps(pub)) == pub
     assert pub["territories"]["sweden"]["special"] and data.pack().territories["sweden"].special
     assert pub["ports"]["port-malta"]["territory"] is None
-    assert set(pub) == {"nations", "territories", "mountains", "ports", "seas", "offlimits", "units", "forts", "dice"}
+    assert set(pub) == {
+        "nations",
+        "territories",
+        "mountains",
+        "ports",
+        "seas",
+        "offlimits",
+        "no_entry",
+        "units",
+        "forts",
+        "dice",
+    }
+    assert "lithuania" in pub["no_entry"]["russia"]  # L254
 
 
 def test_ports_are_on_one_sea_and_never_next_to_each_other():

@@ -5,7 +5,7 @@ import random
 
 import toy
 
-from kriegsspiel.engine import STAY
+from kriegsspiel.engine import STAY, ask
 from kriegsspiel.games import register
 from kriegsspiel.lab.fuzz import fuzz, fuzz_one
 
@@ -49,6 +49,27 @@ class OutsideRandomBattle(toy.Battle):
     def start(self, s, f):
         f["die"] = random.randint(1, 6)  # not the state's generator: replays differ
         return "after"
+
+
+class SharingTurn(toy.Turn):
+    """Hands the question a list of its own frame: in memory the two are one list, in
+    a copy of the state (the server's, a save's) they are two."""
+
+    def start(self, s, f):
+        s["drills"] = 0
+        f["notes"] = []
+        ask(s, "orders", f["role"], notes=f["notes"])
+        return "done"
+
+    def done(self, s, f):
+        s["trace"].append(f"turn {f['role']} noted {len(f['notes'])}")
+        return None
+
+
+class NotingOrders(toy.Orders):
+    def act(self, s, f, role, action):
+        f["notes"].append(action)
+        return super().act(s, f, role, action)
 
 
 def states_with(**states):
@@ -104,3 +125,12 @@ def test_fuzzing_over_processes_finds_the_same():
     one = fuzz("crashing3", 12, seed=7)["errors"]
     two = fuzz("crashing3", 12, seed=7, jobs=2)["errors"]
     assert one and one == two
+
+
+def test_state_parts_sharing_memory_are_found():
+    """An action must do the same to a copy of the state as to the state itself."""
+    variant(
+        "sharing", procedures={**toy.RULES.procedures, "turn": SharingTurn()}, states=states_with(orders=NotingOrders())
+    )
+    errors = fuzz("sharing", 20)["errors"]
+    assert errors and "applied to a copy of the state" in errors[0]["message"]

@@ -3,7 +3,8 @@
 For each game it reports, with the seed and step that reproduce it:
 crashes, dead ends (a role active with no legal action), endless games,
 illegal actions accepted or changing the state, records that replay to a
-different state, states that are not plain JSON, and leaks: at a
+different state, states that are not plain JSON, actions that do something
+else when applied to a copy of the state (parts sharing memory), and leaks: at a
 simultaneous step, what one role sees must not depend on which legal action
 another role chose before the reveal.
 """
@@ -95,11 +96,18 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
                 return found
         role = active[pick.randrange(len(active))]
         options = legal[role]
+        choice = options[pick.randrange(len(options))]
+        copy = game.clone(state) if step % 3 == 0 else None
         try:
-            state = game.apply(state, role, options[pick.randrange(len(options))])
+            state = game.apply(state, role, choice)
         except Exception as e:  # noqa: BLE001
             finding(step, f"apply raised {_trace(e)}")
             return found
+        if copy is not None:
+            problem = _probe_copy(game, copy, state, role, choice)
+            if problem:
+                finding(step, problem)
+                return found
         step += 1
         if step > game.max_decisions:
             finding(step, f"endless: over {game.max_decisions} decisions")
@@ -144,6 +152,19 @@ def _probe_illegal(game, state, active, pick) -> str | None:
             return f"an illegal action was accepted: {who}: {what!r}"
         if orjson.dumps(state) != before:
             return f"an illegal action ({who}: {what!r}) changed the state"
+    return None
+
+
+def _probe_copy(game, copy, state, role, choice) -> str | None:
+    """An action applied to a copy of the state (as the server does, and as a replay
+    from a save does) must give the same state as applied in place: parts of the
+    state that share one list or dict in memory behave differently once copied."""
+    try:
+        again = game.apply(copy, role, choice)
+    except Exception as e:  # noqa: BLE001
+        return f"applied to a copy of the state, {game.label(choice)} raised {_trace(e)}"
+    if orjson.dumps(again, option=orjson.OPT_SORT_KEYS) != orjson.dumps(state, option=orjson.OPT_SORT_KEYS):
+        return f"applied to a copy of the state, {game.label(choice)} gives another state (shared lists or dicts?)"
     return None
 
 

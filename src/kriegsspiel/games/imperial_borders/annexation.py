@@ -10,6 +10,7 @@ from .sequence import present_land_nations
 
 AD_VICTORIAM = "ad-victoriam-imperialis"
 DOMINUS_EXERCITUS = "dominus-exercitus"
+FACE_WORDS = {"blue-blast": "Blue Blast", "red-blast": "Red Blast", "bar": "Bar", "blank": "blank"}
 
 
 def annex_sites(s: dict) -> list[str]:
@@ -131,7 +132,7 @@ def resolve(s: dict, territory: str, pools: dict[str, str]) -> None:
         log(
             s,
             f"{name(roller)}{helpers} rolls {len(faces)} White dice to annex {info.name}: "
-            f"{', '.join(faces)} — {got} Blast{'s' if got != 1 else ''}.",
+            f"{', '.join(FACE_WORDS.get(x, x) for x in faces)} — {got} Blast{'s' if got != 1 else ''}.",
             "L777",
         )
     checkpoint(s)

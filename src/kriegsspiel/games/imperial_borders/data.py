@@ -449,6 +449,7 @@ def public(directory: Path | str | None = None) -> dict:
             s.id: {"name": s.name, "lat": s.lat, "lon": s.lon, "seas": sorted(s.seas), "ports": sorted(s.ports)}
             for s in p.seas.values()
         },
+        "no_entry": {n: sorted(regions) for n, regions in p.no_entry.items()},
         "offlimits": {
             o.id: {"name": o.name, "lat": o.lat, "lon": o.lon, "outline": [list(pt) for pt in o.outline]}
             for o in p.offlimits.values()
@@ -464,6 +465,7 @@ def public(directory: Path | str | None = None) -> dict:
                 "white_port": u.white_port,
                 "black": u.black,
                 "hp": u.hp,
+                "hits_to_out_of_action": u.hits_to_out_of_action,
                 "cost": u.cost,
                 "casualty": u.casualty,
                 "cargo_capacity": u.cargo_capacity,

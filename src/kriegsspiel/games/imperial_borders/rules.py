@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
 from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
-from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SPAIN, describe, name, region_name
+from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SHORT, SPAIN, describe, name, region_name
 from .data import pack
 
 # L228-235 who is Neutral, and which nations each player holds
@@ -238,6 +238,9 @@ class ImperialBorders(Rules):
                 return "the fortification"
             if s is not None and value in s["forces"]:
                 return f"the {describe(s, value)} in {thing(s['forces'][value]['at'])}"
+            nation = next((n for n, code in SHORT.items() if value.startswith(code + "-")), None)
+            if nation is not None:
+                return f"a {name(nation)} force"
             return value.replace("-", " ")
 
         if asking == "orders_plot":

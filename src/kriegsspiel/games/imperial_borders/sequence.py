@@ -157,7 +157,7 @@ class TurnOrder(Procedure):
     def claim(self, s, f):
         bids = s["bids"]
         players = in_play(s)
-        f["slots"] = [None] * len(players)
+        s["slots"] = [None] * len(players)  # the Turn Order Track being filled
         order = []
         for amount in sorted({b for b in bids.values() if b > 0}, reverse=True):
             tied = [n for n in players if bids[n] == amount]
@@ -173,18 +173,18 @@ class TurnOrder(Procedure):
         if f["i"] < len(f["bidders"]):
             nation = f["bidders"][f["i"]]
             f["i"] += 1
-            empty = [i for i, n in enumerate(f["slots"]) if n is None]
+            empty = [i for i, n in enumerate(s["slots"]) if n is None]
             if len(empty) == 1:
-                f["slots"][empty[0]] = nation
+                s["slots"][empty[0]] = nation
                 return "next_bidder"
-            ask(s, "claim_slot", nation, slots=f["slots"])
+            ask(s, "claim_slot", nation)
             return "next_bidder"
         zero = [n for n in in_play(s) if s["bids"][n] == 0]
         if zero:
             zero = rng.shuffle(s, zero)  # L509 zero bidders at random, no choice
             for nation in zero:
-                f["slots"][f["slots"].index(None)] = nation
-        s["turn_order"] = list(f["slots"]) + [n for n in s["nations"] if n in s["neutral"]]
+                s["slots"][s["slots"].index(None)] = nation
+        s["turn_order"] = s.pop("slots") + [n for n in s["nations"] if n in s["neutral"]]
         log(s, "Turn Order: " + ", ".join(name(n) for n in s["turn_order"] if n not in s["neutral"]) + ".", "L500")
         return None
 
@@ -222,10 +222,10 @@ class ClaimSlot(State):
         return "Choose your place in the Turn Order (1 is first)."
 
     def actions(self, s, f, role):
-        return [{"slot": i + 1} for i, n in enumerate(f["slots"]) if n is None]
+        return [{"slot": i + 1} for i, n in enumerate(s["slots"]) if n is None]
 
     def act(self, s, f, role, action):
-        f["slots"][action["slot"] - 1] = role
+        s["slots"][action["slot"] - 1] = role
         log(s, f"{name(role)} takes place {action['slot']} in the Turn Order.", "L506")
 
 

@@ -95,6 +95,11 @@ export const COLOURS = {
   "austria-hungary": "#3b6fb6",
   "western-allies": "#c0392b",
   russia: "#2e8b57",
+  france: "#2b59c3",
+  austria: "#9a9486",
+  prussia: "#4a4f57",
+  "great-britain": "#c0392b",
+  spain: "#b8892e",
   hearts: "#b3261e",
   diamonds: "#c4561d",
   clubs: "#2f4a2a",
@@ -116,6 +121,7 @@ const NAMES = {
   "austria-hungary": "Austria-Hungary",
   "western-allies": "Western Allies",
   russia: "Russia",
+  "great-britain": "Great Britain",
 };
 
 /** A readable name for a role: the game's data when it names it, else "western-allies" -> "Western Allies". */

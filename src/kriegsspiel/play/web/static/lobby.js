@@ -21,12 +21,18 @@ const state = { catalog: [], byId: new Map() };
 const BLURB = {
   "first-world-war":
     "Four empires, eleven fronts, one action a turn from 1914 to 1919. Offensives, railways, events markers and the slow arithmetic of attrition.",
+  "imperial-borders":
+    "Six nations of 1815 Europe plot their orders in secret, bid gold for the turn order, fight dice battles and annex what the Congress of Vienna left free.",
   goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
 };
 
 // ----- seats -----------------------------------------------------------------------------
 
+// "Play now": the game as it is best met first (one power each, the historical set-up).
+const PLAY_NOW = { "imperial-borders": { players: 6, scenario: "historical" } };
+
 function defaultPlayers(entry) {
+  if (PLAY_NOW[entry.id]) return PLAY_NOW[entry.id].players;
   const counts = entry.player_counts || [];
   return counts.length ? Math.min(...counts) : 1;
 }
@@ -161,7 +167,9 @@ function quickCard(entry) {
     button.disabled = true;
     button.textContent = "Mustering…";
     try {
-      await create(entry, { game: entry.id, players, seats: botSeats(entry, players, Number(choose.value) || 0) });
+      const scenario = PLAY_NOW[entry.id] && PLAY_NOW[entry.id].scenario;
+      const seats = botSeats(entry, players, Number(choose.value) || 0);
+      await create(entry, { game: entry.id, players, ...(scenario ? { scenario } : {}), seats });
     } catch (e) {
       toast(`Could not start the game: ${e.message}`, "error");
       button.disabled = false;
