@@ -42,6 +42,7 @@ from .orders import (
     mobile,
     order_kind,
     order_text,
+    pick_group,
     plural,
     ready,
     representatives,
@@ -575,20 +576,7 @@ class Execute(Procedure):
             why = " (Field Hospital Tents stand for the casualties)" if tents else ""
             log(s, f"No force is left in {where(order['from'])} to carry it out{why}.", "L523")
             return None
-        if need == len(pool) or len(representatives(s, pool)) == 1:
-            f["picked"] = pool[:need]
-            return "depart"
-        ask(
-            s,
-            "orders_pick",
-            nation,
-            pool=pool,
-            need=need,
-            chosen=[],
-            purpose="move",
-            region=order["from"],
-            order=f["order"],
-        )
+        pick_group(s, f, nation, pool, need, "move", order["from"])
         return "depart"
 
     def depart(self, s, f):

@@ -407,6 +407,16 @@ def dismiss(s: dict, nation: str, order: dict, why: str, rule: str) -> None:
 # ----- cancelling (L527-535) --------------------------------------------------------------------
 
 
+def pick_group(s: dict, f: dict, nation: str, pool: list[str], need: int, purpose: str, region: str) -> None:
+    """L543 The forces that carry out (or stay behind for) order ``f["order"]``: set at
+    once in ``f["picked"]`` when there is no choice, else the nation picks them one by
+    one (``orders_pick``, which writes ``picked`` into ``f`` when done)."""
+    if need == len(pool) or len(representatives(s, pool)) == 1:
+        f["picked"] = pool[:need]
+        return
+    ask(s, "orders_pick", nation, pool=pool, need=need, chosen=[], purpose=purpose, region=region, order=f["order"])
+
+
 class Cancel(Procedure):
     """L527-535 The Active Nation cancels a whole order: as many forces as the order has
     dots, from those at its origin not already White, take White Arrow Tags (Field
@@ -421,20 +431,7 @@ class Cancel(Procedure):
         pool = ready(s, nation, order["from"], kind)
         need = min(order["count"], len(pool))
         f["need"] = need
-        if need == len(pool) or len(representatives(s, pool)) == 1:
-            f["picked"] = pool[:need]
-            return "tag"
-        ask(
-            s,
-            "orders_pick",
-            nation,
-            pool=pool,
-            need=need,
-            chosen=[],
-            purpose="cancel",
-            region=order["from"],
-            order=f["order"],
-        )
+        pick_group(s, f, nation, pool, need, "cancel", order["from"])
         return "tag"
 
     def tag(self, s, f):
