@@ -11,6 +11,7 @@ MODULES = {
     "goofspiel": "kriegsspiel.games.goofspiel",
     "first-world-war": "kriegsspiel.games.first_world_war",
     "imperial-borders": "kriegsspiel.games.imperial_borders",
+    "imperialism-1880": "kriegsspiel.games.imperialism_1880",
 }
 
 _loaded: dict[str, Rules] = {}

@@ -73,20 +73,20 @@ def games(as_json: Json = False):
     if as_json:
         print(json.dumps(entries, indent=1))
         return
-    table = Table(title="Kriegsspiel games")
-    for col in ("id", "title", "players", "roles", "scenarios", "options", "bots"):
+    table = Table(title="Kriegsspiel games", show_lines=True)
+    table.add_column("id", no_wrap=True)
+    for col in ("title", "players", "scenarios", "bots"):
         table.add_column(col)
     for e in entries:
         table.add_row(
             e["id"],
             e["title"],
             ", ".join(map(str, e["player_counts"])),
-            ", ".join(e["roles"]),
             ", ".join(s["id"] for s in e["scenarios"]),
-            ", ".join(f"{k}={v['default']}" for k, v in e["options"].items()),
             ", ".join(e["bots"]),
         )
     out.print(table)
+    out.print("Roles and options of each game: kriegsspiel games --json")
 
 
 @app.command()
