@@ -851,3 +851,16 @@ def test_every_action_has_words_and_the_board_renders():
     mail = text.report_text(game.view(s, "france"))
     assert "Casus Belli unresolved" in mail and "France: income" in mail and "Britain: income" not in mail
     assert report.turn_report(s, REF)["year"] == s["year"]
+
+
+def test_naval_units_stay_at_sea_and_armies_ashore():
+    """R34 A naval unit may move only to a sea zone, a coastal area or a home country on
+    the sea; an army only to an area or a home country."""
+    s = new()
+    naval = console.step_move(s, {"power": "britain", "from": "x", "unit": "m10-naval"})[1]
+    army = console.step_move(s, {"power": "britain", "from": "x", "unit": "m1-army"})[1]
+    assert "tchad" not in naval and "north-atlantic" in naval and "egypt" in naval
+    assert "tchad" in army and "north-atlantic" not in army
+    assert (
+        books.fits("naval", "egypt") and not books.fits("naval", "tchad") and not books.fits("army", "north-atlantic")
+    )

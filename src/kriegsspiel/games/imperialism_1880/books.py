@@ -304,6 +304,18 @@ def homes_of(s: dict, power: str) -> list[str]:
     return sorted(out, key=place_name)
 
 
+def fits(role: str, where: str) -> bool:
+    """R34 Where a unit may stand: a naval unit at sea, in a coastal area or in a home
+    country on the sea; an army ashore, in an area or a home country."""
+    p = pack()
+    if role == "naval":
+        if where in p.seas:
+            return True
+        place = p.areas.get(where) or p.homes.get(where)
+        return place is not None and bool(place.seas)
+    return where in p.areas or where in p.homes
+
+
 def neighbours(where: str) -> list[str]:
     """Areas and sea zones next to a place: where units may retreat (R16)."""
     p = pack()

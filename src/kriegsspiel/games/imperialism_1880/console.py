@@ -195,7 +195,8 @@ def step_move(s, d):
     if "unit" not in d:
         return "unit", sorted(books.units_of(s, d["power"]).get(d["from"], {}))
     if "to" not in d:
-        return "to", [x for x in all_places(s) if x != d["from"]]
+        role = d["unit"].split("-")[1]
+        return "to", [x for x in all_places(s) if x != d["from"] and books.fits(role, x)]
     return None
 
 
@@ -956,7 +957,12 @@ class Retreat(State):
 
     def actions(self, s, f, role):
         where = f["where"]
-        to = [x for x in books.neighbours(where) + [pack().powers[f["power"]].home] if x != where]
+        roles = {key.split("-")[1] for key in books.units_at(s, f["power"], where)}
+        to = [
+            x
+            for x in books.neighbours(where) + [pack().powers[f["power"]].home]
+            if x != where and all(books.fits(r, x) for r in roles)
+        ]
         return [{"retreat_to": x} for x in dict.fromkeys(to)] + ["eliminate"]
 
     def act(self, s, f, role, action):
