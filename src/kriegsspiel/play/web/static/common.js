@@ -100,6 +100,11 @@ export const COLOURS = {
   prussia: "#4a4f57",
   "great-britain": "#c0392b",
   spain: "#b8892e",
+  britain: "#c0392b",
+  italy: "#4f8f3c",
+  japan: "#b3203a",
+  usa: "#1f3a6b",
+  referee: "#6b4e2a",
   hearts: "#b3261e",
   diamonds: "#c4561d",
   clubs: "#2f4a2a",
@@ -122,6 +127,7 @@ const NAMES = {
   "western-allies": "Western Allies",
   russia: "Russia",
   "great-britain": "Great Britain",
+  usa: "USA",
 };
 
 /** A readable name for a role: the game's data when it names it, else "western-allies" -> "Western Allies". */

@@ -23,13 +23,15 @@ const BLURB = {
     "Four empires, eleven fronts, one action a turn from 1914 to 1919. Offensives, railways, events markers and the slow arithmetic of attrition.",
   "imperial-borders":
     "Six nations of 1815 Europe plot their orders in secret, bid gold for the turn order, fight dice battles and annex what the Congress of Vienna left free.",
+  "imperialism-1880":
+    "A referee's console for a colonial campaign, 1880 to 1916: eight great powers scramble for the world while the European Tensions Index climbs toward the Great War. The referee enters every decision; the console applies every chart.",
   goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
 };
 
 // ----- seats -----------------------------------------------------------------------------
 
 // "Play now": the game as it is best met first (one power each, the historical set-up).
-const PLAY_NOW = { "imperial-borders": { players: 6, scenario: "historical" } };
+const PLAY_NOW = { "imperial-borders": { players: 6, scenario: "historical" }, "imperialism-1880": { players: 1 } };
 
 function defaultPlayers(entry) {
   if (PLAY_NOW[entry.id]) return PLAY_NOW[entry.id].players;
@@ -162,7 +164,9 @@ function quickCard(entry) {
     { class: "side-select", "aria-label": `your side in ${entry.title}` },
     sides.map((g, i) => el("option", { value: String(i) }, sideName(entry, g))),
   );
-  const button = el("button", { type: "button", class: "btn primary big" }, "Play now against bots");
+  const solo = groups(entry, players).length === 1; // one seat holds every role: no bots to play against
+  const playText = solo ? "Play now" : "Play now against bots";
+  const button = el("button", { type: "button", class: "btn primary big" }, playText);
   button.addEventListener("click", async () => {
     button.disabled = true;
     button.textContent = "Mustering…";
@@ -173,7 +177,7 @@ function quickCard(entry) {
     } catch (e) {
       toast(`Could not start the game: ${e.message}`, "error");
       button.disabled = false;
-      button.textContent = "Play now against bots";
+      button.textContent = playText;
     }
   });
   const counts = entry.player_counts || [];
