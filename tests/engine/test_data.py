@@ -58,3 +58,13 @@ def test_corrupt_and_foreign_files(tmp_path):
     path = write(tmp_path, [], kind="armies")
     with pytest.raises(DataError, match="expected 'cities' of 'g'"):
         load_pack(path, "g", "cities", City)
+
+
+def test_refuse_lists_the_first_problems_and_counts_the_rest(tmp_path):
+    from kriegsspiel.engine.data import refuse
+
+    refuse("toy", tmp_path, [])  # nothing found, nothing raised
+    with pytest.raises(DataError) as e:
+        refuse("toy", tmp_path, [f"problem {i}" for i in range(25)])
+    message = str(e.value)
+    assert "problem 19" in message and "problem 20" not in message and "(and 5 more)" in message

@@ -78,3 +78,22 @@ def unique_ids(records: list, path: Path | str) -> dict:
             raise DataError(f"{path}: the id {rec.id!r} is used twice")
         by_id[rec.id] = rec
     return by_id
+
+
+def load_files(directory: Path, game: str, files: dict[str, type[Record]]) -> dict[str, dict]:
+    """Every file of a pack (``files``: kind -> record model, each kind in
+    ``<directory>/<kind>.json``): kind -> its records by id; DataError on the first
+    file that does not fit."""
+    out = {}
+    for kind, model in files.items():
+        path = Path(directory) / f"{kind}.json"
+        out[kind] = unique_ids(load_pack(path, game, kind, model), path.name)
+    return out
+
+
+def refuse(game: str, directory: Path, problems: list[str], shown: int = 20) -> None:
+    """DataError listing what a pack's checks found wrong (the first ``shown``); nothing if
+    they found nothing."""
+    if problems:
+        more = f" (and {len(problems) - shown} more)" if len(problems) > shown else ""
+        raise DataError(f"{game} data pack in {directory}: " + "; ".join(problems[:shown]) + more)

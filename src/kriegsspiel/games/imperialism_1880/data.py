@@ -34,7 +34,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import DataError
-from ...engine.data import Record, Source, load_pack, unique_ids
+from ...engine.data import Record, Source, load_files, refuse
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperialism-1880"
@@ -732,19 +732,12 @@ def public(directory: Path | str | None = None) -> dict:
 
 
 def _read(directory: Path) -> dict:
-    recs = {}
-    for kind, model in FILES.items():
-        path = directory / f"{kind}.json"
-        recs[kind] = unique_ids(load_pack(path, GAME, kind, model), path.name)
-    return recs
+    return load_files(directory, GAME, FILES)
 
 
 def _build(directory: Path) -> Pack:
     recs = _read(directory)
-    problems = check(recs)
-    if problems:
-        more = f" (and {len(problems) - 20} more)" if len(problems) > 20 else ""
-        raise DataError(f"{GAME} data pack in {directory}: " + "; ".join(problems[:20]) + more)
+    refuse(GAME, directory, check(recs))
     return _assemble(recs)
 
 
