@@ -4,35 +4,23 @@ looks for is planted in a copy of the pack and must be reported by file, record
 and problem."""
 
 import json
-import shutil
 from collections import Counter, deque
 
 import pytest
+from pack_support import copy_pack, edit
+from pack_support import refused as pack_refused
 
-from kriegsspiel.engine import DataError
 from kriegsspiel.games.imperial_borders import data
 
 
 @pytest.fixture
 def folder(tmp_path):
     """A copy of the pack to damage."""
-    copy = tmp_path / "data"
-    shutil.copytree(data.HERE, copy)
-    return copy
+    return copy_pack(data.HERE, tmp_path)
 
 
-def edit(folder, kind, change):
-    """Apply change(records by id) to one file of the copied pack."""
-    path = folder / f"{kind}.json"
-    raw = json.loads(path.read_text())
-    change({r["id"]: r for r in raw["records"]})
-    path.write_text(json.dumps(raw))
-
-
-def refused(folder, message):
-    with pytest.raises(DataError) as caught:
-        data.validate(folder)
-    assert message in str(caught.value), str(caught.value)
+def refused(folder, *messages):
+    pack_refused(data.validate, folder, *messages)
 
 
 def sail(p, path):

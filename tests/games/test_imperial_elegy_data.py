@@ -3,10 +3,11 @@ and a clear refusal of a damaged pack (DATA.md). Each fault the validator looks 
 planted in a copy of the pack and must be reported."""
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
+from pack_support import copy_pack, edit
+from pack_support import refused as pack_refused
 
 from kriegsspiel.engine import DataError
 from kriegsspiel.games.imperial_elegy import data
@@ -16,25 +17,12 @@ WORLD = ("spaces", "links", "naval_boxes", "flashpoints", "powers", "minors", "s
 
 @pytest.fixture
 def folder(tmp_path):
-    """A copy of the world files to damage (the deck's files are another module's)."""
-    copy = tmp_path / "data"
-    copy.mkdir()
-    for kind in WORLD:
-        shutil.copy(data.HERE / f"{kind}.json", copy / f"{kind}.json")
-    return copy
+    """A copy of the pack to damage."""
+    return copy_pack(data.HERE, tmp_path, WORLD)
 
 
-def edit(folder, kind, change):
-    path = folder / f"{kind}.json"
-    raw = json.loads(path.read_text())
-    change({r["id"]: r for r in raw["records"]}, raw["records"])
-    path.write_text(json.dumps(raw))
-
-
-def refused(folder, message):
-    with pytest.raises(DataError) as caught:
-        data.pack(folder)
-    assert message in str(caught.value), str(caught.value)
+def refused(folder, *messages):
+    pack_refused(data.pack, folder, *messages)
 
 
 # ----- the pack as shipped --------------------------------------------------------------------

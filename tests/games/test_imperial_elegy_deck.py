@@ -4,11 +4,11 @@ flags its rules give it; every verb and test is documented; and each fault the v
 looks for is planted in a copy and reported by file, record and problem (DATA.md)."""
 
 import json
-import shutil
 
 import pytest
+from pack_support import copy_pack, edit
+from pack_support import refused as pack_refused
 
-from kriegsspiel.engine import DataError
 from kriegsspiel.games.imperial_elegy import deck as dk
 
 KINDS = ("cards", "home_cards", "national_goals")
@@ -16,27 +16,12 @@ KINDS = ("cards", "home_cards", "national_goals")
 
 @pytest.fixture
 def folder(tmp_path):
-    """A copy of the three deck files to damage."""
-    copy = tmp_path / "data"
-    copy.mkdir()
-    for kind in KINDS:
-        shutil.copy(dk.HERE / f"{kind}.json", copy / f"{kind}.json")
-    return copy
-
-
-def edit(folder, kind, change):
-    """Apply change(records by id, raw list) to one file of the copy."""
-    path = folder / f"{kind}.json"
-    raw = json.loads(path.read_text())
-    change({r["id"]: r for r in raw["records"]}, raw["records"])
-    path.write_text(json.dumps(raw))
+    """A copy of the pack to damage."""
+    return copy_pack(dk.HERE, tmp_path, KINDS)
 
 
 def refused(folder, *messages):
-    with pytest.raises(DataError) as caught:
-        dk.validate_deck(folder)
-    for m in messages:
-        assert m in str(caught.value), str(caught.value)
+    pack_refused(dk.validate_deck, folder, *messages)
 
 
 # ----- the pack as shipped --------------------------------------------------------------------
