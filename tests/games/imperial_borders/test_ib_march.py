@@ -886,3 +886,28 @@ def test_a_round_of_the_whole_game_with_the_heuristic_bots():
     except ImportError as e:  # pragma: no cover - another part of the game is still being written
         pytest.skip(f"the whole game does not load yet: {e}")
     assert s["round"] == 2 and executed > 0
+
+
+def test_the_british_bot_carries_an_army_overseas():
+    """Great Britain's Land Units leave the islands only as Cargo (L467-498): the
+    heuristic bot loads them in a home Port, sails and unloads them on the Continent."""
+    import kriegsspiel
+
+    rules = kriegsspiel.load("imperial-borders")
+    s = rules.new(seed=1, players=6, scenario="historical")
+    bot = rules.bots["heuristic"]
+    rngs = {r: random.Random(f"1:{r}") for r in s["roles"]}
+    loaded, landed = set(), []
+    while s["round"] <= 4 and not rules.is_over(s) and not landed:
+        for role in rules.active(s):
+            a = bot(rules.view(s, role), rules.actions(s, role), rngs[role])
+            if role == BRITAIN and isinstance(a, dict) and "load" in a:
+                home = P.territories.get(s["forces"][a["load"]]["at"])
+                if home is not None and home.island in ("great-britain", "ireland"):
+                    loaded.add(a["load"])
+            s = rules.apply(s, role, a)
+            if role == BRITAIN and isinstance(a, dict) and a.get("unload") in loaded:
+                where = s["forces"][a["unload"]]["at"]
+                if P.territories[where].island not in ("great-britain", "ireland"):
+                    landed.append(where)
+    assert landed, "a British army crossed the sea"

@@ -101,6 +101,9 @@ def muster(s, f, role, actions):
         return "done"
     mine = [x for x in s["forces"].values() if x["nation"] == role]
     counts = {u: sum(1 for x in mine if x["type"] == u) for u in pack().units}
+    ship = transport(s, role, mine, buys)
+    if ship is not None:
+        return ship
     for unit in sorted(UNIT_MIX, key=lambda u: counts.get(u, 0)):
         options = [a for a in buys if a["buy"] == unit]
         if options:
@@ -110,6 +113,24 @@ def muster(s, f, role, actions):
             at_capital = [a for a in options if a["at"] == capital]
             return at_capital[0] if at_capital and counts.get(unit, 0) % 2 == 0 else options[-1]
     return "done"
+
+
+def transport(s, role, mine, buys):
+    """An island nation whose Land Units outnumber its Ships' room buys a Ship first,
+    in a Port whose Interior holds the most of them."""
+    p = pack()
+    stranded: dict[str, int] = {}
+    for x in mine:
+        t = p.territories.get(x["at"])
+        if x["cargo_of"] is None and p.units[x["type"]].kind == "land" and t is not None and t.island:
+            stranded[t.id] = stranded.get(t.id, 0) + 1
+    room = sum(p.units[x["type"]].cargo_capacity for x in mine) // 2
+    if sum(stranded.values()) <= room + 2:
+        return None
+    ships = [a for a in buys if a["buy"] in ("frigate", "ship-of-the-line") and a["at"] in p.ports]
+    if not ships:
+        return None
+    return max(ships, key=lambda a: (stranded.get(p.ports[a["at"]].territory, 0), a["buy"] == "frigate", a["at"]))
 
 
 # ----- Set-up ------------------------------------------------------------------------------

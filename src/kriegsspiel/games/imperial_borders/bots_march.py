@@ -24,7 +24,7 @@ from collections import deque
 
 from .board import fort_hp, opposing, out_of_action, same_team
 from .data import pack
-from .orders import LAND_RANGE, next_regions, order_kind
+from .orders import LAND_RANGE, SHIP_RANGE, next_regions, order_kind
 
 MOVE_PREFERENCE = ("cavalry", "half-infantry", "full-infantry", "cannon", "frigate", "ship-of-the-line")
 STAY_PREFERENCE = ("cannon", "full-infantry", "half-infantry", "cavalry", "ship-of-the-line", "frigate")
@@ -151,11 +151,11 @@ def sea_paths(s: dict, origin: str) -> dict[str, list[str]]:
     return best
 
 
-def ship_targets(s: dict, role: str, origin: str, claimed: set) -> list[str] | None:
+def ship_targets(s: dict, role: str, origin: str, claimed: set, paths: dict | None = None) -> list[str] | None:
     """The best Independent Port to sail for (to seize it), or None."""
     p = pack()
     options = []
-    for region, path in sea_paths(s, origin).items():
+    for region, path in (paths if paths is not None else sea_paths(s, origin)).items():
         if region not in p.ports or region in s["control"] or region in claimed:
             continue
         rivals = [
@@ -174,32 +174,243 @@ def ship_targets(s: dict, role: str, origin: str, claimed: set) -> list[str] | N
     return options[0][2]
 
 
+def cargo_room(s: dict, ship: str) -> int:
+    """Cargo spaces left on a Ship (a Half Infantry takes 1, other Land Units 2)."""
+    units = pack().units
+    used = sum(units[f["type"]].cargo_size for f in s["forces"].values() if f["cargo_of"] == ship)
+    return units[s["forces"][ship]["type"]].cargo_capacity - used
+
+
+def landing_value(s: dict, role: str, port: str, carried: int, claimed: set) -> float | None:
+    """What landing through ``port`` is worth to a Ship bringing ``carried`` dice: an
+    Independent Territory to annex, or a weakly held enemy one; None if the Port would
+    not let the Cargo off (another team's Forces in it, or its Fortification standing)."""
+    p = pack()
+    interior = p.ports[port].territory
+    if interior is None or opposing(s, port, role):
+        return None  # L483-487: an opposed Port, or a foreign one with its Fortification
+    if any(interior in p.no_entry[n] for n in s["neutral"]):
+        return None
+    if interior in claimed or port in claimed:
+        return 3 if staging(s, interior, role) else None  # many may gather there
+    if annex_target(s, interior, role):
+        foes = len(land_units(s, interior))
+        return 12 - 3 * foes
+    owner = s["control"].get(interior)
+    if interior in p.territories and owner is not None and not same_team(s, owner, role):
+        if defence(s, interior, role) * 1.5 <= carried:
+            return 7 + 2 * p.territories[interior].value
+    if staging(s, interior, role):
+        return 3
+    return None
+
+
+def staging(s: dict, interior: str | None, role: str) -> bool:
+    """One of our Territories next to land worth marching into: a place to land
+    passengers that have nowhere better to go."""
+    if interior is None or s["control"].get(interior) != role:
+        return False
+    p = pack()
+    for r in p.land_neighbours(interior):
+        if annex_target(s, r, role):
+            return True
+        owner = s["control"].get(r)
+        if r in p.territories and owner is not None and not same_team(s, owner, role):
+            return True
+    return False
+
+
+def passengers(s: dict, role: str, port: str, reserved: dict) -> list[str]:
+    """Our Land Units in ``port``'s Interior that could board there, beyond the Capital's
+    garrison and those already promised to other Ships."""
+    p = pack()
+    if port not in p.ports:
+        return []
+    interior = p.ports[port].territory
+    if interior is None or opposing(s, port, role) or opposing(s, interior, role):
+        return []  # L486: loading needs the Port and its Interior free of opposing Forces
+    here = mine_at(s, interior, role, "land")
+    keep = (1 if interior == p.nations[role].capital else 0) + reserved.get(interior, 0)
+    return here[keep:] if len(here) > keep else []
+
+
+def board_count(s: dict, ship: str, fids: list[str]) -> int:
+    """How many of ``fids`` (smallest first) fit aboard ``ship``."""
+    units = pack().units
+    room = cargo_room(s, ship)
+    n = 0
+    for fid in sorted(fids, key=lambda x: units[s["forces"][x]["type"]].cargo_size):
+        room -= units[s["forces"][fid]["type"]].cargo_size
+        if room < 0:
+            break
+        n += 1
+    return n
+
+
+def best_landing(s: dict, role: str, paths: dict, carried: int, claimed: set, prefix: list | None = None):
+    """The best (score, path) landing among ``paths`` (from the end of ``prefix``)."""
+    p = pack()
+    prefix = prefix or []
+    best = None
+    for region, path in paths.items():
+        if region not in p.ports or len(prefix) + len(path) > SHIP_RANGE:
+            continue
+        value = landing_value(s, role, region, carried, claimed)
+        if value is None:
+            continue
+        full = prefix + path
+        key = (value - 0.4 * len(full), region)
+        if best is None or key > best[0]:
+            best = (key, full)
+    return best
+
+
+def plan_ships(s: dict, role: str, plan: list, claimed: set, reserved: dict) -> None:
+    """Ships carry spare Land Units to Ports next to Independent Territories or weak
+    enemies (load at home, sail, unload), fetch passengers from a home Port first when
+    they have none, and otherwise seize Independent Ports."""
+    p = pack()
+    units = p.units
+    ships = sorted(
+        fid
+        for fid, f in s["forces"].items()
+        if f["nation"] == role
+        and f["cargo_of"] is None
+        and units[f["type"]].kind == "ship"
+        and not out_of_action(s, fid)
+    )
+    used_paths: set = set()
+    pickups: set = set()
+    routes: dict = {}
+
+    def paths_from(region):
+        if region not in routes:
+            routes[region] = sea_paths(s, region)
+        return routes[region]
+
+    def add(origin, path):
+        key = (origin, tuple(path))
+        if key in used_paths:
+            return False
+        used_paths.add(key)
+        plan.append((origin, path, 1))
+        return True
+
+    for ship in ships:
+        origin = s["forces"][ship]["at"]
+        aboard = [x for x, f in s["forces"].items() if f["cargo_of"] == ship]
+        here = paths_from(origin)
+        free = passengers(s, role, origin, reserved)
+        n = board_count(s, ship, free)
+        if aboard or n:  # passengers aboard or at hand: load them here and sail
+            landing = best_landing(s, role, here, power(s, aboard + free[:n]), claimed)
+            if landing is not None and add(origin, landing[1]):
+                claimed.add(landing[1][-1])
+                claimed.add(p.ports[landing[1][-1]].territory)
+                if n:
+                    interior = p.ports[origin].territory
+                    reserved[interior] = reserved.get(interior, 0) + n
+                continue
+        # fetch passengers from one of our Ports, and sail on with them if in range
+        fetch = None
+        for port, path in here.items():
+            if port in pickups or port == origin:
+                continue
+            free = passengers(s, role, port, reserved)
+            n = board_count(s, ship, free)
+            if not n:
+                continue
+            landing = best_landing(s, role, paths_from(port), power(s, free[:n]), claimed, path)
+            score = (landing[0][0] + 2) if landing else 6 - 0.5 * len(path)
+            key = (score, port)
+            if fetch is None or key > fetch[0]:
+                fetch = (key, port, landing[1] if landing else path, n)
+        seize = ship_targets(s, role, origin, claimed, here)
+        seize_score = None
+        if seize is not None:
+            interior = p.ports[seize[-1]].territory
+            seize_score = (5 if interior is not None and annex_target(s, interior, role) else 2) - 0.5 * len(seize)
+        if fetch is not None and (seize_score is None or fetch[0][0] >= seize_score):
+            _, port, path, n = fetch
+            if add(origin, path):
+                pickups.add(port)
+                interior = p.ports[port].territory
+                reserved[interior] = reserved.get(interior, 0) + n
+                if path[-1] != port:
+                    claimed.add(path[-1])
+                    claimed.add(p.ports[path[-1]].territory)
+        elif seize is not None:
+            if add(origin, seize):
+                claimed.add(seize[-1])
+        else:
+            path = homeward(s, role, origin, here, reserved)
+            if path is not None:
+                add(origin, path)
+
+
+def homeward(s: dict, role: str, origin: str, paths: dict, reserved: dict) -> list[str] | None:
+    """With nothing to do in range, a Ship heads for the nearest of our Ports where
+    passengers wait (as the crow flies), ending in one of our Ports or at sea."""
+    p = pack()
+    waiting = [
+        p.ports[x]
+        for x, owner in s["control"].items()
+        if owner == role and x in p.ports and passengers(s, role, x, reserved)
+    ]
+    if not waiting:
+        return None
+
+    def dist(region):
+        r = p.ports.get(region) or p.seas[region]
+        return min((r.lat - w.lat) ** 2 + (r.lon - w.lon) ** 2 for w in waiting)
+
+    here = dist(origin)
+    options = [
+        (dist(r), len(path), r, path)
+        for r, path in paths.items()
+        if r in p.seas or (s["control"].get(r) == role and not opposing(s, r, role))
+    ]
+    if not options:
+        return None
+    best = min(options)
+    return best[3] if best[0] < here else None
+
+
 def plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
     """The orders the bot plots, from the map alone (so each step of the draft finds
     the same plan): (origin, path, count), at most one per path."""
+    key = (
+        role,
+        s.get("round"),
+        tuple(
+            (x, f["at"], f["cargo_of"], f["damage"], f["nation"], f["type"], f["elite"]) for x, f in s["forces"].items()
+        ),
+        tuple(sorted(s["control"].items())),
+        tuple(sorted(s["damage"].items())),
+        tuple(sorted(s["teams"].items())),
+        tuple(s["neutral"]),
+    )
+    if key in _PLANS:
+        return list(_PLANS[key])
+    plan = _plan_orders(s, role)
+    if len(_PLANS) > 256:
+        _PLANS.clear()
+    _PLANS[key] = tuple(plan)
+    return plan
+
+
+_PLANS: dict = {}
+
+
+def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
     p = pack()
     capital = p.nations[role].capital
     plan: list[tuple[str, list[str], int]] = []
     claimed: set = set()
     reserved: dict[str, int] = {}
     regions = sorted({f["at"] for f in s["forces"].values() if f["nation"] == role and f["cargo_of"] is None})
-    # Ships first: each sails for its own Independent Port; a passenger is kept back.
-    for region in regions:
-        if region not in p.ports and region not in p.seas:
-            continue
-        ships = [x for x in mine_at(s, region, role, "ship") if not out_of_action(s, x)]
-        for _ in ships:
-            path = ship_targets(s, role, region, claimed)
-            if path is None:
-                break
-            dest = path[-1]
-            claimed.add(dest)
-            if region in p.ports and p.ports[region].territory:
-                interior = p.ports[dest].territory
-                if interior is not None and annex_target(s, interior, role):
-                    home = p.ports[region].territory
-                    reserved[home] = reserved.get(home, 0) + 1
-            plan.append((region, path, 1))
+    # Ships first: each carries passengers, fetches them, or seizes an Independent Port.
+    plan_ships(s, role, plan, claimed, reserved)
     # Land Units: annex the nearest free territories, strike weak enemy ones.
     for region in regions:
         if region not in p.territories and region not in p.mountains:
@@ -323,8 +534,11 @@ def good_unload(s: dict, role: str, actions: list) -> dict | None:
             ship = s["forces"][unit["cargo_of"]]
             if unit["nation"] != role:
                 continue
-            if "blue" in ship["tags"] and worth_unloading(s, p.ports[ship["at"]].territory, role):
-                return a
+            interior = p.ports[ship["at"]].territory
+            if "blue" in ship["tags"] and (worth_unloading(s, interior, role) or staging(s, interior, role)):
+                cargo = [x for x, g in s["forces"].items() if g["cargo_of"] == unit["cargo_of"]]
+                if defence(s, interior, role) <= 1.5 * power(s, cargo):
+                    return a
     return None
 
 
