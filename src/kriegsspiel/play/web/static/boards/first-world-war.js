@@ -1,6 +1,7 @@
 // The First World War: an SVG map of the eleven fronts in their three theatres, drawn from
 // GET /api/data/first-world-war, with the counters, armies, events markers and offensives of the view.
 import { clear, el, roleColour, roleName, svg } from "../common.js";
+import { capital, choices as legal, closeMenuOnLeave, floatBoxes, showMenu, textWidth, wireMap } from "./shared.js";
 
 // ----- geometry (SVG user units; the map is 1000 wide and scales with the page) -----------
 
@@ -37,11 +38,6 @@ function frontName(data, n) {
 
 function name(data, role) {
   return roleName(role, data);
-}
-
-function capital(s) {
-  s = String(s ?? "");
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 /** Where every front, city and base goes; computed once per data pack. */
@@ -146,14 +142,9 @@ function mentionsArmy(action, id) {
   return action && typeof action === "object" && ARMY_KEYS.some((k) => action[k] === id);
 }
 
+/** The legal actions passing `test`, every one labelled (as JSON where the shape gives no label). */
 function choices(shape, test) {
-  const acts = shape.actions || [];
-  const labels = shape.labels || [];
-  const out = [];
-  acts.forEach((a, i) => {
-    if (test(a)) out.push({ action: a, label: labels[i] !== undefined ? String(labels[i]) : JSON.stringify(a) });
-  });
-  return out;
+  return legal(shape, test).map((c) => ({ action: c.action, label: c.label !== undefined ? String(c.label) : JSON.stringify(c.action) }));
 }
 
 // ----- drawing helpers ----------------------------------------------------------------
@@ -165,23 +156,6 @@ function hexagon(cx, cy, r) {
     pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
   }
   return pts.join(" ");
-}
-
-let measurer; // undefined: not tried yet; null: no canvas here
-function textWidth(text, size, bold) {
-  if (measurer === undefined) {
-    try {
-      measurer = document.createElement("canvas").getContext("2d") || null;
-    } catch (e) {
-      measurer = null;
-    }
-  }
-  if (measurer) {
-    measurer.font = `${bold ? "700 " : ""}${size}px "Trebuchet MS", "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif`;
-    const w = measurer.measureText(text).width;
-    if (w > 0) return w;
-  }
-  return text.length * size * (bold ? 0.64 : 0.58);
 }
 
 /** The text, cut with an ellipsis to fit a width. */
@@ -796,134 +770,36 @@ function menuTitle(key, data) {
   return `Front ${id} — ${frontName(data, Number(id))}`;
 }
 
-function placeFloating(box, wrap, x, y) {
-  const pad = 8;
-  const bw = box.offsetWidth || 240;
-  const bh = box.offsetHeight || 120;
-  const ww = wrap.clientWidth || 1000;
-  const wh = wrap.clientHeight || 600;
-  let left = x + 14;
-  let top = y + 14;
-  if (left + bw > ww - pad) left = Math.max(pad, x - bw - 14);
-  if (top + bh > wh - pad) top = Math.max(pad, y - bh - 10);
-  box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
-}
-
 function openMenu(container, key, x, y) {
   const st = states.get(container);
   if (!st || !st.wrap) return;
   const { shape, data, onAction } = st;
   st.menu = { key, x, y };
-  const box = clear(st.menuBox);
-  const list = onAction ? menuChoices(key, shape, data) : [];
-  box.append(
-    el(
-      "div",
-      { class: "menu-head" },
-      el("span", {}, menuTitle(key, data)),
-      el("button", { type: "button", class: "menu-close", "aria-label": "close", onclick: () => closeMenu(container) }, "×"),
-    ),
-  );
-  if (list.length) {
-    box.append(
-      el(
-        "div",
-        { class: "menu-list" },
-        list.map((c) =>
-          el(
-            "button",
-            {
-              type: "button",
-              class: "btn action",
-              onclick: () => {
-                closeMenu(container);
-                onAction(c.action);
-              },
-            },
-            capital(c.label),
-          ),
-        ),
-      ),
-    );
-  } else {
-    const info = tipContent(key, shape, data);
-    if (info) box.append(el("div", { class: "menu-info" }, info));
-    box.append(el("p", { class: "muted small" }, onAction ? "No order concerns this place now." : "Replay: read only."));
-  }
-  box.classList.remove("hidden");
-  placeFloating(box, st.wrap, x, y);
-  st.tip.classList.add("hidden");
-}
-
-function closeMenu(container) {
-  const st = states.get(container);
-  if (!st) return;
-  st.menu = null;
-  if (st.menuBox) st.menuBox.classList.add("hidden");
+  showMenu(st, x, y, {
+    title: menuTitle(key, data),
+    list: onAction ? menuChoices(key, shape, data) : [],
+    button: (c) => [{ class: "btn action" }, capital(c.label)],
+    pick: (c) => onAction(c.action),
+    info: () => tipContent(key, shape, data),
+    empty: onAction ? "No order concerns this place now." : "Replay: read only.",
+  });
 }
 
 function wire(container, wrap, map) {
   const st = states.get(container);
-  const local = (event) => {
-    const r = wrap.getBoundingClientRect();
-    return [event.clientX - r.left, event.clientY - r.top];
-  };
-  map.addEventListener("mousemove", (event) => {
-    const target = event.target.closest && event.target.closest("[data-tip]");
-    const frontEl = event.target.closest && event.target.closest("[data-front]");
-    const hover = frontEl ? Number(frontEl.dataset.front) : null;
-    if (hover !== st.hover) {
+  wireMap(st, wrap, map, {
+    tip: (key) => tipContent(key, st.shape, st.data),
+    hover: (event) => {
+      const front = event.target.closest && event.target.closest("[data-front]");
+      return front ? Number(front.dataset.front) : null;
+    },
+    light: (n, event) => {
       for (const g of map.querySelectorAll(".front.hover")) g.classList.remove("hover");
-      if (frontEl) frontEl.classList.add("hover");
-      st.hover = hover;
-    }
-    if (!target || st.menu) {
-      st.tip.classList.add("hidden");
-      st.tipKey = null;
-      return;
-    }
-    const key = target.dataset.tip;
-    if (key !== st.tipKey) {
-      st.tipKey = key;
-      const content = tipContent(key, st.shape, st.data);
-      clear(st.tip);
-      if (!content) {
-        st.tip.classList.add("hidden");
-        return;
-      }
-      st.tip.append(...[content].flat().filter(Boolean));
-      st.tip.classList.remove("hidden");
-    }
-    const [x, y] = local(event);
-    placeFloating(st.tip, wrap, x, y);
-  });
-  map.addEventListener("mouseleave", () => {
-    st.tip.classList.add("hidden");
-    st.tipKey = null;
-    st.hover = null;
-    for (const g of map.querySelectorAll(".front.hover")) g.classList.remove("hover");
-  });
-  map.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const target = event.target.closest && event.target.closest("[data-click]");
-    if (!target) return;
-    event.preventDefault();
-    const r = wrap.getBoundingClientRect();
-    const b = target.getBoundingClientRect();
-    openMenu(container, target.dataset.click, b.left - r.left + b.width / 2, b.top - r.top + b.height / 2);
-    const first = st.menuBox.querySelector(".menu-list button");
-    if (first) first.focus();
-  });
-  map.addEventListener("click", (event) => {
-    const target = event.target.closest && event.target.closest("[data-click]");
-    if (!target) {
-      closeMenu(container);
-      return;
-    }
-    const [x, y] = local(event);
-    openMenu(container, target.dataset.click, x, y);
-    event.stopPropagation();
+      if (n !== null) event.target.closest("[data-front]").classList.add("hover");
+    },
+    selector: "[data-click]",
+    keyOf: (t) => t.dataset.click,
+    open: (key, x, y) => openMenu(container, key, x, y),
   });
 }
 
@@ -938,19 +814,11 @@ export function render(container, shape, data, onAction) {
   if (!st) {
     st = { menu: null, hover: null };
     states.set(container, st);
-    const onKey = (e) => {
-      if (e.key === "Escape") closeMenu(container);
-    };
-    const onDoc = (e) => {
-      if (st.menuBox && !st.menuBox.contains(e.target) && !(st.wrap && st.wrap.contains(e.target))) closeMenu(container);
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onDoc);
+    closeMenuOnLeave(st);
   }
   Object.assign(st, { shape, data, onAction, tipKey: null });
   const map = drawMap(shape, data, st);
-  const tip = el("div", { class: "fww-tip hidden", role: "tooltip" });
-  const menuBox = el("div", { class: "fww-menu hidden", role: "menu" });
+  const { tip, menuBox } = floatBoxes("fww");
   const wrap = el("div", { class: "fww-map-wrap" }, map, tip, menuBox);
   Object.assign(st, { wrap, tip, menuBox, map });
   wire(container, wrap, map);

@@ -2,6 +2,24 @@
 // coordinates of its regions (an equirectangular projection), with the view's control,
 // fortifications, forces, orders and battle; legal actions that name a region are clicks on it.
 import { clear, el, roleName, svg } from "../common.js";
+import {
+  capital,
+  choices,
+  closeMenu as close,
+  closeMenuOnLeave,
+  collides,
+  floatBoxes,
+  keep,
+  mapRoot,
+  redrawOnResize,
+  showMenu,
+  star,
+  textWidth,
+  viewBoxFor,
+  wireMap,
+  zoomButtons,
+  zoomTo,
+} from "./shared.js";
 
 // ----- constants ------------------------------------------------------------------------------
 
@@ -147,11 +165,6 @@ function mix(hex, amount) {
   const c = rgb(hex);
   const out = c.map((v, i) => Math.round(v * amount + PAPER[i] * (1 - amount)));
   return `#${out.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
-}
-
-function capital(text) {
-  const s = String(text ?? "");
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
 }
 
 function plural(n, word) {
@@ -464,51 +477,12 @@ function readable(action, label, data, board, role) {
   return String(action);
 }
 
-function choices(shape, test) {
-  const acts = shape.actions || [];
-  const labels = shape.labels || [];
-  const out = [];
-  acts.forEach((a, i) => {
-    if (test(a)) out.push({ action: a, label: labels[i] });
-  });
-  return out;
-}
-
 function orderText(data, o) {
   const stops = [o.from, ...(o.path || [])].map((r) => regionName(data, r)).join(" → ");
   return `${o.count ? plural(o.count, "force") : "? forces"}: ${stops}`;
 }
 
-// ----- text measurement -----------------------------------------------------------------------
-
-let measurer;
-function textWidth(text, size, bold) {
-  if (measurer === undefined) {
-    try {
-      measurer = document.createElement("canvas").getContext("2d") || null;
-    } catch (e) {
-      measurer = null;
-    }
-  }
-  if (measurer) {
-    measurer.font = `${bold ? "700 " : ""}${size}px "Trebuchet MS", "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif`;
-    const w = measurer.measureText(text).width;
-    if (w > 0) return w;
-  }
-  return String(text).length * size * (bold ? 0.64 : 0.58);
-}
-
 // ----- the map's pieces -----------------------------------------------------------------------
-
-function star(cx, cy, r, attrs) {
-  const pts = [];
-  for (let i = 0; i < 10; i += 1) {
-    const a = -Math.PI / 2 + (Math.PI * i) / 5;
-    const rr = i % 2 ? r * 0.45 : r;
-    pts.push(`${(cx + rr * Math.cos(a)).toFixed(1)},${(cy + rr * Math.sin(a)).toFixed(1)}`);
-  }
-  return svg("polygon", { points: pts.join(" "), ...attrs });
-}
 
 /** Government Building icons: 4, 2 or 1 by tier (L210). */
 function buildings(cx, y, n, k) {
@@ -599,11 +573,6 @@ function fortHp(data, board, id) {
   if (!fort) return null;
   const dmg = (board.damage || {})[id] || 0;
   return { hp: Math.max(0, fort.hp - dmg), of: fort.hp, dmg, name: fort.name };
-}
-
-function collides(box, boxes) {
-  for (const b of boxes) if (box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1]) return true;
-  return false;
 }
 
 function stackAnchor(data, geo, id, k) {
@@ -756,32 +725,13 @@ function drawMap(shape, data, st) {
   );
   if (battleAt) focus.add(battleAt);
 
-  const map = svg("svg", {
-    class: ["ib-map", st.zoom > 1 && "zoomed"],
-    viewBox: st.viewBox,
-    role: "group",
-    "aria-label": "Map of Europe, 1815",
-    preserveAspectRatio: "xMidYMid meet",
-  });
-  map.append(
-    svg(
-      "defs",
-      {},
-      svg(
-        "pattern",
-        { id: "ib-hatch", width: 7, height: 7, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
-        svg("rect", { width: 7, height: 7, fill: "#e6d3a8" }),
-        svg("line", { x1: 0, y1: 0, x2: 0, y2: 7, stroke: "#a88a55", "stroke-width": 2.2 }),
-      ),
-      svg(
-        "filter",
-        { id: "ib-glow", x: "-20%", y: "-20%", width: "140%", height: "140%" },
-        svg("feGaussianBlur", { stdDeviation: 2.2, result: "b" }),
-        svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" })),
-      ),
-    ),
+  const hatch = svg(
+    "pattern",
+    { id: "ib-hatch", width: 7, height: 7, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" },
+    svg("rect", { width: 7, height: 7, fill: "#e6d3a8" }),
+    svg("line", { x1: 0, y1: 0, x2: 0, y2: 7, stroke: "#a88a55", "stroke-width": 2.2 }),
   );
-  map.append(svg("rect", { class: "ib-ocean", x: -W, y: -geo.H, width: 3 * W, height: 3 * geo.H }));
+  const map = mapRoot(st, { prefix: "ib", label: "Map of Europe, 1815", width: W, height: geo.H, glow: { blur: 2.2, margin: 20 }, defs: [hatch] });
 
   // the Open Seas: their cells, shaded apart
   const seas = svg("g", { class: "ib-seas" });
@@ -1334,20 +1284,6 @@ function lastBattle(data, lb) {
   );
 }
 
-/** A <details>' attributes that remember whether the reader opened or closed it. */
-function keep(st, key, attrs) {
-  const open = st.opened && key in st.opened ? st.opened[key] : attrs.open;
-  return {
-    ...attrs,
-    open,
-    ontoggle: (e) => {
-      if (e.target.open === Boolean(open)) return; // drawn so, not the reader's doing
-      st.opened = st.opened || {};
-      st.opened[key] = e.target.open;
-    },
-  };
-}
-
 function legend(st) {
   const item = (cls, text) => el("span", { class: "lg" }, el("i", { class: cls }), text);
   return el(
@@ -1492,20 +1428,6 @@ function menuTitle(key, data, shape) {
   return "";
 }
 
-function placeFloating(box, wrap, x, y) {
-  const pad = 8;
-  const bw = box.offsetWidth || 240;
-  const bh = box.offsetHeight || 120;
-  const ww = wrap.clientWidth || 1000;
-  const wh = wrap.clientHeight || 600;
-  let left = x + 14;
-  let top = y + 14;
-  if (left + bw > ww - pad) left = Math.max(pad, x - bw - 14);
-  if (top + bh > wh - pad) top = Math.max(pad, y - bh - 10);
-  box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
-}
-
 function openMenu(container, key, x, y, reopen = false) {
   const st = states.get(container);
   if (!st || !st.wrap) return;
@@ -1519,210 +1441,66 @@ function openMenu(container, key, x, y, reopen = false) {
     return;
   }
   st.menu = { key, x, y };
-  const box = clear(st.menuBox);
-  box.append(
-    el(
-      "div",
-      { class: "menu-head" },
-      el("span", {}, menuTitle(key, data, shape)),
-      el("button", { type: "button", class: "menu-close", "aria-label": "close", onclick: () => closeMenu(container) }, "×"),
-    ),
-  );
-  if (list.length) {
-    box.append(
-      el(
-        "div",
-        { class: "menu-list" },
-        list.map((c) =>
-          el(
-            "button",
-            {
-              type: "button",
-              class: "btn action ib-menu-item",
-              "data-action": JSON.stringify(c.action),
-              onclick: () => {
-                closeMenu(container);
-                onAction(c.action);
-              },
-            },
-            readable(c.action, c.label, data, board, shape.role),
-          ),
-        ),
-      ),
-    );
-  } else {
-    const info = tipContent(key.startsWith("order:") ? `order:${shape.role}:${key.slice(6)}` : key, shape, data);
-    if (info) box.append(el("div", { class: "menu-info" }, info));
-    box.append(el("p", { class: "muted small" }, onAction ? "No order concerns this place now." : "Read only."));
-  }
-  box.classList.remove("hidden");
-  placeFloating(box, st.wrap, x, y);
-  st.tip.classList.add("hidden");
+  showMenu(st, x, y, {
+    title: menuTitle(key, data, shape),
+    list,
+    button: (c) => [{ class: "btn action ib-menu-item", "data-action": JSON.stringify(c.action) }, readable(c.action, c.label, data, board, shape.role)],
+    pick: (c) => onAction(c.action),
+    info: () => tipContent(key.startsWith("order:") ? `order:${shape.role}:${key.slice(6)}` : key, shape, data),
+    empty: onAction ? "No order concerns this place now." : "Read only.",
+  });
 }
 
 function closeMenu(container) {
-  const st = states.get(container);
-  if (!st) return;
-  st.menu = null;
-  if (st.menuBox) st.menuBox.classList.add("hidden");
+  close(states.get(container));
 }
 
 // ----- zoom and pan ------------------------------------------------------------------------------
 
 const ZOOMS = [1, 1.5, 2.25, 3.4, 5];
 
-function viewBoxFor(st, H) {
-  const w = W / st.zoom;
-  const h = H / st.zoom;
-  st.cx = Math.min(Math.max(st.cx, w / 2), W - w / 2);
-  st.cy = Math.min(Math.max(st.cy, h / 2), H - h / 2);
-  return `${(st.cx - w / 2).toFixed(1)} ${(st.cy - h / 2).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`;
-}
-
 function setZoom(container, zoom, at) {
   const st = states.get(container);
   if (!st) return;
-  const z = Math.min(ZOOMS[ZOOMS.length - 1], Math.max(1, zoom));
-  if (at) {
-    // keep the point under the pointer in place
-    const f = st.zoom / z;
-    st.cx = at[0] + (st.cx - at[0]) * f;
-    st.cy = at[1] + (st.cy - at[1]) * f;
-  }
-  st.zoom = z;
+  zoomTo(st, ZOOMS, zoom, at);
   redraw(container);
-}
-
-function svgPoint(map, event) {
-  const pt = map.createSVGPoint();
-  pt.x = event.clientX;
-  pt.y = event.clientY;
-  const m = map.getScreenCTM();
-  if (!m) return null;
-  const p = pt.matrixTransform(m.inverse());
-  return [p.x, p.y];
 }
 
 // ----- wiring ------------------------------------------------------------------------------------
 
 function wire(container, wrap, map) {
   const st = states.get(container);
-  const local = (event) => {
-    const r = wrap.getBoundingClientRect();
-    return [event.clientX - r.left, event.clientY - r.top];
-  };
-  const hit = (event) => {
-    const t = event.target;
-    if (!t || !t.closest) return null;
-    const order = t.closest("[data-order]");
-    if (order && order.classList.contains("actionable")) return `order:${order.dataset.order}`;
-    const chip = t.closest("[data-chip]");
-    if (chip && chip.classList.contains("actionable")) return `chip:${chip.dataset.chip}`;
-    const region = t.closest("[data-region]");
-    if (region) return `region:${region.dataset.region}`;
-    return null;
-  };
-  map.addEventListener("mousemove", (event) => {
-    if (st.drag && st.drag.moved) return;
-    const target = event.target.closest && event.target.closest("[data-tip]");
-    const regionEl = event.target.closest && event.target.closest("[data-region]");
-    const hover = regionEl ? regionEl.dataset.region : null;
-    if (hover !== st.hover) {
+  const keyOf = (t) => (t.dataset.order ? `order:${t.dataset.order}` : t.dataset.chip ? `chip:${t.dataset.chip}` : `region:${t.dataset.region}`);
+  wireMap(st, wrap, map, {
+    tip: (key) => tipContent(key, st.shape, st.data),
+    hover: (event) => {
+      const regionEl = event.target.closest && event.target.closest("[data-region]");
+      return regionEl ? regionEl.dataset.region : null;
+    },
+    light: (hover) => {
       for (const g of map.querySelectorAll(".hover")) g.classList.remove("hover");
       for (const g of map.querySelectorAll(".ib-links .on")) g.classList.remove("on");
       if (hover) {
         for (const g of map.querySelectorAll(`.ib-region[data-region="${CSS.escape(hover)}"]`)) g.classList.add("hover");
         for (const g of map.querySelectorAll(`.ib-links [data-ends~="${CSS.escape(hover)}"]`)) g.classList.add("on");
       }
-      st.hover = hover;
-    }
-    if (!target || st.menu) {
-      st.tip.classList.add("hidden");
-      st.tipKey = null;
-      return;
-    }
-    const key = target.dataset.tip;
-    if (key !== st.tipKey) {
-      st.tipKey = key;
-      const content = tipContent(key, st.shape, st.data);
-      clear(st.tip);
-      if (!content) {
-        st.tip.classList.add("hidden");
-        return;
-      }
-      st.tip.append(...[content].flat(2).filter(Boolean));
-      st.tip.classList.remove("hidden");
-    }
-    const [x, y] = local(event);
-    placeFloating(st.tip, wrap, x, y);
-  });
-  map.addEventListener("mouseleave", () => {
-    st.tip.classList.add("hidden");
-    st.tipKey = null;
-    st.hover = null;
-    for (const g of map.querySelectorAll(".hover")) g.classList.remove("hover");
-    for (const g of map.querySelectorAll(".ib-links .on")) g.classList.remove("on");
-  });
-  // pan by dragging when zoomed in
-  map.addEventListener("pointerdown", (event) => {
-    if (st.zoom <= 1 || event.button !== 0) return;
-    st.drag = { x: event.clientX, y: event.clientY, cx: st.cx, cy: st.cy, moved: false };
-  });
-  map.addEventListener("pointermove", (event) => {
-    const d = st.drag;
-    if (!d) return;
-    const dx = event.clientX - d.x;
-    const dy = event.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 5) return;
-    d.moved = true;
-    const scale = W / st.zoom / (map.clientWidth || W);
-    st.cx = d.cx - dx * scale;
-    st.cy = d.cy - dy * scale;
-    map.setAttribute("viewBox", viewBoxFor(st, geometry(st.data).H));
-  });
-  const endDrag = () => {
-    if (st.drag && st.drag.moved) st.justDragged = true;
-    st.drag = null;
-  };
-  map.addEventListener("pointerup", endDrag);
-  map.addEventListener("pointercancel", endDrag);
-  map.addEventListener(
-    "wheel",
-    (event) => {
-      // the page scrolls as usual until the map is zoomed (ctrl + wheel zooms at once)
-      if (!event.ctrlKey && !event.metaKey && st.zoom <= 1) return;
-      event.preventDefault();
-      const i = ZOOMS.findIndex((z) => z >= st.zoom - 1e-6);
-      const next = event.deltaY < 0 ? ZOOMS[Math.min(ZOOMS.length - 1, i + 1)] : ZOOMS[Math.max(0, i - 1)];
-      setZoom(container, next, svgPoint(map, event));
     },
-    { passive: false },
-  );
-  map.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const t = event.target.closest && event.target.closest("[data-region],[data-chip],[data-order]");
-    if (!t) return;
-    event.preventDefault();
-    const r = wrap.getBoundingClientRect();
-    const b = t.getBoundingClientRect();
-    const key = t.dataset.order ? `order:${t.dataset.order}` : t.dataset.chip ? `chip:${t.dataset.chip}` : `region:${t.dataset.region}`;
-    openMenu(container, key, b.left - r.left + b.width / 2, b.top - r.top + b.height / 2);
-    const first = st.menuBox.querySelector(".menu-list button");
-    if (first) first.focus();
-  });
-  map.addEventListener("click", (event) => {
-    if (st.justDragged) {
-      st.justDragged = false;
-      return;
-    }
-    const key = hit(event);
-    if (!key) {
-      closeMenu(container);
-      return;
-    }
-    const [x, y] = local(event);
-    openMenu(container, key, x, y);
-    event.stopPropagation();
+    pan: { width: W, zooms: ZOOMS, viewBox: () => viewBoxFor(st, W, geometry(st.data).H), zoom: (z, at) => setZoom(container, z, at) },
+    selector: "[data-region],[data-chip],[data-order]",
+    keyOf,
+    // a click on a force or an order counts only where it may act; else it is on the region
+    clickKey: (event) => {
+      const t = event.target;
+      if (!t || !t.closest) return null;
+      const order = t.closest("[data-order]");
+      if (order && order.classList.contains("actionable")) return `order:${order.dataset.order}`;
+      const chip = t.closest("[data-chip]");
+      if (chip && chip.classList.contains("actionable")) return `chip:${chip.dataset.chip}`;
+      const region = t.closest("[data-region]");
+      if (region) return `region:${region.dataset.region}`;
+      return null;
+    },
+    open: (key, x, y) => openMenu(container, key, x, y),
   });
 }
 
@@ -1794,20 +1572,18 @@ function draw(container, st, again = true) {
   const geo = geometry(data);
   const mapW = st.mapW || guessWidth(container, geo);
   st.k = W / (mapW * st.zoom); // user units per screen pixel
-  st.viewBox = viewBoxFor(st, geo.H);
+  st.viewBox = viewBoxFor(st, W, geo.H);
   st.act = onAction ? actionIndex(shape, data) : { region: new Map(), chip: new Map(), order: new Map() };
   const map = drawMap(shape, data, st);
   for (const n of map.querySelectorAll(".actionable")) {
     n.setAttribute("tabindex", "0");
     n.setAttribute("role", "button");
   }
-  const tip = el("div", { class: "ib-tip hidden", role: "tooltip" });
-  const menuBox = el("div", { class: "ib-menu hidden", role: "menu" });
+  const { tip, menuBox } = floatBoxes("ib");
   const zoomBar = el(
     "div",
     { class: "ib-zoom" },
-    el("button", { type: "button", class: "btn tiny", title: "zoom in", "aria-label": "zoom in", onclick: () => setZoom(container, ZOOMS.find((z) => z > st.zoom + 1e-6) || st.zoom) }, "+"),
-    el("button", { type: "button", class: "btn tiny", title: "zoom out", "aria-label": "zoom out", onclick: () => setZoom(container, [...ZOOMS].reverse().find((z) => z < st.zoom - 1e-6) || 1) }, "−"),
+    zoomButtons(st, ZOOMS, (z) => setZoom(container, z)),
     el(
       "button",
       {
@@ -1855,26 +1631,14 @@ export function render(container, shape, data, onAction) {
     const H = geometry(data).H;
     st = { menu: null, hover: null, zoom: 1, cx: W / 2, cy: H / 2, lit: null };
     states.set(container, st);
-    document.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") closeMenu(container);
-    });
-    document.addEventListener("click", (e) => {
-      if (st.menuBox && !st.menuBox.contains(e.target) && !(st.wrap && st.wrap.contains(e.target))) closeMenu(container);
-    });
-    if (typeof ResizeObserver !== "undefined") {
-      // a new window size: draw the names and stacks again for the new scale
-      const watch = new ResizeObserver(() => {
-        clearTimeout(st.resizeTimer);
-        st.resizeTimer = setTimeout(() => {
-          const drawn = measure(st, geometry(st.data));
-          if (drawn && st.mapW && Math.abs(drawn - st.mapW) / st.mapW > 0.03) {
-            st.mapW = drawn;
-            draw(container, st, false);
-          }
-        }, 120);
-      });
-      watch.observe(container);
-    }
+    closeMenuOnLeave(st);
+    // a new window size: draw the names and stacks again for the new scale
+    redrawOnResize(
+      container,
+      st,
+      () => measure(st, geometry(st.data)),
+      () => draw(container, st, false),
+    );
   }
   Object.assign(st, { shape, data, onAction });
   draw(container, st);

@@ -7,6 +7,23 @@
 // them), the Casus Belli register, wars, treaties. Legal actions that name a place are
 // clicks on it; a power's home (and its row in the panel) stands for the power.
 import { clear, el, svg } from "../common.js";
+import {
+  capital,
+  closeMenu as close,
+  closeMenuOnLeave,
+  collides,
+  floatBoxes,
+  keep,
+  mapRoot,
+  textWidth as measured,
+  redrawOnResize,
+  showMenu,
+  star as starOf,
+  viewBoxFor as viewBoxOf,
+  wireMap,
+  zoomButtons,
+  zoomTo,
+} from "./shared.js";
 
 // ----- the projection -------------------------------------------------------------------------
 
@@ -274,11 +291,6 @@ const WATERS = [
 
 // ----- names -------------------------------------------------------------------------------------
 
-function capital(text) {
-  const s = String(text ?? "");
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
 function sign(n) {
   return n >= 0 ? `+${n}` : String(n);
 }
@@ -474,26 +486,11 @@ function readable(c, data) {
 
 // ----- text measurement ---------------------------------------------------------------------------
 
-let measurer;
-function textWidth(text, size, bold, italic) {
-  if (measurer === undefined) {
-    try {
-      measurer = document.createElement("canvas").getContext("2d") || null;
-    } catch (e) {
-      measurer = null;
-    }
-  }
-  if (measurer) {
-    measurer.font = `${italic ? "italic " : ""}${bold ? "700 " : ""}${size}px "Trebuchet MS", "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif`;
-    const w = measurer.measureText(text).width;
-    if (w > 0) return w;
-  }
-  return String(text).length * size * (bold ? 0.62 : 0.56);
-}
+/** Without a canvas, text is guessed a little narrower here than on the other boards. */
+const NARROW = [0.62, 0.56];
 
-function collides(box, boxes) {
-  for (const b of boxes) if (box[0] < b[2] && box[2] > b[0] && box[1] < b[3] && box[3] > b[1]) return true;
-  return false;
+function textWidth(text, size, bold, italic) {
+  return measured(text, size, bold, italic, NARROW);
 }
 
 // ----- the map's pieces ---------------------------------------------------------------------------
@@ -523,13 +520,7 @@ function sector(cx, cy, r0, r1, a0, a1) {
 }
 
 function star(cx, cy, r, attrs) {
-  const pts = [];
-  for (let i = 0; i < 10; i += 1) {
-    const a = -Math.PI / 2 + (Math.PI * i) / 5;
-    const rr = i % 2 ? r * 0.45 : r;
-    pts.push(`${(cx + rr * Math.cos(a)).toFixed(2)},${(cy + rr * Math.sin(a)).toFixed(2)}`);
-  }
-  return svg("polygon", { points: pts.join(" "), ...attrs });
+  return starOf(cx, cy, r, attrs, 2);
 }
 
 /** The markers of an area, highest status first (ties in the powers' order). */
@@ -640,26 +631,7 @@ function drawMap(shape, data, st) {
   const canals = new Map((board.canals || []).map((c) => [c.area, c.by]));
   const codominions = new Map((board.codominions || []).filter((c) => c.ended === null || c.ended === undefined).map((c) => [c.area, c.powers]));
 
-  const map = svg("svg", {
-    class: ["imp-map", st.zoom > 1 && "zoomed"],
-    viewBox: st.viewBox,
-    role: "group",
-    "aria-label": "World map of the campaign, 1880-1916",
-    preserveAspectRatio: "xMidYMid meet",
-  });
-  map.append(
-    svg(
-      "defs",
-      {},
-      svg(
-        "filter",
-        { id: "imp-glow", x: "-50%", y: "-50%", width: "200%", height: "200%" },
-        svg("feGaussianBlur", { stdDeviation: 1.6, result: "b" }),
-        svg("feMerge", {}, svg("feMergeNode", { in: "b" }), svg("feMergeNode", { in: "SourceGraphic" })),
-      ),
-    ),
-  );
-  map.append(svg("rect", { class: "imp-ocean", x: -W, y: -H, width: 3 * W, height: 3 * H }));
+  const map = mapRoot(st, { prefix: "imp", label: "World map of the campaign, 1880-1916", width: W, height: H, glow: { blur: 1.6, margin: 50 } });
 
   // the graticule: every 30 degrees, the equator and the tropics
   const grid = svg("g", { class: "imp-grid" });
@@ -902,19 +874,8 @@ function tipContent(id, st) {
   return out;
 }
 
-function placeFloating(box, wrap, x, y) {
-  const pad = 6;
-  const bw = box.offsetWidth || 240;
-  const bh = box.offsetHeight || 120;
-  const ww = wrap.clientWidth || 1000;
-  const wh = Math.max(wrap.clientHeight || 300, bh + 2 * pad);
-  let left = x + 14;
-  let top = y + 12;
-  if (left + bw > ww - pad) left = Math.max(pad, x - bw - 14);
-  if (top + bh > wh - pad) top = Math.max(pad, Math.min(y - bh - 10, wh - bh - pad));
-  box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
-}
+/** The tip and the menu stay inside the map's frame. */
+const FLOAT = { pad: 6, below: 12, inside: true };
 
 function openMenu(container, id, x, y, reopen = false) {
   const st = states.get(container);
@@ -928,55 +889,24 @@ function openMenu(container, id, x, y, reopen = false) {
     return;
   }
   st.menu = { id, x, y };
-  const box = clear(st.menuBox);
-  box.append(
-    el(
-      "div",
-      { class: "menu-head" },
-      el("span", {}, placeName(data, id)),
-      el("button", { type: "button", class: "menu-close", "aria-label": "close", onclick: () => closeMenu(container) }, "×"),
-    ),
-  );
-  if (list.length) {
-    const prompt = st.shape.view && st.shape.view.prompt;
-    if (prompt && list.some((c) => c.attached)) box.append(el("div", { class: "menu-prompt" }, prompt));
-    box.append(
-      el(
-        "div",
-        { class: "menu-list" },
-        list.map((c) =>
-          el(
-            "button",
-            {
-              type: "button",
-              class: ["btn", "action", "imp-menu-item", typeof c.action === "string" && "quiet"],
-              "data-action": JSON.stringify(c.action),
-              onclick: () => {
-                closeMenu(container);
-                st.follow = { id, x, y, step: st.shape.step };
-                onAction(c.action);
-              },
-            },
-            readable(c, data),
-          ),
-        ),
-      ),
-    );
-  } else {
-    const info = tipContent(id, st);
-    if (info) box.append(el("div", { class: "menu-info" }, info));
-    box.append(el("p", { class: "muted small" }, onAction ? "Nothing to enter here now." : "Read only."));
-  }
-  box.classList.remove("hidden");
-  placeFloating(box, st.wrap, x, y);
-  st.tip.classList.add("hidden");
+  const prompt = st.shape.view && st.shape.view.prompt;
+  showMenu(st, x, y, {
+    title: placeName(data, id),
+    list,
+    button: (c) => [{ class: ["btn", "action", "imp-menu-item", typeof c.action === "string" && "quiet"], "data-action": JSON.stringify(c.action) }, readable(c, data)],
+    pick: (c) => {
+      st.follow = { id, x, y, step: st.shape.step };
+      onAction(c.action);
+    },
+    prompt: prompt && list.some((c) => c.attached) ? prompt : null,
+    info: () => tipContent(id, st),
+    empty: onAction ? "Nothing to enter here now." : "Read only.",
+    float: FLOAT,
+  });
 }
 
 function closeMenu(container) {
-  const st = states.get(container);
-  if (!st) return;
-  st.menu = null;
-  if (st.menuBox) st.menuBox.classList.add("hidden");
+  close(states.get(container));
 }
 
 // ----- zoom and pan -------------------------------------------------------------------------------
@@ -992,23 +922,13 @@ const VIEWS = [
 ];
 
 function viewBoxFor(st) {
-  const w = W / st.zoom;
-  const h = H / st.zoom;
-  st.cx = Math.min(Math.max(st.cx, w / 2), W - w / 2);
-  st.cy = Math.min(Math.max(st.cy, h / 2), H - h / 2);
-  return `${(st.cx - w / 2).toFixed(1)} ${(st.cy - h / 2).toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`;
+  return viewBoxOf(st, W, H);
 }
 
 function setZoom(container, zoom, at) {
   const st = states.get(container);
   if (!st) return;
-  const z = Math.min(ZOOMS[ZOOMS.length - 1], Math.max(1, zoom));
-  if (at) {
-    const f = st.zoom / z;
-    st.cx = at[0] + (st.cx - at[0]) * f;
-    st.cy = at[1] + (st.cy - at[1]) * f;
-  }
-  st.zoom = z;
+  zoomTo(st, ZOOMS, zoom, at);
   closeMenu(container);
   draw(container, st);
 }
@@ -1024,120 +944,26 @@ function goTo(container, zoom, lon, lat) {
   draw(container, st);
 }
 
-function svgPoint(map, event) {
-  const pt = map.createSVGPoint();
-  pt.x = event.clientX;
-  pt.y = event.clientY;
-  const m = map.getScreenCTM();
-  if (!m) return null;
-  const p = pt.matrixTransform(m.inverse());
-  return [p.x, p.y];
-}
-
 function wire(container, wrap, map) {
   const st = states.get(container);
-  const local = (event) => {
-    const r = wrap.getBoundingClientRect();
-    return [event.clientX - r.left, event.clientY - r.top];
-  };
-  const lightLinks = (id) => {
-    for (const g of map.querySelectorAll(".imp-links .on")) g.classList.remove("on");
-    for (const g of map.querySelectorAll(".hover")) g.classList.remove("hover");
-    if (!id) return;
-    for (const g of map.querySelectorAll(`.imp-links [data-ends~="${CSS.escape(id)}"]`)) g.classList.add("on");
-    for (const g of map.querySelectorAll(`[data-place="${CSS.escape(id)}"]`)) g.classList.add("hover");
-  };
-  map.addEventListener("mousemove", (event) => {
-    if (st.drag && st.drag.moved) return;
-    const t = event.target.closest && event.target.closest("[data-tip]");
-    const id = t ? t.dataset.tip : null;
-    if (id !== st.hover) {
-      st.hover = id;
-      lightLinks(id);
-    }
-    if (!id || st.menu) {
-      st.tip.classList.add("hidden");
-      st.tipKey = null;
-      return;
-    }
-    if (id !== st.tipKey) {
-      st.tipKey = id;
-      const content = tipContent(id, st);
-      clear(st.tip);
-      if (!content) {
-        st.tip.classList.add("hidden");
-        return;
-      }
-      st.tip.append(...content);
-      st.tip.classList.remove("hidden");
-    }
-    const [x, y] = local(event);
-    placeFloating(st.tip, wrap, x, y);
-  });
-  map.addEventListener("mouseleave", () => {
-    st.tip.classList.add("hidden");
-    st.tipKey = null;
-    st.hover = null;
-    lightLinks(null);
-  });
-  map.addEventListener("pointerdown", (event) => {
-    if (st.zoom <= 1 || event.button !== 0) return;
-    st.drag = { x: event.clientX, y: event.clientY, cx: st.cx, cy: st.cy, moved: false };
-  });
-  map.addEventListener("pointermove", (event) => {
-    const d = st.drag;
-    if (!d) return;
-    const dx = event.clientX - d.x;
-    const dy = event.clientY - d.y;
-    if (!d.moved && Math.hypot(dx, dy) < 5) return;
-    d.moved = true;
-    const scale = W / st.zoom / (map.clientWidth || W);
-    st.cx = d.cx - dx * scale;
-    st.cy = d.cy - dy * scale;
-    map.setAttribute("viewBox", viewBoxFor(st));
-  });
-  const endDrag = () => {
-    if (st.drag && st.drag.moved) st.justDragged = true;
-    st.drag = null;
-  };
-  map.addEventListener("pointerup", endDrag);
-  map.addEventListener("pointercancel", endDrag);
-  map.addEventListener(
-    "wheel",
-    (event) => {
-      // the page scrolls as usual until the map is zoomed (ctrl + wheel zooms at once)
-      if (!event.ctrlKey && !event.metaKey && st.zoom <= 1) return;
-      event.preventDefault();
-      const i = ZOOMS.findIndex((z) => z >= st.zoom - 1e-6);
-      const next = event.deltaY < 0 ? ZOOMS[Math.min(ZOOMS.length - 1, i + 1)] : ZOOMS[Math.max(0, i - 1)];
-      setZoom(container, next, svgPoint(map, event));
+  wireMap(st, wrap, map, {
+    tip: (id) => tipContent(id, st),
+    float: FLOAT,
+    hover: (event) => {
+      const t = event.target.closest && event.target.closest("[data-tip]");
+      return t ? t.dataset.tip : null;
     },
-    { passive: false },
-  );
-  map.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    const t = event.target.closest && event.target.closest("[data-place]");
-    if (!t) return;
-    event.preventDefault();
-    const r = wrap.getBoundingClientRect();
-    const b = t.getBoundingClientRect();
-    openMenu(container, t.dataset.place, b.left - r.left + b.width / 2, b.top - r.top + b.height / 2);
-    const first = st.menuBox.querySelector(".menu-list button");
-    if (first) first.focus();
-  });
-  map.addEventListener("click", (event) => {
-    if (st.justDragged) {
-      st.justDragged = false;
-      return;
-    }
-    const t = event.target.closest && event.target.closest("[data-place]");
-    if (!t) {
-      closeMenu(container);
-      return;
-    }
-    const [x, y] = local(event);
-    openMenu(container, t.dataset.place, x, y);
-    event.stopPropagation();
+    light: (id) => {
+      for (const g of map.querySelectorAll(".imp-links .on")) g.classList.remove("on");
+      for (const g of map.querySelectorAll(".hover")) g.classList.remove("hover");
+      if (!id) return;
+      for (const g of map.querySelectorAll(`.imp-links [data-ends~="${CSS.escape(id)}"]`)) g.classList.add("on");
+      for (const g of map.querySelectorAll(`[data-place="${CSS.escape(id)}"]`)) g.classList.add("hover");
+    },
+    pan: { width: W, zooms: ZOOMS, viewBox: () => viewBoxFor(st), zoom: (z, at) => setZoom(container, z, at) },
+    selector: "[data-place]",
+    keyOf: (t) => t.dataset.place,
+    open: (id, x, y) => openMenu(container, id, x, y),
   });
 }
 
@@ -1145,20 +971,6 @@ function wire(container, wrap, map) {
 
 function badge(data, p, extra) {
   return el("span", { class: ["imp-badge", extra], "data-power": p }, el("i", { class: "sw", style: { background: fill(p), "border-color": edge(p) } }), powerName(data, p));
-}
-
-/** A <details>' attributes that remember whether the reader opened or closed it. */
-function keep(st, key, attrs) {
-  const open = st.opened && key in st.opened ? st.opened[key] : attrs.open;
-  return {
-    ...attrs,
-    open,
-    ontoggle: (e) => {
-      if (e.target.open === Boolean(open)) return;
-      st.opened = st.opened || {};
-      st.opened[key] = e.target.open;
-    },
-  };
 }
 
 function section(cls, title, ...children) {
@@ -1715,13 +1527,11 @@ function draw(container, st, again = true) {
     n.setAttribute("tabindex", "0");
     n.setAttribute("role", "button");
   }
-  const tip = el("div", { class: "imp-tip hidden", role: "tooltip" });
-  const menuBox = el("div", { class: "imp-menu hidden", role: "menu" });
+  const { tip, menuBox } = floatBoxes("imp");
   const zoomBar = el(
     "div",
     { class: "imp-zoom" },
-    el("button", { type: "button", class: "btn tiny", title: "zoom in", "aria-label": "zoom in", onclick: () => setZoom(container, ZOOMS.find((z) => z > st.zoom + 1e-6) || st.zoom) }, "+"),
-    el("button", { type: "button", class: "btn tiny", title: "zoom out", "aria-label": "zoom out", onclick: () => setZoom(container, [...ZOOMS].reverse().find((z) => z < st.zoom - 1e-6) || 1) }, "−"),
+    zoomButtons(st, ZOOMS, (z) => setZoom(container, z)),
   );
   const views = el(
     "div",
@@ -1762,25 +1572,13 @@ export function render(container, shape, data, onAction) {
   if (!st) {
     st = { container, menu: null, follow: null, hover: null, zoom: 1, cx: W / 2, cy: H / 2, lit: null };
     states.set(container, st);
-    document.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") closeMenu(container);
-    });
-    document.addEventListener("click", (e) => {
-      if (st.menuBox && !st.menuBox.contains(e.target) && !(st.wrap && st.wrap.contains(e.target))) closeMenu(container);
-    });
-    if (typeof ResizeObserver !== "undefined") {
-      const watch = new ResizeObserver(() => {
-        clearTimeout(st.resizeTimer);
-        st.resizeTimer = setTimeout(() => {
-          const drawn = st.map ? st.map.getBoundingClientRect().width : 0;
-          if (drawn && st.mapW && Math.abs(drawn - st.mapW) / st.mapW > 0.03) {
-            st.mapW = drawn;
-            draw(container, st, false);
-          }
-        }, 120);
-      });
-      watch.observe(container);
-    }
+    closeMenuOnLeave(st);
+    redrawOnResize(
+      container,
+      st,
+      () => (st.map ? st.map.getBoundingClientRect().width : 0),
+      () => draw(container, st, false),
+    );
   }
   if (st.shape && shape.step !== st.shape.step) st.lit = null; // the buttons it was lit from are gone
   Object.assign(st, { shape, data, onAction });
