@@ -68,3 +68,15 @@ def test_refuse_lists_the_first_problems_and_counts_the_rest(tmp_path):
         refuse("toy", tmp_path, [f"problem {i}" for i in range(25)])
     message = str(e.value)
     assert "problem 19" in message and "problem 20" not in message and "(and 5 more)" in message
+
+
+def test_a_cached_loader_keeps_the_games_own_pack_and_reads_others_afresh(tmp_path):
+    from kriegsspiel.engine.data import cached_loader
+
+    built = []
+    load = cached_loader(lambda folder: built.append(folder) or len(built), tmp_path / "own")
+    assert load() == 1 and load() == 1  # built once, then kept
+    assert load(tmp_path / "other") == 2 and load(tmp_path / "other") == 3  # afresh each time
+    load.cache_clear()
+    assert load() == 4
+    assert built == [tmp_path / "own", tmp_path / "other", tmp_path / "other", tmp_path / "own"]

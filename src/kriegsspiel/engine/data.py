@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated, Callable, TypeVar
 
 from pydantic import BaseModel, ConfigDict, StringConstraints, ValidationError
 
@@ -97,3 +98,19 @@ def refuse(game: str, directory: Path, problems: list[str], shown: int = 20) -> 
     if problems:
         more = f" (and {len(problems) - shown} more)" if len(problems) > shown else ""
         raise DataError(f"{game} data pack in {directory}: " + "; ".join(problems[:shown]) + more)
+
+
+P = TypeVar("P")
+
+
+def cached_loader(build: Callable[[Path], P], home: Path) -> Callable[..., P]:
+    """``load(directory=None)``: the game's own pack in ``home`` built once and kept;
+    a pack in another folder (an owner's values, a test's damaged copy) built afresh
+    each time. ``load.cache_clear()`` forgets the kept one."""
+    kept = cache(lambda: build(home))
+
+    def load(directory: Path | str | None = None) -> P:
+        return kept() if directory is None else build(Path(directory))
+
+    load.cache_clear = kept.cache_clear  # type: ignore[attr-defined]
+    return load

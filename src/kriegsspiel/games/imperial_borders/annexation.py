@@ -4,9 +4,9 @@ Revolts (L980-995) and Sweden and Portugal (L1006-1012) optional rules."""
 from __future__ import annotations
 
 from ...engine import Procedure, State, ask, checkpoint, log, rng
-from .board import add_force, capture, in_play, name, same_team
+from .board import add_force, capture, in_play, name, nations_at, same_team
 from .data import pack
-from .sequence import present_land_nations
+from .orders import mobile
 
 AD_VICTORIAM = "ad-victoriam-imperialis"
 DOMINUS_EXERCITUS = "dominus-exercitus"
@@ -32,13 +32,13 @@ def annexation_dice(s: dict, nation: str, territory: str) -> tuple[int, int]:
     """L779-784 One White die per Land Unit present, one more per Elite Land Unit;
     the Dominus Exercitus recipient doubles the elite bonus of its and its allies'
     units present (RULINGS R6: allies = the nations pooling with it)."""
-    units = pack().units
-    dice = bonus = 0
-    for f in s["forces"].values():
-        if f["nation"] == nation and f["at"] == territory and f["cargo_of"] is None and units[f["type"]].kind == "land":
-            dice += 1
-            bonus += 1 if f["elite"] else 0
-    return dice, bonus
+    here = mobile(s, nation, territory, "land")
+    return len(here), sum(1 for fid in here if s["forces"][fid]["elite"])
+
+
+def present_land_nations(s: dict, territory: str) -> list[str]:
+    """L775 Nations with Land Units (not Cargo) in a territory, in the rulebook's order."""
+    return [n for n in nations_at(s, territory) if mobile(s, n, territory, "land")]
 
 
 def blasts(s: dict, faces: list[str], nation: str) -> int:

@@ -9,7 +9,7 @@ and the end of the game in ``parade.py``, Phase 7 in ``muster.py``.
 from __future__ import annotations
 
 from ...engine import Procedure, State, ask, ask_all, call, log, rng
-from .board import BRITAIN, in_play, income_goes_to, name, nations_at, opposing, treasury_open
+from .board import BRITAIN, in_play, income_goes_to, name, opposing, treasury_open
 from .data import pack
 
 LAST_ROUND = 9  # L842-855
@@ -227,19 +227,6 @@ class ClaimSlot(State):
     def act(self, s, f, role, action):
         s["slots"][action["slot"] - 1] = role
         log(s, f"{name(role)} takes place {action['slot']} in the Turn Order.", "L506")
-
-
-def present_land_nations(s: dict, territory: str) -> list[str]:
-    """Nations with Land Units (not Cargo) in a territory."""
-    units = pack().units
-    return [
-        n
-        for n in nations_at(s, territory)
-        if any(
-            f["nation"] == n and f["at"] == territory and f["cargo_of"] is None and units[f["type"]].kind == "land"
-            for f in s["forces"].values()
-        )
-    ]
 
 
 PROCEDURES = {"game": Game(), "round": Round(), "turn_order": TurnOrder()}

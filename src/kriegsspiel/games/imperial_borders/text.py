@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .board import MEDAL_NAMES, NAMES, NATIONS
+from .board import region_name as plain_name
 from .data import pack
 
 SHORT = {"france": "FR", "austria": "AU", "prussia": "PR", "great-britain": "GB", "russia": "RU", "spain": "SP"}
@@ -32,13 +33,8 @@ UNIT = {
 
 
 def region_name(region: str) -> str:
-    p = pack()
-    if region in p.ports:
-        return f"Port of {p.ports[region].name}"
-    for table in (p.territories, p.mountains, p.seas):
-        if region in table:
-            return table[region].name
-    return region
+    """The region's name, a Port named as one (the listing mixes ports and territories)."""
+    return f"Port of {plain_name(region)}" if region in pack().ports else plain_name(region)
 
 
 def force_text(f: dict) -> str:

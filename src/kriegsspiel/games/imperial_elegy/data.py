@@ -22,13 +22,12 @@ from __future__ import annotations
 import importlib
 from collections import Counter, deque
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...engine.data import Record, Source, load_files, refuse
+from ...engine.data import Record, Source, cached_loader, load_files, refuse
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -370,17 +369,8 @@ class Pack:
 # ----- loading ---------------------------------------------------------------------------------
 
 
-@cache
-def _default_pack() -> Pack:
-    return _build(HERE)
-
-
-def pack(directory: Path | str | None = None) -> Pack:
-    """The whole pack, checked; the game's own is loaded once and kept."""
-    return _default_pack() if directory is None else _build(Path(directory))
-
-
-pack.cache_clear = _default_pack.cache_clear  # type: ignore[attr-defined]
+pack = cached_loader(lambda directory: _build(directory), HERE)
+"""``pack(directory=None)``: The whole pack, checked (see ``cached_loader``)."""
 
 
 def validate(directory: Path | str | None = None) -> dict[str, int]:

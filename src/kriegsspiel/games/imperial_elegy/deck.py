@@ -23,14 +23,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import DataError
-from ...engine.data import Record, load_pack, unique_ids
+from ...engine.data import Record, cached_loader, load_pack, unique_ids
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -865,19 +864,8 @@ def _build(directory: Path) -> Deck:
     return Deck(dict(sorted(cards.items(), key=lambda kv: kv[1].number)), homes, goals)
 
 
-@cache
-def _default_deck() -> Deck:
-    return _build(HERE)
-
-
-def deck(directory: Path | str | None = None) -> Deck:
-    """The decks, checked. The game's own are loaded once and kept; another folder afresh."""
-    if directory is None:
-        return _default_deck()
-    return _build(Path(directory))
-
-
-deck.cache_clear = _default_deck.cache_clear  # type: ignore[attr-defined]
+deck = cached_loader(lambda directory: _build(directory), HERE)
+"""``deck(directory=None)``: The decks, checked (see ``cached_loader``)."""
 
 
 def validate_deck(directory: Path | str | None = None) -> dict[str, int]:

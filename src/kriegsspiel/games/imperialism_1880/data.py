@@ -27,14 +27,13 @@ import re
 import unicodedata
 from collections import Counter, deque
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine import DataError
-from ...engine.data import Record, Source, load_files, refuse
+from ...engine.data import Record, Source, cached_loader, load_files, refuse
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperialism-1880"
@@ -619,20 +618,8 @@ class Pack:
 # ----- loading ---------------------------------------------------------------------------------
 
 
-@cache
-def _default_pack() -> Pack:
-    return _build(HERE)
-
-
-def pack(directory: Path | str | None = None) -> Pack:
-    """The whole pack, checked. The game's own pack is loaded once and kept; a pack in
-    another folder is read afresh each time."""
-    if directory is None:
-        return _default_pack()
-    return _build(Path(directory))
-
-
-pack.cache_clear = _default_pack.cache_clear  # type: ignore[attr-defined]
+pack = cached_loader(lambda directory: _build(directory), HERE)
+"""``pack(directory=None)``: The whole pack, checked (see ``cached_loader``)."""
 
 
 def validate(directory: Path | str | None = None) -> dict[str, int]:
