@@ -133,6 +133,13 @@ class Rules:
         may name what the action points to (a unit by its id, an order by its number)."""
         return json.dumps(action, separators=(",", ":"))
 
+    def scramble(self, s: dict, role: str | None, rng) -> dict | None:
+        """A copy of ``s`` with everything ``role`` may not know shuffled (others' hands,
+        the deck's order, others' secret goals), or None if the game hides nothing.
+        The fuzzer checks that the role's view is the same in both: a view that
+        changes has leaked a secret. ``rng`` is a ``random.Random`` of the fuzzer."""
+        return None
+
     def public_data(self) -> dict:
         """The game's static public data (map, units, cards) for drawing boards."""
         return {}

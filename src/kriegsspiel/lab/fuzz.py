@@ -6,7 +6,9 @@ illegal actions accepted or changing the state, records that replay to a
 different state, states that are not plain JSON, actions that do something
 else when applied to a copy of the state (parts sharing memory), and leaks: at a
 simultaneous step, what one role sees must not depend on which legal action
-another role chose before the reveal.
+another role chose before the reveal; and, for games that hide cards or goals
+(``Rules.scramble``), a role's view must not change when everything it may not
+know is shuffled.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
                 return found
         if step % 5 == 0:
             problem = _probe_illegal(game, state, active, pick)
+            if problem:
+                finding(step, problem)
+                return found
+        if step % 7 == 3:
+            problem = _probe_scramble(game, state, pick)
             if problem:
                 finding(step, problem)
                 return found
@@ -186,6 +193,18 @@ def _probe_leak(game, state, active, legal, pick) -> str | None:
                 f"leak: what {who} sees depends on the secret choice of {role} "
                 f"({game.label(choices[a])} or {game.label(choices[b])}) before the reveal"
             )
+    return None
+
+
+def _probe_scramble(game, state, pick) -> str | None:
+    """What a role sees must not change when what it may not know is shuffled."""
+    role = pick.choice(list(state["roles"]) + [None])
+    other = game.scramble(state, role, pick)
+    if other is None:
+        return None
+    if game.view(other, role) != game.view(state, role):
+        who = role or "a spectator"
+        return f"leak: what {who} sees changes when the secrets it may not know are shuffled"
     return None
 
 
