@@ -12,6 +12,7 @@ MODULES = {
     "first-world-war": "kriegsspiel.games.first_world_war",
     "imperial-borders": "kriegsspiel.games.imperial_borders",
     "imperialism-1880": "kriegsspiel.games.imperialism_1880",
+    "imperial-elegy": "kriegsspiel.games.imperial_elegy",
 }
 
 _loaded: dict[str, Rules] = {}

@@ -1,0 +1,797 @@
+"""The state of an Imperial Elegy game, and the questions the rules ask of it.
+
+Everything the rules read about the map and the powers is asked here, so that
+each rule (sequence.py, actions.py, war.py, battle.py, events.py, end.py) is
+written in the rulebook's words: ``controls``, ``keys``, ``manpower``,
+``has_loc``, ``dominates``, ``power_projection``, ``friendly``.
+
+The state (one plain JSON object; the engine's keys are in engine/rules.py):
+
+``turn`` 1-7 (a decade each, 2.0), ``wtt`` 0-5 (3.7), ``phase``
+    ("prep", "diplomacy", "action", "end", "over").
+``powers[p]`` for each player ``ge uk fr au ru ot`` (7.0 player displays):
+    ``stability`` 0-6, ``industry``, ``manpower`` {kind: value} (UK british and
+    colonial, OT turkish and arab, else territorial), ``reserves`` (reserve armies in
+    the holding box, 7.3), ``alliance`` (a box of ``BOXES``), ``mpit`` {entente,
+    alliance, neutral} (8.5), ``hand`` [card ids] (secret), ``homes`` [its two home
+    cards], ``home`` (the one chosen this turn, secret until played), ``marker``
+    (plus/minus card markers, 10.3), ``industrialize`` (card id played into
+    industrialization, 12.13), ``auto`` (auto-industrialization chit), ``chain``
+    [card ids] (12.14), ``passed`` (this action phase), ``goals`` [NG ids]
+    (secret), ``goal_deck`` [NG ids] (secret), ``vp`` (VP markers from events),
+    ``truces`` {power: turns} (13.5), ``lost_war``/``won_wars`` (for NGs).
+``majors`` {"italy": {...}, "us": {...}}: the non-player majors' tracks once in play.
+``control`` {space: owner}: who controls each controlled space (a player, a minor,
+    "italy", "us", "qing"...); uncontrolled spaces are absent (4.7).
+``units`` {uid: {"o": owner, "t": type, "at": space or naval box, "r": reduced}}:
+    every unit on the map. Rebel armies have owner "rebel" and "n" their nationality
+    (21.0). Types: army, reserve (a deployed reserve army), ec, ef, elite-ef,
+    zouaves, squadron, dreadnought; UK armies are "british"/"indian", OT armies
+    "turkish"/"arab" (12.2).
+``influence`` {space: power} (12.5.1), ``diplomacy`` {minor: power} (12.5.3),
+``allies`` {minor: power} (12.8), ``pacification`` {space: value} (12.11),
+``forts`` {space: [owner, level]} (12.12), ``woi`` {space: 0 or 1} (20.8),
+``occupied`` {space: power} during a war (15.3), ``goe`` [spaces] (12.11.2),
+``build_box`` {minor: armies waiting} (3.5, 20.3), ``gone`` [minors that ceased
+    to exist (3.2.5.1, 22.2)].
+``flags`` {event flag: value}: event boxes (3.6), Italy/Germany unified, the Suez
+    Canal, the TSRR, India's stability, France's government, City of Light, Jihad,
+    Austria's rights and citizenship.
+``deck``, ``discard``, ``removed``, ``permanent`` [card ids] (9.0, 10.1).
+``war``: the war in progress or None (war.py says its fields).
+``cp``: CP left to spend in the current impulse (actions.py).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+
+from .data import KEY_TYPES, PLAYERS, pack
+from .deck import deck
+
+BOXES = ("entente-committed", "entente-aligned", "neutral", "alliance-aligned", "alliance-committed")  # 8.1
+SIDE = {
+    "entente-committed": "entente",
+    "entente-aligned": "entente",
+    "neutral": "neutral",
+    "alliance-aligned": "alliance",
+    "alliance-committed": "alliance",
+}
+NAMES = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "the Ottoman Empire"}
+ARMY_TYPES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
+NAVAL_TYPES = ("squadron", "dreadnought")
+ELITES = ("ec", "elite-ef", "zouaves")
+EF_TYPES = ("ef", "elite-ef", "zouaves")
+FP = {"squadron": (2, 1), "dreadnought": (3, 2)}  # 5.2: full, reduced
+OCEANS = ("north-atlantic", "south-atlantic", "indian-ocean", "pacific", "south-central-pacific")  # 19.2
+
+
+def P():
+    return pack()
+
+
+def D():
+    return deck()
+
+
+def name(who: str) -> str:
+    if who in NAMES:
+        return NAMES[who]
+    if who == "germany-unified":
+        return "Germany"
+    m = P().minors.get(who)
+    if m:
+        return m.name
+    w = P().powers.get(who)
+    if w:
+        return w.name
+    if who == "rebel":
+        return "rebels"
+    return who
+
+
+def space_name(sid: str) -> str:
+    sp = P().spaces.get(sid)
+    if sp:
+        return sp.name
+    box = P().naval_boxes.get(sid)
+    return box.name if box else sid
+
+
+def card_title(cid: str) -> str:
+    d = D()
+    c = d.cards.get(cid) or d.home_cards.get(cid)
+    return c.title if c else cid
+
+
+def card(cid: str):
+    d = D()
+    return d.cards.get(cid) or d.home_cards[cid]
+
+
+def germany_name(s: dict) -> str:
+    return "Germany" if s["flags"].get("germany_unified") else "Prussia"
+
+
+# ----- control, keys, manpower (4.7, 3.2.1, 7.2) ------------------------------------------------
+
+
+def controller(s: dict, sid: str):
+    """Who controls the space; None when uncontrolled, or while rebels stand in it (21.1)."""
+    if sid in s["rebel_spaces"]:
+        return None
+    return s["control"].get(sid)
+
+
+def controls(s: dict, power: str, sid: str) -> bool:
+    return controller(s, sid) == power
+
+
+def minor_of(s: dict, sid: str):
+    """The minor power that controls the space, or None."""
+    c = s["control"].get(sid)
+    return c if c in P().minors else None
+
+
+def minor_space(s: dict, minor: str) -> str | None:
+    """Where a minor power's markers go: its name space if it controls it, else any of its
+    spaces (12.5.3, 12.8 L680)."""
+    m = P().minors.get(minor)
+    if m is None or minor in s["gone"]:
+        return None
+    if s["control"].get(m.capital) == minor:
+        return m.capital
+    for sid, c in s["control"].items():
+        if c == minor:
+            return sid
+    return None
+
+
+def minors_in_play(s: dict) -> list:
+    """Minor powers that exist and control a space (4.6.2)."""
+    out = []
+    seen = set()
+    for c in s["control"].values():
+        if c in P().minors and c not in seen and c not in s["gone"]:
+            seen.add(c)
+            out.append(c)
+    return sorted(out)
+
+
+def linked_to_capital(s: dict, power: str) -> set:
+    """The power's spaces with a land connection to its capital through its own spaces (3.2.1)."""
+    p = P()
+    cap = capital(s, power)
+    if controller(s, cap) != power and s["control"].get(cap) != power:
+        return set()
+    seen, todo = {cap}, deque([cap])
+    ctl = s["control"]
+    while todo:
+        here = todo.popleft()
+        for there, kind in p.adjacency.get(here, {}).items():
+            if there not in seen and ctl.get(there) == power and kind != "off-map":
+                seen.add(there)
+                todo.append(there)
+    return seen
+
+
+def is_home(s: dict, power: str, sid: str) -> bool:
+    """A home space of the power (3.2.5): the map's, or a German unification space or
+    Alsace-Lorraine Prussia has made a permanent home (3.2.5.1, 33.1; RULINGS_WAR)."""
+    if power in P().spaces[sid].homes:
+        return True
+    return power == "ge" and sid in s["flags"].get("ge_homes", ())
+
+
+def capital(s: dict, power: str) -> str:
+    if power == "ot" and s["flags"].get("istanbul_lost"):
+        return "ankara"  # 33.5 The Second Rome, 33.6
+    if power == "italy":
+        return "rome"
+    return P().powers[power].capital
+
+
+def keys(s: dict, power: str) -> dict:
+    """The power's keys by manpower kind (3.2.1, 7.2, 33.2.1, 33.6 Local Autonomy; a key with
+    rebels or a pacification marker does not count, 12.11, 21.1; India counts twice, 33.2)."""
+    p = P()
+    linked = None
+    out: dict = {}
+    for sid, c in s["control"].items():
+        if c != power:
+            continue
+        sp = p.spaces[sid]
+        if sp.type not in KEY_TYPES or sid in s["rebel_spaces"] or sid in s["pacification"]:
+            continue
+        if power == "ot":
+            if sid in ("tunisia", "tripoli"):
+                if linked is None:
+                    linked = linked_to_capital(s, power)
+                if sid not in linked:
+                    continue
+            kind = "arab" if {"arab", "egyptian"} & set(sp.nationalities) else "turkish"
+            out[kind] = out.get(kind, 0) + 1
+            continue
+        if power in ("ru", "au") or (power == "ge" and sp.unification == "germany"):
+            kind = "territorial"
+        else:
+            if linked is None:
+                linked = linked_to_capital(s, power)
+            kind = "territorial" if sid in linked and not sp.colonial_home else "colonial"
+        if power == "uk":
+            kind = "british" if kind == "territorial" else "colonial"
+        n = 2 if sid == "india" else 1
+        out[kind] = out.get(kind, 0) + n
+    if power == "ru" and s["flags"].get("tsrr"):
+        out["territorial"] = out.get("territorial", 0) + 2  # 33.5
+    return out
+
+
+def key_count(s: dict, power: str, region: str | None = None, kind: str | None = None) -> int:
+    """Keys the power controls (in a region of 3.1; of a kind), for NGs and auto-victory."""
+    if region is None and kind is None:
+        return sum(keys(s, power).values())
+    p = P()
+    n = 0
+    linked = linked_to_capital(s, power) if kind else None
+    for sid, c in s["control"].items():
+        if c != power:
+            continue
+        sp = p.spaces[sid]
+        if sp.type not in KEY_TYPES or sid in s["rebel_spaces"] or sid in s["pacification"]:
+            continue
+        if region and not in_region(sp, region):
+            continue
+        if kind:
+            territorial = sid in linked and not sp.colonial_home
+            if power in ("ru", "au", "ot") or (power == "ge" and sp.unification == "germany"):
+                territorial = True
+            if (kind == "territorial") != territorial:
+                continue
+        n += 2 if sid == "india" else 1
+    return n
+
+
+def territorial_keys(s: dict, power: str) -> int:
+    """Keys that count toward auto-victory (2.2.4): territorial keys."""
+    k = keys(s, power)
+    return k.get("territorial", 0) + k.get("british", 0) + k.get("turkish", 0) + k.get("arab", 0)
+
+
+REGION_SETS = {
+    "balkans": {"serbia", "bosnia", "bulgaria", "greece", "romania", "montenegro", "macedonia", "albania", "thrace"},
+    "italy": None,  # unification spaces
+    "germany": None,
+    "low-countries": {"belgium", "netherlands"},
+    "north-africa": {"morocco", "algeria", "tunisia", "tripoli", "benghazi", "great-sand-sea", "egypt", "sinai"},
+}
+
+
+def in_region(sp, region: str) -> bool:
+    """Whether a space lies in a region the cards and NGs name (3.1; DECK_RULINGS K11)."""
+    if region in ("europe", "africa", "asia", "north-america"):
+        return sp.region == region
+    if region == "pacific":
+        return sp.map == "south-central-pacific"
+    if region == "main-map":
+        return sp.map == "main"
+    if region in ("italy", "germany"):
+        return sp.unification == region
+    if region in ("caucasus", "great-game", "balkans", "africa-flashpoint"):
+        if region in sp.flashpoints:
+            return True
+    if region == "eastern-mediterranean":
+        return "eastern-med" in sp.ports
+    fixed = REGION_SETS.get(region)
+    return bool(fixed) and sp.id in fixed
+
+
+def manpower_limit(s: dict, power: str) -> dict:
+    """Manpower from keys (7.2, 20.5), by kind, plus permanent bonuses."""
+    w = P().powers[power]
+    k = keys(s, power)
+    out = {}
+    for kind in w.manpower_kinds:
+        out[kind] = w.manpower_for(k.get(kind, 0)) + s["powers"][power]["mp_bonus"].get(kind, 0)
+    return out
+
+
+def army_count(s: dict, power: str, kinds=None) -> int:
+    """Standing armies the power has on the map (not rebels, not minors')."""
+    n = 0
+    for u in s["units"].values():
+        if u["o"] == power and u["t"] in ARMY_TYPES and u["t"] != "reserve" and (kinds is None or u["t"] in kinds):
+            n += 1
+    return n
+
+
+def reserve_limit(s: dict, power: str) -> int:
+    """Reserve armies: the lower of manpower and industry (7.3); RU +1 (33.5); UK none (33.2)."""
+    if power == "uk":
+        return 0
+    st = s["powers"][power]
+    mp = sum(st["manpower"].values())
+    return min(mp, st["industry"]) + P().powers[power].reserve_bonus
+
+
+def army_steps(s: dict, power: str) -> int:
+    n = 0
+    for u in s["units"].values():
+        if u["o"] == power and u["t"] in ARMY_TYPES:
+            n += 1 if u["r"] else 2
+    return n + sum(1 if r else 2 for r in s["powers"][power]["reserves"])
+
+
+def naval_units(s: dict, power: str, with_allies: bool = False) -> int:
+    owners = {power} | ({m for m, a in s["allies"].items() if a == power} if with_allies else set())
+    return sum(1 for u in s["units"].values() if u["o"] in owners and u["t"] in NAVAL_TYPES)
+
+
+# ----- alliances, war status (8.0, 4.9) -----------------------------------------------------------
+
+
+def side(s: dict, power: str) -> str:
+    if power in s["powers"]:
+        return SIDE[s["powers"][power]["alliance"]]
+    if power == "italy" and "italy" in s["majors"]:
+        return SIDE[s["majors"]["italy"]["alliance"]]
+    return "neutral"
+
+
+def same_alliance(s: dict, a: str, b: str) -> bool:
+    sa = side(s, a)
+    return sa != "neutral" and sa == side(s, b)
+
+
+def alliance_members(s: dict, which: str) -> list:
+    return [p for p in PLAYERS if side(s, p) == which]
+
+
+def owner_side(s: dict, owner: str):
+    """The war side ('attackers'/'defenders') an owner fights on in the current war, or None."""
+    war = s.get("war")
+    if not war:
+        return None
+    if owner in war["attackers"]:
+        return "attackers"
+    if owner in war["defenders"]:
+        return "defenders"
+    return None
+
+
+def at_war(s: dict, a: str, b: str) -> bool:
+    sa, sb = owner_side(s, a), owner_side(s, b)
+    return sa is not None and sb is not None and sa != sb
+
+
+def holder(s: dict, sid: str):
+    """Who holds a space for movement and LoC: the occupier in wartime (15.3), else the controller."""
+    occ = s["occupied"].get(sid)
+    if occ is not None:
+        return occ
+    return controller(s, sid)
+
+
+# ----- lines of communication (5.6) ------------------------------------------------------------------
+
+
+def supply_sources(s: dict, power: str) -> set:
+    """Home keys the power controls that trace to another of its controlled home keys (5.6);
+    a non-player's home keys need no second key (5.6.1)."""
+    p = P()
+    homes = [
+        sid
+        for sid, c in s["control"].items()
+        if c == power and is_home(s, power, sid) and p.spaces[sid].type in KEY_TYPES
+    ]
+    if power not in s["powers"]:
+        return set(homes)
+    if len(homes) < 2:
+        return set()
+    reach = linked_to_capital(s, power)
+    out = {h for h in homes if h in reach}
+    if len(out) >= 2:
+        return out
+    return set(homes) if len(homes) >= 2 else set()
+
+
+def passable(s: dict, power: str, sid: str, wartime: bool) -> bool:
+    """Whether a LoC may pass through the space: the power's own (or its allied minors', 12.5.1)
+    in peacetime; friendly spaces in wartime (5.6)."""
+    h = holder(s, sid) if wartime else controller(s, sid)
+    if h == power:
+        return True
+    if h is None:
+        return False
+    if s["allies"].get(h) == power:
+        return True
+    ally = s["allies"].get(power)
+    if ally is not None and (h == ally or s["allies"].get(h) == ally):
+        return True  # a minor traces through its ally's spaces (5.6.1)
+    if wartime and s.get("war"):
+        mine = owner_side(s, power)
+        return mine is not None and owner_side(s, h) == mine
+    return False
+
+
+def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
+    """Whether the power traces a LoC from the space to a supply source (5.6): through its
+    spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
+    p = P()
+    sources = supply_sources(s, power)
+    ally = s["allies"].get(power)
+    if ally is not None:
+        sources = sources | supply_sources(s, ally)  # 5.6.1 a minor may trace to its ally's sources
+    if sid in sources:
+        return True
+    if not sources:
+        return False
+    wartime = s.get("war") is not None
+    seen = {sid}
+    todo = deque([sid])
+    enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
+    while todo:
+        here = todo.popleft()
+        nbrs = list(p.adjacency.get(here, {}))
+        if not land_only:
+            sp = p.spaces.get(here)
+            if sp is not None:
+                nbrs += [b for b in ports_of(s, here) if b not in enemy_boxes]
+            elif here in p.naval_boxes:
+                nbrs += [b for b in box_neighbours(s, here) if b not in enemy_boxes] + list(box_ports(s, here))
+        for there in nbrs:
+            if there in seen:
+                continue
+            seen.add(there)
+            if there in p.naval_boxes:
+                todo.append(there)
+                continue
+            if not passable(s, power, there, wartime):
+                continue
+            if there in sources:
+                return True
+            todo.append(there)
+    return False
+
+
+def enemy_naval_boxes(s: dict, power: str) -> set:
+    out = set()
+    for u in s["units"].values():
+        if u["t"] in NAVAL_TYPES and u["at"] in P().naval_boxes and at_war(s, power, u["o"]):
+            out.add(u["at"])
+    return out
+
+
+# ----- the sea (3.2.7-3.2.9) ---------------------------------------------------------------------------
+
+
+def ports_of(s: dict, sid: str) -> tuple:
+    sp = P().spaces[sid]
+    if sp.suez_port and s["flags"].get("suez_canal"):
+        return sp.ports + (sp.suez_port,)
+    return sp.ports
+
+
+def box_ports(s: dict, box: str) -> frozenset:
+    out = P().naval_boxes[box].ports
+    if box == "indian-ocean" and s["flags"].get("suez_canal"):
+        out = out | {"egypt"}
+    return out
+
+
+def box_neighbours(s: dict, box: str) -> list:
+    """Naval boxes adjacent to a box; the Suez link exists once the canal is built (3.2.9)."""
+    b = P().naval_boxes[box]
+    out = []
+    for other in sorted(b.adjacent):
+        via = b.passages.get(other)
+        if via and via[1] and not s["flags"].get(via[1]):
+            continue
+        out.append(other)
+    if s["flags"].get("suez_canal"):
+        if box == "eastern-med" and "indian-ocean" not in out:
+            out.append("indian-ocean")
+        if box == "indian-ocean" and "eastern-med" not in out:
+            out.append("eastern-med")
+    return out
+
+
+def power_projection(s: dict, power: str) -> int:
+    """3.3.1: +1 per naval box with a controlled port (+2 with a naval base too), at most
+    three European boxes, at most twice the power's naval units (allied minors' included)."""
+    p = P()
+    per_box: dict = {}
+    for sid, c in s["control"].items():
+        if c != power and s["allies"].get(c) != power:
+            continue
+        if sid in s["rebel_spaces"] or (power == "ot" and sid in ("tunisia", "tripoli")):
+            continue
+        sp = p.spaces[sid]
+        for b in ports_of(s, sid):
+            got = per_box.setdefault(b, [False, False])
+            if sp.type == "naval-base":
+                got[1] = True
+            else:
+                got[0] = True
+    total = 0
+    european = []
+    for b, (port, base) in per_box.items():
+        v = 2 if (port and base) else 1
+        if p.naval_boxes[b].european:
+            european.append(v)
+        else:
+            total += v
+    total += sum(sorted(european, reverse=True)[:3])
+    return min(total, 2 * naval_units(s, power, with_allies=True))
+
+
+# ----- flashpoints (3.3) ------------------------------------------------------------------------------------
+
+
+def flashpoint_counts(s: dict, fid: str) -> dict:
+    """Spaces of the flashpoint each player controls (allied minors' count, 3.3 L238)."""
+    f = P().flashpoints[fid]
+    spaces = f.spaces
+    if fid == "suez":
+        if not s["flags"].get("suez_canal"):
+            return {}
+        spaces = {"egypt"}
+    out: dict = {}
+    for sid in spaces:
+        c = controller(s, sid)
+        if c is None:
+            continue
+        c = s["allies"].get(c, c)
+        if c in s["powers"]:
+            out[c] = out.get(c, 0) + 1
+    return out
+
+
+def dominators(s: dict, fid: str) -> list:
+    """Who dominates the flashpoint now (3.3, 3.3.1, 3.3.2)."""
+    f = P().flashpoints[fid]
+    if fid == "italy" and s["flags"].get("italy_unified"):
+        return []  # 3.3.3
+    if fid == "germany" and s["flags"].get("germany_unified"):
+        return ["ge"]
+    if f.threshold is None:  # Power Projection: the two highest, ties for second void it
+        pp = sorted(((power_projection(s, q), q) for q in PLAYERS), reverse=True)
+        if pp[0][0] == 0:
+            return []
+        if pp[0][0] == pp[1][0] and (len(pp) < 3 or pp[1][0] != pp[2][0]):
+            return [pp[0][1], pp[1][1]] if pp[1][0] > 0 else [pp[0][1]]
+        if pp[1][0] > 0 and pp[1][0] == pp[2][0]:
+            return [pp[0][1]] if pp[0][0] > pp[1][0] else []
+        return [q for v, q in pp[:2] if v > 0]
+    counts = flashpoint_counts(s, fid)
+    best = [q for q, n in counts.items() if n >= f.threshold]
+    if not best:
+        return []
+    top = max(counts[q] for q in best)
+    lead = [q for q in best if counts[q] == top]
+    return lead if len(lead) == 1 else []
+
+
+def dominates(s: dict, power: str, fid: str) -> bool:
+    return power in dominators(s, fid)
+
+
+# ----- cards dealt (10.2) ------------------------------------------------------------------------------------
+
+
+def cards_due(s: dict, power: str) -> int:
+    """The deal of 10.2: base + industry/2 (rounded up), flashpoint bonuses (halves summed then
+    rounded up, 4.1.1), card markers, stability, India, City of Light, TSRR; at least 3."""
+    w = P().powers[power]
+    st = s["powers"][power]
+    deal = w.card_deal
+    n = deal.base + math.ceil(st["industry"] / deal.industry_divisor)
+    bonus = 0.0
+    for fid, f in P().flashpoints.items():
+        if f.card_bonus and power in dominators(s, fid):
+            bonus += f.card_bonus
+    n += math.ceil(bonus)
+    n += st["marker"]
+    n += w.stability[st["stability"]].cards
+    if power == "uk" and s["flags"].get("india_stable") and s["control"].get("india") == "uk":
+        n += 1
+    if power == "fr" and s["flags"].get("city_of_light", 0) >= 4:
+        n += 1
+    if power == "ru":
+        if s["flags"].get("tsrr"):
+            n += 1
+        if st["stability"] == 5:
+            n += 1  # Tsarist Repression, 33.5
+    return max(deal.minimum, n)
+
+
+# ----- units ---------------------------------------------------------------------------------------------------------
+
+
+def new_unit(s: dict, owner: str, kind: str, at: str, reduced: bool = False, **extra) -> str:
+    uid = f"u{s['next_unit']}"
+    s["next_unit"] += 1
+    u = {"o": owner, "t": kind, "at": at, "r": reduced}
+    u.update(extra)
+    s["units"][uid] = u
+    if owner == "rebel":
+        s["rebel_spaces"][at] = s["rebel_spaces"].get(at, 0) + 1
+    return uid
+
+
+def remove_unit(s: dict, uid: str) -> None:
+    u = s["units"].pop(uid)
+    if u["o"] == "rebel":
+        n = s["rebel_spaces"].get(u["at"], 0) - 1
+        if n <= 0:
+            s["rebel_spaces"].pop(u["at"], None)
+        else:
+            s["rebel_spaces"][u["at"]] = n
+
+
+def move_unit(s: dict, uid: str, to: str) -> None:
+    s["units"][uid]["at"] = to
+
+
+def units_at(s: dict, where: str, owner: str | None = None) -> list:
+    return [uid for uid, u in s["units"].items() if u["at"] == where and (owner is None or u["o"] == owner)]
+
+
+def stack_armies(s: dict, where: str) -> int:
+    return sum(1 for u in s["units"].values() if u["at"] == where and u["t"] in ARMY_TYPES and u["o"] != "rebel")
+
+
+def counter_limit(s: dict, power: str, kind: str) -> int:
+    """How many counters of a kind the power owns (4.2), raised by events (Naval Arms Race)."""
+    c = P().powers[power].counters if power in P().powers else {}
+    base = {
+        "army": c.get("army", 0) + c.get("british-army", 0) + c.get("turkish-army", 0),
+        "british": c.get("british-army", 0),
+        "indian": c.get("indian-army", 0),
+        "turkish": c.get("turkish-army", 0),
+        "arab": c.get("arab-army", 0),
+        "reserve": c.get("reserve-army", 0),
+        "squadron": c.get("squadron", 0) + c.get("nar-squadron", 0) * 0,
+        "dreadnought": c.get("dreadnought", 0),
+        "ec": c.get("ec", 0),
+        "ef": c.get("ef", 0),
+        "fort": c.get("fort", 0),
+    }.get(kind, 0)
+    return base + s["powers"].get(power, {}).get("limits", {}).get(kind, 0)
+
+
+def count_units(s: dict, owner: str, kind: str) -> int:
+    return sum(1 for u in s["units"].values() if u["o"] == owner and u["t"] == kind)
+
+
+def home_keys_for_armies(s: dict, power: str, kind: str) -> list:
+    """Where a new standing army of the kind may be placed (12.2): a controlled home
+    territorial key; Indian armies in India or Bengal; Turkish armies in keys without a
+    minority nationality, Arab armies in keys with Arab nationality."""
+    p = P()
+    out = []
+    linked = linked_to_capital(s, power)
+    for sid, c in s["control"].items():
+        if c != power or sid in s["rebel_spaces"]:
+            continue
+        sp = p.spaces[sid]
+        if not is_home(s, power, sid) or sp.type not in KEY_TYPES:
+            continue
+        if kind == "indian":
+            if sid not in ("india", "bengal"):
+                continue
+        elif kind == "arab":
+            if not ({"arab", "egyptian"} & set(sp.nationalities)):
+                continue
+        elif kind == "turkish":
+            if set(sp.nationalities) - {"turkish"}:
+                continue
+        elif sp.colonial_home or sid not in linked:
+            continue
+        if stack_armies(s, sid) >= sp.stacking:
+            continue
+        out.append(sid)
+    return sorted(out)
+
+
+def displace_to(s: dict, owner: str, frm: str) -> str | None:
+    """The closest friendly controlled space with a LoC (5.7), by land first, then anywhere."""
+    p = P()
+    target_owner = s["allies"].get(owner, owner) if owner in p.minors else owner
+    seen, todo = {frm}, deque([frm])
+    while todo:
+        here = todo.popleft()
+        for there in sorted(p.adjacency.get(here, {})):
+            if there in seen:
+                continue
+            seen.add(there)
+            sp = p.spaces[there]
+            if controller(s, there) == owner and sp.type != "naval-base":
+                return there
+            todo.append(there)
+    for sid, c in sorted(s["control"].items()):
+        if c == owner and p.spaces[sid].type != "naval-base" and sid not in s["rebel_spaces"]:
+            return sid
+    del target_owner
+    return None
+
+
+def player_of_minor(s: dict, minor: str):
+    return s["allies"].get(minor)
+
+
+def truce(s: dict, a: str, b: str) -> bool:
+    ta = s["powers"].get(a, {}).get("truces", {})
+    return ta.get(b, 0) > 0
+
+
+def ranked(values: dict) -> dict:
+    """Ranked NG places (2.4.2): 3/2/1 VP; ties skip the places they fill."""
+    order = sorted(set(values.values()), reverse=True)
+    out = {}
+    place = 0
+    for v in order:
+        tied = [q for q, x in values.items() if x == v]
+        for q in tied:
+            out[q] = (3, 2, 1)[place] if place < 3 else 0
+        place += len(tied)
+    return out
+
+
+# ----- goals.py / end.py helpers -------------------------------------------------------------------------
+
+
+def steps_in_play(s: dict, power: str) -> int:
+    """Army steps on the map and in the reserve holding box (5.3, 7.3): a full army 2, a
+    reduced one 1; ``reserves`` is a list of booleans (True = reduced)."""
+    n = 0
+    for u in s["units"].values():
+        if u["o"] == power and u["t"] in ARMY_TYPES:
+            n += 1 if u["r"] else 2
+    res = s["powers"][power]["reserves"]
+    if isinstance(res, int):
+        return n + 2 * res
+    return n + sum(1 if r else 2 for r in res)
+
+
+# ----- battle.py / naval.py helpers ----------------------------------------------------------------------
+
+
+def player_of(s: dict, owner: str):
+    """The player who decides for an owner's units: a player itself, a minor's allied player
+    (15.4 L880), Italy's primary belligerent of its side (15.4.1), else None (rebels, a minor
+    fighting alone: its choices are made automatically, 15.4.2)."""
+    if owner in s["powers"]:
+        return owner
+    if owner == "rebel":
+        return None
+    if owner == "italy" and s.get("war"):
+        sd = owner_side(s, "italy")
+        if sd:
+            return s["war"]["primary"]["attacker" if sd == "attackers" else "defender"]
+        return None
+    return s["allies"].get(owner)
+
+
+def friendly_owner(s: dict, a: str, b: str) -> bool:
+    """Whether owner b's units and spaces are friendly to owner a (4.9.4): the same owner, a
+    minor allied to a (or a's ally), or in wartime the same side of the war."""
+    if a == b:
+        return True
+    if s["allies"].get(b) == a or s["allies"].get(a) == b:
+        return True
+    sa, sb = owner_side(s, a), owner_side(s, b)
+    return sa is not None and sa == sb
+
+
+def friendly_space(s: dict, power: str, sid: str) -> bool:
+    """A space controlled or occupied by the power or a friendly owner (4.9.4, 15.3)."""
+    h = holder(s, sid) if s.get("war") else s["control"].get(sid)
+    return h is not None and friendly_owner(s, power, h)
+
+
+def friendly_ports(s: dict, power: str, box: str) -> list:
+    """Ports of a naval box friendly to the power (19.1.1, 19.2, 19.5): its own and its allies'
+    (allied minors' ports count, 19.8 example L1111), occupied ones in wartime."""
+    return sorted(sid for sid in box_ports(s, box) if friendly_space(s, power, sid))

@@ -1,0 +1,49 @@
+"""Helpers for the Imperial Elegy tests (rulebook shared/rulebooks/000_a5b0d7cac330d384.txt,
+cited as 18.4 L998)."""
+
+from __future__ import annotations
+
+import kriegsspiel
+from kriegsspiel.engine import call
+from kriegsspiel.engine.flow import run
+from kriegsspiel.games.imperial_elegy import world
+
+game = kriegsspiel.load("imperial-elegy")
+GE, UK, FR, AU, RU, OT = ("ge", "uk", "fr", "au", "ru", "ot")
+
+
+def asking(s):
+    """The name of the state the game waits in, or None."""
+    return s["stack"][-1].get("state") if s["stack"] else None
+
+
+def start(seed=1, scenario=None, **options):
+    """A new 1850 game, waiting at its first question (the prep-phase discard)."""
+    return game.new(seed=seed, players=6, scenario=scenario, options=options)
+
+
+def blank(seed=1, scenario=None, **options):
+    """The 1850 set-up with cards dealt and the flow emptied: a position to build on.
+    Procedures are then run with ``proc``."""
+    s = start(seed, scenario, **options)
+    s["stack"].clear()
+    s["phase"] = "action"
+    return s
+
+
+def proc(s, name, **args):
+    """Run a procedure on the position until it asks a role something (or is done)."""
+    call(s, name, **args)
+    run(game.procedures, s)
+    return s
+
+
+def answer(s, role, action):
+    """Answer the question the game waits on."""
+    game.apply(s, role, action)
+    return s
+
+
+def clear_units(s, where):
+    for uid in world.units_at(s, where):
+        world.remove_unit(s, uid)

@@ -1,0 +1,198 @@
+"""National goals and victory (2.2-2.4, 20.11, 25.5, 33.1 Blood and Iron!): goals.py
+(rulebook 000_a5b0d7cac330d384.txt)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from ie_support import answer, asking, blank, game, proc
+
+from kriegsspiel.games.imperial_elegy import conditions, goals, world
+from kriegsspiel.games.imperial_elegy.deck import deck
+
+PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
+
+
+def title(gid):
+    return deck().goals[gid].title
+
+
+# ----- drawing (20.11) ---------------------------------------------------------------------------------------------
+
+
+def test_draw_keeps_exactly_one_in_secret():
+    """20.11 L1165: draw three, keep one, return the rest; 2.4.1 L147: NGs are secret."""
+    s = blank()
+    deck_before = sorted(s["powers"]["ge"]["goal_deck"])
+    proc(s, "draw-goals", power="ge")
+    assert asking(s) == "goal-keep"
+    acts = game.actions(s, "ge")
+    assert len(acts) == 3
+    kept = acts[1]["keep"]
+    answer(s, "ge", acts[1])
+    st = s["powers"]["ge"]
+    assert st["goals"] == [kept]
+    assert sorted(st["goal_deck"] + st["goals"]) == deck_before
+    assert len(st["goal_deck"]) == len(deck_before) - 1
+    for other in ("fr", None):
+        seen = json.dumps(game.view(s, other))
+        prussia = json.dumps(game.view(s, other)["board"]["powers"]["ge"])
+        for g in [a["keep"] for a in acts]:
+            assert g not in seen and title(g) not in prussia
+    mine = json.dumps(game.view(s, "ge"))
+    assert kept in mine
+
+
+def test_more_than_three_returns_one():
+    """20.11 L1167: a player with more than 3 NGs returns one of its choice."""
+    s = blank()
+    st = s["powers"]["fr"]
+    st["goals"] = st["goal_deck"][:3]
+    st["goal_deck"] = st["goal_deck"][3:]
+    proc(s, "draw-goals", power="fr")
+    answer(s, "fr", game.actions(s, "fr")[0])
+    assert asking(s) == "goal-return"
+    assert len(game.actions(s, "fr")) == 4
+    back = game.actions(s, "fr")[0]["return"]
+    answer(s, "fr", {"return": back})
+    assert len(st["goals"]) == 3 and back in st["goal_deck"] and not s["stack"]
+
+
+def test_draw_and_keep_counts_for_events():
+    """The ng-draw verb (New Administration, L1167): draw amount, keep count."""
+    s = blank()
+    proc(s, "draw-goals", power="ot", draw=2, keep=1)
+    assert len(game.actions(s, "ot")) == 2
+
+
+def test_blood_and_iron_search():
+    """33.1 L1516: on turn 1 Prussia may take Unification! face up instead of drawing."""
+    s = blank()
+    proc(s, "draw-goals", power="ge", blood_and_iron=True)
+    assert asking(s) == "goal-blood-iron"
+    answer(s, "ge", "search")
+    st = s["powers"]["ge"]
+    assert st["goals"] == ["ge-unification"] and "ge-unification" not in st["goal_deck"]
+    assert not s["stack"]
+    view = game.view(s, "fr")
+    assert "ge-unification" in json.dumps(view)  # face up: every player sees it (N5)
+
+
+def test_blood_and_iron_declined_draws_normally():
+    s = blank()
+    proc(s, "draw-goals", power="ge", blood_and_iron=True)
+    answer(s, "ge", "draw")
+    assert asking(s) == "goal-keep"
+    assert "public_goals" not in s["powers"]["ge"] or not s["powers"]["ge"]["public_goals"]
+
+
+# ----- scoring (2.2.1, 2.4.2) --------------------------------------------------------------------------------------
+
+
+def fake_keys(monkeypatch, values):
+    monkeypatch.setattr(conditions, "key_count", lambda s, p, region=None, kind=None: values[p])
+
+
+def test_european_keys_example_2_4_2(monkeypatch):
+    """2.4.2 L153: GE holds European Keys with 9 keys in Europe, behind France's 10: GE scores 2;
+    France, which did not select it, scores nothing for it."""
+    s = blank()
+    fake_keys(monkeypatch, {"ge": 9, "fr": 10, "uk": 3, "au": 7, "ru": 8, "ot": 4})
+    s["powers"]["ge"]["goals"] = ["ge-european-keys"]
+    s["powers"]["fr"]["goals"] = []
+    sc = goals.score(s)
+    assert sc["ge"]["goals"][0]["vp"] == 2
+    assert sc["fr"]["detail"]["goals"] == 0
+
+
+@pytest.mark.parametrize(
+    ("values", "expected"),
+    [
+        ({"ge": 9, "fr": 9, "au": 8, "ru": 1, "uk": 1, "ot": 1}, {"ge": 3, "fr": 3, "au": 1, "ru": 0}),  # L152
+        ({"ge": 9, "fr": 9, "au": 9, "ru": 8, "uk": 1, "ot": 1}, {"ge": 3, "fr": 3, "au": 3, "ru": 0}),
+        ({"ge": 10, "fr": 9, "au": 9, "ru": 8, "uk": 1, "ot": 1}, {"ge": 3, "fr": 2, "au": 2, "ru": 0}),
+        ({"ge": 0, "fr": 0, "au": 0, "ru": 0, "uk": 0, "ot": 0}, {"ge": 0, "fr": 0, "au": 0, "ru": 0}),  # N6
+    ],
+)
+def test_ranked_ties(monkeypatch, values, expected):
+    """2.4.2 L152: ties share the place and skip the next; three tied skip all the rest."""
+    s = blank()
+    fake_keys(monkeypatch, values)
+    for q in ("ge", "fr", "au", "ru"):
+        s["powers"][q]["goals"] = [f"{q}-european-keys"]
+    sc = goals.score(s)
+    assert {q: sc[q]["goals"][0]["vp"] for q in expected} == expected
+
+
+def test_achievement_stability_markers_and_special_vp():
+    """2.2.1 L125-128, 25.5 L1320, 33.5 L1571."""
+    s = blank()
+    s["flags"]["germany_unified"] = True
+    s["powers"]["ge"]["goals"] = ["ge-unification", "ge-saturated-power"]  # 4 + 4
+    s["powers"]["ge"]["vp"] = -1
+    s["powers"]["uk"]["goals"] = ["uk-pax-britannica"]  # UK neutral and no GW: 4
+    s["powers"]["uk"]["stability"] = 1  # stability track: -1 VP
+    s["control"]["istanbul"] = "ru"
+    sc = goals.score(s)
+    assert sc["ge"]["vp"] == 4 + 4 - 1 + 2
+    assert sc["ge"]["detail"]["special"] == 2
+    assert sc["uk"]["vp"] == 4 - 1
+    assert sc["ru"]["vp"] == 2
+    assert sc["fr"]["vp"] == 0
+    s["flags"]["great_war"] = True  # the GW occurred: "does not occur" goals fail
+    assert goals.score(s)["uk"]["vp"] == -1
+
+
+def test_final_scoring_fills_goals_and_shares_the_win():
+    """25.5 L1320: fewer than 3 NGs -> draw three, keep one, until 3; 2.3 L141: ties win together."""
+    s = blank()
+    proc(s, "final-scoring", reason="test")
+    n = 0
+    while s["stack"]:
+        f = s["stack"][-1]
+        answer(s, f["role"], game.actions(s, f["role"])[0])
+        n += 1
+    assert n == 18
+    assert all(len(s["powers"][q]["goals"]) == 3 for q in PLAYERS)
+    res = s["result"]
+    sc = goals.score(s)
+    assert res["scores"] == {q: sc[q]["vp"] for q in PLAYERS}
+    top = max(res["scores"].values())
+    assert res["winners"] == [q for q in PLAYERS if res["scores"][q] == top]
+    assert res["reason"] == "test"
+
+
+def test_final_scoring_tie(monkeypatch):
+    s = blank()
+    for q in PLAYERS:
+        st = s["powers"][q]
+        st["goals"] = [g for g in st["goal_deck"] if deck().goals[g].kind == "achievement"][:3]
+    monkeypatch.setattr(goals, "score", lambda s: {q: {"goals": [], "vp": 5 if q in ("uk", "ot") else 1,
+                                                       "detail": {"stability": 0, "markers": 0, "special_why": []}}
+                                                   for q in PLAYERS})  # fmt: skip
+    proc(s, "final-scoring", reason="the Great War breaks out")
+    assert s["result"]["winners"] == ["uk", "ot"]
+    assert s["flags"]["great_war"] is True  # N4
+
+
+# ----- auto-victory (2.2.4) ----------------------------------------------------------------------------------------
+
+
+def test_auto_victory():
+    s = blank()
+    assert goals.auto_victory(s) == []
+    proc(s, "auto-victory-check")
+    assert s.get("result") is None
+    need = world.P().powers["au"].auto_victory_keys
+    free = set(s["rebel_spaces"]) | set(s["pacification"])
+    europe = [sid for sid, sp in world.P().spaces.items() if sp.is_key and sp.map == "main" and sid not in free]
+    for sid in europe:
+        if world.territorial_keys(s, "au") >= need:
+            break
+        if s["control"].get(sid) != "au":
+            s["control"][sid] = "au"
+    assert world.territorial_keys(s, "au") >= need
+    assert goals.auto_victory(s) == ["au"]
+    proc(s, "auto-victory-check")
+    assert s["result"]["winners"] == ["au"]

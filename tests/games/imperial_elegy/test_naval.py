@@ -1,0 +1,182 @@
+"""Naval affairs (rulebook §19 L1047-1133, 12.3 L625-645, 3.4 L259-271, 20.4 L1147); cited as 19.4 L1081."""
+
+from __future__ import annotations
+
+import pytest
+from ie_support import answer, asking, game, proc
+from test_battle import add, empty, war
+
+from kriegsspiel.engine import rng
+from kriegsspiel.games.imperial_elegy import naval, world
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    queue: list = []
+
+    def roll(s, sides=6):
+        assert queue, "an unexpected die roll"
+        return queue.pop(0)
+
+    monkeypatch.setattr(rng, "roll", roll)
+    return queue
+
+
+def acts(s, role):
+    return game.actions(s, role)
+
+
+def test_naval_battle_example(dice):
+    """L1104-1113: RU (with Denmark) moves a dreadnought, 2 squadrons, an army and the Danish
+    squadron into the Baltic; GE fails to intercept (2 +1 = 3) and to avoid (5 -1 = 4); GE 2
+    squadrons halved = 2, -1 failed avoid: 1; RU 6 + 3 + 1 (two more ports) = 10: +9; GE rolls 4,
+    RU 3 (+9 = 12): decisive, GE loses 2 doubled = 4: both squadrons sunk; the army lands in Denmark."""
+    s = empty()
+    s["allies"]["denmark"] = "ru"
+    war(s, ["ru", "denmark"], ["ge"])
+    dn = add(s, "ru", "dreadnought", "st-petersburg")
+    sq = add(s, "ru", "squadron", "st-petersburg", 2)
+    army = add(s, "ru", "army", "st-petersburg")
+    dk = add(s, "denmark", "squadron", "denmark")
+    ge = add(s, "ge", "squadron", "baltic", 2)
+    add(s, "ge", "squadron", "prussia")
+    proc(s, "naval-move", power="ru", wartime=True)
+    assert asking(s) == "naval-moving"
+    for uid in dn + sq + army + dk:
+        answer(s, "ru", {"move": True, "unit": uid, "to": "baltic"})
+    # the Baltic holds enemies: the units stop there (15.2.1), nothing goes on to the North Atlantic
+    assert {"move": True, "unit": dn[0], "to": "north-atlantic"} not in acts(s, "ru")
+    dice += [2, 5, 3, 4]
+    answer(s, "ru", "done")
+    assert asking(s) == "naval-intercept-ask"
+    answer(s, "ge", "intercept")
+    assert any("rolls 2, friendly naval units already in the box +1 = 3: failure" in t for _, t, *_ in s["log"])
+    assert asking(s) == "naval-avoid-ask"
+    assert {"avoid": "prussia"} in acts(s, "ge")
+    answer(s, "ge", {"avoid": "prussia"})
+    assert any("rolls 5, the attacker has two more ports -1 = 4: failure" in t for _, t, *_ in s["log"])
+    b = s["battle"]
+    assert dict(b["mods"]["d"]) == {"firepower": 2, "failed to avoid battle": -1}
+    assert dict(b["mods"]["a"]) == {"firepower": 9, "two or more ports more": 1}
+    assert b["bdrm"] == 9
+    while asking(s) == "naval-loss":
+        answer(s, "ge", acts(s, "ge")[0])
+    assert not any(uid in s["units"] for uid in ge)
+    assert asking(s) == "naval-after"
+    answer(s, "ru", {"move": True, "unit": army[0], "to": "denmark"})
+    if asking(s) == "naval-after":
+        answer(s, "ru", "done")
+    assert s["units"][army[0]]["at"] == "denmark"
+    assert s["last_naval_battle"]["decisive"] and s["last_naval_battle"]["losses"] == {"a": 0, "d": 4}
+    assert {s["units"][x]["at"] for x in dn + sq + dk} == {"baltic"}
+    assert not s["stack"] and s["naval_move"] is None
+
+
+def test_peacetime_movement_costs():
+    """12.3 L627-641: leaving port costs the NMP, European waters are crossed for it, a
+    non-European box costs one; Example 2: Singapore -> Indian Ocean, then nothing further."""
+    s = empty()
+    uk = add(s, "uk", "squadron", "london")
+    far = add(s, "uk", "squadron", "singapore")
+    proc(s, "naval-move", power="uk", wartime=False)
+    legal = acts(s, "uk")
+    dests = {a["to"] for a in legal if isinstance(a, dict) and a.get("unit") == uk[0]}
+    assert {"north-atlantic", "western-med", "eastern-med", "baltic"} <= dests
+    assert "south-atlantic" not in dests and "gibraltar" in dests  # a UK port of a box crossed: free
+    far_d = {a["to"] for a in legal if isinstance(a, dict) and a.get("unit") == far[0]}
+    assert "indian-ocean" in far_d and "south-atlantic" not in far_d
+    answer(s, "uk", {"move": True, "unit": far[0], "to": "indian-ocean"})
+    assert not [a for a in acts(s, "uk") if isinstance(a, dict) and a.get("unit") == far[0]]  # its NMP is spent
+    answer(s, "uk", "done")
+    assert s["units"][far[0]]["at"] == "indian-ocean"
+    proc(s, "naval-move", power="uk", wartime=False)
+    far_d = {a["to"] for a in acts(s, "uk") if isinstance(a, dict) and a.get("unit") == far[0]}
+    assert "south-atlantic" in far_d and "north-atlantic" not in far_d  # one box per NMP outside Europe
+
+
+def test_dardanelles_permission():
+    """3.4.1 L261: between the Black Sea and the Eastern Mediterranean, the leave of Istanbul's
+    controller; 12.3 example 1."""
+    s = empty()
+    ru = add(s, "ru", "squadron", "sevastopol")
+    proc(s, "naval-move", power="ru", wartime=False)
+    dests = {a["to"] for a in acts(s, "ru") if isinstance(a, dict) and a.get("unit") == ru[0]}
+    assert "eastern-med" not in dests and {"passage": "dardanelles"} in acts(s, "ru")
+    answer(s, "ru", {"passage": "dardanelles"})
+    assert asking(s) == "naval-permission" and s["stack"][-1]["role"] == "ot"
+    answer(s, "ot", "allow")
+    dests = {a["to"] for a in acts(s, "ru") if isinstance(a, dict) and a.get("unit") == ru[0]}
+    assert {"eastern-med", "western-med", "north-atlantic"} <= dests
+    s2 = empty()
+    ru2 = add(s2, "ru", "squadron", "sevastopol")
+    proc(s2, "naval-move", power="ru", wartime=False)
+    answer(s2, "ru", {"passage": "dardanelles"})
+    answer(s2, "ot", "deny")
+    dests = {a["to"] for a in acts(s2, "ru") if isinstance(a, dict) and a.get("unit") == ru2[0]}
+    assert "eastern-med" not in dests and {"passage": "dardanelles"} not in acts(s2, "ru")
+
+
+def test_denmark_closed_only_in_war():
+    """3.4.2 L265: Denmark may close the Sound only while at war."""
+    s = empty()
+    assert naval.passage_state(s, "ge", "denmark", None) == "open"
+    war(s, ["ge"], ["denmark"])
+    assert naval.passage_state(s, "ge", "denmark", None) == "closed"
+
+
+def test_mines_and_dreadnought_majority(dice):
+    """19.4 L1081-1084: turn-number dice, 4+ a hit on the attacker; the majority of the steps by
+    dreadnoughts; a dreadnought lost costs 1 stability (7.1 L471)."""
+    s = empty()
+    s["turn"] = 3
+    war(s, ["uk"], ["ru"])
+    dn = add(s, "uk", "dreadnought", "st-petersburg")  # attacking the port from the Baltic
+    sq = add(s, "uk", "squadron", "st-petersburg")
+    add(s, "ru", "squadron", "st-petersburg")
+    dice += [4, 5, 1]  # mines: two hits
+    dice += [6, 1]  # the battle
+    proc(s, "naval-battle", attacker="uk", space="st-petersburg", failed=[], retreat=["baltic"])
+    # 2 hits: more than half by the dreadnought -> both on it (the only legal first choice)
+    assert asking(s) == "naval-loss" or s["units"].get(dn[0]) is None
+    while asking(s) == "naval-loss":
+        legal = acts(s, "uk")
+        assert legal == [{"loss": True, "unit": dn[0]}]
+        answer(s, "uk", legal[0])
+    assert dn[0] not in s["units"] and sq[0] in s["units"]
+    assert s["powers"]["uk"]["stability"] == 3
+    assert any(r == "19.4" and "2 hit(s)" in t for r, t, *_ in s["log"])
+
+
+def test_interception_drm():
+    """19.1.1 L1058-1062."""
+    s = empty()
+    war(s, ["fr"], ["uk"])
+    mods = dict(naval.intercept_drm(s, "uk", "fr", "north-atlantic", []))
+    assert mods["British units into the North Atlantic"] == 1
+    assert mods["three or more friendly ports"] == 1
+    assert "the moving units have no friendly port" not in mods
+
+
+def test_avoid_drm_ocean():
+    """19.2 L1075-1078: +1 in an ocean box; -1 when the attacker has two more ports."""
+    s = empty()
+    war(s, ["uk"], ["fr"])
+    assert dict(naval.avoid_drm(s, "fr", "north-atlantic", "uk"))["ocean box"] == 1  # not one of the four seas
+    assert "ocean box" not in dict(naval.avoid_drm(s, "fr", "western-med", "uk"))
+
+
+def test_go_to_port():
+    """20.4 L1147: units at sea return to the nearest friendly port, adjacent if possible; no port: lost."""
+    s = empty()
+    a = add(s, "ru", "squadron", "black-sea")
+    b = add(s, "ru", "army", "baltic")
+    c = add(s, "ot", "squadron", "pacific")
+    naval.go_to_port(s)
+    assert world.P().spaces[s["units"][a[0]]["at"]].homes & {"ru"}
+    assert s["units"][b[0]]["at"] in world.box_ports(s, "baltic")
+    assert c[0] in s["units"] and s["units"][c[0]]["at"] in world.P().spaces
+    for sid in [x for x, q in s["control"].items() if q == "ot"]:
+        del s["control"][sid]
+    d = add(s, "ot", "squadron", "black-sea")
+    naval.go_to_port(s)
+    assert d[0] not in s["units"]

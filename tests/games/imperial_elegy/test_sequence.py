@@ -1,0 +1,225 @@
+"""The turn's first phases and the peacetime actions (rulebook 000: §3.3, §7, §10-§12)."""
+
+from __future__ import annotations
+
+import pytest
+from ie_support import answer, asking, blank, game, proc, start
+
+from kriegsspiel.engine import IllegalAction
+from kriegsspiel.games.imperial_elegy import actions, world
+
+
+def test_the_uk_starts_with_eight_power_projection():
+    # 3.3.1 L256: "At the start of the campaign game the UK player has 8 power projection."
+    s = blank()
+    assert world.power_projection(s, "uk") == 8
+    assert "uk" in world.dominators(s, "power-projection")
+
+
+def test_power_projection_is_capped_by_twice_the_naval_units():
+    # 3.3.1 L252: no more than twice the naval units
+    s = blank()
+    for uid in [u for u, x in s["units"].items() if x["o"] == "uk" and x["t"] == "squadron"][1:]:
+        world.remove_unit(s, uid)
+    assert world.power_projection(s, "uk") == 2
+
+
+def test_cards_dealt_follow_the_display_and_are_at_least_three():
+    s = blank()
+    st = s["powers"]["ru"]
+    st["industry"], st["marker"] = 0, -3
+    assert world.cards_due(s, "ru") == 3  # 10.2 L583: never fewer than three
+    st["marker"] = 0
+    st["stability"] = 5
+    # Tsarist Repression (33.5 L1573): +1 card at stability 5
+    base = world.cards_due(s, "ru")
+    st["stability"] = 4
+    assert world.cards_due(s, "ru") == base - 1
+
+
+def test_each_power_is_dealt_its_cards_and_the_hands_are_secret():
+    s = start(seed=2)
+    for p in world.PLAYERS if hasattr(world, "PLAYERS") else ("ge", "uk", "fr", "au", "ru", "ot"):
+        assert len(s["powers"][p]["hand"]) >= 3
+    fr_view = game.view(s, "fr")
+    ge_hand = s["powers"]["ge"]["hand"]
+    assert "hand" not in fr_view["board"]["powers"]["ge"]
+    assert fr_view["board"]["powers"]["ge"]["hand_size"] == len(ge_hand)
+    assert game.view(s, "ge")["board"]["powers"]["ge"]["hand"] == ge_hand
+    assert isinstance(fr_view["board"]["deck"], int)  # the deck's order is nobody's
+
+
+def test_prep_discard_gains_stability_and_never_takes_a_mandatory_card():
+    s = start(seed=4)
+    assert asking(s) == "prep-discard"
+    p = game.active(s)[0]
+    st = s["powers"][p]
+    before, hand = st["stability"], list(st["hand"])
+    answer(s, p, {"discard": "stability"})
+    assert st["stability"] == min(6, before + 1)
+    gone = [c for c in hand if c not in st["hand"]]
+    assert len(gone) == 1 and "mandatory" not in world.card(gone[0]).flags
+    assert gone[0] in s["discard"]
+
+
+def _to_homes(s):
+    while asking(s) in ("prep-discard", "gift"):
+        answer(s, game.active(s)[0], "keep" if asking(s) == "prep-discard" else "done")
+    return s
+
+
+def test_home_cards_are_chosen_in_secret():
+    s = _to_homes(start(seed=5))
+    assert asking(s) == "home"
+    ge_choice = game.actions(s, "ge")[0]
+    answer(s, "ge", ge_choice)
+    assert s["powers"]["ge"]["home"] is None  # not revealed until all have chosen
+    for p in ("uk", "fr", "au", "ru", "ot"):
+        answer(s, p, game.actions(s, p)[0])
+    assert s["powers"]["ge"]["home"] == ge_choice["home"]
+    assert ge_choice["home"] in s["powers"]["ge"]["hand"]
+    assert "home" not in game.view(s, "uk")["board"]["powers"]["ge"]
+
+
+def test_balance_of_power_is_not_chosen_before_the_1870s():
+    # DECK_RULINGS K7: the card's "1870s" indicator (9.0 L543)
+    s = _to_homes(start(seed=5))
+    assert {"home": "balance-of-power"} not in game.actions(s, "uk")
+
+
+def test_a_card_gift_needs_the_other_players_confirmation():
+    s = start(seed=6)
+    while asking(s) == "prep-discard":
+        answer(s, game.active(s)[0], "keep")
+    assert asking(s) == "gift" and game.active(s) == ["ge"]
+    n_ge, n_uk = len(s["powers"]["ge"]["hand"]), len(s["powers"]["uk"]["hand"])
+    answer(s, "ge", {"give": "uk"})
+    assert asking(s) == "accept-gift" and game.active(s) == ["uk"]
+    answer(s, "uk", "refuse")
+    assert len(s["powers"]["uk"]["hand"]) == n_uk
+    answer(s, "ge", {"give": "uk"})
+    answer(s, "uk", "confirm")
+    assert (len(s["powers"]["ge"]["hand"]), len(s["powers"]["uk"]["hand"])) == (n_ge - 1, n_uk + 1)
+    # R3: two announcements at most
+    assert game.actions(s, "ge") == ["done"]
+
+
+def _impulse(seed=7, power="ge"):
+    s = blank(seed)
+    s["impulse"] = {"power": power, "influence": False, "removed": False, "pacified": []}
+    return s
+
+
+def test_passing_is_refused_while_holding_the_home_card():
+    # R2 (12.0 L601)
+    s = _impulse()
+    st = s["powers"]["ge"]
+    st["hand"] = (
+        ["prussian-reform", "otto-von-bismarck"]
+        if "prussian-reform" in world.D().cards
+        else [next(c for c in world.D().cards if "mandatory" not in world.D().cards[c].flags), "otto-von-bismarck"]
+    )
+    st["home"] = "otto-von-bismarck"
+    from kriegsspiel.engine import ask
+
+    ask(s, "impulse", "ge")
+    assert "pass" not in game.actions(s, "ge")
+    st["hand"].remove("otto-von-bismarck")
+    assert "pass" in game.actions(s, "ge")
+
+
+def _spend(s, power, cp, cardid=None):
+    proc(s, "spend", power=power, card=cardid, cp=cp)
+    assert asking(s) == "spend"
+    return s
+
+
+def test_influence_or_diplomacy_once_per_impulse():
+    # 12.5 L661: only once per impulse
+    s = _spend(_impulse(), "fr", 3)
+    acts = game.actions(s, "fr")
+    inf = next(a for a in acts if isinstance(a, dict) and a.get("do") == "influence")
+    answer(s, "fr", inf)
+    assert s["influence"][inf["space"]] == "fr"
+    assert not any(isinstance(a, dict) and a.get("do") in ("influence", "diplomacy") for a in game.actions(s, "fr"))
+
+
+def test_an_alliance_needs_a_diplomacy_marker_and_three_cp():
+    # 12.8 L679
+    s = _impulse(power="uk")
+    s["diplomacy"]["portugal"] = "uk"
+    _spend(s, "uk", 2)
+    assert {"do": "ally", "minor": "portugal"} not in game.actions(s, "uk")
+    s = _impulse(power="uk")
+    s["diplomacy"]["portugal"] = "uk"
+    _spend(s, "uk", 3)
+    answer(s, "uk", {"do": "ally", "minor": "portugal"})
+    assert s["allies"]["portugal"] == "uk" and "portugal" not in s["diplomacy"]
+    assert asking(s) is None  # all 3 CP spent: the impulse's spending is over
+
+
+def test_recruitment_respects_manpower():
+    # 7.2 L475: standing armies never exceed manpower in peacetime
+    s = _impulse(power="fr")
+    mp = sum(world.manpower_limit(s, "fr").values())
+    assert world.army_count(s, "fr") == 3 == mp
+    assert not any(a for a, _ in actions.recruit_places(s, "fr"))
+
+
+def test_the_cp_chain_pays_for_one_action_up_to_four_cp():
+    # R4 (12.14 L719-724)
+    s = _impulse(power="uk")
+    cheap = sorted((c for c in world.D().cards.values() if c.cp == 1 and not c.flags), key=lambda c: c.number)
+    s["powers"]["uk"]["chain"] = [cheap[0].id, cheap[1].id]
+    s["diplomacy"]["portugal"] = "uk"
+    _spend(s, "uk", 1, cardid=cheap[2].id)
+    assert {"do": "ally", "minor": "portugal"} in game.actions(s, "uk")  # 1 + 2 chained >= 3
+    answer(s, "uk", {"do": "ally", "minor": "portugal"})
+    assert s["powers"]["uk"]["chain"] == [] and cheap[0].id in s["discard"]
+
+
+def test_pacification_roll(monkeypatch):
+    # 12.11 L692-696: 2d6 + marker >= 10 pacifies, else the marker rises by one
+    s = _impulse(power="fr")
+    rolls = iter([4, 4, 6, 4])
+    monkeypatch.setattr(actions, "roll", lambda s, n: next(rolls))
+    assert s["pacification"]["algeria"] == 0
+    keys_before = sum(world.keys(s, "fr").values())
+    actions.pacify(s, "fr", "algeria")  # 4 + 4 + 0, +1 for the Zouaves (5.1.6) = 9: fails
+    assert s["pacification"]["algeria"] == 1
+    actions.pacify(s, "fr", "algeria")  # 6 + 4 + 1 + 1 = 12
+    assert "algeria" not in s["pacification"]
+    # a pacification marker in a controlled space held its key back (12.11 L696)
+    assert sum(world.keys(s, "fr").values()) == keys_before + 1
+
+
+def test_pacification_costs_two_cp_for_austria():
+    # 33.4 Continental Power
+    s = _impulse(power="au")
+    sid = next(x for x in world.P().spaces if x not in s["control"] and world.P().spaces[x].map == "main")
+    s["influence"][sid] = "au"
+    s["pacification"][sid] = 0
+    world.new_unit(s, "au", "ef", sid)
+    opts = dict((actions._key(a), c) for a, c in actions.options(s, "au", {"left": 4, "chain": 0}))
+    assert opts[actions._key({"do": "pacify", "space": sid})] == 2
+
+
+def test_illegal_spending_changes_nothing():
+    s = _spend(_impulse(power="ge"), "ge", 1)
+    before = game.clone(s)
+    with pytest.raises(IllegalAction):
+        game.apply(s, "ge", {"do": "ally", "minor": "bavaria"})
+    assert game.clone(s) == before
+
+
+@pytest.mark.parametrize("power", ["ge", "uk", "fr", "au", "ru", "ot"])
+def test_the_cost_charged_is_the_cost_listed(power):
+    # 12.1 L605-623: the price of each action, listed and charged alike
+    s = _impulse(power=power)
+    s["forts"]["paris"] = ["fr", 1]
+    s["diplomacy"]["portugal"] = power
+    s["allies"]["denmark"] = "uk" if power != "uk" else "fr"
+    listed = actions.options(s, power, {"left": 4, "chain": 0, "card": None, "fresh": False})
+    assert listed
+    for a, cost in listed:
+        assert actions.cost_of(s, power, a) == cost, a
