@@ -1,0 +1,250 @@
+"""Imperial Elegy's bots. A bot is ``bot(view, actions, rng) -> one of actions``
+and sees only its power's view; the engine adds ``random`` to every game.
+
+``heuristic`` plays a power simply but sensibly: it steadies its stability,
+plays its own events (the cards whose bot box names it, 9.2, and its home
+cards when they do not declare war), otherwise plays its biggest card for CP,
+industrializes once a turn with a good card, and spends CP on pacifying and
+colonizing, alliances with minors, armies up to its manpower, fleets, and the
+Alliance Track toward its leanings. It declares war only with its home card and
+on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1), and
+in a war it fights where the odds favour it, marches toward the objectives and
+otherwise passes. The rulebook's full bots (§34) come with the Great War.
+"""
+
+from __future__ import annotations
+
+from .deck import deck
+
+LEANING = {  # where each power's cabinet leans on the Alliance Track (historical, RULINGS R6)
+    "ge": "alliance",
+    "uk": "entente",
+    "fr": "entente",
+    "au": "alliance",
+    "ru": "entente",
+    "ot": "alliance",
+}
+
+
+def _card(cid):
+    d = deck()
+    return d.cards.get(cid) or d.home_cards.get(cid)
+
+
+def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per question
+    b = view["board"]
+    me = view.get("role")
+    st = b["powers"].get(me, {}) if me else {}
+    strs = [a for a in actions if isinstance(a, str)]
+    dicts = [a for a in actions if isinstance(a, dict)]
+    keys = set().union(*(a.keys() for a in dicts)) if dicts else set()
+    asking = b.get("asking")
+
+    # prep: steady a shaky government (10.4); India first for the UK
+    if "discard" in keys and "keep" in strs:
+        if any(a.get("discard") == "india" for a in dicts):
+            return {"discard": "india"}
+        return {"discard": "stability"} if st.get("stability", 6) <= 3 else "keep"
+    # diplomacy: no gifts; take what is offered, refuse what is asked
+    if "give" in keys or "ask" in keys:
+        return "done"
+    if actions == ["confirm", "refuse"]:
+        text = view.get("prompt", "")
+        return "confirm" if "offers you" in text else "refuse"
+    if "home" in keys:
+        homes = [a for a in dicts if "home" in a]
+        if st.get("stability", 6) <= 2:
+            for a in homes:
+                c = _card(a["home"])
+                if any(e.verb == "stability" for o in c.options for e in o.effects):
+                    return a
+        return homes[rng.randrange(len(homes))]
+    if "card" in keys and any(a.get("as") for a in dicts):
+        return _impulse(b, me, st, actions, dicts, rng)
+    if asking == "militarism":  # 20.1: an army step, else keep a fort
+        for want in ("army", "reinforce", "reserve-step", "reserve"):
+            got = [a for a in dicts if a.get("do") == want and "for" not in a]
+            if got:
+                return got[0]
+        forts = [a for a in dicts if "maintain" in a]
+        return forts[0] if forts else actions[-1]
+    if "do" in keys and all("do" in a for a in dicts):
+        return _spend(b, me, st, actions, dicts, rng)
+    if asking in ("goal-keep", "goal-return"):
+        goals = deck().goals
+        ranked = [a for a in dicts if goals[a.get("keep", a.get("return"))].kind == "ranked"]
+        if asking == "goal-keep":
+            return (ranked or dicts)[0]
+        others = [a for a in dicts if a not in ranked]
+        return (others or dicts)[0]
+    if asking == "keep":
+        # discard the lowest card at the end of the turn
+        return min(dicts, key=lambda a: _card(a["discard"]).cp if _card(a["discard"]) else 0)
+    return _generic(view, actions, dicts, strs, rng)
+
+
+def _impulse(b, me, st, actions, dicts, rng):
+    mandatory = [a for a in dicts if a.get("as") == "mandatory"]
+    if mandatory:
+        return mandatory[0]
+    hand = st.get("hand", [])
+    home = st.get("home")
+    events = [a for a in dicts if a.get("as") == "event"]
+    # own events: the bot box (9.2) and the home card's peaceful option
+    for a in events:
+        c = _card(a["card"])
+        if c is None:
+            continue
+        declares = any(e.verb == "declare-war" for o in c.options for e in o.effects if o.label == a["option"])
+        if a["card"] == home:
+            if declares and not _strong(b, me):
+                continue
+            return a
+        if me.upper() in getattr(c, "bot", []) and not declares:
+            return a
+    cp_plays = [a for a in dicts if a.get("as") == "cp"]
+    if st.get("industrialize") is None and b["turn"] < 7:
+        ind = [a for a in dicts if a.get("as") == "industrialize" and a["card"] != home]
+        if ind and len(hand) >= 3:
+            best = max(ind, key=lambda a: _card(a["card"]).cp)
+            if _card(best["card"]).cp >= 3 or st.get("auto"):
+                return best
+    if "pass" in actions and len(hand) <= (2 if me == "uk" else 1):
+        return "pass"
+    if cp_plays:
+        return max(cp_plays, key=lambda a: (_card(a["card"]).cp, a["card"] == home))
+    return dicts[0] if dicts else actions[0]
+
+
+def _strong(b, me):
+    """34.4.1: a bot goes to war only on a power with no more army steps than itself."""
+    mine = sum(2 - u["r"] for u in b["units"].values() if u["o"] == me and u["t"] not in ("squadron", "dreadnought"))
+    return mine >= 4
+
+
+SPEND_ORDER = (
+    "pacify",
+    "ally",
+    "influence",
+    "army",
+    "reinforce",
+    "diplomacy",
+    "ef",
+    "reserve",
+    "reserve-step",
+    "fleet",
+    "refit",
+    "citizenship",
+    "reforms",
+    "zouaves",
+    "battle",
+    "mpit",
+)
+
+
+def _spend(b, me, st, actions, dicts, rng):
+    by: dict = {}
+    for a in dicts:
+        by.setdefault(a["do"], []).append(a)
+    if "war" in by and _strong(b, me) and rng.random() < 0.05:
+        return by["war"][rng.randrange(len(by["war"]))]
+    if "battle" in by:
+        return by["battle"][0]
+    for do in SPEND_ORDER:
+        opts = by.get(do)
+        if not opts:
+            continue
+        if do == "army":
+            full = [a for a in opts if a.get("full") and "for" not in a]
+            return (full or opts)[rng.randrange(len(full or opts))]
+        if do == "fleet" and sum(1 for u in b["units"].values() if u["o"] == me and u["t"] == "squadron") >= 4:
+            continue
+        if do == "mpit":
+            lean = LEANING.get(me, "neutral")
+            mine = [a for a in opts if a["power"] == me and a["track"] == lean]
+            return mine[0] if mine else opts[0]
+        if do == "ef":
+            new = [a for a in opts if "unit" not in a and a["to"] in b["influence"]]
+            if new:
+                return new[rng.randrange(len(new))]
+            continue
+        if do == "influence":
+            return opts[rng.randrange(len(opts))]
+        return opts[rng.randrange(len(opts))]
+    return "done" if "done" in actions else actions[0]
+
+
+ARMIES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
+
+
+def _armies_at(b, where, owners):
+    return sum(2 - u["r"] for u in b["units"].values() if u["at"] == where and u["o"] in owners and u["t"] in ARMIES)
+
+
+def _mine(b, me):
+    """The owners whose units the bot moves: itself and its allied minors."""
+    return {me} | {m for m, q in b["allies"].items() if q == me}
+
+
+def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb per question
+    """Wars, battles and events: fight when the odds favour it, march toward the objectives,
+    never surrender, otherwise the first sensible choice."""
+    b = view["board"]
+    me = view.get("role")
+    asking = b.get("asking") or ""
+    war = b.get("war") or {}
+    objectives = set(war.get("objectives", []))
+    own = _mine(b, me)
+    safe = [a for a in actions if a != "surrender"]
+    if asking == "war-impulse":
+        attacks = [a for a in dicts if "battle" in a]
+        good = []
+        for a in attacks:
+            mine = _armies_at(b, a["from"], own)
+            theirs = sum(
+                2 - u["r"] for u in b["units"].values() if u["at"] == a["battle"] and u["o"] not in own
+            ) + 2 * (b["forts"].get(a["battle"], [None, 0])[1] or 0)
+            if mine >= theirs + 1 or (a["battle"] in objectives and mine >= theirs):
+                good.append(a)
+        if good:
+            return max(good, key=lambda a: (a["battle"] in objectives, _armies_at(b, a["from"], own)))
+        for word in ("deploy-free", "deploy", "march", "rail"):
+            if word in safe and rng.random() < 0.8:
+                return word
+        if "pass" in safe:
+            return "pass"
+        return safe[rng.randrange(len(safe))]
+    if asking in ("war-march", "war-rail"):
+        moves = [a for a in dicts if "unit" in a and "to" in a]
+        toward = [a for a in moves if a["to"] in objectives]
+        if toward:
+            return toward[0]
+        if moves and rng.random() < 0.5:
+            return moves[rng.randrange(len(moves))]
+        return "done" if "done" in safe else safe[0]
+    for pref in ("fight", "defend", "aid", "allow", "accept", "agree", "enforce", "intercept", "jihad", "add"):
+        if pref in safe:
+            return pref
+    calls = [a for a in dicts if "call" in a]
+    if calls:
+        return calls[0]
+    supports = [a for a in dicts if a.get("support") or a.get("elite")]
+    if supports:
+        return supports[0]
+    options = [a for a in dicts if "option" in a and "play" not in a]
+    if options:
+        order = ("territorial", "colonial", "reparations", "righteous", "realignment")
+        return min(options, key=lambda a: order.index(a["option"]) if a["option"] in order else 9)
+    cards = [a for a in dicts if set(a) == {"card"}]
+    if cards:  # a card for a war budget: the cheapest will do for a defender, the best to join
+        return min(cards, key=lambda a: _card(a["card"]).cp if _card(a["card"]) else 9)
+    plays = [a for a in dicts if "play" in a]
+    if plays:
+        return plays[0]
+    if "pass" in safe and len(safe) > 1 and rng.random() < 0.3:
+        return "pass"
+    choices = [a for a in safe if a not in ("refuse", "decline", "abandon", "deny", "waive")] or safe or actions
+    return choices[rng.randrange(len(choices))]
+
+
+BOTS = {"heuristic": heuristic}
