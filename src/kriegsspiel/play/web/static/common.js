@@ -109,6 +109,12 @@ export const COLOURS = {
   diamonds: "#c4561d",
   clubs: "#2f4a2a",
   spades: "#27313f",
+  ge: "#3d3d40",
+  uk: "#c9302a",
+  fr: "#2f62c8",
+  au: "#e6c43a",
+  ru: "#f3f1e8",
+  ot: "#2f8a3e",
 };
 
 const SPARE = ["#7a5c2e", "#6b4e8a", "#2a7a7a", "#8a6d1f", "#5a6b2f", "#8a3f5c"];
@@ -128,6 +134,12 @@ const NAMES = {
   russia: "Russia",
   "great-britain": "Great Britain",
   usa: "USA",
+  ge: "Prussia/Germany",
+  uk: "Britain",
+  fr: "France",
+  au: "Austria",
+  ru: "Russia",
+  ot: "Ottoman Empire",
 };
 
 /** A readable name for a role: the game's data when it names it, else "western-allies" -> "Western Allies". */

@@ -25,13 +25,19 @@ const BLURB = {
     "Six nations of 1815 Europe plot their orders in secret, bid gold for the turn order, fight dice battles and annex what the Congress of Vienna left free.",
   "imperialism-1880":
     "A referee's console for a colonial campaign, 1880 to 1916: eight great powers scramble for the world while the European Tensions Index climbs toward the Great War. The referee enters every decision; the console applies every chart.",
+  "imperial-elegy":
+    "Six great powers from the Crimea to the Great War, 1850 to 1914: play cards for events or command points, spread influence, court the minor powers, shift the alliance blocs and keep World Tension below the brink.",
   goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
 };
 
 // ----- seats -----------------------------------------------------------------------------
 
 // "Play now": the game as it is best met first (one power each, the historical set-up).
-const PLAY_NOW = { "imperial-borders": { players: 6, scenario: "historical" }, "imperialism-1880": { players: 1 } };
+const PLAY_NOW = {
+  "imperial-borders": { players: 6, scenario: "historical" },
+  "imperialism-1880": { players: 1 },
+  "imperial-elegy": { players: 6, scenario: "1850" },
+};
 
 function defaultPlayers(entry) {
   if (PLAY_NOW[entry.id]) return PLAY_NOW[entry.id].players;

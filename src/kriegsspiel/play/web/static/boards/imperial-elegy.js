@@ -1,0 +1,1365 @@
+// Imperial Elegy: six great powers from 1850 to the Great War. The world drawn from
+// GET /api/data/imperial-elegy at the spaces' real coordinates: the main map (Europe, North
+// Africa, the Middle East) large, the four submaps (Asia, Africa, North America, the South
+// and Central Pacific) as insets of their own, each an equirectangular view of its part of the
+// world. Spaces by type (keys square, capitals stars, territories circles, naval bases
+// triangles, the strait a diamond) in their controller's colour; links by terrain; the naval
+// boxes by name; units as counters per owner; the markers of influence, diplomacy, alliance,
+// pacification, forts, WoI, occupation and rebels. Beside the map: the turn and World
+// Tension, the Alliance Track, the six player displays, the war in progress, and for a seat
+// its hand, home cards and national goals. Legal actions that name a space, a unit or a card
+// are clicks on it; the others stay among the orders.
+import { clear, el, svg } from "../common.js";
+import {
+  capital,
+  closeMenu as close,
+  closeMenuOnLeave,
+  collides,
+  floatBoxes,
+  keep,
+  mapRoot,
+  textWidth,
+  redrawOnResize,
+  showMenu,
+  star as starOf,
+  viewBoxFor as viewBoxOf,
+  wireMap,
+  zoomButtons,
+  zoomTo,
+} from "./shared.js";
+
+// ----- the coasts: rough outlines, [lon, lat] pairs (as on the Imperialism 1880 board) ----------
+
+const LANDS = [
+  // North America
+  [
+    -168, 65.6, -164, 67.5, -156, 71.3, -141, 69.6, -128, 70.2, -115, 68.5, -100, 68, -94, 66, -94, 61, -92.5, 57.2,
+    -88, 56.5, -82.3, 55.2, -82.3, 52.8, -79, 51.5, -79, 54.5, -77, 60, -78, 62.4, -73, 62.2, -69.5, 58.8, -65, 60.3,
+    -61.5, 56, -56, 52.2, -60, 50.2, -64.5, 50.2, -66.5, 49.2, -64.3, 48.8, -65, 48, -64.8, 46.5, -60, 46.2, -63.5,
+    44.6, -65.9, 43.7, -67, 44.9, -70, 43.7, -70.6, 41.7, -74, 40.6, -75, 38.8, -76, 37, -75.5, 35.3, -78, 33.9, -81, 32,
+    -81.3, 29.8, -80, 26.8, -80.4, 25.2, -81.8, 26.2, -82.7, 28, -84.1, 30.1, -86.5, 30.4, -89.4, 30.2, -89.3, 29.1,
+    -91.5, 29.5, -94, 29.6, -97.2, 27.6, -97.5, 25.5, -97.7, 22, -96.5, 19.3, -94.6, 18.2, -91.5, 18.6, -90.4, 20.8, -87,
+    21.5, -87.5, 18.4, -88.3, 16, -86, 15.9, -83.3, 15, -83.6, 11.2, -81.8, 9, -79.5, 9.6, -77.4, 8.5, -78.2, 7.6, -80,
+    7.4, -82, 8.2, -85.7, 10, -87.5, 13.1, -91.5, 13.9, -94, 16, -96.5, 15.7, -100, 17, -103, 18.2, -105.5, 20.4, -105.7,
+    23, -109, 25.8, -112.2, 29, -114.8, 31.8, -113.6, 29.5, -112, 26.5, -110.3, 24.2, -109.5, 23, -112.1, 24.8, -114, 27.5,
+    -115.8, 30.2, -117.1, 32.5, -118.5, 34, -120.6, 34.6, -122.5, 37.5, -124.2, 40.4, -124.1, 43.5, -124, 46.2, -124.7,
+    48.4, -123, 49, -125, 50.2, -127.5, 50.8, -130, 54, -133, 57, -136.5, 58.5, -140, 59.8, -146, 60.8, -151.5, 59.5,
+    -154, 57.8, -158, 56.5, -163, 54.8, -160, 58.4, -157, 58.7, -162, 59.9, -165.5, 61.5, -164.7, 63.2, -161, 64.5,
+    -166.5, 64.7,
+  ],
+  // Baffin Island
+  [-65, 62, -62, 66.5, -68, 70, -75, 72.5, -82, 73.6, -90, 72.5, -85, 70, -80, 69.5, -77, 67.5, -73, 65.5, -70, 63.2],
+  // Greenland
+  [-73, 78, -60, 82, -30, 83, -20, 80, -18, 75, -22, 70, -32, 68, -40, 65, -43, 60, -49, 61.5, -53, 66, -55, 71, -62, 76],
+  // Newfoundland
+  [-59.4, 47.6, -56, 49.5, -55.5, 51.6, -53, 49, -52.7, 47.5, -53.7, 46.7, -56, 47.5],
+  // Cuba, Hispaniola, Jamaica, Puerto Rico
+  [-85, 21.9, -82, 23.1, -77, 22, -74.2, 20.2, -77.5, 19.8, -80, 21.7, -84, 21.8],
+  [-74.4, 18.5, -72.8, 19.9, -69.5, 19.2, -68.4, 18.5, -71.5, 17.7, -74.4, 18.2],
+  [-78.3, 18.4, -76.3, 18.2, -76.9, 17.8, -78.2, 18.1],
+  [-67.2, 18.5, -65.6, 18.4, -65.7, 18, -67.2, 17.9],
+  // Hawaii
+  [-160.2, 22.2, -159.3, 22.2, -157.7, 21.6, -156, 20.9, -154.8, 19.5, -155.9, 18.9, -156.1, 19.8, -157.3, 21.1, -159.8, 21.8],
+  // South America
+  [
+    -77.4, 8.6, -75.5, 10.5, -72, 12, -70, 11.5, -68, 10.5, -64, 10.5, -61, 10, -57, 6, -52, 5, -50, 1, -48, -1, -44, -2.5,
+    -39, -3.5, -35, -5.5, -35, -9, -39, -13, -39, -17.5, -41, -22, -44.5, -23, -48.5, -26, -50.5, -31, -53.5, -34, -58.5,
+    -34.5, -57, -36.5, -57.5, -38, -62, -39, -65, -41, -64, -43, -65, -45, -67.5, -46.5, -66, -48, -69, -50.5, -68.5, -52.5,
+    -67, -55, -70, -54.5, -72.5, -53.5, -75, -50, -74, -45, -73.5, -40, -73, -37, -71.5, -33, -71.5, -28, -70.3, -23,
+    -70.3, -18.5, -75, -15.5, -77, -12, -79.5, -7, -81.2, -4.5, -80, -2, -80.5, 0.5, -78.8, 1.5, -77.5, 4, -77.4, 7,
+  ],
+  // Eurasia
+  [
+    -5.6, 36, -6.3, 36.8, -7.4, 37.2, -8.9, 37, -8.8, 38.7, -9.5, 38.8, -8.9, 40.2, -8.8, 42.3, -9.3, 43, -8, 43.7, -5.5,
+    43.5, -1.8, 43.4, -1.3, 44.5, -1.2, 46, -2.2, 47.2, -4.5, 47.9, -4.7, 48.6, -3, 48.8, -1.6, 48.6, -1.9, 49.7, -1.2,
+    49.4, 0.2, 49.5, 1.6, 50.9, 2.5, 51.1, 3.6, 51.4, 4.2, 52.2, 4.8, 53, 6.8, 53.4, 8.5, 53.6, 8.7, 54.9, 8.1, 55.6, 8.2,
+    56.8, 10.6, 57.7, 10.5, 56.2, 10, 55.1, 10.2, 54.4, 11, 54, 12.5, 54.4, 14.2, 53.9, 16, 54.3, 18.5, 54.8, 19.6, 54.4,
+    21.2, 55.2, 21, 56.8, 22, 57.6, 24.3, 57.2, 24.4, 58.3, 23.4, 58.6, 23.5, 59.2, 25, 59.5, 28, 59.5, 29.9, 59.9, 28.5,
+    60.6, 26.5, 60.4, 24.5, 60.1, 22.9, 59.9, 21.4, 60.6, 21.5, 61.5, 21.3, 62.5, 22.3, 63.5, 24.5, 64.6, 25.5, 65.1, 25.7,
+    65.7, 24.1, 65.8, 22.4, 65.8, 21.3, 64.8, 20.5, 63.7, 18.9, 63.2, 17.6, 62.4, 17.3, 61.2, 18.9, 60.2, 18.8, 59.4, 17.9,
+    58.9, 16.6, 57.6, 16.4, 56.6, 15.8, 56.2, 14.3, 55.6, 12.9, 55.4, 12.5, 56.3, 11.8, 57.7, 11.2, 58.9, 10.6, 59.5, 9.5,
+    58.9, 8.1, 58.1, 6.6, 58.1, 5.6, 58.9, 5, 60.2, 5, 61.9, 6.3, 62.8, 8.5, 63.5, 10.5, 64.6, 12.2, 65.9, 14.3, 67.3, 16,
+    68.6, 18.8, 69.8, 21.5, 70.3, 25.8, 71.1, 28.5, 71, 31, 70.3, 33, 69.4, 36.8, 69, 41, 67.7, 40.3, 66.2, 35, 66.5, 34.5,
+    64.5, 37.5, 63.9, 40.5, 64.6, 44, 66.1, 44.2, 68.3, 53, 68.5, 54.5, 68.3, 58.8, 68.9, 60.5, 69.8, 66, 69.3, 72, 73,
+    110, 78, 130, 73, 140, 72.5, 150, 71.5, 160, 69.8, 170, 70, 180, 69, 180, 65.5, 177, 64.7, 178.5, 62.5, 174, 61.8,
+    170.3, 60, 166, 60.3, 163.2, 57.8, 162.5, 56.2, 161.8, 55, 160, 53.2, 158.5, 52.8, 156.7, 51, 156, 52.8, 155.7, 55.5,
+    156.7, 57.3, 158.5, 58, 160.2, 59.5, 161.5, 60.5, 159, 61.5, 155, 59.3, 152, 59, 148, 59.3, 143, 59.3, 140.5, 57.5,
+    138, 56.4, 137.5, 54, 140.4, 53.3, 141.3, 52, 140.6, 50, 140.4, 48.3, 138.5, 46.8, 136.6, 44.6, 135.2, 43.3, 132.5, 43,
+    131, 42.5, 129.7, 41, 129.4, 39.6, 128.4, 38.5, 129.4, 36, 129.2, 35.2, 127.5, 34.7, 126.4, 34.5, 126.6, 35.9, 126.1,
+    37.2, 125.2, 37.7, 124.8, 38.6, 125.3, 39.5, 124.3, 39.9, 122.3, 39.5, 121.3, 38.8, 122.2, 40.2, 121.6, 40.9, 120.5,
+    40.2, 119.5, 39.8, 118.5, 39.1, 117.7, 38.6, 118.8, 37.6, 119.2, 37.1, 120.5, 37.7, 122.5, 37.3, 121.6, 36.8, 120.2,
+    35.9, 119.3, 35, 120.3, 34.2, 120.9, 32.5, 121.9, 31.7, 121.4, 30.5, 122.1, 29.9, 121.5, 28.4, 120.4, 27, 119.5, 25.5,
+    118.1, 24.5, 116.5, 23.1, 114.8, 22.6, 113.5, 22.2, 111.8, 21.6, 110.3, 20.6, 110, 21.4, 109.2, 21.5, 107.8, 21.5,
+    106.5, 20.3, 105.6, 18.9, 106.5, 17.5, 108, 16, 108.9, 15.2, 109.3, 12.7, 109, 11.3, 107.5, 10.5, 106.4, 9.5, 105, 8.6,
+    104.8, 10.2, 103.5, 10.6, 102.5, 12.1, 100.9, 12.7, 100.1, 13.4, 99.2, 12, 99.3, 10.3, 100.3, 8.3, 100.6, 7, 101.5,
+    6.8, 102.3, 6.1, 103.4, 4.6, 103.5, 2.6, 104.2, 1.4, 103.4, 1.3, 101.3, 2.8, 100.4, 4.8, 100.3, 6.3, 98.3, 8, 98.6, 10,
+    98.2, 12.5, 97.6, 16, 96.6, 16.6, 95.2, 15.8, 94.3, 16.3, 94.5, 18.6, 93.5, 19.7, 92.3, 21, 91.8, 22.4, 90.5, 22.3, 89,
+    21.8, 87, 21.4, 86.9, 20.3, 85, 19.3, 82.3, 16.7, 80.3, 15.5, 80.2, 13.3, 79.8, 11, 79.2, 10.3, 78.2, 8.9, 77.5, 8.1,
+    76.5, 8.9, 75.8, 11.2, 74.8, 12.9, 73.9, 15.5, 73, 18.3, 72.8, 20.5, 72.6, 21.4, 70.8, 20.7, 69, 22.3, 70.3, 22.9, 68.5,
+    23.6, 67.3, 24.5, 66.7, 25.4, 64.5, 25.2, 61.5, 25.1, 59, 25.4, 57.3, 25.8, 56.7, 27.1, 54.9, 26.5, 53.5, 26.8, 51.4,
+    27.9, 50.1, 29.9, 48.9, 30.3, 48, 29.5, 48.5, 28.3, 49.6, 27.1, 50.2, 26, 50.8, 24.8, 51.6, 24.2, 54, 24.2, 55.5, 25.5,
+    56.3, 26.3, 56.4, 24.9, 57.4, 23.9, 58.8, 23.5, 59.8, 22.4, 58.5, 20.5, 57.7, 19, 56.7, 18, 55.3, 17.6, 52.2, 15.7,
+    49.5, 14.6, 47, 13.3, 45, 12.8, 43.5, 12.7, 42.9, 14.7, 42.6, 16.5, 41.2, 19, 39.2, 21.4, 38.4, 23.7, 37.2, 25, 35.6,
+    27.6, 34.9, 29.5, 34.2, 31.3, 34.9, 32.6, 35.5, 34, 35.9, 35.2, 35.8, 36.3, 36.2, 36.9, 34.6, 36.8, 33, 36.1, 31.5,
+    36.6, 30.4, 36.2, 29.2, 36.5, 27.5, 36.8, 27.3, 37.9, 26.3, 38.3, 27, 39.2, 26.2, 39.5, 26.2, 40.1, 26.7, 40.5, 26,
+    40.8, 24.3, 40.9, 23, 40.4, 22.6, 40.2, 22.9, 39.4, 22.8, 38.8, 24, 38.2, 23, 37.9, 23.2, 37.3, 23.2, 36.5, 22.5, 36.4,
+    21.7, 36.8, 21.2, 37.6, 21.6, 38.3, 21.1, 38.5, 20.7, 39.2, 20, 39.7, 19.4, 40.4, 19.5, 41.8, 18.5, 42.4, 17, 43.2,
+    15.9, 43.6, 15.2, 44.3, 14.5, 45.2, 13.6, 45.6, 12.3, 45.3, 12.4, 44.5, 13.6, 43.5, 14.3, 42.4, 15.9, 41.9, 16.2, 41.4,
+    17.2, 40.9, 18.5, 40.2, 18.3, 39.8, 17.1, 40.4, 16.6, 39.7, 17.1, 39, 16.5, 38.4, 15.7, 37.9, 15.7, 38.7, 16.2, 39.4,
+    15.8, 40, 14.9, 40.3, 14.3, 40.8, 13.7, 41.2, 12.4, 41.6, 11.1, 42.4, 10.5, 42.9, 10.2, 43.9, 8.8, 44.4, 7.6, 43.8,
+    6.5, 43.1, 5, 43.4, 4, 43.5, 3.1, 43, 3.2, 41.9, 2, 41.3, 0.9, 40.9, 0.1, 39.9, -0.3, 39.4, 0.2, 38.7, -0.7, 37.6,
+    -1.6, 37.1, -2.3, 36.8, -4.4, 36.7,
+  ],
+  // Chukotka beyond the date line
+  [-180, 68.9, -174, 67.5, -169.7, 66, -172.5, 64.4, -180, 65],
+  // Africa
+  [
+    -5.9, 35.8, -5.3, 35.9, -2.9, 35.3, -2, 35.1, 0, 35.9, 1.5, 36.6, 3.2, 36.8, 5.3, 36.7, 7.8, 36.9, 9.8, 37.3, 11, 37,
+    10.6, 35.8, 11.1, 35.2, 10.2, 34.3, 10.1, 33.7, 11.1, 33.3, 13.2, 32.9, 15.2, 32.3, 15.7, 31.4, 17.5, 30.9, 18.9, 30.3,
+    20, 30.9, 20.1, 32.2, 21.5, 32.9, 22.9, 32.6, 25.1, 31.7, 27.3, 31.4, 29, 30.9, 30.5, 31.5, 32, 31.2, 34.2, 31.3, 34.9,
+    29.5, 34.3, 27.8, 33.4, 28.3, 32.6, 29.9, 32.4, 29.6, 33.5, 27.3, 34.2, 26.2, 35.5, 24, 36.9, 22, 37.3, 19.5, 38.5, 18,
+    39.3, 15.9, 40.3, 15, 41.7, 13.6, 43.3, 12, 44.3, 10.5, 45.8, 10.8, 48.5, 11.2, 51.2, 11.8, 51, 10.4, 50.4, 8.5, 48.9,
+    5.6, 47.5, 3.9, 46, 2.1, 43.9, 0.2, 42.2, -1, 41, -2.1, 39.7, -4.1, 39.2, -6.5, 39.5, -8, 40.4, -10.5, 40.6, -14.5, 39.6,
+    -16.5, 37, -18, 35.4, -19.9, 35.5, -22, 35.5, -24, 33, -25.5, 32.9, -26.2, 32.6, -28.4, 31.3, -29.8, 30.1, -31.3, 28,
+    -32.9, 26, -33.8, 23.5, -34.1, 21.3, -34.4, 20, -34.8, 18.4, -34.2, 18.3, -33.1, 17.8, -31, 16.5, -28.6, 15.2, -27,
+    14.5, -23, 13.2, -20, 11.8, -17.3, 12.1, -14.3, 13.7, -11, 13.2, -8.7, 12.3, -6.1, 12, -5, 10.5, -3.4, 9.3, -1.5, 9.4,
+    0.7, 9.8, 2.9, 9.4, 3.9, 8.5, 4.6, 7.3, 4.4, 6.1, 4.3, 5, 5.8, 3.4, 6.4, 1.4, 6.1, -1, 5.1, -2.7, 5, -4.4, 5.2, -7.5,
+    4.4, -9.2, 5.3, -10.8, 6.4, -12.3, 7.4, -13.3, 8.7, -13.8, 9.9, -15, 10.9, -16.1, 11.8, -16.8, 13.2, -17.5, 14.7,
+    -16.8, 15.9, -16.4, 17.9, -16.2, 19.5, -17, 21, -16.5, 22.4, -15.7, 24, -14.5, 26.1, -13.2, 27.6, -11.4, 28.2, -10.1,
+    29.2, -9.8, 30.5, -9.3, 32.5, -8.5, 33.3, -6.8, 34.1, -6.2, 35.3,
+  ],
+  // Madagascar
+  [49.3, -12, 50.5, -15.5, 49.5, -17.5, 47.1, -24.9, 45.2, -25.5, 43.7, -23.5, 44, -20, 44.4, -16.2, 46.3, -15.7, 48, -13.5],
+  // Britain, Ireland, Iceland
+  [
+    -5.7, 50.1, -3.3, 50.6, 1.4, 51.2, 1.7, 52.7, 0.2, 53.5, -0.1, 54.5, -1.6, 55.6, -2, 57, -1.8, 57.6, -3.3, 58.6, -5,
+    58.6, -6, 57.5, -5.6, 56, -4.8, 54.8, -3, 54, -3.1, 53.3, -4.6, 53.3, -4.2, 52.3, -5.1, 51.8, -3.3, 51.4,
+  ],
+  [-6, 52.2, -6, 53.9, -5.6, 54.9, -7.3, 55.3, -8.5, 54.6, -10, 54.2, -10, 53.3, -9.4, 52.6, -10.3, 51.9, -9.4, 51.5, -8, 51.8],
+  [-22.5, 66.4, -24, 65.5, -22, 64, -18.5, 63.4, -14.5, 64.4, -13.5, 65.3, -15, 66.3, -18, 66.2],
+  // Sicily, Sardinia, Corsica, Crete, Cyprus
+  [12.4, 38.1, 15.6, 38.3, 15.1, 36.7, 12.5, 37.6],
+  [8.2, 40.9, 9.8, 41, 9.6, 39.1, 8.5, 38.9, 8.4, 40],
+  [8.6, 42.8, 9.5, 43, 9.5, 41.8, 9.2, 41.4, 8.6, 41.9],
+  [23.5, 35.6, 26.3, 35.3, 26, 35, 23.6, 35.2],
+  [32.3, 35, 34.6, 35.7, 33.9, 34.9, 32.4, 34.7],
+  // Ceylon
+  [79.8, 8, 80.2, 9.8, 81.9, 7.5, 81, 6, 80.1, 6],
+  // Japan: Honshu, Kyushu, Shikoku, Hokkaido; Sakhalin
+  [
+    130.9, 34, 132.5, 35.5, 135.5, 35.6, 136.8, 37.2, 139, 37.9, 140, 39.9, 140, 41.4, 141.5, 41.4, 142, 39.5, 141, 38.3,
+    140.9, 36.8, 140.8, 35.7, 139.8, 35, 138.8, 34.7, 137, 34.6, 135.8, 33.5, 135.1, 34.6, 133, 34.3, 131, 33.9,
+  ],
+  [129.8, 33.3, 130.9, 33.9, 131.9, 33, 131.3, 31.4, 130.2, 31.2, 129.8, 32.7],
+  [132.5, 33.2, 132.8, 33.9, 134.6, 34.2, 134.7, 33.8, 133.1, 32.8],
+  [140, 41.5, 139.8, 42.5, 141.5, 45.4, 145.5, 43.3, 143.3, 42, 141, 41.8],
+  [142, 46, 142.5, 54.3, 143.2, 52, 144.7, 49, 143, 47.5],
+  // Formosa, Hainan
+  [120.1, 23, 121.5, 25.3, 121.9, 24.8, 120.9, 22, 120.2, 22.6],
+  [108.6, 19.2, 110.5, 20.1, 111, 19.6, 109.6, 18.2],
+  // Philippines: Luzon, the Visayas, Mindanao
+  [119.8, 16.3, 120.6, 18.5, 122.3, 18.4, 121.6, 15.9, 122.3, 14.2, 124.2, 13, 122, 13.6, 120.6, 14.3],
+  [122, 10.5, 122.5, 11.8, 124.5, 12.5, 125.6, 11.2, 125, 10, 123, 9.3],
+  [122, 6.9, 123.5, 8.6, 125.5, 9.5, 126.6, 7.3, 125.4, 5.6, 124.2, 6.5],
+  // Borneo, Sumatra, Java, Celebes
+  [109, 0.2, 109.6, 2, 111, 1.8, 113, 3.2, 115.5, 5.4, 117, 7, 119, 5.2, 118, 4.2, 118.9, 1, 117.9, 1, 117.5, -0.5, 116.5, -2.5, 116, -3.8, 114.5, -3.5, 111.6, -3.1, 110, -1.7],
+  [95.3, 5.6, 97.5, 5.2, 100.2, 2.3, 103.5, -0.5, 106, -3.2, 105.8, -5.8, 104.5, -5.9, 102.3, -4, 100.3, -1, 98.7, 1.8, 96, 3.8],
+  [105.2, -6.8, 106, -5.9, 108.5, -6.3, 111, -6.4, 112.8, -6.9, 114.5, -7.8, 111, -8.2, 108.2, -7.8, 106.4, -7.4],
+  [119.3, -5.5, 118.8, -2.7, 119.8, 0.2, 120.5, 1.2, 124.9, 1.6, 121.2, 0.5, 121.5, -1, 123.3, -1, 121.3, -1.8, 122.5, -4.6, 121, -3, 120.4, -5.5],
+  // New Guinea, New Britain
+  [
+    131, -1.3, 132.7, -0.4, 135, -3.3, 138, -1.7, 141, -2.6, 145, -4.3, 146, -5.6, 147.5, -6.2, 148, -8, 150.5, -10.2, 149,
+    -10.4, 147.2, -9.5, 146, -8.3, 144, -7.6, 143.4, -9, 141, -9.1, 139, -8.1, 138, -8.4, 137.8, -5.4, 135, -4.4, 133,
+    -4.1, 132, -2.9,
+  ],
+  [148.3, -5.5, 150.5, -5.5, 152, -4.2, 152, -5.5, 151, -6.2, 148.3, -6],
+  // Australia, Tasmania
+  [
+    113.5, -22, 114.1, -26.3, 115, -29.5, 115, -33.6, 116, -35, 118, -35, 120.5, -33.9, 124, -33.9, 126, -32.3, 129,
+    -31.7, 131.2, -31.5, 134.5, -32.8, 135.9, -34.8, 137.5, -33, 138, -34.5, 138.5, -35.6, 140, -37.8, 143.5, -38.8,
+    146.3, -39.1, 148, -37.8, 150, -37.4, 151.3, -33.8, 153.1, -30.5, 153.5, -28, 153, -25.3, 150.8, -22.7, 149.5, -22.4,
+    146.3, -19, 145.3, -15, 143.5, -14, 142.5, -10.7, 141.6, -12.8, 141.5, -15.5, 140.6, -17.5, 139.3, -17.3, 137.8, -16,
+    135.5, -14.8, 136.8, -12.3, 136.6, -11.8, 132.6, -11.4, 131, -12.2, 129.5, -14.8, 127.5, -14, 126, -14.2, 124.5, -16,
+    122.2, -17.5, 121.5, -19.5, 118.8, -20.3, 116.7, -20.6, 114.6, -21.8,
+  ],
+  [144.6, -40.7, 148.3, -40.9, 148, -42.5, 147, -43.6, 145.5, -42.5],
+  // New Zealand
+  [172.7, -34.4, 174.5, -35.9, 175.9, -37.3, 178.5, -37.7, 177.9, -39.2, 176.8, -39.6, 175.2, -41.6, 174.6, -41.3, 175, -39.9, 173.8, -39.2, 174.6, -38.1, 174.3, -36.6],
+  [172.7, -40.5, 174.3, -41.7, 173.2, -43, 171.3, -44.4, 170.7, -45.9, 169, -46.7, 166.5, -46, 167.5, -44.5, 168.5, -44, 170.7, -42.7, 172, -41.5],
+];
+
+// inland seas, drawn over the land
+const WATERS = [
+  // the Black Sea
+  [28.9, 41.2, 28, 42.5, 27.9, 43.6, 29, 44.8, 29.7, 45.3, 30.7, 46.5, 31.7, 46.6, 32.8, 46, 33.5, 44.5, 35.2, 44.8, 36.6, 45.2, 38.3, 44.3, 39.8, 43.5, 41.6, 41.6, 39.6, 41, 37, 41.2, 35, 42, 33.3, 42, 31.2, 41.1],
+  // the Caspian
+  [46.9, 44.7, 49.2, 46.5, 51.5, 47, 53.1, 46.7, 51.3, 45.3, 52.7, 42.8, 53, 41, 54, 39.2, 53.9, 37.3, 51, 36.7, 49, 37.7, 49.2, 39.6, 48.6, 41.6, 47.5, 42.9],
+];
+
+
+// ----- the frames: the main map and the submaps, each its own projection ------------------------
+
+const W = 1000; // SVG user units across
+const H = 620;
+const FRAMES = [
+  { id: "main", title: "Europe, North Africa and the Middle East", x: 0, y: 0, w: 622, h: 620, lon: [-16, 57], lat: [9, 63] },
+  { id: "asia", title: "Asia", x: 630, y: 0, w: 370, h: 300, lon: [54, 150], lat: [-12, 62] },
+  { id: "africa", title: "Africa", x: 630, y: 308, w: 181, h: 170, lon: [-20, 52], lat: [-37, 26] },
+  { id: "south-central-pacific", title: "South & Central Pacific", x: 819, y: 308, w: 181, h: 170, lon: [138, 216], lat: [-38, 26] },
+  { id: "north-america", title: "North America", x: 630, y: 486, w: 181, h: 134, lon: [-128, -62], lat: [13, 52] },
+];
+const LEGEND = { x: 819, y: 486, w: 181, h: 134 };
+
+// where a naval box is drawn: its frame, and its point there when the data's lies outside it
+const NAVAL_AT = {
+  baltic: ["main"],
+  "north-atlantic": ["main", 47.5, -11.5],
+  "western-med": ["main", 38.6, 4.5],
+  "eastern-med": ["main", 34.0, 24.0],
+  "black-sea": ["main"],
+  "south-atlantic": ["africa", -22, -8],
+  "indian-ocean": ["asia", -2, 72],
+  pacific: ["asia", 24, 140],
+  "south-central-pacific": ["south-central-pacific", -28, 182],
+};
+
+// spaces drawn a little off their city, where two would sit on each other
+const NUDGE = { croatia: [45.2, 16.9], carniola: [46.3, 14.2] };
+
+for (const f of FRAMES) {
+  const midLat = (f.lat[0] + f.lat[1]) / 2;
+  const c = Math.cos((midLat * Math.PI) / 180);
+  const s = Math.min(f.w / ((f.lon[1] - f.lon[0]) * c), f.h / (f.lat[1] - f.lat[0]));
+  const cLon = (f.lon[0] + f.lon[1]) / 2;
+  const cLat = (f.lat[0] + f.lat[1]) / 2;
+  f.sx = s * c;
+  f.sy = s;
+  f.lon0 = cLon - f.w / 2 / f.sx; // the frame filled: the ranges widened to its box
+  f.lat1 = cLat + f.h / 2 / f.sy;
+  f.wrap = f.lon[1] > 180;
+}
+const FRAME = Object.fromEntries(FRAMES.map((f) => [f.id, f]));
+
+function projIn(f, lat, lon) {
+  const l = f.wrap && lon < 0 ? lon + 360 : lon;
+  return [f.x + (l - f.lon0) * f.sx, f.y + (f.lat1 - lat) * f.sy];
+}
+
+// ----- powers, colours, words ----------------------------------------------------------------------
+
+const PLAYERS = ["ge", "uk", "fr", "au", "ru", "ot"];
+const STYLE = {
+  ge: { fill: "#3d3d40", edge: "#0b0b0d", ink: "#fff" },
+  uk: { fill: "#c9302a", edge: "#5e100b", ink: "#fff" },
+  fr: { fill: "#2f62c8", edge: "#112d68", ink: "#fff" },
+  au: { fill: "#e6c43a", edge: "#6b5600", ink: "#221f17" },
+  ru: { fill: "#fbfaf4", edge: "#3f3c34", ink: "#221f17" },
+  ot: { fill: "#2f8a3e", edge: "#113d18", ink: "#fff" },
+  italy: { fill: "#8db04a", edge: "#3d5415", ink: "#1a2108" },
+  us: { fill: "#1c2d6b", edge: "#070f2c", ink: "#fff" },
+  rebel: { fill: "#8e2b1d", edge: "#3a0d06", ink: "#fff" },
+  minor: { fill: "#7d4aa3", edge: "#311845", ink: "#fff" },
+  none: { fill: "#f3eddb", edge: "#8a8070", ink: "#2a271e" },
+};
+const BOXES = ["entente-committed", "entente-aligned", "neutral", "alliance-aligned", "alliance-committed"];
+const BOX_NAMES = {
+  "entente-committed": "Entente committed",
+  "entente-aligned": "Entente aligned",
+  neutral: "Neutral",
+  "alliance-aligned": "Alliance aligned",
+  "alliance-committed": "Alliance committed",
+};
+const TYPE_NAMES = { key: "Key", capital: "Capital", subcapital: "Subcapital", territory: "Territory", "naval-base": "Naval base", strait: "Strait" };
+const LINK_NAMES = { clear: "clear", difficult: "difficult", severe: "severe", "off-map": "off-map", tsrr: "Trans-Siberian Railroad" };
+const UNIT_SHORT = {
+  army: "A",
+  reserve: "R",
+  british: "B",
+  indian: "I",
+  turkish: "T",
+  arab: "Ar",
+  commonwealth: "C",
+  ec: "EC",
+  ef: "EF",
+  "elite-ef": "EE",
+  zouaves: "Z",
+  squadron: "S",
+  dreadnought: "D",
+};
+const PHASES = { prep: "Prep Phase", diplomacy: "Diplomacy Phase", action: "Action Phase", end: "End Phase", over: "The game is over" };
+const FLAG_TEXT = {
+  italy_unified: "Italy unified",
+  germany_unified: "Germany unified",
+  suez_canal: "Suez Canal open",
+  tsrr: "Trans-Siberian Railroad",
+  dual_monarchy: "Dual Monarchy",
+  india_stable: "India stable",
+};
+
+// action keys naming a space (or a naval box), a unit, a card, a minor power, a player
+const SPACE_KEYS = ["space", "to", "at", "frm"];
+const UNIT_KEYS = ["unit", "move"];
+const CARD_KEYS = ["card", "home"];
+const MINOR_KEYS = ["minor", "ally"];
+const POWER_KEYS = ["power", "give", "ask"];
+
+function styleOf(data, owner) {
+  if (!owner) return STYLE.none;
+  if (STYLE[owner]) return STYLE[owner];
+  if (data.minors && data.minors[owner]) return STYLE.minor;
+  return STYLE.minor;
+}
+
+function powerName(data, p) {
+  const names = { ge: "Prussia", uk: "Britain", fr: "France", au: "Austria", ru: "Russia", ot: "the Ottoman Empire" };
+  if (names[p]) return names[p];
+  if (p === "rebel") return "rebels";
+  const m = data.minors && data.minors[p];
+  if (m) return m.name;
+  const w = data.powers && data.powers[p];
+  return w ? w.name : String(p);
+}
+
+function displayName(board, data, p) {
+  if (p === "ge" && board.flags && board.flags.germany_unified) return "Germany";
+  if (p === "au" && board.flags && board.flags.dual_monarchy) return "Austria-Hungary";
+  return capital(powerName(data, p));
+}
+
+function placeName(data, id) {
+  const sp = data.spaces && data.spaces[id];
+  if (sp) return sp.name;
+  const box = data.naval_boxes && data.naval_boxes[id];
+  return box ? box.name : String(id);
+}
+
+function isPlace(data, id) {
+  return typeof id === "string" && Boolean((data.spaces && data.spaces[id]) || (data.naval_boxes && data.naval_boxes[id]));
+}
+
+function decade(turn) {
+  return `${1850 + 10 * ((turn || 1) - 1)}s`;
+}
+
+function words(id) {
+  return capital(String(id).replace(/^(ge|uk|fr|au|ru|ot)-/, "").replace(/-/g, " "));
+}
+
+const cardIndexes = new WeakMap();
+
+function cardOf(data, id) {
+  if (!cardIndexes.has(data)) {
+    const m = new Map();
+    for (const c of data.cards || []) m.set(c.id, { ...c, home: false });
+    for (const c of data.home_cards || []) m.set(c.id, { ...c, home: true });
+    cardIndexes.set(data, m);
+  }
+  return cardIndexes.get(data).get(id) || null;
+}
+
+function cardTitle(data, id) {
+  const c = cardOf(data, id);
+  return c ? c.title : words(id);
+}
+
+function unitText(u) {
+  return `${UNIT_SHORT[u.t] || u.t}${u.r ? "'" : ""}`;
+}
+
+function unitWords(data, u) {
+  return `${capital(u.t.replace(/-/g, " "))}${u.r ? " (reduced)" : ""}${u.o === "rebel" && u.n ? ` (${u.n})` : ""}`;
+}
+
+// ----- geometry ----------------------------------------------------------------------------------
+
+const geometries = new WeakMap();
+
+function pathIn(f, flat, shift) {
+  const pts = [];
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const [x, y] = projIn(f, flat[i + 1], flat[i] + shift);
+    pts.push(`${x.toFixed(1)},${y.toFixed(1)}`);
+  }
+  return `M${pts.join("L")}Z`;
+}
+
+function frameOfSpace(sp) {
+  return FRAME[sp.map] || FRAME.main;
+}
+
+function geometry(data) {
+  if (geometries.has(data)) return geometries.get(data);
+  const at = {};
+  const frameOf = {};
+  for (const [id, sp] of Object.entries(data.spaces || {})) {
+    const f = frameOfSpace(sp);
+    const [lat, lon] = NUDGE[id] || [sp.lat, sp.lon];
+    at[id] = projIn(f, lat, lon);
+    frameOf[id] = f.id;
+  }
+  for (const [id, b] of Object.entries(data.naval_boxes || {})) {
+    const spec = NAVAL_AT[id] || ["main"];
+    const f = FRAME[spec[0]] || FRAME.main;
+    const lat = spec.length > 1 ? spec[1] : b.lat;
+    const lon = spec.length > 1 ? spec[2] : b.lon;
+    let [x, y] = projIn(f, lat, lon);
+    x = Math.min(Math.max(x, f.x + 40), f.x + f.w - 40);
+    y = Math.min(Math.max(y, f.y + 16), f.y + f.h - 12);
+    at[id] = [x, y];
+    frameOf[id] = f.id;
+  }
+  const links = [];
+  for (const l of data.links || []) {
+    if (!at[l.a] || !at[l.b]) continue;
+    const same = frameOf[l.a] === frameOf[l.b];
+    links.push({ ...l, same });
+  }
+  const lands = {};
+  const waters = {};
+  for (const f of FRAMES) {
+    lands[f.id] = [];
+    waters[f.id] = WATERS.map((w) => pathIn(f, w, 0));
+    for (const poly of LANDS) {
+      lands[f.id].push(pathIn(f, poly, 0));
+      if (f.wrap) lands[f.id].push(pathIn(f, poly, 360));
+    }
+  }
+  const g = { at, frameOf, links, lands, waters };
+  geometries.set(data, g);
+  return g;
+}
+
+// ----- what the actions name ---------------------------------------------------------------------
+
+/** The minor power's space where its markers go (world.minor_space). */
+function minorSpace(board, data, minor) {
+  const m = data.minors && data.minors[minor];
+  if (!m) return null;
+  const ctl = board.control || {};
+  if (ctl[m.capital] === minor) return m.capital;
+  for (const [sid, c] of Object.entries(ctl)) if (c === minor) return sid;
+  return data.spaces && data.spaces[m.capital] ? m.capital : null;
+}
+
+function unitGroupKey(u) {
+  return `${u.at}|${u.o}`;
+}
+
+/** What each legal action names: places (spaces, naval boxes), unit groups, cards, powers. */
+function actionIndex(shape, data) {
+  const board = (shape.view && shape.view.board) || {};
+  const units = board.units || {};
+  const idx = { place: new Map(), group: new Map(), card: new Map(), power: new Map() };
+  const add = (m, k, c) => {
+    if (!m.has(k)) m.set(k, []);
+    if (!m.get(k).includes(c)) m.get(k).push(c);
+  };
+  (shape.actions || []).forEach((a, i) => {
+    if (!a || typeof a !== "object" || Array.isArray(a)) return;
+    const c = { action: a, label: (shape.labels || [])[i] };
+    for (const k of SPACE_KEYS) if (isPlace(data, a[k])) add(idx.place, a[k], c);
+    for (const k of UNIT_KEYS) if (typeof a[k] === "string" && units[a[k]]) add(idx.group, unitGroupKey(units[a[k]]), c);
+    for (const k of CARD_KEYS) if (typeof a[k] === "string" && cardOf(data, a[k])) add(idx.card, a[k], c);
+    for (const k of MINOR_KEYS) {
+      const where = typeof a[k] === "string" ? minorSpace(board, data, a[k]) : null;
+      if (where) add(idx.place, where, c);
+    }
+    for (const k of POWER_KEYS) if (PLAYERS.includes(a[k])) add(idx.power, a[k], c);
+  });
+  return idx;
+}
+
+function readable(c, data) {
+  if (c.label !== undefined && c.label !== null && !/^[{["]/.test(String(c.label).trim())) return capital(c.label);
+  return JSON.stringify(c.action);
+}
+
+/** The choices a click on a map key ("s:space" or "u:place|owner") offers. */
+function keyChoices(st, key) {
+  if (!st.onAction || !key) return [];
+  if (key.startsWith("s:")) return st.act.place.get(key.slice(2)) || [];
+  if (key.startsWith("u:")) return st.act.group.get(key.slice(2)) || [];
+  return [];
+}
+
+// ----- the map's pieces ---------------------------------------------------------------------------
+
+function radiusPx(zoom) {
+  return zoom >= 3.4 ? 7 : zoom >= 2.25 ? 6.2 : zoom >= 1.5 ? 5.4 : 4.8;
+}
+
+function symbol(type, x, y, r, attrs) {
+  if (type === "key") return svg("rect", { x: x - r * 0.85, y: y - r * 0.85, width: r * 1.7, height: r * 1.7, rx: r * 0.12, ...attrs });
+  if (type === "capital") return starOf(x, y, r * 1.45, attrs, 2);
+  if (type === "subcapital") return starOf(x, y, r * 1.2, attrs, 2);
+  if (type === "naval-base") {
+    const h = r * 1.1;
+    return svg("polygon", { points: `${x.toFixed(2)},${(y - h * 1.05).toFixed(2)} ${(x + h).toFixed(2)},${(y + h * 0.75).toFixed(2)} ${(x - h).toFixed(2)},${(y + h * 0.75).toFixed(2)}`, ...attrs });
+  }
+  if (type === "strait") {
+    const h = r * 1.05;
+    return svg("polygon", { points: `${x},${y - h} ${x + h},${y} ${x},${y + h} ${x - h},${y}`, ...attrs });
+  }
+  return svg("circle", { cx: x, cy: y, r: r * 0.8, ...attrs });
+}
+
+/** The markers on a space: [{text, owner, what}] (influence, diplomacy, ally, pacification,
+ * fort, WoI, occupied, GoE, rebels). */
+function markersBySpace(board, data) {
+  const out = new Map();
+  const add = (sid, m) => {
+    if (!sid) return;
+    if (!out.has(sid)) out.set(sid, []);
+    out.get(sid).push(m);
+  };
+  for (const [sid, p] of Object.entries(board.influence || {})) add(sid, { text: "I", owner: p, what: `${displayName(board, data, p)} influence` });
+  for (const [minor, p] of Object.entries(board.diplomacy || {})) add(minorSpace(board, data, minor), { text: "D", owner: p, what: `${displayName(board, data, p)} diplomacy with ${powerName(data, minor)}` });
+  for (const [minor, p] of Object.entries(board.allies || {})) add(minorSpace(board, data, minor), { text: "Al", owner: p, what: `${powerName(data, minor)} allied to ${displayName(board, data, p)}` });
+  for (const [sid, v] of Object.entries(board.pacification || {})) add(sid, { text: `P${v}`, owner: null, what: `pacification marker (value ${v})`, cls: "pac" });
+  for (const [sid, f] of Object.entries(board.forts || {})) {
+    const [owner, level] = Array.isArray(f) ? f : [null, f];
+    add(sid, { text: `F${level}`, owner, what: `fort level ${level}${owner ? ` (${displayName(board, data, owner)})` : ""}`, cls: "fort" });
+  }
+  for (const [sid, v] of Object.entries(board.woi || {})) add(sid, { text: "W", owner: null, what: `War of Independence marker${v ? " (flipped)" : ""}`, cls: "woi" });
+  for (const [sid, p] of Object.entries(board.occupied || {})) add(sid, { text: "Oc", owner: p, what: `occupied by ${displayName(board, data, p)}`, cls: "occ" });
+  const goe = board.goe || {};
+  for (const sid of Array.isArray(goe) ? goe : Object.keys(goe)) add(sid, { text: "G", owner: null, what: "Government of Exile / pacification (GoE)", cls: "goe" });
+  for (const [sid, n] of Object.entries(board.rebel_spaces || {})) add(sid, { text: `R${n > 1 ? n : ""}`, owner: "rebel", what: `rebels (${n})`, cls: "rebel" });
+  return out;
+}
+
+/** The units by place and owner: Map "place|owner" -> [[id, unit]]. */
+function unitGroups(board) {
+  const out = new Map();
+  for (const [id, u] of Object.entries(board.units || {})) {
+    const k = unitGroupKey(u);
+    if (!out.has(k)) out.set(k, []);
+    out.get(k).push([id, u]);
+  }
+  return out;
+}
+
+function groupText(list) {
+  if (list.length === 1) return unitText(list[0][1]);
+  const kinds = new Set(list.map(([, u]) => UNIT_SHORT[u.t] || u.t));
+  return kinds.size === 1 ? `${list.length}${[...kinds][0]}` : String(list.length);
+}
+
+/** Where the names go at this zoom: those that would cover a symbol or another name wait for
+ * the tooltip and for zooming in. */
+function layout(data, st, geo) {
+  const k = st.k;
+  const r = radiusPx(st.zoom) * k;
+  const taken = [];
+  for (const id of Object.keys(data.spaces || {})) {
+    const [x, y] = geo.at[id];
+    taken.push([x - r, y - r, x + r, y + r]);
+  }
+  for (const id of Object.keys(data.naval_boxes || {})) {
+    const b = navalBox(data, geo, id, k);
+    taken.push([b.x, b.y, b.x + b.w, b.y + b.h]);
+  }
+  for (const f of FRAMES) taken.push([f.x, f.y, f.x + textWidth(f.title, 9, true) * k + 10 * k, f.y + 13 * k]);
+  const labels = new Map();
+  const size = 8.5;
+  const rank = (id) => {
+    const t = data.spaces[id].type;
+    let v = { capital: 50, subcapital: 40, key: 30, "naval-base": 20, strait: 20, territory: 10 }[t] || 0;
+    if (st.act.place.has(id)) v += 100;
+    return v;
+  };
+  const ids = Object.keys(data.spaces || {}).sort((a, b) => rank(b) - rank(a));
+  for (const id of ids) {
+    const [x, y] = geo.at[id];
+    const f = FRAME[geo.frameOf[id]];
+    const name = data.spaces[id].name;
+    const w = textWidth(name, size, false, false) * k;
+    const lh = size * k;
+    const o = r + 1.5 * k;
+    const spots = [
+      [x - w / 2, y + o, "middle"],
+      [x + o, y - lh / 2, "start"],
+      [x - w / 2, y - o - lh, "middle"],
+      [x - o - w, y - lh / 2, "end"],
+    ];
+    for (const [bx, by, anchor] of spots) {
+      const box = [bx - 1 * k, by, bx + w + 1 * k, by + lh];
+      if (box[0] < f.x || box[2] > f.x + f.w || box[1] < f.y || box[3] > f.y + f.h) continue;
+      if (!collides(box, taken)) {
+        taken.push(box);
+        const tx = anchor === "middle" ? bx + w / 2 : anchor === "start" ? bx : bx + w;
+        labels.set(id, { x: tx, y: by + lh * 0.8, anchor, size: size * k });
+        break;
+      }
+    }
+  }
+  return labels;
+}
+
+function navalBox(data, geo, id, k) {
+  const name = data.naval_boxes[id].name;
+  const w = textWidth(name, 8, true, true) * k + 8 * k;
+  const h = 13 * k;
+  const [x, y] = geo.at[id];
+  return { x: x - w / 2, y: y - h / 2, w, h, name };
+}
+
+function drawMap(shape, data, st) {
+  const board = (shape.view && shape.view.board) || {};
+  const geo = geometry(data);
+  const k = st.k;
+  const act = st.act;
+  const r = radiusPx(st.zoom) * k;
+  const control = board.control || {};
+  const rebels = board.rebel_spaces || {};
+
+  const defs = FRAMES.map((f) => svg("clipPath", { id: `ie-clip-${f.id}` }, svg("rect", { x: f.x, y: f.y, width: f.w, height: f.h })));
+  const map = mapRoot(st, { prefix: "ie", label: "Map of the world, 1850-1914", width: W, height: H, glow: { blur: 1.6, margin: 60 }, defs });
+  map.append(svg("rect", { class: "ie-gutter", x: 0, y: 0, width: W, height: H }));
+
+  // the frames: sea, coasts, graticule, title
+  for (const f of FRAMES) {
+    const g = svg("g", { class: ["ie-frame", `frame-${f.id}`], "clip-path": `url(#ie-clip-${f.id})`, "data-frame": f.id });
+    g.append(svg("rect", { class: "ie-sea", x: f.x, y: f.y, width: f.w, height: f.h }));
+    const grid = svg("g", { class: "ie-grid" });
+    for (let lon = -180; lon <= 360; lon += f.id === "main" ? 10 : 20) {
+      const [x] = projIn(f, 0, lon > 180 ? lon - 360 : lon);
+      if (x > f.x && x < f.x + f.w) grid.append(svg("line", { x1: x, y1: f.y, x2: x, y2: f.y + f.h }));
+    }
+    for (let lat = -60; lat <= 80; lat += f.id === "main" ? 10 : 20) {
+      const [, y] = projIn(f, lat, f.lon0 + 1);
+      if (y > f.y && y < f.y + f.h) grid.append(svg("line", { class: lat === 0 ? "equator" : null, x1: f.x, y1: y, x2: f.x + f.w, y2: y }));
+    }
+    g.append(grid);
+    const lands = svg("g", { class: "ie-lands" });
+    for (const d of geo.lands[f.id]) lands.append(svg("path", { d }));
+    for (const d of geo.waters[f.id]) lands.append(svg("path", { class: "ie-water", d }));
+    g.append(lands);
+    map.append(g);
+  }
+  for (const f of FRAMES) {
+    map.append(svg("rect", { class: "ie-frame-edge", x: f.x, y: f.y, width: f.w, height: f.h }));
+    const tw = textWidth(f.title, 9, true) * k + 10 * k;
+    map.append(
+      svg(
+        "g",
+        { class: "ie-frame-title" },
+        svg("rect", { x: f.x, y: f.y, width: tw, height: 13 * k, rx: 2 * k }),
+        svg("text", { x: f.x + 5 * k, y: f.y + 9.5 * k, "font-size": (9 * k).toFixed(2) }, f.title),
+      ),
+    );
+  }
+
+  // links
+  const links = svg("g", { class: "ie-links" });
+  for (const l of geo.links) {
+    const [ax, ay] = geo.at[l.a];
+    const [bx, by] = geo.at[l.b];
+    const ends = `${l.a} ${l.b}`;
+    if (l.same) {
+      if (l.type === "tsrr") {
+        links.append(svg("line", { class: "ie-link tsrr-base", x1: ax, y1: ay, x2: bx, y2: by, "data-ends": ends }));
+        links.append(svg("line", { class: "ie-link tsrr", x1: ax, y1: ay, x2: bx, y2: by, "data-ends": ends }));
+      } else {
+        links.append(svg("line", { class: ["ie-link", l.type], x1: ax, y1: ay, x2: bx, y2: by, "data-ends": ends }));
+      }
+      continue;
+    }
+    // between two frames: a stub from each end, the way the other lies on the globe
+    const A = data.spaces[l.a];
+    const B = data.spaces[l.b];
+    for (const [from, to, x, y] of [
+      [A, B, ax, ay],
+      [B, A, bx, by],
+    ]) {
+      let dx = (to.lon - from.lon) * Math.cos((from.lat * Math.PI) / 180);
+      let dy = -(to.lat - from.lat);
+      const n = Math.hypot(dx, dy) || 1;
+      dx /= n;
+      dy /= n;
+      const len = 16 * k;
+      links.append(svg("line", { class: ["ie-link", l.type, "stub"], x1: x, y1: y, x2: x + dx * len, y2: y + dy * len, "data-ends": ends }));
+      links.append(svg("text", { class: "ie-stub-name", x: x + dx * (len + 2 * k), y: y + dy * (len + 2 * k) + 3 * k, "text-anchor": dx < -0.3 ? "end" : dx > 0.3 ? "start" : "middle", "font-size": (6.5 * k).toFixed(2) }, `→ ${to.name}`));
+    }
+  }
+  map.append(links);
+
+  // the naval boxes
+  const boxes = svg("g", { class: "ie-boxes" });
+  for (const id of Object.keys(data.naval_boxes || {})) {
+    const b = navalBox(data, geo, id, k);
+    const g = svg("g", { class: ["ie-place", "ie-box", act.place.has(id) && "actionable"], "data-key": `s:${id}`, "data-place": id, "data-tip": `s:${id}` });
+    g.append(svg("rect", { class: "ie-box-rect", x: b.x, y: b.y, width: b.w, height: b.h, rx: 2 * k }));
+    g.append(svg("text", { class: "ie-box-name", x: b.x + b.w / 2, y: b.y + b.h / 2 + 2.9 * k, "text-anchor": "middle", "font-size": (8 * k).toFixed(2) }, b.name));
+    boxes.append(g);
+  }
+  map.append(boxes);
+
+  // the spaces
+  const labels = layout(data, st, geo);
+  const marks = markersBySpace(board, data);
+  const spaces = svg("g", { class: "ie-spaces" });
+  const names = svg("g", { class: "ie-names" });
+  for (const [id, sp] of Object.entries(data.spaces || {})) {
+    const [x, y] = geo.at[id];
+    const owner = control[id];
+    const sty = styleOf(data, owner);
+    const g = svg("g", {
+      class: ["ie-place", "ie-space", `t-${sp.type}`, act.place.has(id) && "actionable", rebels[id] && "rebels", !owner && "free"],
+      "data-key": `s:${id}`,
+      "data-place": id,
+      "data-tip": `s:${id}`,
+      "data-owner": owner || "",
+    });
+    g.append(svg("circle", { class: "ie-hit", cx: x, cy: y, r: r + 3 * k }));
+    g.append(symbol(sp.type, x, y, r, { class: "ie-sym", fill: sty.fill, stroke: sty.edge }));
+    if (sp.home && owner && owner !== sp.home && PLAYERS.includes(sp.home)) {
+      g.append(svg("circle", { class: "ie-home-dot", cx: x, cy: y, r: r * 0.32, fill: styleOf(data, sp.home).fill }));
+    }
+    const list = marks.get(id) || [];
+    if (list.length) {
+      const mw = (m) => (textWidth(m.text, 6, true) + 3) * k;
+      const total = list.reduce((s, m) => s + mw(m) + 1 * k, -1 * k);
+      let mx = x - total / 2;
+      const my = y + r + 1 * k;
+      for (const m of list) {
+        const ms = m.owner ? styleOf(data, m.owner) : null;
+        const w = mw(m);
+        g.append(
+          svg(
+            "g",
+            { class: ["ie-marker", m.cls], "data-marker": m.text },
+            svg("rect", { x: mx, y: my, width: w, height: 7.5 * k, rx: 1.5 * k, fill: ms ? ms.fill : null, stroke: ms ? ms.edge : null }),
+            svg("text", { x: mx + w / 2, y: my + 5.8 * k, "text-anchor": "middle", "font-size": (6 * k).toFixed(2), fill: ms ? ms.ink : null }, m.text),
+          ),
+        );
+        mx += w + 1 * k;
+      }
+    }
+    spaces.append(g);
+    const spot = labels.get(id);
+    names.append(
+      svg(
+        "g",
+        { class: ["ie-name-g", !spot && "crowded", act.place.has(id) && "actionable"], "data-key": `s:${id}`, "data-place": id, "data-tip": `s:${id}` },
+        svg(
+          "text",
+          { class: "ie-name", x: spot ? spot.x : x, y: spot ? spot.y : y + r + 9 * k, "text-anchor": spot ? spot.anchor : "middle", "font-size": (spot ? spot.size : 8.5 * k).toFixed(2) },
+          sp.name,
+        ),
+      ),
+    );
+  }
+  map.append(spaces);
+
+  // units: a counter per owner and place
+  const counters = svg("g", { class: "ie-units" });
+  const offsets = new Map();
+  for (const [key, list] of unitGroups(board)) {
+    const [where, owner] = key.split("|");
+    if (!geo.at[where]) continue;
+    const [x, y] = geo.at[where];
+    const isBox = Boolean(data.naval_boxes && data.naval_boxes[where]);
+    const sty = styleOf(data, owner);
+    const text = groupText(list);
+    const w = (textWidth(text, 6.5, true) + 4) * k;
+    const h = 9 * k;
+    const start = isBox ? navalBox(data, geo, where, k).x + navalBox(data, geo, where, k).w + 1.5 * k : x + r + 1 * k;
+    const py = isBox ? y - h / 2 : y - r - h + 1 * k;
+    const px = offsets.has(where) ? offsets.get(where) : start;
+    offsets.set(where, px + w + 1 * k);
+    const ids = list.map(([id]) => id);
+    counters.append(
+      svg(
+        "g",
+        {
+          class: ["ie-counter", act.group.has(key) && "actionable", list.every(([, u]) => u.r) && "reduced"],
+          "data-key": `u:${key}`,
+          "data-tip": `u:${key}`,
+          "data-units": ids.join(" "),
+          "data-owner": owner,
+        },
+        svg("rect", { x: px, y: py, width: w, height: h, rx: 1.5 * k, fill: sty.fill, stroke: sty.edge }),
+        svg("text", { x: px + w / 2, y: py + 6.8 * k, "text-anchor": "middle", "font-size": (6.5 * k).toFixed(2), fill: sty.ink }, text),
+      ),
+    );
+  }
+  map.append(names);
+  map.append(counters);
+
+  // the key, in the corner the insets leave
+  map.append(legend(k));
+  return map;
+}
+
+function legend(k) {
+  const L = LEGEND;
+  const g = svg("g", { class: "ie-legend", "aria-label": "key" });
+  g.append(svg("rect", { class: "ie-legend-bg", x: L.x, y: L.y, width: L.w, height: L.h, rx: 3 }));
+  const fs = Math.min(7.5, 7.5 * k);
+  const rows = [
+    ["key", "Key"],
+    ["capital", "Capital"],
+    ["territory", "Territory"],
+    ["naval-base", "Naval base"],
+    ["strait", "Strait"],
+  ];
+  rows.forEach(([t, name], i) => {
+    const x = L.x + 10;
+    const y = L.y + 12 + i * 13;
+    g.append(symbol(t, x, y, 4.2, { class: "ie-sym", fill: STYLE.none.fill, stroke: STYLE.none.edge }));
+    g.append(svg("text", { x: x + 9, y: y + 3, "font-size": fs }, name));
+  });
+  const lk = [
+    ["clear", "clear"],
+    ["difficult", "difficult"],
+    ["severe", "severe"],
+    ["off-map", "off-map"],
+    ["tsrr", "TSRR"],
+  ];
+  lk.forEach(([t, name], i) => {
+    const x = L.x + 92;
+    const y = L.y + 12 + i * 13;
+    if (t === "tsrr") {
+      g.append(svg("line", { class: "ie-link tsrr-base", x1: x, y1: y, x2: x + 22, y2: y }));
+      g.append(svg("line", { class: "ie-link tsrr", x1: x, y1: y, x2: x + 22, y2: y }));
+    } else g.append(svg("line", { class: ["ie-link", t], x1: x, y1: y, x2: x + 22, y2: y }));
+    g.append(svg("text", { x: x + 26, y: y + 3, "font-size": fs }, name));
+  });
+  g.append(svg("text", { x: L.x + 6, y: L.y + L.h - 18, "font-size": fs * 0.95 }, "I influence · D diplomacy · Al ally · P pacif."));
+  g.append(svg("text", { x: L.x + 6, y: L.y + L.h - 7, "font-size": fs * 0.95 }, "F fort · W WoI · Oc occupied · R rebels"));
+  return g;
+}
+
+// ----- tooltips and the click menu ----------------------------------------------------------------
+
+function tipContent(key, st) {
+  const { shape, data } = st;
+  const board = (shape.view && shape.view.board) || {};
+  if (!key) return null;
+  const out = [];
+  if (key.startsWith("s:")) {
+    const id = key.slice(2);
+    out.push(el("div", { class: "tip-title" }, placeName(data, id)));
+    const sp = data.spaces && data.spaces[id];
+    if (sp) {
+      const owner = (board.control || {})[id];
+      out.push(
+        el(
+          "div",
+          { class: "tip-sub" },
+          `${TYPE_NAMES[sp.type] || sp.type} · ${sp.map === "main" ? "main map" : `${sp.map.replace(/-/g, " ")} map`}${sp.home ? ` · home of ${powerName(data, sp.home)}` : ""}`,
+        ),
+      );
+      out.push(el("div", { class: "tip-row" }, el("i", { class: "sw", style: { background: styleOf(data, owner).fill } }), owner ? `Controlled by ${displayName(board, data, owner)}` : "Uncontrolled"));
+      if ((sp.ports || []).length) out.push(el("div", { class: "tip-sub" }, `Port on ${sp.ports.map((b) => placeName(data, b)).join(", ")}`));
+      if ((sp.flashpoints || []).length) out.push(el("div", { class: "tip-sub" }, `Flashpoint: ${sp.flashpoints.map((f) => (data.flashpoints[f] ? data.flashpoints[f].name : f)).join(", ")}`));
+      for (const m of markersBySpace(board, data).get(id) || []) out.push(el("div", { class: "tip-row small" }, capital(m.what)));
+      const links = (data.links || []).filter((l) => l.a === id || l.b === id);
+      if (links.length) out.push(el("div", { class: "tip-sub" }, `Links: ${links.map((l) => `${placeName(data, l.a === id ? l.b : l.a)}${l.type === "clear" ? "" : ` (${LINK_NAMES[l.type] || l.type})`}`).join(", ")}`));
+    } else if (data.naval_boxes && data.naval_boxes[id]) {
+      const b = data.naval_boxes[id];
+      out.push(el("div", { class: "tip-sub" }, `Naval box${b.european ? " (European)" : ""} · next to ${(b.adjacent || []).map((x) => placeName(data, x)).join(", ")}`));
+    }
+    for (const [gk, list] of unitGroups(board)) {
+      if (gk.split("|")[0] !== id) continue;
+      const owner = gk.split("|")[1];
+      out.push(el("div", { class: "tip-row small" }, el("i", { class: "sw", style: { background: styleOf(data, owner).fill } }), `${displayName(board, data, owner)}: ${list.map(([, u]) => unitWords(data, u)).join(", ")}`));
+    }
+  } else if (key.startsWith("u:")) {
+    const [where, owner] = key.slice(2).split("|");
+    const list = unitGroups(board).get(key.slice(2)) || [];
+    out.push(el("div", { class: "tip-title" }, `${displayName(board, data, owner)} in ${placeName(data, where)}`));
+    for (const [id, u] of list) out.push(el("div", { class: "tip-row small" }, `${unitWords(data, u)} `, el("span", { class: "muted" }, id)));
+  } else return null;
+  if (st.onAction) {
+    const acts = keyChoices(st, key);
+    if (acts.length) out.push(el("div", { class: "tip-act" }, acts.length === 1 ? `Click: ${readable(acts[0], data)}` : `${acts.length} choices — click`));
+  }
+  return out;
+}
+
+const FLOAT = { pad: 6, below: 12, inside: true };
+
+function keyTitle(st, key) {
+  const board = (st.shape.view && st.shape.view.board) || {};
+  if (key.startsWith("s:")) return placeName(st.data, key.slice(2));
+  const [where, owner] = key.slice(2).split("|");
+  return `${displayName(board, st.data, owner)} units in ${placeName(st.data, where)}`;
+}
+
+function openMenu(container, key, x, y) {
+  const st = states.get(container);
+  if (!st || !st.wrap) return;
+  const { data, onAction } = st;
+  const list = keyChoices(st, key);
+  if (list.length === 1) {
+    close(st);
+    onAction(list[0].action);
+    return;
+  }
+  st.menu = { key, x, y };
+  showMenu(st, x, y, {
+    title: keyTitle(st, key),
+    list,
+    button: (c) => [{ class: ["btn", "action", "ie-menu-item"], "data-action": JSON.stringify(c.action) }, readable(c, data)],
+    pick: (c) => onAction(c.action),
+    info: () => tipContent(key, st),
+    empty: onAction ? "Nothing to order here now." : "Read only.",
+    float: FLOAT,
+  });
+}
+
+// ----- zoom and pan -------------------------------------------------------------------------------
+
+const ZOOMS = [1, 1.5, 2.25, 3.4, 5];
+const VIEWS = [
+  ["World", 1, null],
+  ["Europe", 2.25, ["main", 49, 12]],
+  ["Balkans & Near East", 2.25, ["main", 40, 30]],
+  ["Asia", 2.25, ["asia", 28, 100]],
+  ["Africa", 3.4, ["africa", -6, 16]],
+];
+
+function setZoom(container, zoom, at) {
+  const st = states.get(container);
+  if (!st) return;
+  zoomTo(st, ZOOMS, zoom, at);
+  close(st);
+  draw(container, st);
+}
+
+function goTo(container, zoom, where) {
+  const st = states.get(container);
+  if (!st) return;
+  if (where) {
+    const [x, y] = projIn(FRAME[where[0]], where[1], where[2]);
+    st.cx = x;
+    st.cy = y;
+  } else {
+    st.cx = W / 2;
+    st.cy = H / 2;
+  }
+  st.zoom = zoom;
+  close(st);
+  draw(container, st);
+}
+
+function wire(container, wrap, map) {
+  const st = states.get(container);
+  wireMap(st, wrap, map, {
+    tip: (key) => tipContent(key, st),
+    float: FLOAT,
+    hover: (event) => {
+      const t = event.target.closest && event.target.closest("[data-tip]");
+      return t ? t.dataset.tip : null;
+    },
+    light: (key) => {
+      for (const g of map.querySelectorAll(".ie-links .on")) g.classList.remove("on");
+      for (const g of map.querySelectorAll(".hover")) g.classList.remove("hover");
+      if (!key) return;
+      if (key.startsWith("s:")) {
+        const id = key.slice(2);
+        for (const g of map.querySelectorAll(`.ie-links [data-ends~="${CSS.escape(id)}"]`)) g.classList.add("on");
+      }
+      for (const g of map.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) g.classList.add("hover");
+    },
+    pan: { width: W, zooms: ZOOMS, viewBox: () => viewBoxOf(st, W, H), zoom: (z, at) => setZoom(container, z, at) },
+    selector: "[data-key]",
+    keyOf: (t) => t.dataset.key,
+    open: (key, x, y) => openMenu(container, key, x, y),
+  });
+}
+
+// ----- the side panel -----------------------------------------------------------------------------
+
+function badge(board, data, p, extra) {
+  const s = styleOf(data, p);
+  return el("span", { class: ["ie-badge", extra], "data-power": p }, el("i", { class: "sw", style: { background: s.fill, "border-color": s.edge } }), displayName(board, data, p));
+}
+
+function section(cls, title, ...children) {
+  return el("section", { class: ["ie-card", cls] }, el("h3", {}, title), ...children);
+}
+
+function actButton(st, c, text, extra) {
+  return el(
+    "button",
+    {
+      type: "button",
+      class: ["btn", "tiny", "ie-act", extra],
+      "data-action": JSON.stringify(c.action),
+      title: capital(c.label ?? ""),
+      onclick: () => {
+        highlight(st.container, null, st.data);
+        st.onAction(c.action);
+      },
+      onmouseenter: () => highlight(st.container, c.action, st.data),
+      onmouseleave: () => highlight(st.container, null, st.data),
+    },
+    text,
+  );
+}
+
+function turnCard(st, board) {
+  const data = st.data;
+  const turn = board.turn || 1;
+  const card = section(
+    "ie-turn",
+    `Turn ${turn} of 7 · the ${decade(turn)}`,
+    el(
+      "ol",
+      { class: "ie-track", "aria-label": "the turn track" },
+      [1, 2, 3, 4, 5, 6, 7].map((t) => el("li", { class: [t === turn && "now", t < turn && "past", board.first_turn && t < board.first_turn && "unplayed"] }, decade(t))),
+    ),
+    el("div", { class: ["ie-phase", board.phase === "over" && "over"] }, PHASES[board.phase] || capital(board.phase || "")),
+  );
+  const imp = board.impulse;
+  if (board.phase === "action" && imp && imp.power) {
+    card.append(el("div", { class: "ie-impulse" }, "Impulse: ", badge(board, data, imp.power), board.cp ? el("span", {}, ` · ${board.cp} CP left`) : null));
+  }
+  if (board.asking) card.append(el("div", { class: "muted small" }, `Waiting on: ${board.asking.replace(/-/g, " ")}`));
+  const wtt = board.wtt ?? 0;
+  card.append(
+    el("div", { class: "ie-sub" }, "World Tension"),
+    el(
+      "ol",
+      { class: "ie-wtt", "aria-label": "World Tension Track", "data-wtt": String(wtt) },
+      [0, 1, 2, 3, 4, 5].map((v) => el("li", { class: [v === wtt && "now", v < wtt && "past", v >= 4 && "hot"] }, String(v))),
+    ),
+  );
+  const flags = board.flags || {};
+  const chips = Object.entries(FLAG_TEXT)
+    .filter(([f]) => flags[f])
+    .map(([, t]) => el("span", { class: "ie-chip" }, t));
+  if (flags.fr_government) chips.push(el("span", { class: "ie-chip" }, `France: ${words(flags.fr_government)}`));
+  if (chips.length) card.append(el("div", { class: "ie-chips" }, chips));
+  card.append(el("div", { class: "muted small" }, `Deck ${board.deck ?? "?"} · discard ${(board.discard || []).length} · removed ${(board.removed || []).length}`));
+  return card;
+}
+
+function allianceCard(st, board) {
+  const data = st.data;
+  const powers = board.powers || {};
+  return section(
+    "ie-alliance",
+    "Alliance Track",
+    el(
+      "ol",
+      { class: "ie-boxes-track" },
+      BOXES.map((b) =>
+        el(
+          "li",
+          { class: ["ie-abox", `ab-${b}`], "data-box": b },
+          el("div", { class: "ie-abox-name" }, BOX_NAMES[b]),
+          el(
+            "div",
+            { class: "ie-abox-powers" },
+            PLAYERS.filter((p) => powers[p] && powers[p].alliance === b).map((p) => badge(board, data, p)),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function manpowerText(mp) {
+  return Object.entries(mp || {})
+    .map(([k, v]) => `${v} ${k}`)
+    .join(", ");
+}
+
+function displaysCard(st, board) {
+  const data = st.data;
+  const role = st.shape.role;
+  const powers = board.powers || {};
+  const box = section("ie-displays", "Player displays");
+  const grid = el("div", { class: "ie-display-grid" });
+  for (const p of PLAYERS) {
+    const d = powers[p];
+    if (!d) continue;
+    const reserves = d.reserves || [];
+    const mpit = d.mpit || {};
+    const rows = [
+      ["Stability", String(d.stability)],
+      ["Industry", String(d.industry)],
+      ["Manpower", manpowerText(d.manpower) || "0"],
+      ["Reserves", `${reserves.length}${reserves.some(Boolean) ? ` (${reserves.filter(Boolean).length} deployed)` : ""}`],
+      ["Alliance box", BOX_NAMES[d.alliance] || d.alliance || "—"],
+      ["MPIT", `E ${mpit.entente ?? 0} · A ${mpit.alliance ?? 0} · N ${mpit.neutral ?? 0}`],
+      ["Cards in hand", String(d.hand_size ?? (d.hand || []).length)],
+      ["Industrialization", d.industrialize ? cardTitle(data, d.industrialize) : d.auto ? "auto chit" : "—"],
+      ["Chain", (d.chain || []).length ? d.chain.map((c) => cardTitle(data, c)).join(", ") : "—"],
+    ];
+    if (d.vp) rows.push(["VP", String(d.vp)]);
+    if (d.marker) rows.push(["Card marker", d.marker > 0 ? `+${d.marker}` : String(d.marker)]);
+    if (d.passed) rows.push(["", "passed"]);
+    const acts = st.onAction ? st.act.power.get(p) || [] : [];
+    grid.append(
+      el(
+        "div",
+        { class: ["ie-display", p === role && "me"], "data-power": p, style: { "--power": styleOf(data, p).fill } },
+        el("div", { class: "ie-display-head" }, badge(board, data, p), p === role ? el("span", { class: "ie-you" }, "you") : null, board.impulse && board.impulse.power === p && board.phase === "action" ? el("span", { class: "ie-now" }, "impulse") : null),
+        el(
+          "dl",
+          { class: "ie-dl" },
+          rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-field": k.toLowerCase() }, v)]),
+        ),
+        acts.length ? el("div", { class: "ie-acts" }, acts.map((c) => actButton(st, c, capital(readable(c, data))))) : null,
+      ),
+    );
+  }
+  box.append(grid);
+  return box;
+}
+
+function plain(v, data) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "string") return isPlace(data, v) ? placeName(data, v) : PLAYERS.includes(v) || (data.minors && data.minors[v]) ? powerName(data, v) : v;
+  if (Array.isArray(v)) return v.map((x) => plain(x, data)).join(", ");
+  if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k}: ${plain(x, data)}`).join("; ");
+  return String(v);
+}
+
+function warCard(st, board) {
+  const data = st.data;
+  const out = [];
+  for (const [key, title] of [
+    ["war", "The war in progress"],
+    ["battle", "Battle"],
+    ["crisis", "Crisis"],
+  ]) {
+    const w = board[key];
+    if (!w) continue;
+    out.push(
+      section(
+        `ie-${key}`,
+        title,
+        el(
+          "dl",
+          { class: "ie-dl wide" },
+          Object.entries(w).map(([k, v]) => [el("dt", {}, capital(k.replace(/_/g, " "))), el("dd", {}, plain(v, data))]),
+        ),
+      ),
+    );
+  }
+  if (!out.length) return section("ie-war", "War", el("p", { class: "muted small" }, "Peace among the powers."));
+  return out;
+}
+
+function cardBox(st, id, acts, { chosen = false } = {}) {
+  const data = st.data;
+  const c = cardOf(data, id);
+  const title = c ? c.title : words(id);
+  return el(
+    "li",
+    { class: ["ie-handcard", c && c.home && "home", chosen && "chosen", acts.length && "actionable"], "data-card": id },
+    el(
+      "div",
+      { class: "ie-handcard-head" },
+      el("span", { class: "ie-cp", title: "command points" }, c ? `${c.cp} CP` : "?"),
+      el("b", { class: "ie-card-title" }, title),
+      c && c.decade ? el("span", { class: "muted small" }, ` ${c.decade}`) : null,
+      c && c.home ? el("span", { class: "ie-tag" }, "home") : null,
+      chosen ? el("span", { class: "ie-tag" }, "chosen") : null,
+      ...(c && c.flags ? c.flags.map((f) => el("span", { class: "ie-tag flag" }, f)) : []),
+    ),
+    c && c.text ? el("p", { class: "ie-card-text" }, c.text) : null,
+    acts.length
+      ? el(
+          "div",
+          { class: "ie-acts" },
+          acts.map((a) => {
+            let text = readable(a, data);
+            if (text.toLowerCase().startsWith(title.toLowerCase())) text = text.slice(title.length).replace(/^[\s:,]+/, "");
+            if (a.action.home) text = "Choose as this turn's home card";
+            return actButton(st, a, capital(text) || "Play", "ie-card-act");
+          }),
+        )
+      : null,
+  );
+}
+
+function handCard(st, board) {
+  const data = st.data;
+  const role = st.shape.role;
+  const me = role && board.powers && board.powers[role];
+  if (!me || !Array.isArray(me.hand)) return null;
+  const box = section("ie-hand", `Your hand — ${displayName(board, data, role)}`);
+  const seen = new Set();
+  const hand = me.hand.map((id) => {
+    seen.add(id);
+    return cardBox(st, id, st.onAction ? st.act.card.get(id) || [] : [], { chosen: id === me.home });
+  });
+  box.append(hand.length ? el("ul", { class: "ie-cards" }, hand) : el("p", { class: "muted small" }, "No card in hand."));
+  const homes = (me.homes || []).filter((id) => !seen.has(id));
+  if (homes.length) {
+    box.append(el("div", { class: "ie-sub" }, "Home cards"));
+    box.append(el("ul", { class: "ie-cards" }, homes.map((id) => cardBox(st, id, st.onAction ? st.act.card.get(id) || [] : [], { chosen: id === me.home }))));
+  }
+  // cards the actions name that are not in the hand (a draft, an event's choice)
+  const others = [...(st.act.card.keys() || [])].filter((id) => !seen.has(id) && !homes.includes(id));
+  if (others.length) {
+    box.append(el("div", { class: "ie-sub" }, "Cards to choose from"));
+    box.append(el("ul", { class: "ie-cards" }, others.map((id) => cardBox(st, id, st.act.card.get(id) || []))));
+  }
+  box.append(el("div", { class: "ie-sub" }, "National goals"));
+  const goals = me.goals || [];
+  box.append(goals.length ? el("ul", { class: "ie-goals" }, goals.map((g) => el("li", { "data-goal": g }, words(g)))) : el("p", { class: "muted small" }, "None drawn yet."));
+  if ((me.draft || []).length) box.append(el("p", { class: "small" }, `Draft: ${me.draft.map(words).join(", ")}`));
+  return box;
+}
+
+function minorsCard(st, board) {
+  const data = st.data;
+  const rows = [];
+  const names = new Set([...Object.keys(board.diplomacy || {}), ...Object.keys(board.allies || {}), ...Object.keys(board.build_box || {})]);
+  for (const m of [...names].sort()) {
+    const bits = [];
+    if ((board.diplomacy || {})[m]) bits.push(["diplomacy: ", badge(board, data, board.diplomacy[m])]);
+    if ((board.allies || {})[m]) bits.push(["ally of ", badge(board, data, board.allies[m])]);
+    if ((board.build_box || {})[m]) bits.push(`${board.build_box[m]} army waiting`);
+    rows.push(el("li", {}, el("b", {}, powerName(data, m)), ": ", bits.map((b, i) => [i ? " · " : "", b])));
+  }
+  const gone = board.gone || [];
+  return section(
+    "ie-minors",
+    "Minor powers",
+    rows.length ? el("ul", { class: "ie-list" }, rows) : el("p", { class: "muted small" }, "No diplomacy or alliance marker yet."),
+    gone.length ? el("p", { class: "small muted" }, `Gone: ${gone.map((m) => powerName(data, m)).join(", ")}`) : null,
+  );
+}
+
+function flashpointsCard(st, board) {
+  const data = st.data;
+  const control = board.control || {};
+  const rows = Object.entries(data.flashpoints || {})
+    .filter(([, f]) => (f.spaces || []).length)
+    .map(([id, f]) => {
+      const counts = {};
+      for (const sid of f.spaces) {
+        const who = control[sid] || (board.influence || {})[sid];
+        if (PLAYERS.includes(who)) counts[who] = (counts[who] || 0) + 1;
+      }
+      return el(
+        "li",
+        { "data-flashpoint": id },
+        el("b", {}, f.name),
+        el("span", { class: "muted small" }, ` (${f.spaces.length} spaces${f.threshold ? `, ${f.threshold} to dominate` : ""}) `),
+        Object.entries(counts).map(([p, n]) => el("span", { class: "ie-fp" }, badge(board, data, p), ` ${n}`)),
+      );
+    });
+  return el("details", keep(st, "flashpoints", { class: ["ie-card", "ie-flashpoints"], open: false }), el("summary", {}, "Flashpoints"), el("ul", { class: "ie-list" }, rows));
+}
+
+function panel(st) {
+  const board = (st.shape.view && st.shape.view.board) || {};
+  const box = el("div", { class: "ie-panel" });
+  const cards = [turnCard(st, board), handCard(st, board), allianceCard(st, board), displaysCard(st, board), warCard(st, board), minorsCard(st, board), flashpointsCard(st, board)];
+  for (const c of cards.flat()) if (c) box.append(c);
+  return box;
+}
+
+// ----- the module's interface ----------------------------------------------------------------------
+
+const states = new WeakMap();
+
+function mapWidth(st, container) {
+  if (st.map) {
+    const r = st.map.getBoundingClientRect();
+    if (r.width) return r.width;
+  }
+  return Math.max(280, (container.clientWidth || 940) - 2);
+}
+
+function draw(container, st, again = true) {
+  const { shape, data, onAction } = st;
+  const mapW = st.mapW || mapWidth(st, container);
+  st.k = W / (mapW * st.zoom);
+  st.viewBox = viewBoxOf(st, W, H);
+  st.act = onAction ? actionIndex(shape, data) : { place: new Map(), group: new Map(), card: new Map(), power: new Map() };
+  const map = drawMap(shape, data, st);
+  for (const n of map.querySelectorAll(".actionable[data-key]")) {
+    n.setAttribute("tabindex", "0");
+    n.setAttribute("role", "button");
+  }
+  const { tip, menuBox } = floatBoxes("ie");
+  const zoomBar = el("div", { class: "ie-zoom" }, zoomButtons(st, ZOOMS, (z) => setZoom(container, z)));
+  const views = el(
+    "div",
+    { class: "ie-views", role: "toolbar", "aria-label": "map views" },
+    VIEWS.map(([name, z, where]) => el("button", { type: "button", class: "btn tiny ghost", onclick: () => goTo(container, z, where) }, name)),
+  );
+  const wrap = el("div", { class: "ie-map-wrap" }, map, zoomBar, views, tip, menuBox);
+  Object.assign(st, { wrap, tip, menuBox, map, tipKey: null });
+  wire(container, wrap, map);
+  const scroll = container.scrollTop;
+  const side = panel(st);
+  clear(container).append(el("div", { class: "ie-root" }, el("div", { class: ["ie", !onAction && "readonly"] }, wrap, side)));
+  container.scrollTop = scroll;
+  const open = st.menu;
+  st.menu = null;
+  if (onAction && open && keyChoices(st, open.key).length > 1) openMenu(container, open.key, open.x, open.y);
+  if (st.lit) highlight(container, st.lit, data);
+  const drawn = mapWidth(st, container);
+  if (again && drawn && Math.abs(drawn - mapW) / mapW > 0.03) {
+    st.mapW = drawn;
+    draw(container, st, false);
+  }
+}
+
+export function render(container, shape, data, onAction) {
+  if (!data || !data.spaces || !data.powers) {
+    clear(container).append(el("p", { class: "fatal" }, "The map data of Imperial Elegy could not be loaded."));
+    return;
+  }
+  let st = states.get(container);
+  if (!st) {
+    st = { container, menu: null, hover: null, zoom: 1, cx: W / 2, cy: H / 2, lit: null };
+    states.set(container, st);
+    closeMenuOnLeave(st);
+    redrawOnResize(
+      container,
+      st,
+      () => (st.map ? st.map.getBoundingClientRect().width : 0),
+      () => draw(container, st, false),
+    );
+  }
+  if (st.shape && shape.step !== st.shape.step) st.lit = null;
+  Object.assign(st, { shape, data, onAction });
+  draw(container, st);
+}
+
+/** Light up what an action names: its spaces, units, cards and powers. */
+export function highlight(container, action, data) {
+  const st = states.get(container);
+  if (!st || !st.map) return;
+  st.lit = action === null || action === undefined ? null : action;
+  for (const n of st.container.querySelectorAll(".hl")) n.classList.remove("hl");
+  if (st.lit === null || typeof action !== "object" || Array.isArray(action)) return;
+  const d = data || st.data;
+  const board = (st.shape.view && st.shape.view.board) || {};
+  const units = board.units || {};
+  const sel = [];
+  for (const k of SPACE_KEYS) if (isPlace(d, action[k])) sel.push(`[data-key="s:${CSS.escape(action[k])}"]`);
+  for (const k of MINOR_KEYS) {
+    const where = typeof action[k] === "string" ? minorSpace(board, d, action[k]) : null;
+    if (where) sel.push(`[data-key="s:${CSS.escape(where)}"]`);
+  }
+  for (const k of UNIT_KEYS) if (typeof action[k] === "string" && units[action[k]]) sel.push(`[data-key="u:${CSS.escape(unitGroupKey(units[action[k]]))}"]`);
+  for (const k of CARD_KEYS) if (typeof action[k] === "string") sel.push(`.ie-handcard[data-card="${CSS.escape(action[k])}"]`);
+  for (const k of POWER_KEYS) if (PLAYERS.includes(action[k])) sel.push(`.ie-display[data-power="${CSS.escape(action[k])}"]`);
+  if (!sel.length) return;
+  for (const n of st.container.querySelectorAll(sel.join(","))) n.classList.add("hl");
+}
+
+export function summary(shape) {
+  const b = (shape.view && shape.view.board) || {};
+  const bits = [];
+  if (b.turn) bits.push(`Turn ${b.turn} (${decade(b.turn)})`);
+  if (b.phase) bits.push(PHASES[b.phase] || b.phase);
+  if (b.wtt !== undefined) bits.push(`World Tension ${b.wtt}`);
+  if (b.war) bits.push("at war");
+  if (shape.over) bits.push("game over");
+  return bits.join(" · ");
+}
