@@ -104,6 +104,7 @@ class Rules:
     """A bound on the length of a game, in decisions (the fuzzer's 'endless')."""
 
     def __init__(self) -> None:
+        self._listed = None
         for state in self.states.values():
             state.label = self.label  # messages about actions use the game's own words
 
@@ -230,7 +231,11 @@ class Rules:
         f = stack[-1]
         if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
             return []
-        return self.states[f["state"]].actions(s, f, role)
+        out = self.states[f["state"]].actions(s, f, role)
+        # remembered until the next action is applied: apply's legality check reads it
+        # instead of listing again (a bot or a client lists, then applies)
+        self._listed = (s, len(s["actions"]), f, role, tuple(out))
+        return out
 
     def apply(self, s: dict, role: str, action: Any) -> dict:
         """Carry out ``action`` for ``role`` and return the next state.
@@ -245,7 +250,22 @@ class Rules:
         st = self.states[f["state"]]
         if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
             raise IllegalAction(self._not_now(s, role))
-        action = st.legal(s, f, role, action)
+        listed = self._listed
+        found = None
+        if (
+            listed is not None
+            and listed[0] is s
+            and listed[1] == len(s["actions"])
+            and listed[2] is f
+            and listed[3] == role
+            and type(st).legal is flow.State.legal  # a state's own check says more
+        ):
+            for a in listed[4]:
+                if a == action and same(a, action):
+                    found = a
+                    break
+        action = found if found is not None else st.legal(s, f, role, action)
+        self._listed = None
         acts = s["actions"]
         if acts and acts[-1][0] != role:
             s["undo"] = len(acts)

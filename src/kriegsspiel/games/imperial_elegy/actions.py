@@ -22,12 +22,7 @@ from .world import (
     NAMES,
     NAVAL_TYPES,
     P,
-    army_count,
-    box_neighbours,
-    box_ports,
     card,
-    controller,
-    count_units,
     counter_limit,
     home_keys_for_armies,
     is_home,
@@ -39,6 +34,7 @@ from .world import (
     ports_of,
     remove_unit,
     reserve_limit,
+    sea_and_land,
     space_name,
     supply_sources,
 )
@@ -61,15 +57,7 @@ class Spend(Procedure):
         s["cp"] = 0
         if f.get("card"):
             finish_card(s, f["power"], f["card"])
-        if "auto-victory-check" in _procedures():
-            call(s, "auto-victory-check")
-        return None
-
-
-def _procedures():
-    from . import rules
-
-    return rules.ImperialElegy.procedures
+        return None  # auto-victory is checked after the impulse (sequence.ActionPhase)
 
 
 # an event's free action of a named kind (deck.ACTIONS; RULINGS_EVENTS E16) -> the actions it allows
@@ -112,11 +100,13 @@ class SpendState(State):
         return f"Spend your CP: {f['left']} left{extra}."
 
     def actions(self, s, f, role):
-        out = []
-        only = ONLY.get(f.get("only")) if f.get("only") else None
-        for a, cost in options(s, role, f):
-            if affordable(f, cost) and (only is None or a["do"] in only):
-                out.append(a)
+        left, chain = f["left"], f["chain"]
+        cap = max(left, min(CHAIN_MAX, left + chain)) if chain > 0 else left  # as affordable()
+        if f.get("only"):
+            only = ONLY.get(f["only"], ())
+            out = [a for a, cost in options(s, role, f) if cost <= cap and a["do"] in only]
+        else:
+            out = [a for a, cost in options(s, role, f) if cost <= cap]
         out.append("done")
         return out
 
@@ -204,6 +194,23 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     out = []
     st = s["powers"][p]
     imp = s.get("impulse") or {}
+    left = f.get("left", 4)
+    budget = max(left, min(CHAIN_MAX, left + f["chain"]) if f.get("chain") else 0)  # the dearest action payable
+    # what the power's units are and where, in one pass (the listing is the hot path)
+    own = []
+    counts: dict = {}
+    ec_places = set()
+    others_at = set()
+    players = s["powers"]
+    for uid, u in s["units"].items():
+        o = u["o"]
+        if o == p:
+            own.append((uid, u))
+            counts[u["t"]] = counts.get(u["t"], 0) + 1
+            if u["t"] == "ec":
+                ec_places.add(u["at"])
+        elif o in players:
+            others_at.add(u["at"])
     # 12.17 declare war: the whole card, as the first use of its CP
     if f.get("card") and f.get("fresh") and s.get("war") is None:
         from . import war
@@ -212,37 +219,39 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             for t in war.targets(s, p):
                 out.append(({"do": "war", "target": t}, 1))
     # 12.2 recruitment
-    for kind, where in recruit_places(s, p):
+    linked = linked_to_capital(s, p)  # asked by several actions below: traced once
+    for kind, where in recruit_places(s, p, counts, linked):
         for sid in where:
             out.append(({"do": "army", "kind": kind, "space": sid}, 1))
-            out.append(({"do": "army", "kind": kind, "space": sid, "full": True}, 2))
-    for uid, u in s["units"].items():
-        if u["o"] == p and u["r"] and u["t"] in ARMY_TYPES:
+            if budget >= 2:
+                out.append(({"do": "army", "kind": kind, "space": sid, "full": True}, 2))
+    for uid, u in own:
+        if u["r"] and u["t"] in ARMY_TYPES:
             out.append(({"do": "reinforce", "unit": uid}, 1))
     if p != "uk":
         if len(st["reserves"]) < reserve_limit(s, p) and len(st["reserves"]) < counter_limit(s, p, "reserve"):
             out.append(({"do": "reserve"}, 1))
         if True in st["reserves"]:
             out.append(({"do": "reserve-step"}, 1))
-    if count_units(s, p, "ec") < counter_limit(s, p, "ec"):
-        for uid, u in s["units"].items():
-            if u["o"] == p and u["t"] in ARMY_TYPES and not _has_ec(s, u["at"], p):
+    if budget >= 2 and counts.get("ec", 0) < counter_limit(s, p, "ec"):
+        for uid, u in own:
+            if u["t"] in ARMY_TYPES and u["at"] not in ec_places:
                 out.append(({"do": "ec", "unit": uid}, 2))
     for m, sid in minor_build_places(s, p):
         out.append(({"do": "army", "kind": "army", "space": sid, "for": m}, 1))
     # 12.3 naval movement
-    if any(u["o"] == p and u["t"] in NAVAL_TYPES for u in s["units"].values()):
+    if counts.get("squadron") or counts.get("dreadnought"):
         out.append(({"do": "naval"}, 1))
     # 12.4 construct fleets
-    for sid in fleet_places(s, p):
-        if count_units(s, p, "squadron") < counter_limit(s, p, "squadron"):
+    for sid in fleet_places(s, p, linked):
+        if counts.get("squadron", 0) < counter_limit(s, p, "squadron"):
             out.append(({"do": "fleet", "unit": "squadron", "space": sid}, 1))
             out.append(({"do": "fleet", "unit": "squadron", "space": sid, "full": True}, 2))
-        if s["flags"].get("dreadnoughts") and count_units(s, p, "dreadnought") < counter_limit(s, p, "dreadnought"):
+        if s["flags"].get("dreadnoughts") and counts.get("dreadnought", 0) < counter_limit(s, p, "dreadnought"):
             out.append(({"do": "fleet", "unit": "dreadnought", "space": sid}, 2))
             out.append(({"do": "fleet", "unit": "dreadnought", "space": sid, "full": True}, 3))
-    for uid, u in s["units"].items():
-        if u["o"] == p and u["r"] and u["t"] in NAVAL_TYPES and _refit_place(s, p, u["at"]):
+    for uid, u in own:
+        if u["r"] and u["t"] in NAVAL_TYPES and _refit_place(s, p, u["at"]):
             out.append(({"do": "refit", "unit": uid}, 1))
     # 12.5 influence or diplomacy, once per impulse
     if not imp.get("influence"):
@@ -252,8 +261,9 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             out.append(({"do": "diplomacy", "minor": m}, 1))
     # 12.6 remove influence or diplomacy, once per impulse
     if not imp.get("removed"):
-        for sid, q in sorted(s["influence"].items()):
-            if _may_remove_influence(s, p, sid, q):
+        berlin = s["flags"].get("berlin-conference")
+        for sid in sorted(s["influence"]):
+            if sid not in others_at and not (berlin and P().spaces[sid].region == "africa"):  # 12.6 L672
                 out.append(({"do": "remove", "space": sid}, 1))
         for m in sorted(s["diplomacy"]):
             out.append(({"do": "remove", "minor": m}, 1))
@@ -262,19 +272,21 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
         for t in ("entente", "alliance", "neutral"):
             out.append(({"do": "mpit", "power": q, "track": t}, 1))
     # 12.8 minor power alliance; 12.9 remove one
-    if sum(1 for a in s["allies"].values() if a == p) < MAX_ALLIES:
+    if budget >= 3 and sum(1 for a in s["allies"].values() if a == p) < MAX_ALLIES:
         for m, q in sorted(s["diplomacy"].items()):
             if q == p and m not in s["allies"] and m not in s["gone"]:
                 out.append(({"do": "ally", "minor": m}, 3))
-    for m, q in sorted(s["allies"].items()):
+    for m, q in sorted(s["allies"].items()) if budget >= 3 else ():
         if q != p and q in s["powers"]:
             out.append(({"do": "break", "minor": m}, 3 if naval_supremacy(s, p, m) else 4))
     # 12.10 expeditionary forces
+    efs = [(uid, u["at"]) for uid, u in own if u["t"] == "ef"]
+    more_efs = budget >= 2 and counts.get("ef", 0) < counter_limit(s, p, "ef")
     for sid in ef_places(s, p):
-        if count_units(s, p, "ef") < counter_limit(s, p, "ef"):
+        if more_efs:
             out.append(({"do": "ef", "to": sid}, 2))
-        for uid, u in s["units"].items():
-            if u["o"] == p and u["t"] == "ef" and u["at"] != sid:
+        for uid, at in efs:
+            if at != sid:
                 out.append(({"do": "ef", "unit": uid, "to": sid}, 1))
     # 12.11 pacification (Continental Focus, Continental Power: 2 CP, 33.1, 33.4)
     cost = 2 if p == "au" or (p == "ge" and not s["flags"].get("germany_unified")) else 1
@@ -285,16 +297,18 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     for sid, level, c in fort_options(s, p):
         out.append(({"do": "fort", "space": sid, "level": level}, c))
     # 12.15 redeployment
-    if any(u["o"] == p and u["t"] not in NAVAL_TYPES and u["at"] in P().spaces for u in s["units"].values()):
+    spaces = P().spaces
+    land_at = {u["at"] for _, u in own if u["t"] not in NAVAL_TYPES and u["at"] in spaces}
+    if land_at:
         out.append(({"do": "redeploy"}, 1))
     # 12.16 land battles against rebels
-    for frm, at in rebel_battles(s, p):
+    for frm, at in rebel_battles(s, p, land_at):
         out.append(({"do": "battle", "frm": frm, "at": at}, 1))
     # 33.3 the Zouaves rebuilt in Algeria
-    if p == "fr" and s["control"].get("algeria") == "fr" and not count_units(s, "fr", "zouaves"):
+    if p == "fr" and s["control"].get("algeria") == "fr" and not counts.get("zouaves"):
         out.append(({"do": "zouaves"}, 1))
     # 33.4 Austria's special actions
-    if p == "au":
+    if p == "au" and budget >= 3:
         nats = P().powers["au"].nationalities
         rights, cit = s["flags"]["rights"], s["flags"]["citizenship"]
         for n in nats:
@@ -310,23 +324,27 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     return out
 
 
-def _has_ec(s, where, p):
-    return any(u["at"] == where and u["o"] == p and u["t"] == "ec" for u in s["units"].values())
-
-
 def army_kinds(p: str) -> list:
     return {"uk": ["british", "indian"], "ot": ["turkish", "arab"]}.get(p, ["army"])
 
 
-def recruit_places(s: dict, p: str) -> list:
+def recruit_places(s: dict, p: str, counts: dict | None = None, linked: set | None = None) -> list:
     """12.2: where a new standing army of each kind may be placed, within manpower (7.2) and the
     counter mix (4.2); the UK raises no British army but its 1st before the Great War (33.2)."""
     out = []
-    mp = manpower_limit(s, p)
+    if counts is None:
+        counts = {}
+        for u in s["units"].values():
+            if u["o"] == p:
+                counts[u["t"]] = counts.get(u["t"], 0) + 1
+    standing = sum(n for k, n in counts.items() if k in ARMY_TYPES and k != "reserve")
+    if linked is None:
+        linked = linked_to_capital(s, p)
+    mp = manpower_limit(s, p, linked)
     for kind in army_kinds(p):
         if p == "uk":
             pool = "british" if kind == "british" else "colonial"
-            have = army_count(s, p, (kind,))
+            have = counts.get(kind, 0)
             if kind == "british" and (have >= 1 or any(u.get("first") for u in s["units"].values())):
                 continue
             if have >= mp.get(pool, 0) and kind == "indian":
@@ -334,21 +352,31 @@ def recruit_places(s: dict, p: str) -> list:
             if s["flags"].get("india_independent") and kind == "indian" and have >= 1:
                 continue
         elif p == "ot":
-            if army_count(s, p, (kind,)) >= mp.get(kind, 0):
+            if counts.get(kind, 0) >= mp.get(kind, 0):
                 continue
         else:
-            if army_count(s, p) >= sum(mp.values()):
+            if standing >= sum(mp.values()):
                 continue
-        if count_units(s, p, kind) >= counter_limit(s, p, kind):
+        if counts.get(kind, 0) >= counter_limit(s, p, kind):
             continue
-        out.append((kind, home_keys_for_armies(s, p, kind)))
+        out.append((kind, home_keys_for_armies(s, p, kind, linked)))
     return out
 
 
 def recruit_options(s: dict, p: str) -> list:
     """One army step as a 1-CP recruitment (for Militarism, 20.1): the actions and nothing else."""
-    f = {"left": 1, "chain": 0, "card": None, "fresh": False}
-    return [a for a, c in options(s, p, f) if c == 1 and a["do"] in ("army", "reinforce", "reserve", "reserve-step")]
+    out = []
+    for kind, where in recruit_places(s, p):
+        out += [{"do": "army", "kind": kind, "space": sid} for sid in where]
+    out += [{"do": "reinforce", "unit": uid} for uid, u in s["units"].items()
+            if u["o"] == p and u["r"] and u["t"] in ARMY_TYPES]  # fmt: skip
+    st = s["powers"][p]
+    if p != "uk":
+        if len(st["reserves"]) < reserve_limit(s, p) and len(st["reserves"]) < counter_limit(s, p, "reserve"):
+            out.append({"do": "reserve"})
+        if True in st["reserves"]:
+            out.append({"do": "reserve-step"})
+    return out
 
 
 def minor_build_places(s: dict, p: str) -> list:
@@ -375,11 +403,12 @@ def minor_build_places(s: dict, p: str) -> list:
     return out
 
 
-def fleet_places(s: dict, p: str) -> list:
+def fleet_places(s: dict, p: str, linked: set | None = None) -> list:
     """12.4 L649: a controlled territorial home key on the main map with a port, at most four
     naval units in port (5.5.4)."""
     out = []
-    linked = linked_to_capital(s, p)
+    if linked is None:
+        linked = linked_to_capital(s, p)
     for sid in linked:
         sp = P().spaces[sid]
         if sp.map != "main" or not sp.ports or sp.type not in KEY_TYPES or not is_home(s, p, sid):
@@ -398,26 +427,20 @@ def _refit_place(s, p, sid):
 def supplied(s: dict, p: str) -> set:
     """Spaces and naval boxes a LoC reaches from the power's supply sources in peacetime: its
     own spaces, its allied minors' (12.5.1 L663) and every naval box (4.9.5)."""
-    pk = P()
+    graph = sea_and_land(s)
+    boxes = P().naval_boxes
+    control = s["control"]
+    rebels = s["rebel_spaces"]
+    mine = {p} | {m for m, q in s["allies"].items() if q == p}
     sources = supply_sources(s, p)
     seen = set(sources)
-    todo = deque(sources)
-    allies = {m for m, q in s["allies"].items() if q == p}
+    todo = list(sources)
     while todo:
-        here = todo.popleft()
-        if here in pk.naval_boxes:
-            nbrs = list(box_neighbours(s, here)) + list(box_ports(s, here))
-        else:
-            nbrs = list(pk.adjacency.get(here, {})) + list(ports_of(s, here))
-        for there in nbrs:
+        here = todo.pop()
+        for there in graph[here]:
             if there in seen:
                 continue
-            if there in pk.naval_boxes:
-                seen.add(there)
-                todo.append(there)
-                continue
-            c = controller(s, there)
-            if c == p or c in allies:
+            if there in boxes or (control.get(there) in mine and there not in rebels):
                 seen.add(there)
                 todo.append(there)
     return seen
@@ -428,17 +451,21 @@ def influence_places(s: dict, p: str) -> list:
     the Africa submap until the Berlin Conference (12.5.2)."""
     pk = P()
     reach = supplied(s, p)
+    graph = sea_and_land(s)
+    control, influence = s["control"], s["influence"]
     africa_full = not s["flags"].get("berlin-conference") and any(
-        q == p and pk.spaces[sid].map == "africa" for sid, q in s["influence"].items()
+        q == p and pk.spaces[sid].map == "africa" for sid, q in influence.items()
     )
     out = []
     for sid, sp in pk.spaces.items():
-        if sid in s["control"] or sid in s["influence"] or sp.out_of_play or sp.type == "strait":
+        if sid in control or sid in influence or sp.out_of_play or sp.type == "strait":
             continue
         if africa_full and sp.map == "africa":
             continue
-        if any(n in reach for n in pk.adjacency.get(sid, {})) or any(b in reach for b in ports_of(s, sid)):
-            out.append(sid)
+        for n in graph[sid]:
+            if n in reach:
+                out.append(sid)
+                break
     return sorted(out)
 
 
@@ -455,14 +482,6 @@ def diplomacy_targets(s: dict, p: str) -> list:
             continue
         out.append(m)
     return out
-
-
-def _may_remove_influence(s, p, sid, q):
-    """12.6 L672: not where another player has a unit; not in Africa after the Berlin Conference."""
-    sp = P().spaces[sid]
-    if s["flags"].get("berlin-conference") and sp.region == "africa":
-        return False
-    return not any(u["at"] == sid and u["o"] in s["powers"] and u["o"] != p for u in s["units"].values())
 
 
 def naval_supremacy(s: dict, p: str, m: str) -> bool:
@@ -512,22 +531,23 @@ def fort_options(s: dict, p: str) -> list:
         if o == p and level == 1 and sid != "india":
             out.append((sid, 2, 1))
     if len(mine) < MAX_FORTS:
+        spaces = P().spaces
         for sid, c in sorted(s["control"].items()):
-            if c == p and sid not in s["forts"] and P().spaces[sid].map == "main" and P().spaces[sid].type != "strait":
+            if c == p and sid not in s["forts"] and spaces[sid].map == "main" and spaces[sid].type != "strait":
                 out.append((sid, 1, 1))
                 out.append((sid, 2, 2))
     return out
 
 
-def rebel_battles(s: dict, p: str) -> list:
+def rebel_battles(s: dict, p: str, land_at: set | None = None) -> list:
     """12.16: rebels attacked from their own space or an adjacent one with the power's land units."""
     out = []
+    if not s["rebel_spaces"]:
+        return out
+    fighters = {u["at"] for u in s["units"].values() if u["o"] == p and (u["t"] in ARMY_TYPES or u["t"] in EF_TYPES)}
     for at in sorted(s["rebel_spaces"]):
         for frm in [at, *sorted(P().adjacency.get(at, {}))]:
-            if any(
-                u["at"] == frm and u["o"] == p and (u["t"] in ARMY_TYPES or u["t"] in EF_TYPES)
-                for u in s["units"].values()
-            ):
+            if frm in fighters:
                 out.append((frm, at))
     return out
 

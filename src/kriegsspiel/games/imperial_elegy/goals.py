@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...engine import STAY, Procedure, State, ask, checkpoint, game_over, log
 from ...engine.rng import shuffle
 from .conditions import check_all, measure
-from .data import PLAYERS, pack
+from .data import KEY_TYPES, PLAYERS, pack
 from .deck import deck
 from .world import NAMES, controls, ranked, territorial_keys
 
@@ -256,9 +256,14 @@ class FinalScoring(Procedure):
 def auto_victory(s: dict) -> list:
     """Players whose territorial keys reach the number on their display (2.2.4 L137)."""
     out = []
+    spaces = pack().spaces
+    held: dict = {}  # every key each holds: a bound checked first, as this runs after every impulse
+    for sid, c in s["control"].items():
+        if spaces[sid].type in KEY_TYPES:
+            held[c] = held.get(c, 0) + (2 if sid == "india" else 1)
     for q in PLAYERS:
         need = pack().powers[q].auto_victory_keys
-        if need and territorial_keys(s, q) >= need:
+        if need and held.get(q, 0) + (2 if q == "ru" else 0) >= need and territorial_keys(s, q) >= need:
             out.append(q)
     return out
 

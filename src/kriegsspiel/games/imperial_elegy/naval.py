@@ -106,8 +106,36 @@ def passage_asker(s: dict, via: str):
 # ----- where a unit may go with its NMP (12.3) --------------------------------------------------------------
 
 
-def port_ok(s: dict, power: str, uid: str, port: str, nm: dict) -> bool:
+def place_index(s: dict) -> dict:
+    """Naval units and armies by place, counted once for a whole listing of moves."""
+    naval: dict = {}
+    armies: dict = {}
+    every: dict = {}
+    for x, v in s["units"].items():
+        every.setdefault(v["at"], []).append(x)
+        if v["t"] in NAVAL_TYPES:
+            naval.setdefault(v["at"], []).append(x)
+        elif v["t"] in ARMY_TYPES and v["o"] != "rebel":
+            armies[v["at"]] = armies.get(v["at"], 0) + 1
+    return {"naval": naval, "armies": armies, "all": every}
+
+
+def _enemies(s: dict, power: str, where: str, naval_only: bool, idx: dict) -> bool:
+    """enemies_at, read from a place index."""
+    if s.get("war") is None:
+        return False
+    units = s["units"]
+    for x in idx["all"].get(where, ()):
+        u = units[x]
+        if (u["t"] in NAVAL_TYPES or not naval_only) and u["o"] != "rebel" and W.at_war(s, power, u["o"]):
+            return True
+    return False
+
+
+def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None = None) -> bool:
     """Ports a unit may end in (12.3, 15.2.1, 19.10; RULINGS_BATTLE B10, B11)."""
+    if idx is None:
+        idx = place_index(s)
     u = s["units"][uid]
     sp = P().spaces[port]
     naval = u["t"] in NAVAL_TYPES
@@ -116,19 +144,17 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict) -> bool:
         if u["t"] in ARMY_TYPES:
             if sp.type == "naval-base":
                 return False  # 3.2.8
-            armies = sum(
-                1 for x in s["units"].values() if x["at"] == port and x["t"] in ARMY_TYPES and x["o"] != "rebel"
-            )
-            if armies >= sp.stacking:
+            if idx["armies"].get(port, 0) >= sp.stacking:
                 return False
         if wartime:
-            return W.friendly_space(s, u["o"], port) and not enemies_at(s, u["o"], port, naval_only=False)
+            return W.friendly_space(s, u["o"], port) and not _enemies(s, u["o"], port, False, idx)
         c = s["control"].get(port)
         return c == power or (c is None and s["influence"].get(port) == power)  # 12.15 / 4.9.1
-    mine = [x for x in naval_at(s, port) if not (wartime and W.at_war(s, power, s["units"][x]["o"]))]
+    there = idx["naval"].get(port, ())
+    mine = [x for x in there if not (wartime and W.at_war(s, power, s["units"][x]["o"]))]
     if wartime:
-        if enemies_at(s, power, port):
-            attackers = sum(1 for x in naval_at(s, port) if W.friendly_owner(s, power, s["units"][x]["o"]))
+        if _enemies(s, power, port, True, idx):
+            attackers = sum(1 for x in there if W.friendly_owner(s, power, s["units"][x]["o"]))
             return attackers < PORT_LIMIT  # 5.5.4 L411: at most 4 attack a port
         if W.friendly_space(s, u["o"], port):
             return len(mine) < PORT_LIMIT
@@ -142,7 +168,7 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict) -> bool:
     return c is None and s["influence"].get(port) == power
 
 
-def reach(s: dict, power: str, uid: str, nm: dict) -> dict:
+def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> dict:
     """Destinations for one NMP (12.3 L627-641): dest -> the last box entered. Leaving a port
     costs the NMP; European waters are crossed for one NMP; each non-European box, and entering
     European waters from one, costs one (DATA_RULINGS D1; RULINGS_BATTLE B13); a port of a box
@@ -196,13 +222,15 @@ def reach(s: dict, power: str, uid: str, nm: dict) -> dict:
             else:
                 boxes[b0] = True
     out = {}
+    if idx is None:
+        idx = place_index(s)
     for b in boxes:
         if b != here:
             out[b] = b
         if stops(b) and b != here:
             continue
         for port in sorted(W.box_ports(s, b)):
-            if port != here and port not in out and port_ok(s, power, uid, port, nm):
+            if port != here and port not in out and port_ok(s, power, uid, port, nm, idx):
                 out[port] = b
     return out
 
@@ -232,10 +260,17 @@ def move_choices(s: dict, nm: dict) -> list:
     out = []
     power = nm["power"]
     units = [uid for uid in movers(s, power, nm["wartime"]) if nm["nmp"].get(uid)] + carriable(s, nm)
+    idx = place_index(s)
+    same_reach: dict = {}  # units alike in the same place reach the same places
+    euro = nm.get("euro", [])
     for uid in units:
         if uid not in s["units"]:
             continue
-        for dest in sorted(reach(s, power, uid, nm)):
+        u = s["units"][uid]
+        key = (u["at"], u["t"], u["o"], uid in euro)
+        if key not in same_reach:
+            same_reach[key] = sorted(reach(s, power, uid, nm, idx))
+        for dest in same_reach[key]:
             out.append({"move": True, "unit": uid, "to": dest})
     for uid in nm.get("exit", []):
         if uid in s["units"]:

@@ -67,12 +67,22 @@ FP = {"squadron": (2, 1), "dreadnought": (3, 2)}  # 5.2: full, reduced
 OCEANS = ("north-atlantic", "south-atlantic", "indian-ocean", "pacific", "south-central-pacific")  # 19.2
 
 
+_LOADED: dict = {}
+
+
 def P():
-    return pack()
+    """The map pack (loaded once: the rules ask for it on every step)."""
+    got = _LOADED.get("pack")
+    if got is None:
+        got = _LOADED["pack"] = pack()
+    return got
 
 
 def D():
-    return deck()
+    got = _LOADED.get("deck")
+    if got is None:
+        got = _LOADED["deck"] = deck()
+    return got
 
 
 def name(who: str) -> str:
@@ -150,13 +160,9 @@ def minor_space(s: dict, minor: str) -> str | None:
 
 def minors_in_play(s: dict) -> list:
     """Minor powers that exist and control a space (4.6.2)."""
-    out = []
-    seen = set()
-    for c in s["control"].values():
-        if c in P().minors and c not in seen and c not in s["gone"]:
-            seen.add(c)
-            out.append(c)
-    return sorted(out)
+    minors = P().minors
+    gone = s["gone"]
+    return sorted({c for c in s["control"].values() if c in minors and c not in gone})
 
 
 def linked_to_capital(s: dict, power: str) -> set:
@@ -192,11 +198,10 @@ def capital(s: dict, power: str) -> str:
     return P().powers[power].capital
 
 
-def keys(s: dict, power: str) -> dict:
+def keys(s: dict, power: str, linked: set | None = None) -> dict:
     """The power's keys by manpower kind (3.2.1, 7.2, 33.2.1, 33.6 Local Autonomy; a key with
     rebels or a pacification marker does not count, 12.11, 21.1; India counts twice, 33.2)."""
     p = P()
-    linked = None
     out: dict = {}
     for sid, c in s["control"].items():
         if c != power:
@@ -287,10 +292,10 @@ def in_region(sp, region: str) -> bool:
     return bool(fixed) and sp.id in fixed
 
 
-def manpower_limit(s: dict, power: str) -> dict:
+def manpower_limit(s: dict, power: str, linked: set | None = None) -> dict:
     """Manpower from keys (7.2, 20.5), by kind, plus permanent bonuses."""
     w = P().powers[power]
-    k = keys(s, power)
+    k = keys(s, power, linked)
     out = {}
     for kind in w.manpower_kinds:
         out[kind] = w.manpower_for(k.get(kind, 0)) + s["powers"][power]["mp_bonus"].get(kind, 0)
@@ -480,6 +485,25 @@ def box_ports(s: dict, box: str) -> frozenset:
     return out
 
 
+_GRAPHS: dict = {}
+
+
+def sea_and_land(s: dict) -> dict:
+    """Every space's land neighbours and port boxes, every box's neighbouring boxes and ports:
+    the graph a LoC is traced on (5.6), built once for each state of the canals."""
+    key = (bool(s["flags"].get("suez_canal")),)
+    g = _GRAPHS.get(key)
+    if g is None:
+        p = P()
+        g = {}
+        for sid in p.spaces:
+            g[sid] = tuple(p.adjacency.get(sid, {})) + tuple(ports_of(s, sid))
+        for b in p.naval_boxes:
+            g[b] = tuple(box_neighbours(s, b)) + tuple(box_ports(s, b))
+        _GRAPHS[key] = g
+    return g
+
+
 def box_neighbours(s: dict, box: str) -> list:
     """Naval boxes adjacent to a box; the Suez link exists once the canal is built (3.2.9)."""
     b = P().naval_boxes[box]
@@ -665,13 +689,14 @@ def count_units(s: dict, owner: str, kind: str) -> int:
     return sum(1 for u in s["units"].values() if u["o"] == owner and u["t"] == kind)
 
 
-def home_keys_for_armies(s: dict, power: str, kind: str) -> list:
+def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = None) -> list:
     """Where a new standing army of the kind may be placed (12.2): a controlled home
     territorial key; Indian armies in India or Bengal; Turkish armies in keys without a
     minority nationality, Arab armies in keys with Arab nationality."""
     p = P()
     out = []
-    linked = linked_to_capital(s, power)
+    if linked is None:
+        linked = linked_to_capital(s, power)
     for sid, c in s["control"].items():
         if c != power or sid in s["rebel_spaces"]:
             continue

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from ie_support import blank, game
-from test_events import drive, effects, waiting
+from test_ie_events import drive, effects, waiting
 
 from kriegsspiel.engine import DataError, call
 from kriegsspiel.engine.flow import run

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from ie_support import answer, asking, game, proc
-from test_battle import add, empty, war
+from test_ie_battle import add, empty, war
 
 from kriegsspiel.engine import rng
 from kriegsspiel.games.imperial_elegy import naval, world

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from ie_support import blank, game
-from test_events import drive, effects, waiting
+from test_ie_events import drive, effects, waiting
 
 from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
