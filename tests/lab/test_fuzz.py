@@ -134,3 +134,18 @@ def test_state_parts_sharing_memory_are_found():
     )
     errors = fuzz("sharing", 20)["errors"]
     assert errors and "applied to a copy of the state" in errors[0]["message"]
+
+
+class StrangerTurn(toy.Turn):
+    """Asks a name that is no role of the game (a non-player power acting by itself)."""
+
+    def start(self, s, f):
+        s["drills"] = 0
+        ask(s, "orders", "nobody")
+        return None
+
+
+def test_a_question_to_no_role_is_found():
+    variant("stranger", procedures={**toy.RULES.procedures, "turn": StrangerTurn()})
+    errors = fuzz("stranger", 5)["errors"]
+    assert errors and "which is no role of the game" in errors[0]["message"]

@@ -80,6 +80,10 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
         if not active:
             finding(step, "the game is not over but no role is active")
             return found
+        strangers = [r for r in active if r not in state["roles"]]
+        if strangers:
+            finding(step, f"the game waits for {', '.join(map(str, strangers))}, which is no role of the game")
+            return found
         legal = {}
         for role in active:
             legal[role] = game.actions(state, role)

@@ -223,3 +223,81 @@ def test_the_cost_charged_is_the_cost_listed(power):
     assert listed
     for a, cost in listed:
         assert actions.cost_of(s, power, a) == cost, a
+
+
+def test_the_influence_of_sea_power_gives_britain_a_card_only_at_double_the_next(monkeypatch):
+    # 3.3.1 L244-248: the dominators take a +1 card marker; the UK only if highest and at least double
+    from kriegsspiel.games.imperial_elegy import events
+
+    s = blank()
+    values = {"uk": 8, "ot": 4, "ge": 1, "fr": 2, "au": 1, "ru": 3}
+    monkeypatch.setattr(world, "power_projection", lambda s, q: values[q])
+    monkeypatch.setattr(world, "dominators", lambda s, fid: ["uk", "ot"])
+    f = {"card": "the-influence-of-sea-power", "power": "ge"}
+    events.h_card_marker(s, f, {"verb": "card-marker", "power": "each", "amount": 1})
+    assert (s["powers"]["uk"]["marker"], s["powers"]["ot"]["marker"]) == (1, 1)
+    values["ot"] = 5  # 8 is less than double 5
+    events.h_card_marker(s, f, {"verb": "card-marker", "power": "each", "amount": 1})
+    assert (s["powers"]["uk"]["marker"], s["powers"]["ot"]["marker"]) == (1, 2)
+
+
+def test_an_allied_minor_gets_one_elite_corps_and_its_fleet():
+    # 12.8 L683: generic ECs for allied minors, one each; 12.4 L650: their fleets in their home ports
+    s = _impulse(power="uk")
+    s["allies"]["denmark"] = "uk"
+    sunk = next(uid for uid, u in s["units"].items() if u["o"] == "denmark" and u["t"] == "squadron")
+    world.remove_unit(s, sunk)
+    army = next(uid for uid, u in s["units"].items() if u["o"] == "denmark" and u["t"] == "army")
+    _spend(s, "uk", 4)
+    acts = game.actions(s, "uk")
+    assert {"do": "fleet", "unit": "squadron", "space": "denmark", "for": "denmark", "full": True} in acts
+    answer(s, "uk", {"do": "ec", "unit": army, "for": "denmark"})
+    assert any(u["o"] == "denmark" and u["t"] == "ec" and u["at"] == "denmark" for u in s["units"].values())
+    assert not any(a.get("do") == "ec" and a.get("for") == "denmark" for a in game.actions(s, "uk") if a != "done")
+    answer(s, "uk", {"do": "fleet", "unit": "squadron", "space": "denmark", "for": "denmark", "full": True})
+    assert sum(1 for u in s["units"].values() if u["o"] == "denmark" and u["t"] == "squadron") == 1
+
+
+def test_an_army_cut_off_in_peacetime_displaces():
+    # 5.6.3 L421: a unit with a broken LoC in peacetime displaces to a friendly space with a LoC (5.7)
+    from kriegsspiel.games.imperial_elegy import sequence
+
+    s = blank()
+    army = world.new_unit(s, "ru", "army", "dagestan")
+    assert army not in world.cut_off_armies(s)
+    for sid in world.P().adjacency["dagestan"]:
+        if s["control"].get(sid) == "ru":
+            s["control"][sid] = "persia"  # every Russian neighbour lost: Dagestan is cut off by land
+    assert not world.ports_of(s, "dagestan")  # inland: no sea LoC either
+    assert army in world.cut_off_armies(s)
+    sequence.displace_cut_off(s)
+    assert s["units"][army]["at"] != "dagestan"
+    assert world.controller(s, s["units"][army]["at"]) == "ru"
+
+
+def test_special_redeployment_takes_elites_across_the_sea_to_an_army():
+    # 12.15 L727: ECs, elite colonial EFs and the Zouaves move any distance through naval boxes,
+    # ending stacked with a friendly army; other units move only through the power's land
+    s = blank()
+    zouaves = next(uid for uid, u in s["units"].items() if u["t"] == "zouaves")
+    proc(s, "redeploy", power="fr")
+    acts = game.actions(s, "fr")
+    assert {"move": zouaves, "to": "paris"} in acts  # Algeria to Paris, where a French army stands
+    ef = next(uid for uid, u in s["units"].items() if u["o"] == "fr" and u["t"] == "ef")
+    assert {"move": ef, "to": "paris"} not in acts  # an ordinary EF cannot cross the sea this way
+    answer(s, "fr", {"move": zouaves, "to": "paris"})
+    assert s["units"][zouaves]["at"] == "paris"
+
+
+def test_a_lost_elite_colonial_ef_is_rebuilt_in_a_colonial_key():
+    # 5.1.5 L382: rebuilt for 1 CP in a controlled colonial key
+    s = _impulse(power="uk")
+    uid = world.new_unit(s, "uk", "elite-ef", "india")
+    world.remove_unit(s, uid)
+    _spend(s, "uk", 1)
+    acts = [a for a in game.actions(s, "uk") if isinstance(a, dict) and a["do"] == "elite-ef"]
+    assert {"do": "elite-ef", "space": "india"} in acts
+    assert {"do": "elite-ef", "space": "london"} not in acts  # a territorial key
+    answer(s, "uk", {"do": "elite-ef", "space": "india"})
+    assert any(u["t"] == "elite-ef" and u["at"] == "india" for u in s["units"].values())
+    assert s["powers"]["uk"]["lost_elite"] == 0

@@ -24,8 +24,10 @@ from .world import (
     P,
     card,
     counter_limit,
+    enter_uncontrolled,
     home_keys_for_armies,
     is_home,
+    leave_uncontrolled,
     linked_to_capital,
     manpower_limit,
     minors_in_play,
@@ -199,7 +201,6 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     # what the power's units are and where, in one pass (the listing is the hot path)
     own = []
     counts: dict = {}
-    ec_places = set()
     others_at = set()
     players = s["powers"]
     for uid, u in s["units"].items():
@@ -207,8 +208,6 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
         if o == p:
             own.append((uid, u))
             counts[u["t"]] = counts.get(u["t"], 0) + 1
-            if u["t"] == "ec":
-                ec_places.add(u["at"])
         elif o in players:
             others_at.add(u["at"])
     # 12.17 declare war: the whole card, as the first use of its CP
@@ -234,11 +233,19 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
         if True in st["reserves"]:
             out.append(({"do": "reserve-step"}, 1))
     if budget >= 2 and counts.get("ec", 0) < counter_limit(s, p, "ec"):
-        for uid, u in own:
-            if u["t"] in ARMY_TYPES and u["at"] not in ec_places:
+        for uid, u in own:  # 5.1.3 L367: an army may have several ECs
+            if u["t"] in ARMY_TYPES:
                 out.append(({"do": "ec", "unit": uid}, 2))
     for m, sid in minor_build_places(s, p):
         out.append(({"do": "army", "kind": "army", "space": sid, "for": m}, 1))
+    if budget >= 1:
+        for m, what, where in minor_extras(s, p):  # 12.8 L683, 12.4 L650
+            if what == "ec" and budget >= 2:
+                out.append(({"do": "ec", "unit": where, "for": m}, 2))
+            elif what == "squadron":
+                out.append(({"do": "fleet", "unit": "squadron", "space": where, "for": m}, 1))
+                if budget >= 2:
+                    out.append(({"do": "fleet", "unit": "squadron", "space": where, "for": m, "full": True}, 2))
     # 12.3 naval movement
     if counts.get("squadron") or counts.get("dreadnought"):
         out.append(({"do": "naval"}, 1))
@@ -304,6 +311,10 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     # 12.16 land battles against rebels
     for frm, at in rebel_battles(s, p, land_at):
         out.append(({"do": "battle", "frm": frm, "at": at}, 1))
+    # 5.1.5 L382: a lost elite colonial EF rebuilt for 1 CP in a controlled colonial key
+    if st.get("lost_elite"):
+        for sid in colonial_keys(s, p, linked):
+            out.append(({"do": "elite-ef", "space": sid}, 1))
     # 33.3 the Zouaves rebuilt in Algeria
     if p == "fr" and s["control"].get("algeria") == "fr" and not counts.get("zouaves"):
         out.append(({"do": "zouaves"}, 1))
@@ -400,6 +411,50 @@ def minor_build_places(s: dict, p: str) -> list:
             ):
                 out.append((m, sid))
                 break
+    return out
+
+
+def colonial_keys(s: dict, p: str, linked: set) -> list:
+    """Keys the power controls with no land connection to its capital (3.2.1), colonial homes too."""
+    spaces = P().spaces
+    return sorted(
+        sid
+        for sid, c in s["control"].items()
+        if c == p
+        and spaces[sid].type in KEY_TYPES
+        and (sid not in linked or spaces[sid].colonial_home)
+        and sid not in s["rebel_spaces"]
+        and sid not in s["pacification"]
+    )
+
+
+def minor_extras(s: dict, p: str) -> list:
+    """For allied minor powers (12.8 L683, 12.4 L650): one generic EC each, with one of its armies;
+    squadrons in a home port of the minor, within its counter mix and the port limit of four."""
+    out = []
+    units = s["units"]
+    for m, q in sorted(s["allies"].items()):
+        if q != p or m in s["gone"]:
+            continue
+        rec = P().minors.get(m)
+        if rec is None or rec.rebel:
+            continue
+        mine = [(uid, u) for uid, u in units.items() if u["o"] == m]
+        if not any(u["t"] == "ec" for _, u in mine):
+            for uid, u in mine:
+                if u["t"] in ARMY_TYPES:
+                    out.append((m, "ec", uid))
+                    break
+        if sum(1 for _, u in mine if u["t"] == "squadron") < rec.squadrons:
+            for sid in sorted(rec.homes):
+                sp = P().spaces[sid]
+                if (
+                    s["control"].get(sid) == m
+                    and sp.ports
+                    and sum(1 for u in units.values() if u["at"] == sid and u["t"] in NAVAL_TYPES) < 4
+                ):
+                    out.append((m, "squadron", sid))
+                    break
     return out
 
 
@@ -585,12 +640,13 @@ def perform(s: dict, p: str, a: dict, f: dict) -> None:  # noqa: C901 - one bloc
         log(s, f"{who} brings a reserve army to full strength.", "12.2")
     elif do == "ec":
         at = s["units"][a["unit"]]["at"]
-        new_unit(s, p, "ec", at)
-        log(s, f"{who} raises an Elite Corps in {space_name(at)}.", "12.2")
+        new_unit(s, a.get("for", p), "ec", at)
+        owner = f"{name(a['for'])}'s " if "for" in a else "an "
+        log(s, f"{who} raises {owner}Elite Corps in {space_name(at)}.", "12.8" if "for" in a else "12.2")
     elif do == "naval":
         call(s, "naval-move", power=p, wartime=False)
     elif do == "fleet":
-        new_unit(s, p, a["unit"], a["space"], not a.get("full"))
+        new_unit(s, a.get("for", p), a["unit"], a["space"], not a.get("full"))
         log(s, f"{who} builds a {'full' if a.get('full') else 'reduced'} {a['unit']} in {space_name(a['space'])}.",
             "12.4")  # fmt: skip
     elif do == "refit":
@@ -631,7 +687,9 @@ def perform(s: dict, p: str, a: dict, f: dict) -> None:  # noqa: C901 - one bloc
         log(s, f"{who} breaks {NAMES[q]}'s alliance with {name(a['minor'])}: a diplomacy marker remains.", "12.9")
     elif do == "ef":
         if "unit" in a:
+            frm = s["units"][a["unit"]]["at"]
             s["units"][a["unit"]]["at"] = a["to"]
+            leave_uncontrolled(s, frm)
             log(s, f"{who} sends an expeditionary force to {space_name(a['to'])}.", "12.10")
         else:
             new_unit(s, p, "ef", a["to"])
@@ -649,6 +707,10 @@ def perform(s: dict, p: str, a: dict, f: dict) -> None:  # noqa: C901 - one bloc
     elif do == "battle":
         log(s, f"{who} attacks the rebels in {space_name(a['at'])}.", "12.16")
         call(s, "land-battle", attacker=p, frm=a["frm"], space=a["at"], amphibious=False)
+    elif do == "elite-ef":
+        s["powers"][p]["lost_elite"] -= 1
+        new_unit(s, p, "elite-ef", a["space"])
+        log(s, f"{who} rebuilds an elite colonial EF in {space_name(a['space'])}.", "5.1.5")
     elif do == "zouaves":
         new_unit(s, "fr", "zouaves", "algeria")
         log(s, "France rebuilds the Zouaves in Algeria.", "33.3")
@@ -678,13 +740,6 @@ def perform(s: dict, p: str, a: dict, f: dict) -> None:  # noqa: C901 - one bloc
         s["allies"].pop(m, None)
         s["gone"] = [*s["gone"], m]
         log(s, f"Austria incorporates {name(m)}.", "33.4")
-
-
-def enter_uncontrolled(s: dict, sid: str) -> None:
-    """12.11 L692: a land unit entering an uncontrolled space brings a 0 pacification marker (2 in a
-    naval base)."""
-    if sid in P().spaces and sid not in s["control"] and sid not in s["pacification"]:
-        s["pacification"][sid] = 2 if P().spaces[sid].type == "naval-base" else 0
 
 
 class Pacify(Procedure):
@@ -785,8 +840,20 @@ class RedeployState(State):
         for uid, u in sorted(s["units"].items()):
             if u["o"] != role or u["t"] in NAVAL_TYPES or uid in f["moved"] or u["at"] not in P().spaces:
                 continue
-            if u["t"] == "ec":
-                continue  # ECs go with their army (5.1.3)
+            if u["t"] in ("ec", "elite-ef", "zouaves"):
+                # 12.15 Special Redeployment (L727): any distance by land or sea, ending with an army
+                if "armies" not in cache:
+                    cache["armies"] = sorted({x["at"] for x in s["units"].values()
+                                              if x["o"] == role and x["t"] in ARMY_TYPES})  # fmt: skip
+                dests = [a for a in cache["armies"] if a != u["at"]]
+                if u["t"] != "ec":
+                    key = (u["at"], True)
+                    if key not in cache:
+                        cache[key] = redeploy_reach(s, role, u["at"], True)
+                    dests = sorted(set(dests) | set(cache[key]))
+                for to in dests:
+                    out.append({"move": uid, "to": to})
+                continue
             ef = u["t"] in EF_TYPES
             key = (u["at"], ef)
             if key not in cache:
@@ -812,6 +879,7 @@ class RedeployState(State):
                         u["at"] = action["to"]
                         f["moved"] = [*f["moved"], x]
         enter_uncontrolled(s, action["to"])
+        leave_uncontrolled(s, frm)
         log(s, f"{NAMES[role]} redeploys a unit from {space_name(frm)} to {space_name(action['to'])}.", "12.15")
         return STAY
 

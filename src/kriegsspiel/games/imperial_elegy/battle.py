@@ -587,7 +587,7 @@ class LandBattle(Procedure):
         units.update({uid: {"side": D, "main": True} for uid in dfn})
         s["battle"] = {
             "kind": "land", "attacker": p, "frm": frm, "at": at, "amphibious": amph, "wartime": wartime,
-            "main": {A: p, D: None}, "roles": {A: p, D: None}, "units": units, "fort": fort,
+            "main": {A: p, D: None}, "roles": {A: W.player_of(s, p), D: None}, "units": units, "fort": fort,
             "elite": {A: None, D: None}, "drm": {}, "mods": {A: [], D: []}, "strength": {A: 0, D: 0},
             "bdrm": 0, "dice": None, "diff": None, "result": None, "winner": None,
             "losses": {A: 0, D: 0}, "taken": {A: 0, D: 0}, "jihad": None, "had_rebels": at in s["rebel_spaces"],

@@ -14,6 +14,7 @@ otherwise passes. The rulebook's full bots (§34) come with the Great War.
 
 from __future__ import annotations
 
+from .data import pack
 from .deck import deck
 
 LEANING = {  # where each power's cabinet leans on the Alliance Track (historical, RULINGS R6)
@@ -186,6 +187,28 @@ def _mine(b, me):
     return {me} | {m for m, q in b["allies"].items() if q == me}
 
 
+def _distances(goals) -> dict:
+    """Land links from every space to the nearest goal."""
+    adj = pack().adjacency
+    dist = {g: 0 for g in goals}
+    todo = list(goals)
+    while todo:
+        nxt = []
+        for here in todo:
+            for there in adj.get(here, {}):
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    nxt.append(there)
+        todo = nxt
+    return dist
+
+
+def _enemy_places(b, me, war) -> set:
+    side = "defenders" if me in war.get("defenders", []) else "attackers"
+    foes = set(war.get("attackers" if side == "defenders" else "defenders", []))
+    return {u["at"] for u in b["units"].values() if u["o"] in foes and u["at"] in pack().spaces}
+
+
 def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb per question
     """Wars, battles and events: fight when the odds favour it, march toward the objectives,
     never surrender, otherwise the first sensible choice."""
@@ -209,18 +232,24 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         if good:
             return max(good, key=lambda a: (a["battle"] in objectives, _armies_at(b, a["from"], own)))
         for word in ("deploy-free", "deploy", "march", "rail"):
-            if word in safe and rng.random() < 0.8:
+            if word in safe and rng.random() < (0.8 if word.startswith("deploy") else 0.5):
                 return word
         if "pass" in safe:
             return "pass"
         return safe[rng.randrange(len(safe))]
     if asking in ("war-march", "war-rail"):
-        moves = [a for a in dicts if "unit" in a and "to" in a]
-        toward = [a for a in moves if a["to"] in objectives]
-        if toward:
-            return toward[0]
-        if moves and rng.random() < 0.5:
-            return moves[rng.randrange(len(moves))]
+        # close on the objectives (or, defending, on the enemy's armies): a move must shorten the way
+        moves = [a for a in dicts if "unit" in a and "to" in a and a["unit"] in b["units"]]
+        goals = objectives if me in war.get("attackers", []) else _enemy_places(b, me, war)
+        dist = _distances(goals)
+        best = None
+        for a in moves:
+            here = b["units"][a["unit"]]["at"]
+            gain = dist.get(here, 99) - dist.get(a["to"], 99)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, a)
+        if best:
+            return best[1]
         return "done" if "done" in safe else safe[0]
     for pref in ("fight", "defend", "aid", "allow", "accept", "agree", "enforce", "intercept", "jihad", "add"):
         if pref in safe:

@@ -575,9 +575,14 @@ def h_card_marker(s, f, e):
     if ref == "each":
         who = list(PLAYERS)
         if f.get("card") == "the-influence-of-sea-power":
-            from .world import dominators
+            from .world import dominators, power_projection
 
             who = turn_order(dominators(s, "power-projection"))
+            if "uk" in who:  # 3.3.1 L248: the UK only with the highest value, at least double the next
+                uk = power_projection(s, "uk")
+                nxt = max((power_projection(s, q) for q in PLAYERS if q != "uk"), default=0)
+                if not (uk > nxt and uk >= 2 * nxt):
+                    who = [q for q in who if q != "uk"]
     else:
         who = [power(s, f, e)]
     for q in who:

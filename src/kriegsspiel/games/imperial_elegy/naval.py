@@ -400,6 +400,9 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
         nm["euro"].remove(uid)
     W.move_unit(s, uid, to)
     log(s, f"{unit_text(u)} moves from {space_name(frm)} to {space_name(to)}.", "12.3")
+    if u["t"] not in NAVAL_TYPES:
+        W.enter_uncontrolled(s, to)  # 12.11 L693: a land unit landing in an uncontrolled port
+        W.leave_uncontrolled(s, frm)
     if not nm["wartime"]:
         return
     if not is_box(to) and u["t"] in NAVAL_TYPES and not enemies_at(s, power, to):

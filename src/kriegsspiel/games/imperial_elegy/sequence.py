@@ -141,7 +141,7 @@ class Game(Procedure):
     """Turns 1-7 (2.0), then the national goals are scored (2.2.1)."""
 
     def start(self, s, f):
-        for q in PLAYERS:
+        for q in reversed(PLAYERS):  # called last first: Prussia draws first (4.3)
             for _ in range(s["powers"][q].pop("goals_due", 0)):
                 call(s, "draw-goals", power=q)
         return "turn"
@@ -472,6 +472,8 @@ class ActionPhase(Procedure):
     def after(self, s, f):
         from . import goals
 
+        if s["impulse"] and s["impulse"].get("event"):
+            displace_cut_off(s)
         winners = goals.auto_victory(s)
         if winners:
             call(s, "auto-victory-check")
@@ -587,10 +589,12 @@ class Impulse(State):
                 call(s, "event", power=role, card=c, option=None, discard=False)
             return None
         if how == "event":
+            s["impulse"]["event"] = True
             log(s, f"{NAMES[role]} plays {title} for its event ({action['option']}).", "9.0")
             call(s, "event", power=role, card=c, option=action["option"], discard=True)
             return None
         if how == "mandatory":
+            s["impulse"]["event"] = True
             log(s, f"{NAMES[role]} plays {title}: the mandatory event, then {rec.cp} CP.", "9.1.4")
             call(s, "spend", power=role, card=c, cp=rec.cp)
             if action["option"] != "none":
@@ -599,6 +603,21 @@ class Impulse(State):
         log(s, f"{NAMES[role]} plays {title} for {rec.cp} CP.", "12.1")
         call(s, "spend", power=role, card=c, cp=rec.cp)
         return None
+
+
+def displace_cut_off(s: dict) -> None:
+    """5.6.3 L421: in peacetime an army with a broken LoC displaces at once to a friendly space with
+    a LoC (5.7); events are what cut armies off in peacetime (control changes, independence)."""
+    from .world import cut_off_armies, displace_to
+
+    for uid in cut_off_armies(s):
+        u = s["units"][uid]
+        to = displace_to(s, u["o"], u["at"])
+        if to is None or to == u["at"]:
+            continue
+        log(s, f"{name(u['o'])}'s army in {space_name(u['at'])} is cut off and displaces to {space_name(to)}.",
+            "5.6.3")  # fmt: skip
+        u["at"] = to
 
 
 def finish_card(s: dict, q: str, c: str) -> None:
@@ -650,6 +669,7 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
             "jihad": "spend a Jihad marker",
             "marker": "take a -1 card marker",
             "discard": "discard a random card",
+            "forbid": "forbid other players to join",
             "draw": "draw three national goals",
             "none": "none",
         }.get(action, action)
@@ -694,7 +714,20 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
         how = " (amphibious assault)" if a.get("amphibious") else ""
         return f"attack {space_name(a['battle'])} from {space_name(a['from'])}{how}"
     if "propose" in a:
-        return "propose a white peace" if a["propose"] == "white" else "propose a negotiated peace (concede an option)"
+        if a["propose"] == "white":
+            return "propose a white peace"
+        what = f" {a['option']}" if "option" in a else " an option"
+        return f"propose peace: {'concede' if a['propose'] == 'concede' else 'demand'}{what}"
+    if (
+        len(a) == 1
+        and ("reduce" in a or "eliminate" in a)
+        and s is not None
+        and a.get("reduce", a.get("eliminate")) in s.get("units", {})
+    ):
+        verb = "reduce" if "reduce" in a else "eliminate"
+        return f"{verb} {_unit_text(s, a[verb])}"
+    if "primary" in a and len(a) == 1:
+        return f"{name(a['primary'])} is the primary defender"
     if "call" in a:
         return f"call {name(a['call'])} to the war"
     if "option" in a and len(a) >= 1 and isinstance(a["option"], str) and "card" not in a and "play" not in a:
@@ -757,11 +790,13 @@ def _do_label(a: dict, s) -> str | None:  # noqa: C901 - one phrase per action o
     if do == "reserve-step":
         return "bring a reserve army to full strength"
     if do == "ec":
-        return f"raise an Elite Corps with {_unit_text(s, a['unit'])}"
+        whose = f"{name(a['for'])}'s " if "for" in a else "an "
+        return f"raise {whose}Elite Corps with {_unit_text(s, a['unit'])}"
     if do == "naval":
         return "naval movement"
     if do == "fleet":
-        return f"build a {'full' if a.get('full') else 'reduced'} {a['unit']} in {sp}"
+        whose = f"{name(a['for'])} " if "for" in a else ""
+        return f"build a {'full' if a.get('full') else 'reduced'} {whose}{a['unit']} in {sp}"
     if do == "refit":
         return f"refit {_unit_text(s, a['unit'])}"
     if do == "influence":
@@ -789,6 +824,8 @@ def _do_label(a: dict, s) -> str | None:  # noqa: C901 - one phrase per action o
         return f"attack the rebels in {space_name(a['at'])} from {space_name(a['frm'])}"
     if do == "zouaves":
         return "rebuild the Zouaves in Algeria"
+    if do == "elite-ef":
+        return f"rebuild an elite colonial EF in {sp}"
     if do == "reforms":
         return f"Reforms: rights for the {a['nationality'].title()}"
     if do == "citizenship":

@@ -10,7 +10,13 @@ primary, budget_cp)`` adds a power to the war in progress (Balance of Power, 14.
 s["war"] while a war runs (world.owner_side and world.holder read it):
     attackers, defenders   owners on each side (players, minors, "italy")
     primary                {"attacker": p, "defender": q} (14.1)
-    target, attacked       the declared target; the player(s) shifting in 14.2
+    target, targets        the declared target; both powers attacked with Otto von Bismarck or
+                           Aux Armes Citoyens (14.1 L829, W25)
+    attacked               the player(s) shifting in 14.2 (and choosing the primary defender, W27)
+    abandoned, aided_by    players that abandoned attacked minors (13.4.1); {minor: aiding player}
+    primary_fixed          set when Balance of Power made the UK primary defender (14.1 L828)
+    votes                  {defender: proposed primary defender} (14.1 L829-830)
+    end_draws              [[power, n]] dealt when the war ends (Balance of Power, W30)
     aim, italian           the war aim (13.0); the Italian state of an Italian war of
                            unification (13.2.1) or None
     objectives, count      the targeted spaces (1-2) and how many may be chosen
@@ -47,6 +53,8 @@ ITALY_AID = (("fr", "au"), ("ge",), ("uk",))  # 13.4.3 L797 "Italy/IT Minor"
 GERMAN_MINORS = ("hanover", "saxony", "bavaria")  # 33.1 L1516
 BLOCKADE_ENDS = ("baltic", "black-sea")  # 17.1 L941
 KEYS = {"attacker": "attackers", "defender": "defenders"}
+BISMARCK = "otto-von-bismarck"
+TWO_TARGET_CARDS = (BISMARCK, "aux-armes-citoyens")  # 14.1 L829: GE's and FR's home cards attack two powers
 OTHER = {"attacker": "defender", "defender": "attacker"}
 
 
@@ -309,24 +317,64 @@ def targets(s: dict, p: str, ignore_wtt: bool = False, card_id=None) -> list:
     return _targets(s, p, cid=card_id)
 
 
+def war_targets(s: dict) -> list:
+    """The powers attacked: one, or two with Otto von Bismarck / Aux Armes Citoyens (14.1 L829)."""
+    w = _w(s)
+    return list(w.get("targets") or ([w["target"]] if w["target"] else []))
+
+
+def lacking_targets(s: dict) -> list:
+    """W25: in a war on two powers each attacked power has one objective of its own."""
+    w = _w(s)
+    tg = war_targets(s)
+    if len(tg) < 2:
+        return []
+    return [q for q in tg if not any(s["control"].get(x) == q for x in w["objectives"])]
+
+
 def objective_choices(s: dict) -> list:
     """13.1-13.3: the next objective; conquest at most one key; liberation objectives of one
-    kind (W3); an Italian war's two objectives adjacent (13.2.1 L770)."""
+    kind (W3); an Italian war's two objectives adjacent (13.2.1 L770); one on each of two
+    attacked powers (W25)."""
     w = _w(s)
-    p, q = w["primary"]["attacker"], w["target"]
+    p = w["primary"]["attacker"]
     chosen = w["objectives"]
-    pool = [x for x in objective_pool(s, p, q, w["aim"], w["italian"], w["card"]) if x not in chosen]
+    pool = []
+    for q in war_targets(s):
+        pool += [x for x in objective_pool(s, p, q, w["aim"], w["italian"], w["card"]) if x not in chosen]
+    lack = lacking_targets(s)
+    if lack:
+        pool = [x for x in pool if s["control"].get(x) in lack]
+    pool = sorted(pool)
     if not chosen:
         return pool
     if w["aim"] == "conquest":
         if any(P().spaces[c].type in KEY_TYPES for c in chosen):
             pool = [x for x in pool if P().spaces[x].type not in KEY_TYPES]
     elif w["aim"] == "liberation":
-        kind = liberation_kind(s, p, q, chosen[0], w["card"])
-        pool = [x for x in pool if liberation_kind(s, p, q, x, w["card"]) == kind]
+        c0 = chosen[0]
+        kind = liberation_kind(s, p, s["control"].get(c0), c0, w["card"])
+        pool = [x for x in pool if liberation_kind(s, p, s["control"].get(x), x, w["card"]) == kind]
     elif w["italian"]:
         pool = [x for x in pool if x in P().adjacency.get(chosen[0], {})]
     return pool
+
+
+def second_targets(s: dict) -> list:
+    """14.1 L829, 13.4.5 L808: the second power a two-target card may attack, under the war aim
+    already announced (one war, one aim: W25)."""
+    w = _w(s)
+    if w["card"] not in TWO_TARGET_CARDS or w["aim"] is None:
+        return []
+    p = w["primary"]["attacker"]
+    want = {"aim": w["aim"]}
+    if w["italian"]:
+        want["italian"] = w["italian"]
+    return [
+        q
+        for q in _targets(s, p, aim=w["aim"], cid=w["card"])
+        if q not in war_targets(s) and want in aims_for(s, p, q, w["card"])
+    ]
 
 
 # ----- alliance shifts (8.2, 8.3) ----------------------------------------------------------------
@@ -410,6 +458,7 @@ def join(s: dict, power: str, side: str, primary: bool = False, budget_cp: int =
     w[KEYS[key]].append(power)
     if primary:
         w["primary"][key] = power
+        w["primary_fixed"] = key  # Balance of Power (14.1 L828): no other primary is chosen
     if budget_cp:
         w["played"][power] = w["played"].get(power, 0) + int(budget_cp)
     log(s, f"{name(power)} joins the war on the {key}'s side{' as primary belligerent' if primary else ''}.", "14.0")
@@ -554,9 +603,25 @@ def update_occupation(s: dict, actor=None) -> None:
             if sid == "paris" and s["flags"].get("city_of_light", 0) > 0:
                 s["flags"]["city_of_light"] -= 1
                 log(s, "Paris is occupied: France loses a City of Light point.", "33.3")
-            if sid in ("india", "bengal") and s["flags"].get("india_stable"):
+            if sid in ("india", "bengal") and ctl == "uk" and s["flags"].get("india_stable"):
                 s["flags"]["india_stable"] = False
                 log(s, "India is unstable: an enemy occupies it.", "33.2.2")
+    india_check(s)
+
+
+def india_check(s: dict) -> None:
+    """33.2.2 L1538-1543: India and Bengal both occupied by the UK's enemies: India gains
+    independence at once; its units displace, the UK keeps one Indian army and loses the
+    Indian Fort, and no player may control India again (events.gain_independence, W31)."""
+    if s["flags"].get("india_independent"):
+        return
+    if any(s["control"].get(x) != "uk" or x not in s["occupied"] for x in ("india", "bengal")):
+        return
+    from .events import gain_independence
+
+    log(s, "Enemy forces occupy both India and Bengal: India gains independence at once.", "33.2.2")
+    s["occupied"].pop("india", None)
+    gain_independence(s, "india")
 
 
 def check_capitals(s: dict) -> None:
@@ -603,47 +668,65 @@ def knockout(s: dict, q: str, k: str) -> None:
 # ----- step losses (5.5.3, 5.6.2) ----------------------------------------------------------------
 
 
-def step_loss(s: dict, uids: list) -> None:
-    """One step loss to a stack (5.3): a full-strength army is reduced, else a reduced army is
-    eliminated with an EC of its owner (5.3.1) (W10)."""
-    armies = [x for x in uids if s["units"][x]["t"] in ARMY_TYPES]
-    full = [x for x in armies if not s["units"][x]["r"]]
-    if full:
-        s["units"][full[0]]["r"] = True
+def loc_losses(s: dict, actor: str) -> list:
+    """5.6.2 L422: the actor's (and its minors') stacks with a broken LoC: [space, [owner], rule]."""
+    if actor == "italy":
+        return []  # W11
+    owners = controlled_owners(s, actor)
+    stacks: dict = {}
+    for u in s["units"].values():
+        if u["o"] in owners and u["at"] in P().spaces and u["t"] in ARMY_TYPES:
+            stacks.setdefault((u["at"], u["o"]), True)
+    out = []
+    for sid, o in sorted(stacks):
+        loc = W.has_loc(s, o, sid) or (o in P().minors and W.has_loc(s, actor, sid))
+        if not loc:
+            out.append([sid, [o], "5.6.2"])
+    return out
+
+
+def overstack_losses(s: dict, actor: str) -> list:
+    """5.5.3 L407: the actor's overstacked spaces, one step each."""
+    if actor == "italy":
+        return []  # W11
+    owners = sorted(controlled_owners(s, actor))
+    spaces = {u["at"] for u in s["units"].values() if u["o"] in owners and u["at"] in P().spaces and is_land(u)}
+    return [[sid, owners, "5.5.3"] for sid in sorted(spaces) if W.stack_armies(s, sid) > P().spaces[sid].stacking]
+
+
+def loss_units(s: dict, sid: str, owners) -> list:
+    return sorted(x for x, u in s["units"].items() if u["at"] == sid and u["o"] in owners and u["t"] in ARMY_TYPES)
+
+
+def loss_options(s: dict, uids: list) -> list:
+    """5.3 L388: one step from any army of the stack: a full one is reduced, a reduced one is
+    eliminated; armies alike (owner, type, strength) are one choice."""
+    out, seen = [], set()
+    for x in uids:
+        u = s["units"][x]
+        key = (u["o"], u["t"], u["r"])
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append({"eliminate": x} if u["r"] else {"reduce": x})
+    return out
+
+
+def take_step(s: dict, action: dict) -> None:
+    """5.3 L388, 5.3.1 L390: a reduced army eliminated takes an EC of its owner in the space with it."""
+    if "reduce" in action:
+        u = s["units"][action["reduce"]]
+        u["r"] = True
+        log(s, f"{name(u['o'])}'s {u['t']} in {space_name(u['at'])} is reduced.", "5.3")
         return
-    if not armies:
-        return
-    x = armies[0]
+    x = action["eliminate"]
     u = s["units"][x]
     W.remove_unit(s, x)
+    log(s, f"{name(u['o'])}'s reduced {u['t']} in {space_name(u['at'])} is eliminated.", "5.3")
     ecs = [y for y in W.units_at(s, u["at"], u["o"]) if s["units"][y]["t"] == "ec"]
     if ecs:
         W.remove_unit(s, ecs[0])
-
-
-def impulse_losses(s: dict, actor: str) -> None:
-    """At the start of its impulse a power's stacks with a broken LoC lose a step (5.6.2
-    L422), and so do its overstacked stacks (5.5.3 L407)."""
-    if actor == "italy":
-        return  # W11
-    owners = controlled_owners(s, actor)
-    stacks: dict = {}
-    for uid, u in sorted(s["units"].items()):
-        if u["o"] in owners and u["at"] in P().spaces and u["t"] in ARMY_TYPES:
-            stacks.setdefault((u["at"], u["o"]), []).append(uid)
-    for (sid, o), uids in sorted(stacks.items()):
-        if not all(x in s["units"] for x in uids):
-            continue
-        loc = W.has_loc(s, o, sid) or (o in P().minors and W.has_loc(s, actor, sid))
-        if not loc:
-            log(s, f"{name(o)}'s stack in {space_name(sid)} has a broken LoC and loses a step.", "5.6.2")
-            step_loss(s, uids)
-    for sid in sorted({k[0] for k in stacks}):
-        if W.stack_armies(s, sid) > P().spaces[sid].stacking:
-            mine = [x for x, u in s["units"].items() if u["at"] == sid and u["o"] in owners]
-            if mine:
-                log(s, f"{name(actor)}'s overstacked stack in {space_name(sid)} loses a step.", "5.5.3")
-                step_loss(s, mine)
+        log(s, f"An elite corps of {name(u['o'])} is eliminated with it.", "5.3.1")
 
 
 # ----- wartime actions (15.2) -----------------------------------------------------------------------
@@ -1087,6 +1170,37 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
     return out + ["done"]
 
 
+def peace_options(s: dict, win: str) -> list:
+    """The treaty options the side ``win`` could impose after a negotiated peace (16.1.4 L906):
+    what a proposal may name (W29)."""
+    w = _w(s)
+    if w["primary"][win] not in PLAYERS:
+        return []
+    t = {"chooser": w["primary"][win], "side": win, "used": [], "imposed": {}, "only": None, "main": True,
+         "major": False}  # fmt: skip
+    return [x for x in treaty_choices(s, t) if x != "done"]
+
+
+def option_text(s: dict, o) -> str:
+    """A treaty option in words (16.2)."""
+    if not o:
+        return "one treaty option"
+    k = o["option"]
+    if k == "territorial":
+        return "territorial cession of the objectives"
+    if k == "realignment":
+        return "realignment of the German minors" if o.get("german") else f"realignment of {name(o['minor'])}"
+    if k == "reparations":
+        return f"war reparations from {name(o['on'])}"
+    if k == "colonial":
+        return f"colonial cession of {space_name(o['space'])}"
+    if "take" in o:
+        return f"righteous defense: {space_name(o['take'])}"
+    if "return" in o:
+        return f"righteous defense: {space_name(o['return'])} returned"
+    return f"righteous defense: {space_name(o['liberate'])} liberated"
+
+
 def treaty_target(s: dict, action: dict) -> str:
     """The player an option is imposed on (16.2 L911)."""
     w = _w(s)
@@ -1160,6 +1274,7 @@ def new_war(s: dict, f: dict) -> dict:
         "defenders": [],
         "primary": {"attacker": p, "defender": None},
         "target": None,
+        "targets": [],
         "preset_target": target,
         "preset_aim": f.get("aim"),
         "attacked": [],
@@ -1189,9 +1304,13 @@ def new_war(s: dict, f: dict) -> dict:
         "asked": [],
         "refused": [],
         "aided": None,
+        "aided_by": {},
         "skip": False,
         "first_impulse": [],
         "forbid_joining": bool(f.get("forbid_joining")),
+        "primary_fixed": None,
+        "abandoned": [],
+        "votes": {},
         "ignore_wtt": bool(f.get("ignore_wtt")),
         "invite_neutrals": bool(f.get("invite_neutrals")),
         "calling": None,
@@ -1229,6 +1348,7 @@ class War(Procedure):
             if w["preset_target"] not in tl:
                 return self.refuse(s, f"{name(w['preset_target'])} cannot be attacked now")
             w["target"] = w["preset_target"]
+            w["targets"] = [w["target"]]
             return "aim"
         if not tl:
             return self.refuse(s, "there is no power it may attack")
@@ -1248,8 +1368,17 @@ class War(Procedure):
             return self.refuse(s, "no war aim has objectives")
         if len(opts) == 1:
             set_aim(s, opts[0])
-            return "objectives"
+            return "second"
         ask(s, "war-aim", p)
+        return "second"
+
+    def second(self, s, f):
+        """14.1 L829, 13.4.5 L808: Otto von Bismarck and Aux Armes Citoyens may attack a second power."""
+        w = _w(s)
+        if not w["targets"]:
+            w["targets"] = [w["target"]]
+        if len(w["targets"]) == 1 and second_targets(s):
+            ask(s, "war-target2", w["primary"]["attacker"])
         return "objectives"
 
     def objectives(self, s, f):
@@ -1261,15 +1390,20 @@ class War(Procedure):
 
     def declare(self, s, f):
         w = _w(s)
-        p, q = w["primary"]["attacker"], w["target"]
+        p = w["primary"]["attacker"]
+        tg = war_targets(s)
+        if len(tg) > 1:  # W25: a power left without an objective is not attacked
+            tg = [x for x in tg if any(s["control"].get(o) == x for o in w["objectives"])] or tg[:1]
+        w["targets"] = tg
+        q = w["target"] = tg[0]
         objs = ", ".join(space_name(x) for x in w["objectives"])
         it = f" for {name(w['italian'])}" if w["italian"] else ""
-        log(s, f"{NAMES[p]} declares a war of {w['aim']}{it} on {name(q)}: objectives {objs}.", "13.0")
+        on = " and ".join(name(x) for x in tg)
+        log(s, f"{NAMES[p]} declares a war of {w['aim']}{it} on {on}: objectives {objs}.", "13.0")
         w["attackers"] = [p]
-        w["defenders"] = [q]
+        w["defenders"] = list(tg)
         w["primary"]["defender"] = q
-        if q in PLAYERS:
-            w["attacked"] = [q]
+        w["attacked"] = [x for x in tg if x in PLAYERS]
         if w["italian"]:  # 13.2.1 L769: the attacker allies with the Italian state
             m = w["italian"]
             if s["allies"].get(m) != p:
@@ -1309,46 +1443,109 @@ class War(Procedure):
         p = w["primary"]["attacker"]
         others = [q for q in PLAYERS if q != p]
         call(s, "responses", trigger="war-declared", powers=others, attacker=p, defender=w["target"])
+        return "forbid"
+
+    def forbid(self, s, f):
+        """13.4.5 L806-809: with Otto von Bismarck GE *may* forbid other players to join (W26)."""
+        w = _w(s)
+        p = w["primary"]["attacker"]
+        if w["forbid_joining"] and w["card"] == BISMARCK and p in PLAYERS:
+            ask(s, "war-forbid", p)
         return "defend"
 
     def defend(self, s, f):
         """13.4 L780, 13.4.1 L782-787: a minor's player ally defends it or abandons it; an
-        unallied minor (or Italy) seeks aid (13.4.2), unless Bismarck forbids it (13.4.5)."""
+        unallied minor (or Italy) seeks aid (13.4.2), unless Bismarck forbids it (13.4.5).
+        13.4.5 L808-809: Bismarck on a minor with a player ally and one without: the unallied
+        minor allies at once with that player, even beyond five allies (W26)."""
         w = _w(s)
-        q = w["target"]
-        if w["primary"]["defender"] in PLAYERS:
-            return "surrender"
-        a = s["allies"].get(q)
-        if q in P().minors and a in PLAYERS and a not in w["attackers"] + w["defenders"]:
-            ask(s, "war-abandon", a)
-            return "abandoned"
-        if w["forbid_joining"]:
-            log(s, f"{name(q)} may not seek aid: others are forbidden to join.", "13.4.5")
-            return "shift"
-        f["aid"] = aid_queue(s, q)
-        return "aid"
+        f["dq"] = []
+        if w["primary_fixed"] == "defender":
+            return "surrender"  # Balance of Power's UK is already the primary defender (14.1 L828)
+        tg = war_targets(s)
+        if w["card"] == BISMARCK and len(tg) > 1:
+            allied = [q for q in tg if q in P().minors and s["allies"].get(q) in PLAYERS]
+            lone = [q for q in tg if q in P().minors and s["allies"].get(q) is None]
+            if allied and lone:
+                a = s["allies"][allied[0]]
+                for m in lone:
+                    s["allies"][m] = a
+                    s["diplomacy"].pop(m, None)
+                    log(s, f"{name(m)} allies at once with {NAMES[a]}, as {name(allied[0])} is.", "13.4.5")
+        f["dq"] = [q for q in tg if q not in PLAYERS]
+        return "defend_next"
+
+    def defend_next(self, s, f):
+        w = _w(s)
+        while f["dq"]:
+            q = f["dq"].pop(0)
+            a = s["allies"].get(q)
+            if q in P().minors and a in PLAYERS:
+                if a in w["attackers"] + w["defenders"] or a in w["abandoned"]:
+                    continue  # one answer for all its attacked minors: an attack on it (13.4 L780)
+                f["ally"] = a
+                ask(s, "war-abandon", a, minor=q)
+                return "abandoned"
+            if w["forbid_joining"]:
+                log(s, f"{name(q)} may not seek aid: others are forbidden to join.", "13.4.5")
+                continue
+            f["aid"] = aid_queue(s, q)
+            f["minor"] = q
+            return "aid"
+        if not any(q in PLAYERS for q in w["defenders"]):
+            return "shift"  # 13.4.1 L786, 13.4.2 L791: straight to initiative and budget
+        return "primary"
 
     def abandoned(self, s, f):
         w = _w(s)
-        if w["primary"]["defender"] in PLAYERS:
-            return "surrender"
-        a = s["allies"].get(w["target"])
-        w["skip"] = True
-        call(s, "war-shift-away", power=a, frm=w["primary"]["attacker"])
-        call(s, "stability", power=a, amount=-1)
-        return "shift"
+        a = f["ally"]
+        if a in w["abandoned"]:
+            w["skip"] = True
+            call(s, "war-shift-away", power=a, frm=w["primary"]["attacker"])
+            call(s, "stability", power=a, amount=-1)
+        return "defend_next"
 
     def aid(self, s, f):
-        w = _w(s)
         while f["aid"]:
             q = f["aid"].pop(0)
-            ask(s, "war-aid", q)
+            if q in _w(s)["attackers"]:
+                continue
+            ask(s, "war-aid", q, minor=f["minor"])
             return "aid_answer"
-        log(s, f"No player aids {name(w['target'])}.", "13.4.2")
-        return "shift"
+        log(s, f"No player aids {name(f['minor'])}.", "13.4.2")
+        return "defend_next"
 
     def aid_answer(self, s, f):
-        return "surrender" if _w(s)["aided"] else "aid"
+        w = _w(s)
+        return "defend_next" if f["minor"] in w["aided_by"] else "aid"
+
+    def primary(self, s, f):
+        """14.1 L829-830: two attacked players choose the primary defender between them; if they
+        disagree the attacker decides."""
+        w = _w(s)
+        cands = [q for q in w["attacked"] if q in w["defenders"]]
+        if len(cands) == 1:
+            w["primary"]["defender"] = cands[0]
+        if len(cands) < 2:
+            return "surrender"
+        f["pc"] = cands[:2]
+        w["votes"] = {}
+        return "primary_vote"
+
+    def primary_vote(self, s, f):
+        w = _w(s)
+        for q in f["pc"]:
+            if q not in w["votes"]:
+                ask(s, "war-primary", q, cands=list(f["pc"]), decide=False)
+                return "primary_vote"
+        a, b = (w["votes"][q] for q in f["pc"])
+        if a == b:
+            w["primary"]["defender"] = a
+            log(s, f"The defenders agree: {NAMES[a]} is the primary defender.", "14.1")
+        else:
+            log(s, "The defenders disagree: the attacker chooses the primary defender.", "14.1")
+            ask(s, "war-primary", w["primary"]["attacker"], cands=list(f["pc"]), decide=True)
+        return "surrender"
 
     def surrender(self, s, f):
         """13.6 L807-808: the defender may surrender: a major victory for the attacker."""
@@ -1421,7 +1618,7 @@ class War(Procedure):
         out = list(w["attacked"])
         if w["aided"] and w["aided"] not in out:
             out.append(w["aided"])
-        if w["target"] == "italy":
+        if "italy" in war_targets(s):
             out.append("italy")  # 14.2 L832, 8.2 L507
         done = w.setdefault("shifted", [])
         out = [q for q in out if q not in done]
@@ -1519,7 +1716,40 @@ class War(Procedure):
         w["turn"] += 1
         if not acts(s, a):
             return "impulses"
-        impulse_losses(s, a)
+        f["actor"] = a
+        f["lq"] = loc_losses(s, a)
+        f["lphase"] = "loc"
+        return "losses"
+
+    def losses(self, s, f):
+        """5.6.2 L422, 5.5.3 L407: at the start of its impulse a power's stacks with a broken LoC,
+        then its overstacked stacks, lose one step each; the owner chooses which unit (W10)."""
+        a = f["actor"]
+        while True:
+            while f["lq"]:
+                sid, owners, rule = f["lq"].pop(0)
+                uids = loss_units(s, sid, owners)
+                if not uids:
+                    continue
+                if rule == "5.6.2":
+                    log(s, f"{name(owners[0])}'s stack in {space_name(sid)} has a broken LoC and loses a step.", rule)
+                else:
+                    log(s, f"{name(a)}'s overstacked stack in {space_name(sid)} loses a step.", rule)
+                opts = loss_options(s, uids)
+                r = role_of(s, a)
+                if len(opts) > 1 and r is not None:
+                    ask(s, "war-step-loss", r, space=sid, owners=list(owners))
+                    return "losses"
+                take_step(s, opts[0])
+            if f["lphase"] != "loc":
+                break
+            f["lphase"] = "stack"
+            f["lq"] = overstack_losses(s, a)
+        return "impulse_start"
+
+    def impulse_start(self, s, f):
+        w = _w(s)
+        a = f["actor"]
         update_occupation(s)
         check_capitals(s)
         if w["ended"]:
@@ -1574,7 +1804,8 @@ class War(Procedure):
             return "impulse_end"
         if isinstance(do, dict) and "propose" in do:  # 16.1.4, 16.1.5
             imp["proposed"] = True
-            ask(s, "war-peace", w["primary"][OTHER[k]], proposal=do["propose"], by=a, side=k)
+            opt = dict(do["option"]) if isinstance(do.get("option"), dict) else None
+            ask(s, "war-peace", w["primary"][OTHER[k]], proposal=do["propose"], by=a, side=k, option=opt)
             return "impulse_again"
         if do == "deploy-free":  # 33.1 Superior Staff Work
             imp["free_deploy"] = False
@@ -1695,7 +1926,7 @@ class War(Procedure):
             if pr in PLAYERS and res["options"]:
                 f["tq"].append(
                     {"chooser": pr, "side": win, "left": res["options"], "only": None, "main": True,
-                     "major": res["type"] == "major"}
+                     "major": res["type"] == "major", "agreed": dict(res["agreed"]) if res.get("agreed") else None}
                 )  # fmt: skip
         for kk in [win, lose] if win else ["attacker", "defender"]:
             for q, by in sorted(w["knocked_out"].items()):
@@ -1718,6 +1949,13 @@ class War(Procedure):
             t = f["tq"].pop(0)
             t.update({"used": [], "imposed": {}})
             w["treaty"] = t
+            agreed = t.pop("agreed", None)
+            if agreed:  # 16.1.4 L906: the option agreed on binds (W29)
+                if agreed in treaty_choices(s, t):
+                    log(s, f"The peace binds: {name(t['chooser'])} imposes {option_text(s, agreed)}.", "16.1.4")
+                    impose(s, t, agreed)
+                    return "treaties"
+                log(s, "The option agreed on can no longer be imposed: the winner chooses one.", "16.1.4")
             ask(s, "war-treaty", t["chooser"])
             return "treaties"
         return "aftermath"
@@ -1774,6 +2012,11 @@ class War(Procedure):
         if sides["attacker"] and sides["defender"]:
             log(s, f"The belligerents exchange {n}-turn truces.", "16.3")
         if win == "attacker" and w["italian"]:
+            pr = w["primary"]["attacker"]
+            if s["flags"].get("italy_card_marker") and pr in PLAYERS:  # 22.1.2 L1209-1211 (W28)
+                s["flags"]["italy_card_marker"] = False
+                s["powers"][pr]["marker"] += 1
+                log(s, f"{NAMES[pr]} wins an Italian war of unification: the +1 card marker is its.", "22.1.2")
             call(s, "italy-unification-roll")  # 13.2.1 L771, 22.1.5
         if win == "attacker" and w["aim"] == "unification" and not w["italian"] and w["primary"]["attacker"] == "ge":
             if any(s["allies"].get(m) == "ge" and m not in s["gone"] for m in GERMAN_MINORS):
@@ -1850,6 +2093,7 @@ class War(Procedure):
             s["flags"]["jihad"] = 0  # 33.6 L1579
         log(s, "Demobilization: reserves return to their holding boxes; units displace.", "17.0")
         f["free"] = [q for q in w["order"] if q in PLAYERS] + [q for q in parts if q not in w["order"]]
+        end_draws(s)
         s["war"] = None
         s["occupied"] = {}
         return "free_moves"
@@ -1864,6 +2108,22 @@ class War(Procedure):
             ask(s, "war-free-naval", q, wartime=False, why="demobilization")
         call(s, "redeploy", power=q)  # actions.py, 12.15
         return "free_moves"
+
+
+def end_draws(s: dict) -> None:
+    """Balance of Power (9.0 L543): the draws promised "at the end of the war" (events.py keeps
+    them in s["war"]["end_draws"] as [power, n], E18) are dealt now (W30)."""
+    from .sequence import deal
+
+    for q, n in _w(s).get("end_draws") or []:
+        if q not in s["powers"]:
+            continue
+        before = list(s["powers"][q]["hand"])
+        got = deal(s, q, int(n))
+        new = [c for c in s["powers"][q]["hand"] if c not in before]
+        log(s, f"The war is over: {NAMES[q]} draws {got} card{'s' if got != 1 else ''} (Balance of Power).", "9.0")
+        if new:
+            log(s, f"You draw {', '.join(card_title(c) for c in new)}.", "9.0", to=[q])
 
 
 def acts(s: dict, a: str) -> bool:
@@ -1924,8 +2184,10 @@ def decide(s: dict) -> dict:
     if t == "negotiated":
         lose = e["loser"]
         win = OTHER[lose]
+        what = option_text(s, e.get("option"))
         return {"type": "negotiated", "winner": win, "loser": lose, "options": 1, "rule": "16.1.4",
-                "text": f"A negotiated peace: {name(w['primary'][lose])} concedes one treaty option."}  # fmt: skip
+                "agreed": dict(e["option"]) if e.get("option") else None,
+                "text": f"A negotiated peace: {name(w['primary'][lose])} concedes {what}."}  # fmt: skip
     if t == "white":
         return {"type": "white", "rule": "16.1.5", "options": 0, "text": "A white peace is agreed."}
     if w["objectives"] and all(objective_held(s, x) for x in w["objectives"]):
@@ -1953,7 +2215,68 @@ class Target(State):
         return [{"target": q} for q in _targets(s, role, aim=w["preset_aim"], cid=w["card"])]
 
     def act(self, s, f, role, action):
-        _w(s)["target"] = action["target"]
+        w = _w(s)
+        w["target"] = action["target"]
+        w["targets"] = [action["target"]]
+        return None
+
+
+class SecondTarget(State):
+    """14.1 L829, 13.4.5 L808: a second power attacked with Otto von Bismarck / Aux Armes Citoyens."""
+
+    def prompt(self, s, f, role):
+        w = _w(s)
+        return f"{card_title(w['card'])}: attack a second power besides {name(w['target'])} (14.1), or not."
+
+    def actions(self, s, f, role):
+        return [{"target": q} for q in second_targets(s)] + ["none"]
+
+    def act(self, s, f, role, action):
+        w = _w(s)
+        if action != "none":
+            w["targets"].append(action["target"])
+            w["count"] = max(w["count"], 2)  # W25: one objective on each
+            log(s, f"{NAMES[role]} will also attack {name(action['target'])}.", "14.1")
+        return None
+
+
+class Forbid(State):
+    def prompt(self, s, f, role):
+        return "Otto von Bismarck (13.4.5): forbid other players to join the war?"
+
+    def actions(self, s, f, role):
+        return ["forbid", "allow"]
+
+    def act(self, s, f, role, action):
+        w = _w(s)
+        w["forbid_joining"] = action == "forbid"
+        if action == "forbid":
+            log(s, f"{NAMES[role]} forbids other players to join the war.", "13.4.5")
+        else:
+            log(s, f"{NAMES[role]} lets other players join the war.", "13.4.5")
+        return None
+
+
+class PrimaryDefender(State):
+    """14.1 L829-830: the two defenders name the primary defender; the attacker if they disagree."""
+
+    def prompt(self, s, f, role):
+        if f["decide"]:
+            return "The defenders disagree: you choose which of them is the primary defender (14.1)."
+        return "Two powers are attacked: which of you should be the primary defender (14.1)?"
+
+    def actions(self, s, f, role):
+        return [{"primary": q} for q in f["cands"]]
+
+    def act(self, s, f, role, action):
+        w = _w(s)
+        q = action["primary"]
+        if f["decide"]:
+            w["primary"]["defender"] = q
+            log(s, f"{NAMES[role]} names {NAMES[q]} the primary defender.", "14.1")
+        else:
+            w["votes"][role] = q
+            log(s, f"{NAMES[role]} proposes {NAMES[q]} as the primary defender.", "14.1")
         return None
 
 
@@ -1979,7 +2302,7 @@ class Objective(State):
     def actions(self, s, f, role):
         w = _w(s)
         out = [{"space": x} for x in objective_choices(s)]
-        if w["objectives"]:
+        if w["objectives"] and not lacking_targets(s):
             out.append("done")
         return out
 
@@ -1996,20 +2319,23 @@ class Abandon(State):
     def prompt(self, s, f, role):
         w = _w(s)
         att = name(w["primary"]["attacker"])
-        return f"{name(w['target'])}, your ally, is attacked by {att}: defend it or abandon it (13.4.1)?"
+        return f"{name(f['minor'])}, your ally, is attacked by {att}: defend it or abandon it (13.4.1)?"
 
     def actions(self, s, f, role):
         return ["defend", "abandon"]
 
     def act(self, s, f, role, action):
         w = _w(s)
+        m = f["minor"]
         if action == "defend":
             w["defenders"].append(role)
-            w["primary"]["defender"] = role
-            w["attacked"] = [role]
-            log(s, f"{NAMES[role]} stands by {name(w['target'])}: it is the primary defender.", "13.4")
+            if w["primary"]["defender"] not in PLAYERS:
+                w["primary"]["defender"] = role
+            w["attacked"].append(role)
+            log(s, f"{NAMES[role]} stands by {name(m)}: the attack is an attack on {NAMES[role]}.", "13.4")
         else:
-            log(s, f"{NAMES[role]} abandons {name(w['target'])}: -1 stability, shift away.", "13.4.1")
+            w["abandoned"].append(role)
+            log(s, f"{NAMES[role]} abandons {name(m)}: -1 stability, shift away.", "13.4.1")
         return None
 
 
@@ -2017,14 +2343,14 @@ class Aid(State):
     def prompt(self, s, f, role):
         w = _w(s)
         att = name(w["primary"]["attacker"])
-        return f"{name(w['target'])} is attacked by {att} and seeks aid: ally with it and defend it (13.4.2)?"
+        return f"{name(f['minor'])} is attacked by {att} and seeks aid: ally with it and defend it (13.4.2)?"
 
     def actions(self, s, f, role):
         return ["aid", "decline"]
 
     def act(self, s, f, role, action):
         w = _w(s)
-        q = w["target"]
+        q = f["minor"]
         if action == "decline":
             log(s, f"{NAMES[role]} declines to aid {name(q)}.", "13.4.2")
             if q == "italy":
@@ -2034,9 +2360,14 @@ class Aid(State):
         if q != "italy":
             s["allies"][q] = role
             s["diplomacy"].pop(q, None)
-        w["defenders"].append(role)
-        w["primary"]["defender"] = role
-        w["aided"] = role
+        if role not in w["defenders"]:
+            w["defenders"].append(role)
+        if w["primary"]["defender"] not in PLAYERS:
+            w["primary"]["defender"] = role
+        if role not in w["attacked"]:
+            w["attacked"].append(role)
+        w["aided_by"][q] = role
+        w["aided"] = w["aided"] or role
         log(s, f"{NAMES[role]} aids {name(q)} and becomes the primary defender.", "13.4.2")
         if q == "qing":
             s["powers"][role]["marker"] += 1
@@ -2151,6 +2482,22 @@ class Minors(State):
         return STAY if minor_candidates(s, f["side"]) else None
 
 
+class StepLoss(State):
+    """5.5.3 L407, 5.6.2 L422: the stack's owner chooses the unit that takes the step (W10)."""
+
+    def prompt(self, s, f, role):
+        return f"Your stack in {space_name(f['space'])} loses one step: choose the army (5.3)."
+
+    def actions(self, s, f, role):
+        uids = loss_units(s, f["space"], f["owners"])
+        return loss_options(s, uids) if uids else ["done"]
+
+    def act(self, s, f, role, action):
+        if action != "done":
+            take_step(s, action)
+        return None
+
+
 class Impulse(State):
     """15.0 L840: spend 1 CP of the war budget on a wartime action, or pass (only with a
     budget of 2 or less, W4); surrender or propose peace (15.5)."""
@@ -2190,6 +2537,9 @@ class Impulse(State):
                 out.append("surrender")
             if not imp["proposed"] and w["primary"][OTHER[k]] in PLAYERS:
                 out += [{"propose": "white"}, {"propose": "concede"}]
+                # 16.1.4 L906: a peace on a named treaty option, conceded or demanded (W29)
+                out += [{"propose": "concede", "option": o} for o in peace_options(s, OTHER[k])]
+                out += [{"propose": "demand", "option": o} for o in peace_options(s, k)]
         return out
 
     def act(self, s, f, role, action):
@@ -2220,6 +2570,11 @@ class Peace(State):
     def prompt(self, s, f, role):
         if f["proposal"] == "white":
             return f"{name(f['by'])} proposes a white peace (16.1.5): accept?"
+        opt = f.get("option")
+        if f["proposal"] == "demand":
+            return f"{name(f['by'])} offers peace if you concede {option_text(s, opt)} (16.1.4): accept?"
+        if opt:
+            return f"{name(f['by'])} offers peace, conceding you {option_text(s, opt)} (16.1.4): accept?"
         return f"{name(f['by'])} offers a negotiated peace, conceding you one treaty option (16.1.4): accept?"
 
     def actions(self, s, f, role):
@@ -2231,7 +2586,9 @@ class Peace(State):
             if f["proposal"] == "white":
                 w["ended"] = {"type": "white"}
             else:
-                w["ended"] = {"type": "negotiated", "loser": f["side"]}
+                loser = f["side"] if f["proposal"] == "concede" else OTHER[f["side"]]
+                opt = f.get("option")
+                w["ended"] = {"type": "negotiated", "loser": loser, "option": dict(opt) if opt else None}
             log(s, f"{NAMES[role]} accepts: the fighting ends.", "15.5")
         else:
             log(s, f"{NAMES[role]} declines the peace offer.", "15.5")
@@ -2372,13 +2729,17 @@ class Treaty(State):
         t = _w(s)["treaty"]
         if action == "done":
             return None
-        on = treaty_target(s, action)
-        apply_treaty(s, t, action)
-        t["used"].append(action["option"])
-        if on:
-            t["imposed"][on] = t["imposed"].get(on, 0) + 1
-        t["left"] -= 1
+        impose(s, t, action)
         return STAY if t["left"] > 0 and treaty_choices(s, t) != ["done"] else None
+
+
+def impose(s: dict, t: dict, action: dict) -> None:
+    on = treaty_target(s, action)
+    apply_treaty(s, t, action)
+    t["used"].append(action["option"])
+    if on:
+        t["imposed"][on] = t["imposed"].get(on, 0) + 1
+    t["left"] -= 1
 
 
 class Blockade(State):
@@ -2413,6 +2774,9 @@ class Confederation(State):
 PROCEDURES = {"war": War(), "war-shift-away": ShiftAway()}
 STATES = {
     "war-target": Target(),
+    "war-target2": SecondTarget(),
+    "war-forbid": Forbid(),
+    "war-primary": PrimaryDefender(),
     "war-aim": Aim(),
     "war-objective": Objective(),
     "war-abandon": Abandon(),
@@ -2424,6 +2788,7 @@ STATES = {
     "war-minors": Minors(),
     "war-shift": ShiftChoice(),
     "war-impulse": Impulse(),
+    "war-step-loss": StepLoss(),
     "war-accept-surrender": AcceptSurrender(),
     "war-peace": Peace(),
     "war-deploy": Deploy(),

@@ -58,7 +58,7 @@ SIDE = {
     "alliance-aligned": "alliance",
     "alliance-committed": "alliance",
 }
-NAMES = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "the Ottoman Empire"}
+NAMES = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "Ottoman Empire"}
 ARMY_TYPES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
 NAVAL_TYPES = ("squadron", "dreadnought")
 ELITES = ("ec", "elite-ef", "zouaves")
@@ -646,6 +646,10 @@ def new_unit(s: dict, owner: str, kind: str, at: str, reduced: bool = False, **e
 
 def remove_unit(s: dict, uid: str) -> None:
     u = s["units"].pop(uid)
+    if u["t"] == "elite-ef" and u["o"] in s["powers"]:
+        # 5.1.5 L382: a destroyed elite colonial EF may be rebuilt (actions.py)
+        st = s["powers"][u["o"]]
+        st["lost_elite"] = st.get("lost_elite", 0) + 1
     if u["o"] == "rebel":
         n = s["rebel_spaces"].get(u["at"], 0) - 1
         if n <= 0:
@@ -740,6 +744,58 @@ def displace_to(s: dict, owner: str, frm: str) -> str | None:
             return sid
     del target_owner
     return None
+
+
+def enter_uncontrolled(s: dict, sid: str) -> None:
+    """12.11 L693: a land unit entering an uncontrolled space brings a 0 pacification marker (2 in
+    a naval base)."""
+    sp = P().spaces.get(sid)
+    if sp is not None and sid not in s["control"] and sid not in s["pacification"]:
+        s["pacification"][sid] = 2 if sp.type == "naval-base" else 0
+
+
+def leave_uncontrolled(s: dict, sid: str) -> None:
+    """12.11 L695: when the last land unit leaves an uncontrolled space, its pacification marker
+    goes (rebels are not the pacifier's units)."""
+    if sid not in s["pacification"] or sid in s["control"]:
+        return
+    for u in s["units"].values():
+        if u["at"] == sid and u["o"] != "rebel" and u["t"] not in NAVAL_TYPES:
+            return
+    del s["pacification"][sid]
+
+
+def cut_off_armies(s: dict) -> list:
+    """5.6.3 L421: armies that cannot trace a LoC in peacetime, as [uid]: a LoC runs from the space
+    (or a neighbour, for an uncontrolled space entered with influence) through the power's
+    controlled spaces and any naval box to a supply source (5.6)."""
+    if s.get("war") is not None:
+        return []
+    graph = sea_and_land(s)
+    boxes = P().naval_boxes
+    out = []
+    reach_of: dict = {}
+    for uid, u in sorted(s["units"].items()):
+        q = u["o"]
+        if q not in s["powers"] or u["t"] not in ARMY_TYPES or u["at"] not in P().spaces:
+            continue
+        if q not in reach_of:
+            sources = supply_sources(s, q)
+            seen = set(sources)
+            todo = list(sources)
+            while todo:
+                here = todo.pop()
+                for there in graph[here]:
+                    if there not in seen and (there in boxes or controller(s, there) == q):
+                        seen.add(there)
+                        todo.append(there)
+            reach_of[q] = seen
+        reach = reach_of[q]
+        at = u["at"]
+        if at in reach or (controller(s, at) != q and any(n in reach for n in graph[at])):
+            continue
+        out.append(uid)
+    return out
 
 
 def player_of_minor(s: dict, minor: str):
