@@ -670,6 +670,7 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
             "marker": "take a -1 card marker",
             "discard": "discard a random card",
             "forbid": "forbid other players to join",
+            "no-offer": "make no offer",
             "draw": "draw three national goals",
             "none": "none",
         }.get(action, action)
@@ -710,6 +711,30 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
         return f"home card: {card_title(a['home'])}"
     if "ally" in a and len(a) == 1:
         return f"ally with {name(a['ally'])}"
+    verb = next((k for k in ("loss", "support", "elite", "advance", "retreat", "move") if k in a), None)
+    if verb and s is not None:
+        uid = a["move"] if verb == "move" and isinstance(a["move"], str) else a.get("unit")
+        if isinstance(uid, str) and uid in s.get("units", {}):
+            what = _unit_text(s, uid)
+            to = f" to {space_name(a['to'])}" if "to" in a else ""
+            return {
+                "loss": f"lose a step: {what}",
+                "support": f"support with {what}",
+                "elite": f"commit {what}",
+                "advance": f"advance with {what}",
+                "retreat": f"retreat {what}{to}",
+                "move": f"move {what}{to}",
+            }[verb]
+    if "offer" in a and len(a) == 1:
+        return f"offer {card_title(a['offer'])} ({card(a['offer']).cp} CP)"
+    if "accept" in a and "cp" in a:
+        return f"accept {name(a['accept'])}'s card ({a['cp']} CP)"
+    if "italy_drm" in a:
+        return "take the -2 of the Italy flashpoint" if a["italy_drm"] else "roll without the -2"
+    if "nationality" in a and len(a) == 1:
+        return f"the {a['nationality'].title()} nationality"
+    if a.get("do") == "ef-free":
+        return f"place a free {UNIT_WORDS.get(a['unit'], a['unit'])} in {space_name(a['space'])}"
     if "battle" in a and "from" in a:
         how = " (amphibious assault)" if a.get("amphibious") else ""
         return f"attack {space_name(a['battle'])} from {space_name(a['from'])}{how}"
@@ -746,9 +771,8 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
             parts.append(f"{k} {space_name(v)}")
         elif k in ("power", "target", "minor", "who", "on", "annex", "main"):
             parts.append(f"{k} {name(v) if isinstance(v, str) else v}")
-        elif k == "unit" and s is not None and isinstance(v, str) and v in s.get("units", {}):
-            u = s["units"][v]
-            parts.append(f"{name(u['o'])} {u['t']}{' (reduced)' if u['r'] else ''} in {space_name(u['at'])}")
+        elif k in ("unit", "move") and s is not None and isinstance(v, str) and v in s.get("units", {}):
+            parts.append(_unit_text(s, v))
         elif k == "cards" and isinstance(v, list):
             parts.append(", ".join(card_title(c) for c in v))
         elif isinstance(v, bool):
@@ -766,11 +790,31 @@ def _thing(v) -> str:
     return str(v)
 
 
+UNIT_WORDS = {
+    "army": "army",
+    "reserve": "reserve army",
+    "british": "British army",
+    "indian": "Indian army",
+    "turkish": "Turkish army",
+    "arab": "Arab army",
+    "commonwealth": "Commonwealth army",
+    "ec": "Elite Corps",
+    "ef": "EF",
+    "elite-ef": "elite colonial EF",
+    "zouaves": "Zouaves",
+    "squadron": "squadron",
+    "dreadnought": "dreadnought",
+}
+
+
 def _unit_text(s, uid) -> str:
     if s is None or uid not in s.get("units", {}):
         return "a unit"
     u = s["units"][uid]
-    return f"{name(u['o'])} {u['t']}{' (reduced)' if u['r'] else ''} in {space_name(u['at'])}"
+    kind = UNIT_WORDS.get(u["t"], u["t"])
+    if u["o"] == "rebel":
+        return f"rebels in {space_name(u['at'])}"
+    return f"{name(u['o'])} {kind}{' (reduced)' if u['r'] else ''} in {space_name(u['at'])}"
 
 
 def _do_label(a: dict, s) -> str | None:  # noqa: C901 - one phrase per action of 12.1
