@@ -301,3 +301,17 @@ def test_a_lost_elite_colonial_ef_is_rebuilt_in_a_colonial_key():
     answer(s, "uk", {"do": "elite-ef", "space": "india"})
     assert any(u["t"] == "elite-ef" and u["at"] == "india" for u in s["units"].values())
     assert s["powers"]["uk"]["lost_elite"] == 0
+
+
+def test_italys_naval_movement_is_run_by_its_primary_belligerent():
+    # 15.4.1 L879: Italy is controlled by its player ally, the primary belligerent; never asked itself
+    s = blank(scenario="1870")
+    s["war"] = {"attackers": ["fr"], "defenders": ["italy", "uk"], "primary": {"attacker": "fr", "defender": "uk"},
+                "budget": {}, "drm": {}, "deployed": []}  # fmt: skip
+    if not any(u["o"] == "italy" and u["t"] in ("squadron", "dreadnought") for u in s["units"].values()):
+        world.new_unit(s, "italy", "squadron", "naples")
+    proc(s, "naval-move", power="italy", wartime=True)
+    assert asking(s) == "naval-moving"
+    assert game.active(s) == ["uk"]
+    s["war"]["primary"]["defender"] = "italy"  # Italy alone has no player to run it
+    assert world.player_of(s, "italy") is None

@@ -332,7 +332,7 @@ class NavalMove(Procedure):
             ask(s, "naval-permission", passage_asker(s, via), via=via, mover=nm["power"])
             return "turn"
         if not nm["done"]:
-            ask(s, "naval-moving", nm["power"])
+            ask(s, "naval-moving", W.player_of(s, nm["power"]) or nm["power"])  # Italy: its controller (15.4.1)
             return "turn"
         # 19.1: interception rolls once per box entered, the stacks that entered it together
         # (RULINGS_BATTLE B15)

@@ -850,7 +850,8 @@ def player_of(s: dict, owner: str):
     if owner == "italy" and s.get("war"):
         sd = owner_side(s, "italy")
         if sd:
-            return s["war"]["primary"]["attacker" if sd == "attackers" else "defender"]
+            pr = s["war"]["primary"]["attacker" if sd == "attackers" else "defender"]
+            return pr if pr in s["powers"] else None
         return None
     return s["allies"].get(owner)
 
