@@ -14,8 +14,10 @@ otherwise passes. The rulebook's full bots (§34) come with the Great War.
 
 from __future__ import annotations
 
-from .data import pack
+from . import conditions
+from .data import PLAYERS, pack
 from .deck import deck
+from .world import ranked
 
 LEANING = {  # where each power's cabinet leans on the Alliance Track (historical, RULINGS R6)
     "ge": "alliance",
@@ -72,12 +74,10 @@ def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per questio
     if "do" in keys and all("do" in a for a in dicts):
         return _spend(b, me, st, actions, dicts, rng)
     if asking in ("goal-keep", "goal-return"):
-        goals = deck().goals
-        ranked = [a for a in dicts if goals[a.get("keep", a.get("return"))].kind == "ranked"]
-        if asking == "goal-keep":
-            return (ranked or dicts)[0]
-        others = [a for a in dicts if a not in ranked]
-        return (others or dicts)[0]
+        # keep the goal closest to being scored now (2.4.2); return the furthest
+        value = {i: _goal_value(b, me, a.get("keep", a.get("return"))) for i, a in enumerate(dicts)}
+        best = max if asking == "goal-keep" else min
+        return dicts[best(value, key=value.get)]
     if asking == "keep":
         # discard the lowest card at the end of the turn
         return min(dicts, key=lambda a: _card(a["discard"]).cp if _card(a["discard"]) else 0)
@@ -115,6 +115,21 @@ def _impulse(b, me, st, actions, dicts, rng):
     if cp_plays:
         return max(cp_plays, key=lambda a: (_card(a["card"]).cp, a["card"] == home))
     return dicts[0] if dicts else actions[0]
+
+
+def _goal_value(b, me, gid) -> float:
+    """How much a national goal would score if the game ended now: an achievement's VP by the share
+    of its conditions met, a ranked goal's VP by the power's place (2.4.2). The board carries the
+    public state the conditions read."""
+    g = deck().goals[gid]
+    try:
+        if g.kind == "ranked":
+            vals = {q: conditions.measure(b, q, g) for q in PLAYERS}
+            return ranked(vals).get(me, 0) * 0.9 + 0.3
+        met = sum(1 for t in g.conditions if conditions.check(b, t, me))
+        return (g.vp or 3) * (0.25 + 0.75 * met / max(1, len(g.conditions)))
+    except (KeyError, TypeError, AttributeError):
+        return 1.0
 
 
 def _strong(b, me):
@@ -164,13 +179,20 @@ def _spend(b, me, st, actions, dicts, rng):
             lean = LEANING.get(me, "neutral")
             mine = [a for a in opts if a["power"] == me and a["track"] == lean]
             return mine[0] if mine else opts[0]
-        if do == "ef":
-            new = [a for a in opts if "unit" not in a and a["to"] in b["influence"]]
+        if do == "ef":  # an EF where the power's influence awaits pacification (12.11)
+            landed = {
+                u["at"] for u in b["units"].values() if u["o"] == me and u["t"] not in ("squadron", "dreadnought")
+            }
+            new = [a for a in opts if "unit" not in a and b["influence"].get(a["to"]) == me and a["to"] not in landed]
             if new:
                 return new[rng.randrange(len(new))]
             continue
-        if do == "influence":
-            return opts[rng.randrange(len(opts))]
+        if do == "influence":  # keys first (manpower, goals), then naval bases (power projection)
+            spaces = pack().spaces
+            rank = {"capital": 0, "key": 0, "subcapital": 0, "naval-base": 1}
+            best = min(rank.get(spaces[a["space"]].type, 2) for a in opts)
+            pool = [a for a in opts if rank.get(spaces[a["space"]].type, 2) == best]
+            return pool[rng.randrange(len(pool))]
         return opts[rng.randrange(len(opts))]
     return "done" if "done" in actions else actions[0]
 
