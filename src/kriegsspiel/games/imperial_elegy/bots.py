@@ -1,12 +1,13 @@
 """Imperial Elegy's bots. A bot is ``bot(view, actions, rng) -> one of actions``
 and sees only its power's view; the engine adds ``random`` to every game.
 
-``heuristic`` plays a power simply but sensibly: it steadies its stability,
-plays its own events (the cards whose bot box names it, 9.2, and its home
-cards when they do not declare war), otherwise plays its biggest card for CP,
-industrializes once a turn with a good card, and spends CP on pacifying and
-colonizing, alliances with minors, armies up to its manpower, fleets, and the
-Alliance Track toward its leanings. It declares war only with its home card and
+``heuristic`` plays a power simply but sensibly: it keeps the national goal
+nearest to scoring, steadies its stability, plays its own events (the cards
+whose bot box names it, 9.2, and its home cards when they do not declare war),
+otherwise plays its biggest card for CP, industrializes once a turn with a good
+card, and spends CP on pacifying and colonizing (keys first), alliances with
+minors, armies up to its manpower, fleets, and the Alliance Track toward its
+leanings. It declares war only with its home card and
 on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1), and
 in a war it fights where the odds favour it, marches toward the objectives and
 otherwise passes. The rulebook's full bots (§34) come with the Great War.
