@@ -344,3 +344,17 @@ def test_chain_and_industrialization_cleanup():
     s["powers"]["ge"]["chain"] = [cp_card(2)]
     end.cleanup_cards(s)
     assert s["powers"]["ge"]["chain"] == [] and cp_card(2) in s["discard"]
+
+
+def test_polands_fourth_and_fifth_armies_are_reserves():
+    # 22.5 L1251-1253: Poland builds two steps an End Phase; armies 4 and 5 go to its reserve box
+    s = blank()
+    for sid in ("poland", "lithuania", "galicia"):  # three Polish spaces: four armies (22.5 L1251)
+        s["control"][sid] = "poland"
+    for _ in range(3):
+        world.new_unit(s, "poland", "army", "poland")
+    end.minor_step(s, "poland", "poland")
+    assert s["reserve_box"]["poland"] == [True]
+    end.minor_step(s, "poland", "poland")
+    assert s["reserve_box"]["poland"] == [False]
+    assert sum(1 for u in s["units"].values() if u["o"] == "poland") == 3

@@ -307,6 +307,9 @@ def minor_army_limit(s: dict, m: str) -> int:
     return min(rec.armies, 1)
 
 
+POLISH_STANDING = 3  # 22.5 L1251: armies 4 and 5 are reserve armies
+
+
 def minor_step(s: dict, m: str, home: str) -> None:
     armies = [uid for uid, u in sorted(s["units"].items()) if u["o"] == m and u["t"] in ARMY_TYPES]
     if s["build_box"].get(m, 0) > 0:  # move a reduced army from the box to the map
@@ -320,6 +323,16 @@ def minor_step(s: dict, m: str, home: str) -> None:
     if reduced:
         s["units"][reduced[0]]["r"] = False
         log(s, f"{name(m)}'s army in {space_name(s['units'][reduced[0]]['at'])} is brought to full strength.", "20.3")
+        return
+    if m == "poland" and len(armies) >= POLISH_STANDING:
+        # 22.5 L1251: the Polish 4th and 5th armies are reserves, held in their box in peacetime
+        box = s.setdefault("reserve_box", {}).setdefault("poland", [])
+        if True in box:
+            box[box.index(True)] = False
+            log(s, "Poland brings a reserve army to full strength.", "22.5")
+        elif len(armies) + len(box) < minor_army_limit(s, m):
+            box.append(True)
+            log(s, "Poland raises a reserve army step in its holding box.", "22.5")
         return
     if len(armies) < minor_army_limit(s, m):
         new_unit(s, m, "army", home, True)

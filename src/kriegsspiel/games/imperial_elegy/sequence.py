@@ -751,6 +751,8 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
     ):
         verb = "reduce" if "reduce" in a else "eliminate"
         return f"{verb} {_unit_text(s, a[verb])}"
+    if "who" in a and len(a) == 1:
+        return f"award it to {name(a['who'])}"
     if "primary" in a and len(a) == 1:
         return f"{name(a['primary'])} is the primary defender"
     if "call" in a:

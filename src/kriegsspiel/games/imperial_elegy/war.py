@@ -33,6 +33,10 @@ s["war"] while a war runs (world.owner_side and world.holder read it):
                            negotiated or white peace
     passes, turn           consecutive passes (15.0) and impulses played
     joint                  players holding a joint naval operations marker (15.2.2)
+    italy_deployed         Italian reserve armies deployed in this war (W32)
+    treaty                 the treaty options being imposed: chooser, side, left, used, imposed,
+                           pending (the option chosen), to (its recipient, W22), closed
+s["reserve_box"] {minor: [reduced, ...]}: Poland's reserve armies holding box (3.8, 22.5, W33).
 RULINGS_WAR.md (W1, W2, ...) settles what the rulebook leaves open.
 """
 
@@ -90,6 +94,80 @@ def italy_controller(s: dict):
 
 def role_of(s: dict, actor: str):
     return actor if actor in PLAYERS else italy_controller(s) if actor == "italy" else None
+
+
+def italy_alone(s: dict) -> bool:
+    """22.4 L1248: a unified Italy defending with no player on its side (nobody aided it)."""
+    w = s.get("war")
+    if not w or "italy" not in w["defenders"] or not italy_unified(s):
+        return False
+    return not any(q in PLAYERS for q in w["defenders"]) and italy_controller(s) is None
+
+
+def italy_pick(s: dict, spaces: list, why: str):
+    """22.4 L1249: "If Italy ever has to choose between two spaces, roll a die" (1-3 the first,
+    4-6 the second; among more spaces, one die of as many faces, W32)."""
+    spaces = sorted(spaces)
+    if len(spaces) <= 1:
+        return spaces[0] if spaces else None
+    if len(spaces) == 2:
+        r = roll(s)
+        pick = spaces[0] if r <= 3 else spaces[1]
+    else:
+        r = roll(s, len(spaces))
+        pick = spaces[r - 1]
+    log(s, f"Italy rolls {r} to choose {why}: {space_name(pick)}.", "22.4")
+    return pick
+
+
+def italian_goals(s: dict) -> list:
+    """The war's objectives Italy itself controls (22.4 L1248: "the targeted war goal space(s)")."""
+    return sorted(x for x in _w(s)["objectives"] if s["control"].get(x) == "italy")
+
+
+def italy_stands_alone(s: dict) -> None:
+    """22.4 L1248: defending alone, Italy's standing armies not in Rome displace to the goal
+    space(s) at the start of the war; with two goals each army goes to the one with fewer
+    Italian armies, a die deciding a tie (W32). A goal at its stacking limit takes none."""
+    goals = italian_goals(s)
+    if not goals:
+        return
+    rome = W.capital(s, "italy")
+    armies = sorted(
+        uid
+        for uid, u in s["units"].items()
+        if u["o"] == "italy" and u["t"] == "army" and u["at"] in P().spaces and u["at"] not in (rome, *goals)
+    )
+
+    def italians(g):
+        return sum(1 for u in s["units"].values() if u["o"] == "italy" and u["at"] == g and u["t"] in ARMY_TYPES)
+
+    for uid in armies:
+        room = [g for g in goals if W.stack_armies(s, g) < P().spaces[g].stacking]
+        if not room:
+            break
+        least = min(italians(g) for g in room)
+        to = italy_pick(s, [g for g in room if italians(g) == least], "where an army displaces")
+        frm = s["units"][uid]["at"]
+        W.move_unit(s, uid, to)
+        log(s, f"Italy defends alone: its army in {space_name(frm)} displaces to {space_name(to)}.", "22.4")
+
+
+def italy_deploy_target(s: dict):
+    """22.4 L1248: Italy deploys a reserve army to defend a goal space (in it), else to support
+    one (an adjacent space it may deploy to); a die chooses between spaces."""
+    spaces = deploy_spaces(s, "italy") if reserves_left(s, "italy") else []
+    if not spaces:
+        return None
+    goals = italian_goals(s)
+    defend = [g for g in goals if g in spaces]
+    if defend:
+        return italy_pick(s, defend, "the goal space to defend")
+    near = {n for g in _w(s)["objectives"] for n in P().adjacency.get(g, {})}
+    support = [x for x in spaces if x in near]
+    if support:
+        return italy_pick(s, support, "the space to support the goal from")
+    return None
 
 
 def controlled_owners(s: dict, actor: str) -> set:
@@ -668,6 +746,16 @@ def knockout(s: dict, q: str, k: str) -> None:
 # ----- step losses (5.5.3, 5.6.2) ----------------------------------------------------------------
 
 
+def own_key(s: dict, m: str, sid: str) -> bool:
+    """5.6.1 L419: a minor power's home keys are its supply sources; the pack lists no home space
+    for a minor made independent from a player's lands (Poland, 22.5), so the keys it controls
+    and nobody occupies serve (W33)."""
+    rec = P().minors.get(m)
+    if rec is None or rec.homes or s["control"].get(sid) != m or sid in s["occupied"]:
+        return False
+    return P().spaces[sid].type in KEY_TYPES
+
+
 def loc_losses(s: dict, actor: str) -> list:
     """5.6.2 L422: the actor's (and its minors') stacks with a broken LoC: [space, [owner], rule]."""
     if actor == "italy":
@@ -679,7 +767,7 @@ def loc_losses(s: dict, actor: str) -> list:
             stacks.setdefault((u["at"], u["o"]), True)
     out = []
     for sid, o in sorted(stacks):
-        loc = W.has_loc(s, o, sid) or (o in P().minors and W.has_loc(s, actor, sid))
+        loc = W.has_loc(s, o, sid) or (o in P().minors and (W.has_loc(s, actor, sid) or own_key(s, o, sid)))
         if not loc:
             out.append([sid, [o], "5.6.2"])
     return out
@@ -736,34 +824,66 @@ def naval_owned(s: dict, owners) -> bool:
     return any(u["o"] in owners and u["t"] in NAVAL_TYPES for u in s["units"].values())
 
 
+def reserves_left(s: dict, q: str) -> int:
+    """Reserve armies in q's holding box: a player's display (7.3); Italy's box (3.8) holds its
+    ``majors["italy"]["reserves"]`` less those deployed in this war (W32); Poland's box (3.8)
+    is ``s["reserve_box"]["poland"]`` (W33)."""
+    if q in s["powers"]:
+        return len(s["powers"][q]["reserves"])
+    if q == "italy":
+        n = s["majors"].get("italy", {}).get("reserves", 0)
+        return max(0, n - ((s.get("war") or {}).get("italy_deployed") or 0))
+    return len(s.get("reserve_box", {}).get(q, []))
+
+
+def take_reserve(s: dict, q: str) -> bool:
+    """Take a reserve army out of q's holding box; True if it is reduced."""
+    if q in s["powers"]:
+        return bool(s["powers"][q]["reserves"].pop(0))
+    if q == "italy":
+        _w(s)["italy_deployed"] = (_w(s).get("italy_deployed") or 0) + 1
+        return False  # 22.4 L1249: Italy rebuilds all its units at full strength
+    box = s["reserve_box"][q]
+    r = bool(box.pop(0))
+    if not box:
+        del s["reserve_box"][q]
+    return r
+
+
 def deploy_count(s: dict, q: str) -> int:
     """15.2.3 L855: half the industry (rounded up, W8), at least 1 and at most 3."""
-    left = len(s["powers"][q]["reserves"]) if q in s["powers"] else 0
-    return min(left, bounded(math.ceil(industry(s, q) / 2), 1, 3))
+    return min(reserves_left(s, q), bounded(math.ceil(industry(s, q) / 2), 1, 3))
 
 
 def deploy_spaces(s: dict, q: str) -> list:
     """15.2.3 L856-857: a main-map space the power itself controls or occupies, with a
-    land-only LoC, room for an army."""
-    if q not in s["powers"] or not s["powers"][q]["reserves"]:
+    land-only LoC, room for an army. Italy needs no LoC (W11); Poland's own keys are its
+    supply sources (5.6.1 L419, W33)."""
+    if not reserves_left(s, q):
         return []
     out = []
-    for sid, c in s["control"].items():
-        h = s["occupied"].get(sid, c)
-        if h != q:
+    for sid in sorted(set(s["control"]) | set(s["occupied"])):
+        if raw_holder(s, sid) != q:
             continue
         sp = P().spaces[sid]
         if sp.map != "main" or sp.type == "naval-base" or W.stack_armies(s, sid) >= sp.stacking:
             continue
-        if W.has_loc(s, q, sid, land_only=True):
+        if q == "italy" or own_key(s, q, sid) or W.has_loc(s, q, sid, land_only=True):
             out.append(sid)
-    for sid, occ in s["occupied"].items():
-        if occ == q and sid not in out:
-            sp = P().spaces[sid]
-            if sp.map == "main" and sp.type != "naval-base" and W.stack_armies(s, sid) < sp.stacking:
-                if W.has_loc(s, q, sid, land_only=True):
-                    out.append(sid)
-    return sorted(out)
+    return out
+
+
+def polish_deploy(s: dict, actor: str) -> bool:
+    """22.5 L1253: the player controlling an independent Poland in the war may deploy one Polish
+    reserve army with its deploy reserves action (W33)."""
+    return actor in PLAYERS and "poland" in controlled_owners(s, actor) and bool(deploy_spaces(s, "poland"))
+
+
+def can_deploy(s: dict, actor: str) -> bool:
+    """A deploy reserves action places at least one army: the actor's own, or a Polish one."""
+    if deploy_count(s, actor) and deploy_spaces(s, actor):
+        return True
+    return polish_deploy(s, actor)
 
 
 def movers(s: dict, actor: str) -> list:
@@ -1217,10 +1337,45 @@ def treaty_target(s: dict, action: dict) -> str:
     return s["control"].get(sid)
 
 
-def apply_treaty(s: dict, t: dict, action: dict) -> None:
-    """16.2: the gains go to the winning primary belligerent (W22)."""
+def fixed_territory(s: dict) -> bool:
+    """Territorial cession whose spaces have a set recipient: liberated (13.1.1), an Italian
+    state's (13.2.1 L770), the Balkan Wars' minor's (W19)."""
+    w = _w(s)
+    return w["aim"] == "liberation" or bool(w["italian"]) or bool(w["for_minor"] and w["for_minor"] in w["attackers"])
+
+
+def recipients(s: dict, t: dict, o: dict) -> list:
+    """16.2 L930: who may receive what an option gains: spaces (territorial and colonial cession,
+    a righteous defense take) go to the chooser, another player of its side, or a minor power
+    (or Italy) that fought on its side; the reparations' +1 card marker to a player of its side
+    (minors hold no card marker). The chooser first; [] when the option gains nothing to award
+    (W22)."""
+    w = _w(s)
+    kind = o["option"]
+    if kind == "territorial":
+        if fixed_territory(s):
+            return []
+    elif not (kind in ("colonial", "reparations") or (kind == "righteous" and "take" in o)):
+        return []
+    side = t["side"]
+    out = [t["chooser"]]
+    out += [q for q in participants(s) if q not in out and side_at_end(s, q) == side]
+    if kind != "reparations":
+        for m in w[KEYS[side]]:
+            if m in out or m in PLAYERS:
+                continue
+            if m == "italy" and italy_unified(s):
+                out.append(m)
+            elif m in P().minors and not P().minors[m].rebel and m not in s["gone"]:
+                out.append(m)
+    return out
+
+
+def apply_treaty(s: dict, t: dict, action: dict, to=None) -> None:
+    """16.2: the gains go to the recipient the winning primary belligerent names (W22)."""
     w = _w(s)
     chooser = t["chooser"]
+    gainer = to or chooser
     o = action["option"]
     if o == "territorial":  # 16.2.1 L912-913
         for sid in w["objectives"]:
@@ -1231,7 +1386,7 @@ def apply_treaty(s: dict, t: dict, action: dict) -> None:
             elif w["for_minor"] and w["for_minor"] in w["attackers"]:
                 transfer(s, sid, w["for_minor"])  # W19
             else:
-                transfer(s, sid, chooser)
+                transfer(s, sid, gainer)
     elif o == "realignment":  # 16.2.2 L914-916
         minors = (
             [m for m in GERMAN_MINORS if s["allies"].get(m) in treaty_losers(s, t)]
@@ -1244,18 +1399,18 @@ def apply_treaty(s: dict, t: dict, action: dict) -> None:
             log(s, f"Realignment: {name(m)} becomes {name(chooser)}'s ally.", "16.2.2")
     elif o == "reparations":  # 16.2.3 L918-920
         q = action["on"]
-        s["powers"][chooser]["marker"] += 1
+        s["powers"][gainer]["marker"] += 1
         s["powers"][q]["marker"] -= 1
-        log(s, f"War reparations: {name(chooser)} +1 card marker, {name(q)} -1.", "16.2.3")
+        log(s, f"War reparations: {name(gainer)} +1 card marker, {name(q)} -1.", "16.2.3")
     elif o == "righteous":  # 16.2.4 L921-925
         if "take" in action:
-            transfer(s, action["take"], chooser)
+            transfer(s, action["take"], gainer)
         elif "return" in action:
             transfer(s, action["return"], P().spaces[action["return"]].home)
         else:
             liberate_space(s, action["liberate"], chooser)
     elif o == "colonial":  # 16.2.5 L926-929
-        transfer(s, action["space"], chooser)
+        transfer(s, action["space"], gainer)
 
 
 # ----- the war procedure ---------------------------------------------------------------------------------
@@ -1626,8 +1781,11 @@ class War(Procedure):
         return out
 
     def shift(self, s, f):
-        """14.2 L829-832: the defender shifts away from the attacker (8.2)."""
+        """14.2 L829-832: the defender shifts away from the attacker (8.2). 22.4 L1248: an Italy
+        defending alone displaces its armies to the goal spaces now."""
         w = _w(s)
+        if italy_alone(s):
+            italy_stands_alone(s)
         for q in reversed(self.shifters(s)):
             call(s, "war-shift-away", power=q, frm=w["primary"]["attacker"])
         return "budget"
@@ -1773,6 +1931,10 @@ class War(Procedure):
             "boxed": boxed,
             "bonus": [],
         }
+        if role_of(s, a) is None:  # 22.4 L1248: Italy alone deploys to defend its goals, or passes
+            to = italy_deploy_target(s) if w["budget"].get(a, 0) >= 1 else None
+            w["impulse"]["do"] = {"italy-deploy": to} if to else "pass"
+            return "impulse_do"
         ask(s, "war-impulse", role_of(s, a))
         return "impulse_do"
 
@@ -1809,7 +1971,7 @@ class War(Procedure):
             return "impulse_again"
         if do == "deploy-free":  # 33.1 Superior Staff Work
             imp["free_deploy"] = False
-            ask(s, "war-deploy", role, actor=a, left=deploy_count(s, a), free=True)
+            ask(s, "war-deploy", role, actor=a, left=deploy_count(s, a), free=True, polish=int(polish_deploy(s, a)))
             return "impulse_again"
         w["budget"][a] -= 1
         w["passes"] = 0
@@ -1829,8 +1991,14 @@ class War(Procedure):
                 w["joint"].append(a)
                 log(s, f"{name(a)} places a joint naval operations marker.", "15.2.2")
             return "post_action"
+        if isinstance(do, dict) and "italy-deploy" in do:  # 22.4 L1248
+            to = do["italy-deploy"]
+            uid = W.new_unit(s, "italy", "reserve", to, take_reserve(s, "italy"))
+            w["deployed"].append(uid)
+            log(s, f"Italy deploys a reserve army in {space_name(to)}.", "22.4")
+            return "post_action"
         if do == "deploy":
-            ask(s, "war-deploy", role, actor=a, left=deploy_count(s, a), free=False)
+            ask(s, "war-deploy", role, actor=a, left=deploy_count(s, a), free=False, polish=int(polish_deploy(s, a)))
             return "post_action"
         if do == "march":
             log(s, f"{name(a)} marches.", "15.2.4")
@@ -1936,8 +2104,21 @@ class War(Procedure):
 
     def treaties(self, s, f):
         w = _w(s)
-        if w["treaty"] is not None:
-            t = w["treaty"]
+        t = w["treaty"]
+        if t is not None:
+            o = t.get("pending")
+            if o is not None:  # 16.2 L930: the winner says who receives what the option gains (W22)
+                if t.get("to") is None:
+                    cands = recipients(s, t, o)
+                    if len(cands) > 1:
+                        ask(s, "war-recipient", t["chooser"], option=dict(o), cands=cands)
+                        return "treaties"
+                    t["to"] = cands[0] if cands else None
+                impose(s, t, o, t["to"])
+                t["pending"] = t["to"] = None
+            if not t["closed"] and t["left"] > 0 and treaty_choices(s, t) != ["done"]:
+                ask(s, "war-treaty", t["chooser"])
+                return "treaties"
             w["treaty"] = None
             lp = w["primary"][OTHER[t["side"]]]
             if t["main"] and t["imposed"].get(lp, 0) >= 2 and lp in PLAYERS:  # 8.3 harsh terms
@@ -1947,13 +2128,14 @@ class War(Procedure):
                 return "treaties"
         if f["tq"]:
             t = f["tq"].pop(0)
-            t.update({"used": [], "imposed": {}})
+            t.update({"used": [], "imposed": {}, "pending": None, "to": None, "closed": False})
             w["treaty"] = t
             agreed = t.pop("agreed", None)
             if agreed:  # 16.1.4 L906: the option agreed on binds (W29)
                 if agreed in treaty_choices(s, t):
                     log(s, f"The peace binds: {name(t['chooser'])} imposes {option_text(s, agreed)}.", "16.1.4")
-                    impose(s, t, agreed)
+                    t["pending"] = dict(agreed)
+                    t["closed"] = True
                     return "treaties"
                 log(s, "The option agreed on can no longer be imposed: the winner chooses one.", "16.1.4")
             ask(s, "war-treaty", t["chooser"])
@@ -2059,9 +2241,16 @@ class War(Procedure):
         parts = participants(s)
         owners = set(parts) | set(w["attackers"]) | set(w["defenders"])
         for uid, u in sorted(s["units"].items()):
-            if u["t"] == "reserve" and u["o"] in s["powers"]:
+            if u["t"] != "reserve":
+                continue
+            if u["o"] in s["powers"]:
                 W.remove_unit(s, uid)
                 s["powers"][u["o"]]["reserves"].append(bool(u["r"]))
+            elif u["o"] == "italy":
+                W.remove_unit(s, uid)  # back in Italy's box: its count is kept in majors (W32)
+            elif u["o"] in P().minors:
+                W.remove_unit(s, uid)  # Poland's holding box (3.8, W33)
+                s.setdefault("reserve_box", {}).setdefault(u["o"], []).append(bool(u["r"]))
         s["occupied"] = {}
         for uid, u in sorted(s["units"].items()):
             if u["o"] not in owners or u["o"] == "rebel":
@@ -2128,11 +2317,11 @@ def end_draws(s: dict) -> None:
 
 def acts(s: dict, a: str) -> bool:
     """Who takes impulses: players in the war (not knocked out), and Italy when a player runs
-    it (15.4.1). Minors never act alone (15.4.2)."""
+    it (15.4.1) or, defending alone, by itself (22.4 L1248). Minors never act alone (15.4.2)."""
     w = _w(s)
     if a not in w["attackers"] and a not in w["defenders"]:
         return False
-    return role_of(s, a) is not None
+    return role_of(s, a) is not None or (a == "italy" and italy_alone(s))
 
 
 def side_at_end(s: dict, q: str):
@@ -2521,7 +2710,7 @@ class Impulse(State):
                 mates = [q for q in w[KEYS[k]] if q in PLAYERS and q != a and naval_owned(s, {q})]
                 if mates:
                     out.append("joint")
-            if a in s["powers"] and deploy_count(s, a) and deploy_spaces(s, a):
+            if can_deploy(s, a):
                 out.append("deploy")
             if march_moves(s, a, {}):
                 out.append("march")
@@ -2530,7 +2719,7 @@ class Impulse(State):
             out += battles(s, a)
         if w["budget"].get(a, 0) <= 2 or not out:
             out.append("pass")
-        if imp["free_deploy"] and deploy_count(s, a) and deploy_spaces(s, a):
+        if imp["free_deploy"] and can_deploy(s, a):
             out.append("deploy-free")
         if a in PLAYERS and w["primary"].get(k) == a:
             if not imp["refused"]:
@@ -2596,25 +2785,39 @@ class Peace(State):
 
 
 class Deploy(State):
-    def prompt(self, s, f, role):
-        return f"Deploy reserve armies (15.2.3): {f['left']} more."
+    """15.2.3 L855-862: the actor's reserve armies; with them one Polish reserve army if the
+    actor runs an independent Poland in the war (22.5 L1253, W33)."""
 
-    def actions(self, s, f, role):
+    def prompt(self, s, f, role):
+        pl = " and one Polish reserve army" if f.get("polish") else ""
+        return f"Deploy reserve armies (15.2.3): {f['left']} more{pl}."
+
+    def options(self, s, f):
         out = []
         if f["left"] > 0:
             out = [{"to": x} for x in deploy_spaces(s, f["actor"])]
-        return out + ["done"]
+        if f.get("polish"):
+            out += [{"to": x, "minor": "poland"} for x in deploy_spaces(s, "poland")]
+        return out
+
+    def actions(self, s, f, role):
+        return self.options(s, f) + ["done"]
 
     def act(self, s, f, role, action):
         if action == "done":
             return None
-        a = f["actor"]
-        r = s["powers"][a]["reserves"].pop(0)
-        uid = W.new_unit(s, a, "reserve", action["to"], bool(r))
+        a = action.get("minor") or f["actor"]
+        r = take_reserve(s, a)
+        uid = W.new_unit(s, a, "reserve", action["to"], r)
         _w(s)["deployed"].append(uid)
-        f["left"] -= 1
-        log(s, f"{NAMES[a]} deploys a reserve army in {space_name(action['to'])}.", "33.1" if f["free"] else "15.2.3")
-        return STAY if f["left"] > 0 and deploy_spaces(s, a) else None
+        if "minor" in action:
+            f["polish"] = 0
+            rule = "22.5"
+        else:
+            f["left"] -= 1
+            rule = "33.1" if f["free"] else "15.2.3"
+        log(s, f"{name(a)} deploys a reserve army in {space_name(action['to'])}.", rule)
+        return STAY if self.options(s, f) else None
 
 
 class March(State):
@@ -2728,14 +2931,32 @@ class Treaty(State):
     def act(self, s, f, role, action):
         t = _w(s)["treaty"]
         if action == "done":
-            return None
-        impose(s, t, action)
-        return STAY if t["left"] > 0 and treaty_choices(s, t) != ["done"] else None
+            t["closed"] = True
+        else:
+            t["pending"] = dict(action)  # the war's treaties step imposes it (and asks who gains it)
+        return None
 
 
-def impose(s: dict, t: dict, action: dict) -> None:
+class Recipient(State):
+    """16.2 L930: "Spaces and war reparations may be awarded to any of the victorious player's
+    allies, including independent minor powers" (W22)."""
+
+    def prompt(self, s, f, role):
+        return f"Who receives {option_text(s, f['option'])} (16.2)?"
+
+    def actions(self, s, f, role):
+        return [{"who": q} for q in f["cands"]]
+
+    def act(self, s, f, role, action):
+        _w(s)["treaty"]["to"] = action["who"]
+        if action["who"] != role:
+            log(s, f"{NAMES[role]} awards {option_text(s, f['option'])} to {name(action['who'])}.", "16.2")
+        return None
+
+
+def impose(s: dict, t: dict, action: dict, to=None) -> None:
     on = treaty_target(s, action)
-    apply_treaty(s, t, action)
+    apply_treaty(s, t, action, to)
     t["used"].append(action["option"])
     if on:
         t["imposed"][on] = t["imposed"].get(on, 0) + 1
@@ -2797,6 +3018,7 @@ STATES = {
     "war-decisive": Decisive(),
     "war-free-naval": FreeNaval(),
     "war-treaty": Treaty(),
+    "war-recipient": Recipient(),
     "war-blockade": Blockade(),
     "war-confederation": Confederation(),
 }
