@@ -358,3 +358,15 @@ def test_polands_fourth_and_fifth_armies_are_reserves():
     end.minor_step(s, "poland", "poland")
     assert s["reserve_box"]["poland"] == [False]
     assert sum(1 for u in s["units"].values() if u["o"] == "poland") == 3
+
+
+def test_manpower_never_falls_below_zero():
+    # 7.2: a track from 0 up; events' losses of manpower (RULINGS_EVENTS E7) stop at 0, so the
+    # set-manpower step never asks for armies a power does not have
+    s = blank()
+    for uid in [u for u, x in s["units"].items() if x["o"] == "ge" and x["t"] in world.ARMY_TYPES]:
+        world.remove_unit(s, uid)
+    s["powers"]["ge"]["mp_bonus"]["territorial"] = -9
+    assert world.manpower_limit(s, "ge") == {"territorial": 0}
+    end.set_manpower(s, "ge")
+    assert end.excess_armies(s, "ge") == []

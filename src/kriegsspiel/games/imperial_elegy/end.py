@@ -455,7 +455,7 @@ def excess_armies(s: dict, q: str) -> list:
     mp = s["powers"][q]["manpower"]
     out = []
     for pool, kinds in army_pools(q):
-        limit = mp.get(pool, 0) if pool else sum(mp.values())
+        limit = max(0, mp.get(pool, 0) if pool else sum(mp.values()))  # manpower is never below 0 (7.2)
         have = army_count(s, q, tuple(kinds) if kinds else None)
         if q == "uk" and pool == "british":
             continue  # the British 1st Army is Professional Army's one allowed army (33.2), not manpower's

@@ -298,7 +298,7 @@ def manpower_limit(s: dict, power: str, linked: set | None = None) -> dict:
     k = keys(s, power, linked)
     out = {}
     for kind in w.manpower_kinds:
-        out[kind] = w.manpower_for(k.get(kind, 0)) + s["powers"][power]["mp_bonus"].get(kind, 0)
+        out[kind] = max(0, w.manpower_for(k.get(kind, 0)) + s["powers"][power]["mp_bonus"].get(kind, 0))
     return out
 
 
