@@ -377,8 +377,14 @@ def _targets(s: dict, p: str, aim=None, cid=None) -> list:
         by_owner.setdefault(c, []).append(sid)
     cands = list(PLAYERS) + W.minors_in_play(s) + (["italy"] if italy_unified(s) else [])
     out = []
+    spaces = P().spaces
     for q in cands:
         if not can_attack(s, p, q):
+            continue
+        if aim in (None, "conquest") and any(
+            spaces[sid].type not in ("capital", "subcapital") for sid in by_owner.get(q, ())
+        ):
+            out.append(q)  # a war of conquest is open: enough to list the target (13.3)
             continue
         aims = aims_for(s, p, q, cid, by_owner.get(q, []))
         if any(aim is None or a["aim"] == aim for a in aims):
