@@ -315,3 +315,20 @@ def test_italys_naval_movement_is_run_by_its_primary_belligerent():
     assert game.active(s) == ["uk"]
     s["war"]["primary"]["defender"] = "italy"  # Italy alone has no player to run it
     assert world.player_of(s, "italy") is None
+
+
+def test_india_and_bengal_supply_each_other_when_the_sea_is_cut():
+    # 5.6 L416: a supply source is a home key tracing a LoC to another controlled home key; India
+    # and Bengal trace to each other by land even with an enemy fleet in the North Atlantic
+    s = blank()
+    s["war"] = {"attackers": ["au"], "defenders": ["uk"], "primary": {"attacker": "au", "defender": "uk"},
+                "budget": {}, "drm": {}, "deployed": []}  # fmt: skip
+    world.new_unit(s, "au", "squadron", "north-atlantic")
+    sources = world.supply_sources(s, "uk")
+    assert {"india", "bengal"} <= sources
+    assert world.has_loc(s, "uk", "india")
+    s["control"]["bengal"] = "au"  # Bengal lost: India still reaches Singapore across the Indian Ocean
+    assert "india" in world.supply_sources(s, "uk")
+    world.new_unit(s, "au", "squadron", "indian-ocean")  # and that sea closed too: India stands alone
+    assert "india" not in world.supply_sources(s, "uk")
+    assert "london" in world.supply_sources(s, "uk")

@@ -381,24 +381,90 @@ def holder(s: dict, sid: str):
 # ----- lines of communication (5.6) ------------------------------------------------------------------
 
 
+_TRACES: dict = {}
+
+
+def _fingerprint(s: dict) -> tuple:
+    """What a LoC trace depends on: control, occupation, rebels, alliances with minors, the war's
+    sides, the canals and the naval units at sea (a trace is a pure function of these)."""
+    war = s.get("war")
+    sea = (
+        tuple(
+            sorted(
+                (u["at"], u["o"]) for u in s["units"].values() if u["t"] in NAVAL_TYPES and u["at"] in P().naval_boxes
+            )
+        )
+        if war
+        else ()
+    )
+    return (
+        tuple(s["control"].items()),
+        tuple(s["occupied"].items()),
+        tuple(s["rebel_spaces"]),
+        tuple(s["allies"].items()),
+        (tuple(war["attackers"]), tuple(war["defenders"])) if war else None,
+        bool(s["flags"].get("suez_canal")),
+        tuple(s["flags"].get("ge_homes", ())),
+        sea,
+    )
+
+
 def supply_sources(s: dict, power: str) -> set:
-    """Home keys the power controls that trace to another of its controlled home keys (5.6);
-    a non-player's home keys need no second key (5.6.1)."""
+    """Home keys the power controls that trace a LoC to another of its controlled home keys (5.6
+    L416): by land through its spaces (friendly spaces in wartime) and through naval boxes free of
+    enemy ships; a non-player's home keys need no second key (5.6.1). Remembered for the position
+    (``_fingerprint``): the rules ask it for every army."""
+    key = (power, _fingerprint(s))
+    got = _TRACES.get(key)
+    if got is None:
+        if len(_TRACES) > 512:
+            _TRACES.clear()
+        got = _TRACES[key] = frozenset(_supply_sources(s, power))
+    return set(got)
+
+
+def _supply_sources(s: dict, power: str) -> set:
     p = P()
-    homes = [
+    homes = {
         sid
         for sid, c in s["control"].items()
-        if c == power and is_home(s, power, sid) and p.spaces[sid].type in KEY_TYPES
-    ]
+        if c == power and is_home(s, power, sid) and p.spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
+    }
     if power not in s["powers"]:
-        return set(homes)
+        return homes
     if len(homes) < 2:
         return set()
-    reach = linked_to_capital(s, power)
-    out = {h for h in homes if h in reach}
-    if len(out) >= 2:
-        return out
-    return set(homes) if len(homes) >= 2 else set()
+    wartime = s.get("war") is not None
+    graph = sea_and_land(s)
+    boxes = p.naval_boxes
+    enemy = enemy_naval_boxes(s, power) if wartime else ()
+    ok = passable_spaces(s, power, wartime)
+    out: set = set()
+    placed: set = set()
+    for h in sorted(homes):
+        if h in placed:
+            continue
+        members = [h]
+        seen = {h}
+        todo = [h]
+        while todo:
+            here = todo.pop()
+            for there in graph[here]:
+                if there in seen:
+                    continue
+                seen.add(there)
+                if there in boxes:
+                    if there in enemy:
+                        continue
+                elif there not in ok:
+                    continue
+                todo.append(there)
+                if there in homes:
+                    members.append(there)
+        placed.update(members)
+        if len(members) >= 2:
+            out.update(members)
+    return out
 
 
 def passable(s: dict, power: str, sid: str, wartime: bool) -> bool:
@@ -420,6 +486,34 @@ def passable(s: dict, power: str, sid: str, wartime: bool) -> bool:
     return False
 
 
+def passable_spaces(s: dict, power: str, wartime: bool) -> set:
+    """Every space ``passable`` allows, worked out once for a whole trace."""
+    ally = s["allies"].get(power)
+    allies = s["allies"]
+    rebels = s["rebel_spaces"]
+    occupied = s["occupied"] if wartime else {}
+    mine = owner_side(s, power) if wartime and s.get("war") else None
+    sides: dict = {}
+    out = set()
+    for sid, c in s["control"].items():
+        h = occupied.get(sid)
+        if h is None:
+            if sid in rebels:
+                continue
+            h = c
+        if h == power or allies.get(h) == power or (ally is not None and (h == ally or allies.get(h) == ally)):
+            out.add(sid)
+        elif mine is not None:
+            if h not in sides:
+                sides[h] = owner_side(s, h)
+            if sides[h] == mine:
+                out.add(sid)
+    for sid, h in occupied.items():  # occupied spaces nobody controlled before
+        if sid not in s["control"] and (h == power or (mine is not None and owner_side(s, h) == mine)):
+            out.add(sid)
+    return out
+
+
 def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
@@ -433,26 +527,23 @@ def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
     if not sources:
         return False
     wartime = s.get("war") is not None
-    seen = {sid}
-    todo = deque([sid])
+    ok = passable_spaces(s, power, wartime)
     enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
+    boxes = p.naval_boxes
+    graph = p.adjacency if land_only else sea_and_land(s)
+    seen = {sid}
+    todo = [sid]
     while todo:
-        here = todo.popleft()
-        nbrs = list(p.adjacency.get(here, {}))
-        if not land_only:
-            sp = p.spaces.get(here)
-            if sp is not None:
-                nbrs += [b for b in ports_of(s, here) if b not in enemy_boxes]
-            elif here in p.naval_boxes:
-                nbrs += [b for b in box_neighbours(s, here) if b not in enemy_boxes] + list(box_ports(s, here))
-        for there in nbrs:
+        here = todo.pop()
+        for there in graph.get(here, ()) if land_only else graph[here]:
             if there in seen:
                 continue
             seen.add(there)
-            if there in p.naval_boxes:
-                todo.append(there)
+            if there in boxes:
+                if there not in enemy_boxes:
+                    todo.append(there)
                 continue
-            if not passable(s, power, there, wartime):
+            if there not in ok:
                 continue
             if there in sources:
                 return True
