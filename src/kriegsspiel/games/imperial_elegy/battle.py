@@ -481,7 +481,9 @@ def unit_words(u: dict) -> str:
     if u["t"] in ARMY_TYPES:
         kind = "army"
     red = " (reduced)" if u["r"] and u["t"] not in ("ec", "ef") else ""
-    return f"the {name(u['o'])} {kind}{red} in {space_name(u['at'])}"
+    if u["o"] == "rebel":
+        return f"the rebel army{red} in {space_name(u['at'])}"
+    return f"{name(u['o'])}'s {kind}{red} in {space_name(u['at'])}"
 
 
 def eliminate(s: dict, uid: str, words: str, rule: str) -> None:

@@ -386,9 +386,10 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
     frm = u["at"]
     if uid in nm.get("exit", []):
         nm["exit"].remove(uid)
+        who = unit_text(u)
         W.move_unit(s, uid, to)
         nm["box"][uid] = to
-        log(s, f"{unit_text(u)} steps out of {space_name(frm)} into {space_name(to)} and stops.", "15.2.1")
+        log(s, f"{who} steps out into {space_name(to)} and stops.", "15.2.1")
         return
     via = reach(s, power, uid, nm).get(to, to)
     nm["came"].setdefault(uid, frm)
@@ -398,8 +399,9 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
         nm["land"] = uid
     if uid in nm["euro"]:
         nm["euro"].remove(uid)
+    who = unit_text(u)  # named where it stands, before it moves
     W.move_unit(s, uid, to)
-    log(s, f"{unit_text(u)} moves from {space_name(frm)} to {space_name(to)}.", "12.3")
+    log(s, f"{who} moves to {space_name(to)}.", "12.3")
     if u["t"] not in NAVAL_TYPES:
         W.enter_uncontrolled(s, to)  # 12.11 L693: a land unit landing in an uncontrolled port
         W.leave_uncontrolled(s, frm)
