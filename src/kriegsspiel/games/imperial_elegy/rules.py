@@ -13,6 +13,7 @@ Action, End) in ``sequence.py``; the peacetime actions of §12 in
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
+from ...engine.rules import RESERVED
 from . import actions, battle, bots, crisis, data, end, events, goals, naval, sequence, war, world
 from .data import PLAYERS, pack
 from .deck import deck
@@ -148,20 +149,6 @@ def deck_public() -> dict:
     return public()
 
 
-_ENGINE_KEYS = {
-    "game",
-    "rules",
-    "seed",
-    "scenario",
-    "options",
-    "players",
-    "roles",
-    "rng",
-    "stack",
-    "log",
-    "actions",
-    "undo",
-    "result",
-}
+_ENGINE_KEYS = frozenset(RESERVED)
 
 __all__ = ["ImperialElegy", "BOXES", "NAMES", "PLAYERS", "deck", "pack", "world"]
