@@ -224,14 +224,40 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
     out = {}
     if idx is None:
         idx = place_index(s)
+    peace_naval = None
+    if not wartime and u["t"] in NAVAL_TYPES:
+        # in peacetime a naval unit's ports depend only on the mover: work them out once (B10)
+        peace_naval = idx.get("peace_naval")
+        if peace_naval is None:
+            peace_naval = idx["peace_naval"] = _peace_ports(s, power, idx)
     for b in boxes:
         if b != here:
             out[b] = b
         if stops(b) and b != here:
             continue
         for port in sorted(W.box_ports(s, b)):
-            if port != here and port not in out and port_ok(s, power, uid, port, nm, idx):
+            if port == here or port in out:
+                continue
+            if peace_naval is not None:
+                if port in peace_naval:
+                    out[port] = b
+            elif port_ok(s, power, uid, port, nm, idx):
                 out[port] = b
+    return out
+
+
+def _peace_ports(s: dict, power: str, idx: dict) -> set:
+    """Peacetime ports a naval unit of the power may enter: its own, its allied minors', and
+    uncontrolled ports with its influence, with fewer than four naval units (5.5.4; B10)."""
+    out = set()
+    allies = s["allies"]
+    influence = s["influence"]
+    for port in P().spaces:
+        if not W.ports_of(s, port) or len(idx["naval"].get(port, ())) >= PORT_LIMIT:
+            continue
+        c = s["control"].get(port)
+        if c == power or (c is not None and allies.get(c) == power) or (c is None and influence.get(port) == power):
+            out.add(port)
     return out
 
 

@@ -862,31 +862,40 @@ def cut_off_armies(s: dict) -> list:
     controlled spaces and any naval box to a supply source (5.6)."""
     if s.get("war") is not None:
         return []
+    spaces = P().spaces
+    armies: dict = {}
+    for uid, u in s["units"].items():
+        if u["o"] in s["powers"] and u["t"] in ARMY_TYPES and u["at"] in spaces:
+            armies.setdefault(u["o"], []).append((uid, u["at"]))
+    if not armies:
+        return []
+    rebels = s["rebel_spaces"]
+    held: dict = {}
+    for sid, c in s["control"].items():
+        if sid not in rebels:
+            held.setdefault(c, set()).add(sid)
     graph = sea_and_land(s)
     boxes = P().naval_boxes
     out = []
-    reach_of: dict = {}
-    for uid, u in sorted(s["units"].items()):
-        q = u["o"]
-        if q not in s["powers"] or u["t"] not in ARMY_TYPES or u["at"] not in P().spaces:
-            continue
-        if q not in reach_of:
-            sources = supply_sources(s, q)
-            seen = set(sources)
-            todo = list(sources)
-            while todo:
-                here = todo.pop()
-                for there in graph[here]:
-                    if there not in seen and (there in boxes or controller(s, there) == q):
-                        seen.add(there)
-                        todo.append(there)
-            reach_of[q] = seen
-        reach = reach_of[q]
-        at = u["at"]
-        if at in reach or (controller(s, at) != q and any(n in reach for n in graph[at])):
-            continue
-        out.append(uid)
-    return out
+    for q in sorted(armies):
+        sources = supply_sources(s, q)
+        stand = armies[q]
+        if all(at in sources for _, at in stand):
+            continue  # every army stands on a supply source
+        mine = held.get(q, set())
+        seen = set(sources)
+        todo = list(sources)
+        while todo:
+            here = todo.pop()
+            for there in graph[here]:
+                if there not in seen and (there in boxes or there in mine):
+                    seen.add(there)
+                    todo.append(there)
+        for uid, at in stand:
+            if at in seen or (at not in mine and any(n in seen for n in graph[at])):
+                continue
+            out.append(uid)
+    return sorted(out)
 
 
 def player_of_minor(s: dict, minor: str):
