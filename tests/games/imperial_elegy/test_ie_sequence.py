@@ -39,7 +39,7 @@ def test_cards_dealt_follow_the_display_and_are_at_least_three():
 
 def test_each_power_is_dealt_its_cards_and_the_hands_are_secret():
     s = start(seed=2)
-    for p in world.PLAYERS if hasattr(world, "PLAYERS") else ("ge", "uk", "fr", "au", "ru", "ot"):
+    for p in world.PLAYERS:
         assert len(s["powers"][p]["hand"]) >= 3
     fr_view = game.view(s, "fr")
     ge_hand = s["powers"]["ge"]["hand"]
@@ -332,3 +332,85 @@ def test_india_and_bengal_supply_each_other_when_the_sea_is_cut():
     world.new_unit(s, "au", "squadron", "indian-ocean")  # and that sea closed too: India stands alone
     assert "india" not in world.supply_sources(s, "uk")
     assert "london" in world.supply_sources(s, "uk")
+
+
+# ----- national characteristics (33.0) in the turn's own rules ----------------------------------------------------
+
+
+def test_british_banking_keeps_two_cards_the_others_one():
+    # 33.2 British Banking (L1531), 12.0 L601
+    from kriegsspiel.engine import call
+    from kriegsspiel.engine.flow import run
+
+    s = blank()
+    plain = [c.id for c in world.D().cards.values() if "mandatory" not in c.flags][:8]
+    s["powers"]["uk"]["hand"], s["powers"]["fr"]["hand"] = plain[:4], plain[4:8]
+    for p in ("ge", "au", "ru", "ot"):
+        s["powers"][p]["hand"] = []
+    call(s, "action-phase")
+    s["stack"][-1]["at"] = "close"
+    run(game.procedures, s)
+    while asking(s) == "keep":
+        role = game.active(s)[0]
+        answer(s, role, game.actions(s, role)[0])
+    assert len(s["powers"]["uk"]["hand"]) == 2 and len(s["powers"]["fr"]["hand"]) == 1
+
+
+def test_crown_jewel_india_counts_as_two_colonial_keys():
+    # 33.2 Crown Jewel (L1530)
+    s = blank()
+    before = world.keys(s, "uk")["colonial"]
+    s["control"]["india"] = "persia"  # India lost
+    assert world.keys(s, "uk")["colonial"] == before - 2
+
+
+def test_city_of_light_gives_france_a_card_at_four():
+    # 33.3 Cultural Symbol (L1552)
+    s = blank()
+    s["flags"]["city_of_light"] = 3
+    three = world.cards_due(s, "fr")
+    s["flags"]["city_of_light"] = 4
+    assert world.cards_due(s, "fr") == three + 1
+
+
+def test_russian_steamroller_holds_one_more_reserve():
+    # 33.5 Russian Steamroller (L1566): the lower of manpower and industry, +1
+    s = blank()
+    st = s["powers"]["ru"]
+    st["industry"], st["manpower"] = 2, {"territorial": 3}
+    assert world.reserve_limit(s, "ru") == 3
+    s["powers"]["fr"]["industry"], s["powers"]["fr"]["manpower"] = 2, {"territorial": 3}
+    assert world.reserve_limit(s, "fr") == 2
+    assert world.reserve_limit(s, "uk") == 0  # 33.2 Professional Army: no reserves
+
+
+def test_metternichs_legacy_allies_austria_with_two_minors_on_turn_one():
+    # 33.4 Metternich's Legacy (L1554)
+    s = start(seed=12)
+    while asking(s) != "metternich":
+        role = game.active(s)[0]
+        acts = game.actions(s, role)
+        answer(s, role, "keep" if "keep" in acts else "done" if "done" in acts else acts[0])
+    s["diplomacy"]["denmark"] = "uk"
+    acts = game.actions(s, "au")
+    assert {"ally": "denmark"} not in acts  # an opponent's diplomacy marker keeps it out
+    answer(s, "au", acts[0])
+    answer(s, "au", game.actions(s, "au")[0])
+    assert sum(1 for q in s["allies"].values() if q == "au") == 2
+    assert asking(s) == "impulse"
+
+
+def test_a_compromise_needed_puts_dual_monarchy_in_austrias_hand_on_turn_two():
+    # 33.4 A Compromise Needed (L1555)
+    from kriegsspiel.engine import call
+    from kriegsspiel.engine.flow import run
+
+    s = blank()
+    s["turn"] = 2
+    s["deck"] = [c for c in s["deck"] if c != "dual-monarchy"]
+    s["discard"] = ["dual-monarchy"]
+    for p in world.PLAYERS:
+        s["powers"][p]["hand"] = []
+    call(s, "prep")
+    run(game.procedures, s)
+    assert "dual-monarchy" in s["powers"]["au"]["hand"]
