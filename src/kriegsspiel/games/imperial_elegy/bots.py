@@ -99,7 +99,7 @@ def _impulse(b, me, st, actions, dicts, rng):
             continue
         declares = any(e.verb == "declare-war" for o in c.options for e in o.effects if o.label == a["option"])
         if a["card"] == home:
-            if declares and not _strong(b, me):
+            if declares and not _war_wanted(b, me, st):
                 continue
             return a
         if me.upper() in getattr(c, "bot", []) and not declares:
@@ -133,6 +133,19 @@ def _goal_value(b, me, gid) -> float:
         return 1.0
 
 
+UNIFYING = {"ge-unification", "ge-saturated-power"}
+
+
+def _war_wanted(b, me, st) -> bool:
+    """A war costs stability (13.3) and risks a major defeat (16.1.1): go to war only with a
+    steady government, a strong army, and (Prussia) a goal that unification serves."""
+    if not _strong(b, me) or st.get("stability", 0) < 4 or b.get("wtt", 0) >= 2:
+        return False
+    if me == "ge":
+        return bool(UNIFYING & set(st.get("goals", []))) and not b["flags"].get("germany_unified")
+    return st.get("stability", 0) >= 5
+
+
 def _strong(b, me):
     """34.4.1: a bot goes to war only on a power with no more army steps than itself."""
     mine = sum(2 - u["r"] for u in b["units"].values() if u["o"] == me and u["t"] not in ("squadron", "dreadnought"))
@@ -163,8 +176,10 @@ def _spend(b, me, st, actions, dicts, rng):
     by: dict = {}
     for a in dicts:
         by.setdefault(a["do"], []).append(a)
-    if "war" in by and _strong(b, me) and rng.random() < 0.05:
-        return by["war"][rng.randrange(len(by["war"]))]
+    if "war" in by and _war_wanted(b, me, st) and rng.random() < 0.2:
+        german = [a for a in by["war"] if a["target"] in GERMAN_MINORS]
+        pool = german if me == "ge" and german else by["war"]
+        return pool[rng.randrange(len(pool))]
     if "battle" in by:
         return by["battle"][0]
     for do in SPEND_ORDER:
@@ -198,6 +213,7 @@ def _spend(b, me, st, actions, dicts, rng):
     return "done" if "done" in actions else actions[0]
 
 
+GERMAN_MINORS = ("hanover", "saxony", "bavaria")
 ARMIES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
 
 
@@ -242,6 +258,13 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
     objectives = set(war.get("objectives", []))
     own = _mine(b, me)
     safe = [a for a in actions if a != "surrender"]
+    if asking == "war-aim":  # conquest costs stability (13.3): unite or liberate when possible
+        order = {"unification": 0, "liberation": 1, "conquest": 2}
+        return min(dicts, key=lambda a: order.get(a.get("aim"), 3)) if dicts else actions[0]
+    if asking == "war-target":
+        german = [a for a in dicts if a.get("target") in GERMAN_MINORS]
+        if me == "ge" and german:
+            return german[0]
     if asking == "war-impulse":
         attacks = [a for a in dicts if "battle" in a]
         good = []
