@@ -280,3 +280,39 @@ def test_imperial_elegy_in_the_browser(server, browser):
             shot(page, "ie-5-after-menu")
     assert not errors, errors
     assert not other_errors, other_errors
+
+
+def test_the_war_panel_follows_a_war(server, browser):
+    """12.17.2: once a war is declared, every seat's panel names the belligerents, the aim, the
+    objectives and the budgets (the bots' choices are made through the API for all six seats)."""
+    import random
+
+    from kriegsspiel.games.imperial_elegy import bots
+
+    made = httpx.post(
+        f"{server}/api/games",
+        json={"game": "imperial-elegy", "players": 6, "seed": 0, "seats": {p: "human" for p in POWERS}},
+    ).json()
+    game_id = made["id"]
+    tokens = {p: made["seats"][p]["token"] for p in POWERS}
+    rng = random.Random(0)
+    war = None
+    for _ in range(3000):
+        shape = shape_for(server, game_id, tokens["ge"])
+        war = shape["view"]["board"].get("war")
+        if war and war.get("budget"):
+            break
+        role = shape["active"][0]
+        mine = shape_for(server, game_id, tokens[role])
+        act(server, game_id, tokens[role], bots.heuristic(mine["view"], mine["actions"], rng))
+    assert war and war.get("budget"), "no war was fought"
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors = watch(page)
+    page.goto(made["seats"]["fr"]["url"])
+    panel = page.locator(".ie-card.ie-war")
+    panel.wait_for(timeout=15000)
+    text = panel.inner_text()
+    assert "Primary belligerents" in text and "War aim" in text and "War budgets" in text
+    assert "Decisive bonus" not in text and "Passes" not in text  # the flow's bookkeeping stays out
+    shot(page, "ie-6-war")
+    assert errors == []

@@ -953,16 +953,42 @@ function plain(v, data) {
   return String(v);
 }
 
+// What a player follows of a war (12.17.2), a battle (18.1) and a crisis (23.0); the rest of
+// the records (the flow's own bookkeeping) stays out of the panel.
+const WAR_FIELDS = [
+  ["Attackers", (w, d) => (w.attackers || []).map((x) => plain(x, d)).join(", ")],
+  ["Defenders", (w, d) => (w.defenders || []).map((x) => plain(x, d)).join(", ")],
+  ["Primary belligerents", (w, d) => (w.primary ? `${plain(w.primary.attacker, d)} against ${plain(w.primary.defender, d)}` : "")],
+  ["War aim", (w) => (w.aim ? capital(w.aim) + (w.italian ? " (Italian)" : "") : "")],
+  ["Objectives", (w, d) => (w.objectives || []).map((x) => plain(x, d)).join(", ")],
+  ["Initiative", (w, d) => (w.order || []).map((x) => plain(x, d)).join(" → ")],
+  ["War budgets", (w, d) => Object.entries(w.budget || {}).map(([k, v]) => `${plain(k, d)} ${v} CP`).join(", ")],
+  ["Battle modifiers", (w, d) => Object.entries(w.drm || {}).filter(([, v]) => v).map(([k, v]) => `${plain(k, d)} ${v > 0 ? "+" : ""}${v}`).join(", ")],
+];
+const BATTLE_FIELDS = [
+  ["Attack", (b, d) => (b.attacker ? `${plain(b.attacker, d)} from ${plain(b.frm, d)} on ${plain(b.at, d)}${b.amphibious ? " (amphibious)" : ""}` : "")],
+  ["Strength", (b) => (b.strength ? `${b.strength.a ?? "?"} against ${b.strength.d ?? "?"}` : "")],
+  ["Dice", (b) => (Array.isArray(b.dice) ? b.dice.join(" and ") : "")],
+  ["Result", (b) => (b.result ? plain(b.result) : "")],
+];
+const CRISIS_FIELDS = [
+  ["Inciting event", (c) => c.title || ""],
+  ["Incident", (c) => c.incident || ""],
+  ["Result", (c) => c.text || ""],
+  ["Outbreak", (c) => (c.outbreak ? "the Great War breaks out" : "")],
+];
+
 function warCard(st, board) {
   const data = st.data;
   const out = [];
-  for (const [key, title] of [
-    ["war", "The war in progress"],
-    ["battle", "Battle"],
-    ["crisis", "Crisis"],
+  for (const [key, title, fields] of [
+    ["war", "The war in progress", WAR_FIELDS],
+    ["battle", "Battle", BATTLE_FIELDS],
+    ["crisis", "Crisis", CRISIS_FIELDS],
   ]) {
     const w = board[key];
     if (!w) continue;
+    const rows = fields.map(([k, f]) => [k, f(w, data)]).filter(([, v]) => v);
     out.push(
       section(
         `ie-${key}`,
@@ -970,7 +996,7 @@ function warCard(st, board) {
         el(
           "dl",
           { class: "ie-dl wide" },
-          Object.entries(w).map(([k, v]) => [el("dt", {}, capital(k.replace(/_/g, " "))), el("dd", {}, plain(v, data))]),
+          rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]),
         ),
       ),
     );
