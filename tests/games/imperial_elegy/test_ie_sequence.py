@@ -414,3 +414,33 @@ def test_a_compromise_needed_puts_dual_monarchy_in_austrias_hand_on_turn_two():
     call(s, "prep")
     run(game.procedures, s)
     assert "dual-monarchy" in s["powers"]["au"]["hand"]
+
+
+def test_a_reduced_fleet_refits_only_in_a_home_port():
+    # 12.4 L652: refit (1 CP) only in a friendly territorial home space with a port, not at sea
+    s = _impulse(power="ru")
+    at_home = next(uid for uid, u in s["units"].items() if u["o"] == "ru" and u["t"] == "squadron")
+    s["units"][at_home]["r"] = True
+    at_sea = world.new_unit(s, "ru", "squadron", "baltic", True)
+    _spend(s, "ru", 1)
+    acts = game.actions(s, "ru")
+    assert {"do": "refit", "unit": at_home} in acts
+    assert {"do": "refit", "unit": at_sea} not in acts
+    answer(s, "ru", {"do": "refit", "unit": at_home})
+    assert s["units"][at_home]["r"] is False
+
+
+def test_naval_supremacy_breaks_an_alliance_for_three_cp():
+    # 12.9 L685: 4 CP; 12.9.1 L688: 3 CP in a port where the breaker has more naval units in the box
+    s = _impulse(power="fr")
+    s["allies"]["denmark"] = "uk"
+    opts = dict((actions._key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
+    assert opts[actions._key({"do": "break", "minor": "denmark"})] == 4
+    box = world.ports_of(s, "denmark")[0]
+    for _ in range(2):
+        world.new_unit(s, "fr", "squadron", box)
+    opts = dict((actions._key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
+    assert opts[actions._key({"do": "break", "minor": "denmark"})] == 3
+    _spend(s, "fr", 3)
+    answer(s, "fr", {"do": "break", "minor": "denmark"})
+    assert "denmark" not in s["allies"] and s["diplomacy"]["denmark"] == "uk"
