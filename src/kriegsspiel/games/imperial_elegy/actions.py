@@ -464,14 +464,19 @@ def fleet_places(s: dict, p: str, linked: set | None = None) -> list:
     out = []
     if linked is None:
         linked = linked_to_capital(s, p)
-    for sid in linked:
-        sp = P().spaces[sid]
-        if sp.map != "main" or not sp.ports or sp.type not in KEY_TYPES or not is_home(s, p, sid):
-            continue
-        if sum(1 for u in s["units"].values() if u["at"] == sid and u["t"] in NAVAL_TYPES) >= 4:
-            continue
-        out.append(sid)
-    return sorted(out)
+    spaces = P().spaces
+    candidates = [
+        sid
+        for sid in linked
+        if spaces[sid].map == "main" and spaces[sid].ports and spaces[sid].type in KEY_TYPES and is_home(s, p, sid)
+    ]
+    if not candidates:
+        return out
+    ships: dict = {}
+    for u in s["units"].values():
+        if u["t"] in NAVAL_TYPES:
+            ships[u["at"]] = ships.get(u["at"], 0) + 1
+    return sorted(sid for sid in candidates if ships.get(sid, 0) < 4)
 
 
 def _refit_place(s, p, sid):
@@ -587,8 +592,9 @@ def fort_options(s: dict, p: str) -> list:
             out.append((sid, 2, 1))
     if len(mine) < MAX_FORTS:
         spaces = P().spaces
-        for sid, c in sorted(s["control"].items()):
-            if c == p and sid not in s["forts"] and spaces[sid].map == "main" and spaces[sid].type != "strait":
+        forts = s["forts"]
+        for sid in sorted(sid for sid, c in s["control"].items() if c == p and sid not in forts):
+            if spaces[sid].map == "main" and spaces[sid].type != "strait":
                 out.append((sid, 1, 1))
                 out.append((sid, 2, 2))
     return out

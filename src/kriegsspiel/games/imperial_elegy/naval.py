@@ -225,6 +225,7 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
     if idx is None:
         idx = place_index(s)
     peace_naval = None
+    memo = idx.setdefault("port_ok", {})
     if not wartime and u["t"] in NAVAL_TYPES:
         # in peacetime a naval unit's ports depend only on the mover: work them out once (B10)
         peace_naval = idx.get("peace_naval")
@@ -241,7 +242,12 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
             if peace_naval is not None:
                 if port in peace_naval:
                     out[port] = b
-            elif port_ok(s, power, uid, port, nm, idx):
+                continue
+            key = (port, u["t"], u["o"])  # alike units ask alike: owner and type decide (B10, B11)
+            ok = memo.get(key)
+            if ok is None:
+                ok = memo[key] = port_ok(s, power, uid, port, nm, idx)
+            if ok:
                 out[port] = b
     return out
 

@@ -861,7 +861,7 @@ def deploy_count(s: dict, q: str) -> int:
     return min(reserves_left(s, q), bounded(math.ceil(industry(s, q) / 2), 1, 3))
 
 
-def deploy_spaces(s: dict, q: str) -> list:
+def deploy_spaces(s: dict, q: str, first: bool = False) -> list:
     """15.2.3 L856-857: a main-map space the power itself controls or occupies, with a
     land-only LoC, room for an army. Italy needs no LoC (W11); Poland's own keys are its
     supply sources (5.6.1 L419, W33)."""
@@ -876,6 +876,8 @@ def deploy_spaces(s: dict, q: str) -> list:
             continue
         if q == "italy" or own_key(s, q, sid) or W.has_loc(s, q, sid, land_only=True):
             out.append(sid)
+            if first:
+                return out
     return out
 
 
@@ -887,7 +889,7 @@ def polish_deploy(s: dict, actor: str) -> bool:
 
 def can_deploy(s: dict, actor: str) -> bool:
     """A deploy reserves action places at least one army: the actor's own, or a Polish one."""
-    if deploy_count(s, actor) and deploy_spaces(s, actor):
+    if deploy_count(s, actor) and deploy_spaces(s, actor, first=True):
         return True
     return polish_deploy(s, actor)
 
@@ -907,7 +909,8 @@ def link_cost(kind: str) -> int:
     return 1 if kind == "clear" else 2  # 15.2.4 L861: two clear, or one difficult/severe
 
 
-def march_moves(s: dict, actor: str, mp: dict, only=None) -> list:
+def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -> list:
+    """15.2.4 L859: every legal step of a march (with first: stop at the first found)."""
     k = key_of(s, actor)
     out = []
     for uid in only if only is not None else movers(s, actor):
@@ -923,6 +926,8 @@ def march_moves(s: dict, actor: str, mp: dict, only=None) -> list:
                 continue
             if enterable(s, n, k, u):
                 out.append({"unit": uid, "to": n})
+                if first:
+                    return out
     return out
 
 
@@ -992,7 +997,8 @@ def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool) -> dict:
     return out
 
 
-def rail_moves(s: dict, actor: str, f: dict) -> list:
+def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
+    """15.2.5 L864: every legal rail move (with first: stop at the first found)."""
     k = key_of(s, actor)
     ru_side = "ru" in _w(s)[KEYS[k]]
     left = f["count"] - f["moved"]
@@ -1014,6 +1020,8 @@ def rail_moves(s: dict, actor: str, f: dict) -> list:
             if u["t"] in ARMY_TYPES and (sp.type == "naval-base" or W.stack_armies(s, n) >= sp.stacking):
                 continue
             out.append({"unit": uid, "to": n})
+            if first:
+                return out
     return out
 
 
@@ -2718,9 +2726,9 @@ class Impulse(State):
                     out.append("joint")
             if can_deploy(s, a):
                 out.append("deploy")
-            if march_moves(s, a, {}):
+            if march_moves(s, a, {}, first=True):
                 out.append("march")
-            if rail_moves(s, a, {"count": rail_count(s, a), "moved": 0, "tsrr": 0, "done": []}):
+            if rail_moves(s, a, {"count": rail_count(s, a), "moved": 0, "tsrr": 0, "done": []}, first=True):
                 out.append("rail")
             out += battles(s, a)
         if w["budget"].get(a, 0) <= 2 or not out:

@@ -792,11 +792,12 @@ def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = No
     out = []
     if linked is None:
         linked = linked_to_capital(s, power)
+    armies: dict | None = None
     for sid, c in s["control"].items():
         if c != power or sid in s["rebel_spaces"]:
             continue
         sp = p.spaces[sid]
-        if not is_home(s, power, sid) or sp.type not in KEY_TYPES:
+        if sp.type not in KEY_TYPES or not is_home(s, power, sid):
             continue
         if kind == "indian":
             if sid not in ("india", "bengal"):
@@ -809,7 +810,12 @@ def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = No
                 continue
         elif sp.colonial_home or sid not in linked:
             continue
-        if stack_armies(s, sid) >= sp.stacking:
+        if armies is None:  # armies by space, counted once
+            armies = {}
+            for u in s["units"].values():
+                if u["t"] in ARMY_TYPES and u["o"] != "rebel":
+                    armies[u["at"]] = armies.get(u["at"], 0) + 1
+        if armies.get(sid, 0) >= sp.stacking:
             continue
         out.append(sid)
     return sorted(out)
