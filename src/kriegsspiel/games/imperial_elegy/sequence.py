@@ -4,6 +4,10 @@ the national goals are scored (2.2.1, goals.py)."""
 
 from __future__ import annotations
 
+import zlib
+
+import orjson
+
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, log
 from ...engine.rng import below, shuffle
 from .data import PLAYERS, pack
@@ -472,8 +476,8 @@ class ActionPhase(Procedure):
     def after(self, s, f):
         from . import goals
 
-        if s["impulse"] and s["impulse"].get("event"):
-            displace_cut_off(s)
+        if s["impulse"] and s["impulse"].get("event") and s["impulse"]["event"] != map_signature(s):
+            displace_cut_off(s)  # the event changed who holds what
         winners = goals.auto_victory(s)
         if winners:
             call(s, "auto-victory-check")
@@ -589,12 +593,12 @@ class Impulse(State):
                 call(s, "event", power=role, card=c, option=None, discard=False)
             return None
         if how == "event":
-            s["impulse"]["event"] = True
+            s["impulse"]["event"] = map_signature(s)
             log(s, f"{NAMES[role]} plays {title} for its event ({action['option']}).", "9.0")
             call(s, "event", power=role, card=c, option=action["option"], discard=True)
             return None
         if how == "mandatory":
-            s["impulse"]["event"] = True
+            s["impulse"]["event"] = map_signature(s)
             log(s, f"{NAMES[role]} plays {title}: the mandatory event, then {rec.cp} CP.", "9.1.4")
             call(s, "spend", power=role, card=c, cp=rec.cp)
             if action["option"] != "none":
@@ -603,6 +607,11 @@ class Impulse(State):
         log(s, f"{NAMES[role]} plays {title} for {rec.cp} CP.", "12.1")
         call(s, "spend", power=role, card=c, cp=rec.cp)
         return None
+
+
+def map_signature(s: dict) -> int:
+    """A checksum of who controls what and where rebels stand (the same in every process)."""
+    return zlib.crc32(orjson.dumps([s["control"], s["rebel_spaces"], s["allies"]]))
 
 
 def displace_cut_off(s: dict) -> None:

@@ -409,12 +409,12 @@ def _fingerprint(s: dict) -> tuple:
     )
 
 
-def supply_sources(s: dict, power: str) -> set:
+def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> set:
     """Home keys the power controls that trace a LoC to another of its controlled home keys (5.6
     L416): by land through its spaces (friendly spaces in wartime) and through naval boxes free of
     enemy ships; a non-player's home keys need no second key (5.6.1). Remembered for the position
     (``_fingerprint``): the rules ask it for every army."""
-    key = (power, _fingerprint(s))
+    key = (power, fingerprint if fingerprint is not None else _fingerprint(s))
     got = _TRACES.get(key)
     if got is None:
         if len(_TRACES) > 512:
@@ -883,8 +883,9 @@ def cut_off_armies(s: dict) -> list:
     graph = sea_and_land(s)
     boxes = P().naval_boxes
     out = []
+    fp = _fingerprint(s)  # one position for all the powers' traces
     for q in sorted(armies):
-        sources = supply_sources(s, q)
+        sources = supply_sources(s, q, fp)
         stand = armies[q]
         if all(at in sources for _, at in stand):
             continue  # every army stands on a supply source
