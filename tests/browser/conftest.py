@@ -2,6 +2,7 @@
 SQLite database, Debian's Chromium started by Playwright, and screenshots kept
 in artifacts/browser/."""
 
+import json
 import shutil
 import socket
 import threading
@@ -64,3 +65,52 @@ def browser():
 def shot(page, name):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+# ----- helpers the browser tests share ------------------------------------------------------
+
+
+def wait_for(condition, seconds=30, what="the game", page=None):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    refused = page.locator("#action-error:not(.hidden)") if page is not None else None
+    why = f" (the page says: {refused.inner_text()})" if refused is not None and refused.count() else ""
+    raise AssertionError(f"timed out waiting for {what}{why}")
+
+
+def in_sync(page, shape):
+    """Wait until the page shows this SHAPE's orders (the push may come after the answer)."""
+    page.wait_for_function(
+        "([n, p]) => document.querySelectorAll('#actions button').length === n"
+        " && document.querySelector('#prompt').textContent === p",
+        arg=[len(shape["actions"]), shape["view"].get("prompt") or ""],
+        timeout=15000,
+    )
+
+
+def order_button(page, shape, action):
+    """The orders panel's button for ``action`` (its title is the action's label)."""
+    label = shape["labels"][shape["actions"].index(action)]
+    return page.locator("#actions").get_by_title(label[:1].upper() + label[1:], exact=True)
+
+
+def as_data(action):
+    return json.dumps(action, separators=(",", ":"))
+
+
+def watch(page):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def shape_of(base, page):
+    """The SHAPE the server gives the page's own seat."""
+    url = page.url
+    game_id = url.split("/play/")[1].split("?")[0]
+    token = url.split("token=")[1].split("&")[0]
+    return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()

@@ -10,15 +10,7 @@ import time
 
 import httpx
 
-from conftest import shot
-
-
-def shape_of(base, page):
-    """The SHAPE the server gives the page's own seat."""
-    url = page.url
-    game_id = url.split("/play/")[1].split("?")[0]
-    token = url.split("token=")[1].split("&")[0]
-    return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
+from conftest import in_sync, shape_of, shot
 
 
 def asking(base, page):
@@ -36,16 +28,6 @@ def wait_for(condition, seconds=60, what="the game", page=None):
     refused = page.locator("#action-error:not(.hidden)") if page is not None else None
     why = f" (the page says: {refused.inner_text()})" if refused is not None and refused.count() else ""
     raise AssertionError(f"timed out waiting for {what}{why}")
-
-
-def in_sync(page, shape):
-    """Wait until the page shows this SHAPE's orders (the push may come after the answer)."""
-    page.wait_for_function(
-        "([n, p]) => document.querySelectorAll('#actions button').length === n"
-        " && document.querySelector('#prompt').textContent === p",
-        arg=[len(shape["actions"]), shape["view"].get("prompt") or ""],
-        timeout=15000,
-    )
 
 
 def click_region(page, region):

@@ -8,12 +8,9 @@ first impulse a card for CP in the hand and a space on the map for influence, an
 a space of the zoomed-in map whose several choices come as a menu; the log tells
 it each time. Screenshots are kept in artifacts/browser/."""
 
-import json
-import time
-
 import httpx
 
-from conftest import shot
+from conftest import as_data, in_sync, order_button, shot, wait_for, watch
 
 POWERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
@@ -28,50 +25,12 @@ def act(base, game_id, token, action):
     return r.json()
 
 
-def wait_for(condition, seconds=30, what="the game", page=None):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    refused = page.locator("#action-error:not(.hidden)") if page is not None else None
-    why = f" (the page says: {refused.inner_text()})" if refused is not None and refused.count() else ""
-    raise AssertionError(f"timed out waiting for {what}{why}")
-
-
-def in_sync(page, shape):
-    """Wait until the page shows this SHAPE's orders (the push may come after the answer)."""
-    page.wait_for_function(
-        "([n, p]) => document.querySelectorAll('#actions button').length === n"
-        " && document.querySelector('#prompt').textContent === p",
-        arg=[len(shape["actions"]), shape["view"].get("prompt") or ""],
-        timeout=15000,
-    )
-
-
-def order_button(page, shape, action):
-    """The orders panel's button for ``action`` (its title is the action's label)."""
-    label = shape["labels"][shape["actions"].index(action)]
-    return page.locator("#actions").get_by_title(label[:1].upper() + label[1:], exact=True)
-
-
-def as_data(action):
-    return json.dumps(action, separators=(",", ":"))
-
-
 def log_has(page, text):
     page.wait_for_function(
         "(t) => [...document.querySelectorAll('#log .log-line')].some(l => l.textContent.includes(t))",
         arg=text,
         timeout=10000,
     )
-
-
-def watch(page):
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return errors
 
 
 def others_answer(base, game_id, tokens, pick):

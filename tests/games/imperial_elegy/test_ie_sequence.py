@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from ie_support import answer, asking, blank, game, proc, start
 
@@ -104,6 +106,10 @@ def test_a_card_gift_needs_the_other_players_confirmation():
     assert game.actions(s, "ge") == ["done"]
 
 
+def _key(a):
+    return json.dumps(a, sort_keys=True)
+
+
 def _impulse(seed=7, power="ge"):
     s = blank(seed)
     s["impulse"] = {"power": power, "influence": False, "removed": False, "pacified": []}
@@ -200,8 +206,8 @@ def test_pacification_costs_two_cp_for_austria():
     s["influence"][sid] = "au"
     s["pacification"][sid] = 0
     world.new_unit(s, "au", "ef", sid)
-    opts = dict((actions._key(a), c) for a, c in actions.options(s, "au", {"left": 4, "chain": 0}))
-    assert opts[actions._key({"do": "pacify", "space": sid})] == 2
+    opts = dict((_key(a), c) for a, c in actions.options(s, "au", {"left": 4, "chain": 0}))
+    assert opts[_key({"do": "pacify", "space": sid})] == 2
 
 
 def test_illegal_spending_changes_nothing():
@@ -434,13 +440,13 @@ def test_naval_supremacy_breaks_an_alliance_for_three_cp():
     # 12.9 L685: 4 CP; 12.9.1 L688: 3 CP in a port where the breaker has more naval units in the box
     s = _impulse(power="fr")
     s["allies"]["denmark"] = "uk"
-    opts = dict((actions._key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
-    assert opts[actions._key({"do": "break", "minor": "denmark"})] == 4
+    opts = dict((_key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
+    assert opts[_key({"do": "break", "minor": "denmark"})] == 4
     box = world.ports_of(s, "denmark")[0]
     for _ in range(2):
         world.new_unit(s, "fr", "squadron", box)
-    opts = dict((actions._key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
-    assert opts[actions._key({"do": "break", "minor": "denmark"})] == 3
+    opts = dict((_key(a), c) for a, c in actions.options(s, "fr", {"left": 4, "chain": 0}))
+    assert opts[_key({"do": "break", "minor": "denmark"})] == 3
     _spend(s, "fr", 3)
     answer(s, "fr", {"do": "break", "minor": "denmark"})
     assert "denmark" not in s["allies"] and s["diplomacy"]["denmark"] == "uk"

@@ -88,12 +88,6 @@ def ask_spend(s, f):
     s["cp"] = f["left"]
 
 
-def affordable(f: dict, cost: int) -> bool:
-    if cost <= f["left"]:
-        return True
-    return f["chain"] > 0 and cost <= min(CHAIN_MAX, f["left"] + f["chain"])
-
-
 class SpendState(State):
     """12.1: spend the card's CP on any combination of actions."""
 
@@ -103,7 +97,7 @@ class SpendState(State):
 
     def actions(self, s, f, role):
         left, chain = f["left"], f["chain"]
-        cap = max(left, min(CHAIN_MAX, left + chain)) if chain > 0 else left  # as affordable()
+        cap = max(left, min(CHAIN_MAX, left + chain)) if chain > 0 else left  # the chain pays for one action (R4)
         if f.get("only"):
             only = ONLY.get(f["only"], ())
             out = [a for a, cost in options(s, role, f) if cost <= cap and a["do"] in only]
@@ -120,9 +114,6 @@ class SpendState(State):
         f["fresh"] = False
         perform(s, role, action, f)
         s["cp"] = f["left"]
-        parent = _parent(s, f)
-        if parent is not None:
-            parent["left"], parent["chain"] = f["left"], f["chain"]
         if f["left"] <= 0 and f["chain"] <= 0:
             return None
         if action.get("do") == "war":
@@ -154,23 +145,6 @@ def cost_of(s: dict, p: str, a: dict) -> int:
     if do in ("reforms", "citizenship", "incorporate"):
         return 3
     return 1
-
-
-def _parent(s, f):
-    stack = s["stack"]
-    for i in range(len(stack) - 1, -1, -1):
-        if stack[i] is f:
-            for j in range(i - 1, -1, -1):
-                if stack[j].get("proc") == "spend":
-                    return stack[j]
-            return None
-    return None
-
-
-def _key(a):
-    import json
-
-    return json.dumps(a, sort_keys=True)
 
 
 def pay(s: dict, p: str, f: dict, cost: int) -> None:

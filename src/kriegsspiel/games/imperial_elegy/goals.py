@@ -272,14 +272,20 @@ class AutoVictoryCheck(Procedure):
     """2.2.4 L137-139: a player controlling its display's number of territorial keys wins at once."""
 
     def start(self, s, f):
-        winners = auto_victory(s)
-        if not winners:
-            return None
-        for q in winners:
-            log(s, f"{NAMES[q]} controls {territorial_keys(s, q)} territorial keys: auto-victory!", "2.2.4")
-        s["phase"] = "over"
-        game_over(s, winners, {q: territorial_keys(s, q) for q in PLAYERS}, "auto-victory (2.2.4)")
+        end_by_auto_victory(s)
         return None
+
+
+def end_by_auto_victory(s: dict) -> bool:
+    """End the game if a player has its auto-victory keys (2.2.4); True if it did."""
+    winners = auto_victory(s)
+    if not winners:
+        return False
+    for q in winners:
+        log(s, f"{NAMES[q]} controls {territorial_keys(s, q)} territorial keys: auto-victory!", "2.2.4")
+    s["phase"] = "over"
+    game_over(s, winners, {q: territorial_keys(s, q) for q in PLAYERS}, "auto-victory (2.2.4)")
+    return True
 
 
 PROCEDURES = {"draw-goals": DrawGoals(), "final-scoring": FinalScoring(), "auto-victory-check": AutoVictoryCheck()}

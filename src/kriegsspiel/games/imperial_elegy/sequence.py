@@ -478,10 +478,8 @@ class ActionPhase(Procedure):
 
         if s["impulse"] and s["impulse"].get("event") and s["impulse"]["event"] != map_signature(s):
             displace_cut_off(s)  # the event changed who holds what
-        winners = goals.auto_victory(s)
-        if winners:
-            call(s, "auto-victory-check")
-            return "next"
+        if goals.end_by_auto_victory(s):
+            return None
         if s["impulse"] and s["impulse"].get("passed"):
             f["passes"] += 1
         else:

@@ -120,10 +120,6 @@ def card(cid: str):
     return d.cards.get(cid) or d.home_cards[cid]
 
 
-def germany_name(s: dict) -> str:
-    return "Germany" if s["flags"].get("germany_unified") else "Prussia"
-
-
 # ----- control, keys, manpower (4.7, 3.2.1, 7.2) ------------------------------------------------
 
 
@@ -264,10 +260,8 @@ def territorial_keys(s: dict, power: str) -> int:
     return k.get("territorial", 0) + k.get("british", 0) + k.get("turkish", 0) + k.get("arab", 0)
 
 
-REGION_SETS = {
+REGION_SETS = {  # regions no map field names (Italy and Germany: the unification spaces, in_region)
     "balkans": {"serbia", "bosnia", "bulgaria", "greece", "romania", "montenegro", "macedonia", "albania", "thrace"},
-    "italy": None,  # unification spaces
-    "germany": None,
     "low-countries": {"belgium", "netherlands"},
     "north-africa": {"morocco", "algeria", "tunisia", "tripoli", "benghazi", "great-sand-sea", "egypt", "sinai"},
 }
@@ -318,14 +312,6 @@ def reserve_limit(s: dict, power: str) -> int:
     st = s["powers"][power]
     mp = sum(st["manpower"].values())
     return min(mp, st["industry"]) + P().powers[power].reserve_bonus
-
-
-def army_steps(s: dict, power: str) -> int:
-    n = 0
-    for u in s["units"].values():
-        if u["o"] == power and u["t"] in ARMY_TYPES:
-            n += 1 if u["r"] else 2
-    return n + sum(1 if r else 2 for r in s["powers"][power]["reserves"])
 
 
 def naval_units(s: dict, power: str, with_allies: bool = False) -> int:
@@ -409,7 +395,7 @@ def _fingerprint(s: dict) -> tuple:
     )
 
 
-def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> set:
+def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> frozenset:
     """Home keys the power controls that trace a LoC to another of its controlled home keys (5.6
     L416): by land through its spaces (friendly spaces in wartime) and through naval boxes free of
     enemy ships; a non-player's home keys need no second key (5.6.1). Remembered for the position
@@ -420,7 +406,7 @@ def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> set
         if len(_TRACES) > 512:
             _TRACES.clear()
         got = _TRACES[key] = frozenset(_supply_sources(s, power))
-    return set(got)
+    return got
 
 
 def _supply_sources(s: dict, power: str) -> set:
@@ -467,27 +453,10 @@ def _supply_sources(s: dict, power: str) -> set:
     return out
 
 
-def passable(s: dict, power: str, sid: str, wartime: bool) -> bool:
-    """Whether a LoC may pass through the space: the power's own (or its allied minors', 12.5.1)
-    in peacetime; friendly spaces in wartime (5.6)."""
-    h = holder(s, sid) if wartime else controller(s, sid)
-    if h == power:
-        return True
-    if h is None:
-        return False
-    if s["allies"].get(h) == power:
-        return True
-    ally = s["allies"].get(power)
-    if ally is not None and (h == ally or s["allies"].get(h) == ally):
-        return True  # a minor traces through its ally's spaces (5.6.1)
-    if wartime and s.get("war"):
-        mine = owner_side(s, power)
-        return mine is not None and owner_side(s, h) == mine
-    return False
-
-
 def passable_spaces(s: dict, power: str, wartime: bool) -> set:
-    """Every space ``passable`` allows, worked out once for a whole trace."""
+    """The spaces a LoC may pass through (5.6), worked out once for a whole trace: the power's own
+    and its allied minors' (12.5.1) in peacetime, friendly spaces in wartime; a minor traces through
+    its ally's spaces (5.6.1)."""
     ally = s["allies"].get(power)
     allies = s["allies"]
     rebels = s["rebel_spaces"]
@@ -903,10 +872,6 @@ def cut_off_armies(s: dict) -> list:
                 continue
             out.append(uid)
     return sorted(out)
-
-
-def player_of_minor(s: dict, minor: str):
-    return s["allies"].get(minor)
 
 
 def truce(s: dict, a: str, b: str) -> bool:
