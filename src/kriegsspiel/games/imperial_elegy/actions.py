@@ -47,6 +47,9 @@ CHAIN_MAX = 4  # 12.14 L721
 
 
 class Spend(Procedure):
+    """12.1 L605: a card played for CP (or an event's CP) spent action by action; the card then
+    goes where 9.0 sends it."""
+
     def start(self, s, f):
         st = s["powers"][f["power"]]
         f["left"] = f["cp"]
@@ -800,6 +803,8 @@ def redeploy_reach(s: dict, p: str, frm: str, ef: bool) -> list:
 
 
 class Redeploy(Procedure):
+    """12.15 L725: one redeployment action."""
+
     def start(self, s, f):
         from ...engine import ask
 

@@ -481,7 +481,7 @@ class Effects(Runner):
 
 
 class ChooseState(State):
-    """A choice an effect needs, among the legal ones only."""
+    """A choice an effect needs, among the legal ones only (RULINGS_EVENTS E1)."""
 
     def prompt(self, s, f, role):
         return f.get("prompt") or "Choose."
@@ -1945,6 +1945,8 @@ class Responses(Procedure):
 
 
 class ResponseState(State):
+    """9.1.2-9.1.3 L559-561: a response or combat card offered at its moment."""
+
     def prompt(self, s, f, role):
         return f"Play a response or combat card now ({f['trigger']})?"
 

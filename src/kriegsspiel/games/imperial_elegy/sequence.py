@@ -477,7 +477,7 @@ class ActionPhase(Procedure):
         from . import goals
 
         if s["impulse"] and s["impulse"].get("event") and s["impulse"]["event"] != map_signature(s):
-            displace_cut_off(s)  # the event changed who holds what
+            displace_cut_off(s)  # the event changed who holds what (RULINGS R14)
         if goals.end_by_auto_victory(s):
             return None
         if s["impulse"] and s["impulse"].get("passed"):

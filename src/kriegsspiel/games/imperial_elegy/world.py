@@ -287,7 +287,7 @@ def in_region(sp, region: str) -> bool:
 
 
 def manpower_limit(s: dict, power: str, linked: set | None = None) -> dict:
-    """Manpower from keys (7.2, 20.5), by kind, plus permanent bonuses."""
+    """Manpower from keys (7.2, 20.5), by kind, plus permanent bonuses; never below 0 (RULINGS R13)."""
     w = P().powers[power]
     k = keys(s, power, linked)
     out = {}

@@ -26,6 +26,7 @@ import {
   wireMap,
   zoomButtons,
   zoomTo,
+  mapWidth,
 } from "./shared.js";
 import { LANDS, WATERS } from "./coasts.js";
 
@@ -1121,14 +1122,6 @@ function panel(st) {
 // ----- the module's interface ----------------------------------------------------------------------
 
 const states = new WeakMap();
-
-function mapWidth(st, container) {
-  if (st.map) {
-    const r = st.map.getBoundingClientRect();
-    if (r.width) return r.width;
-  }
-  return Math.max(280, (container.clientWidth || 940) - 2);
-}
 
 function draw(container, st, again = true) {
   const { shape, data, onAction } = st;

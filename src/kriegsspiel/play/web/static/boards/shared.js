@@ -389,3 +389,12 @@ export function wireMap(st, wrap, map, { tip, float, hover, light, pan = null, s
     event.stopPropagation();
   });
 }
+
+/** The map's width on screen in pixels: its SVG's if drawn, else the container's. */
+export function mapWidth(st, container) {
+  if (st.map) {
+    const r = st.map.getBoundingClientRect();
+    if (r.width) return r.width;
+  }
+  return Math.max(280, (container.clientWidth || 940) - 2);
+}
