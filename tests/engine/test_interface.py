@@ -168,7 +168,7 @@ def test_seed_may_be_text_and_defaults_to_a_recorded_random_one():
     game = kriegsspiel.load("goofspiel")
     assert game.new(seed="autumn")["prizes"] == game.new(seed="autumn")["prizes"]
     s = game.new()
-    assert isinstance(s["seed"], int)
+    assert isinstance(s["seed"], str) and len(s["seed"]) == 32  # 128 bits, in hex
     assert kriegsspiel.replay(kriegsspiel.record(s))["prizes"] == s["prizes"]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 import kriegsspiel
 from kriegsspiel import RecordError
-from kriegsspiel.engine.records import digest, load_state, read, save
+from kriegsspiel.engine.records import check, digest, load_state, read, save
 
 game = kriegsspiel.load("goofspiel")
 
@@ -23,7 +23,7 @@ def test_save_and_load_give_the_identical_state(tmp_path):
     s = midgame()
     path = save(s, tmp_path / "g.json")
     data = json.loads(path.read_text())
-    assert data["format"] == "kriegsspiel-record" and data["version"] == 1
+    assert data["format"] == "kriegsspiel-record" and data["version"] == 2
     assert data["digest"] == digest(s)
     assert load_state(path) == s
 
@@ -52,6 +52,31 @@ def test_a_newer_version_is_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(RecordError, match="newer Kriegsspiel"):
         read(path)
+
+
+def test_a_record_of_the_older_generator_is_refused(tmp_path):
+    data = kriegsspiel.record(midgame())
+    data["version"] = 1
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match="older Kriegsspiel .* cannot be replayed"):
+        read(path)
+
+
+def test_a_record_with_a_text_seed_replays():
+    s = game.new(seed="a text seed")
+    s = game.apply(s, "hearts", 4)
+    rec = json.loads(json.dumps(kriegsspiel.record(s)))
+    assert rec["seed"] == "a text seed" and kriegsspiel.replay(rec) == s
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**63) - 1, 1.5, True, None, [1], {"a": 1}, "x" * 129])
+def test_a_seed_of_the_wrong_type_or_size_is_refused(seed):
+    data = {**kriegsspiel.record(game.new(seed=1)), "seed": seed}
+    with pytest.raises(RecordError, match="corrupt record: a seed is"):
+        check(data)
+    with pytest.raises(RecordError, match="corrupt record: a seed is"):
+        kriegsspiel.replay(data)
 
 
 def test_a_tampered_save_is_refused(tmp_path):

@@ -42,7 +42,7 @@ def test_views_never_carry_the_engine_secrets():
     s = goof.apply(s, "hearts", 9)
     for role in ["hearts", "clubs", None]:
         v = goof.view(s, role)
-        for secret in ("rng", "stack", "pending", "prizes"):
+        for secret in ("rng", "stack", "pending", "prizes", "drafts", "seed"):
             assert secret not in v and secret not in v["board"]
         assert goof.view(s, role)["committed"] == ["hearts"]
     # the prize deck order appears nowhere in a view

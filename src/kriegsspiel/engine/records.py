@@ -3,6 +3,8 @@
 A **record** is everything needed to play a game again: the game, its seed,
 scenario, options, number of players and the list of actions. Replaying a
 record gives the identical state, to the last bit of the random generator.
+The seed is the key to every die and card still to come, so the record of a
+game (its seed) must not reach the game's players before the game is over.
 
 A **save file** is a record with a format tag, a version and the digest of
 the state it leads to, so a corrupt, foreign or tampered file is refused with
@@ -15,10 +17,13 @@ import hashlib
 import json
 from pathlib import Path
 
+from . import rng
 from .errors import IllegalAction, RecordError
 
 FORMAT = "kriegsspiel-record"
-VERSION = 1
+VERSION = 2
+"""Version 2: the random generator of ``engine.rng`` (keyed BLAKE2b). A record
+of version 1 rolled its dice with an older generator, and cannot be replayed."""
 _FIELDS = ("game", "seed", "scenario", "options", "players", "actions")
 
 
@@ -56,6 +61,11 @@ def check(rec) -> dict:
             f"this record was written by a newer Kriegsspiel (record version {version!r}); "
             f"this one reads version {VERSION}"
         )
+    if version < VERSION:
+        raise RecordError(
+            f"this record was written by an older Kriegsspiel (record version {version}), whose "
+            "random generator is gone: its dice and cards cannot be replayed"
+        )
     missing = [k for k in _FIELDS if k not in rec]
     if missing:
         raise RecordError(f"not a Kriegsspiel record: it lacks {', '.join(missing)}")
@@ -65,6 +75,10 @@ def check(rec) -> dict:
         raise RecordError("corrupt record: 'actions' must be a list of [role, action] pairs")
     if not isinstance(rec["options"], dict):
         raise RecordError("corrupt record: 'options' must be an object")
+    try:
+        rng.check_seed(rec["seed"])
+    except ValueError as e:
+        raise RecordError(f"corrupt record: {e}") from None
     return rec
 
 

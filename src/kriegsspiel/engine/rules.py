@@ -1,6 +1,6 @@
 """``Rules``: the base class of every game module, and the public interface
 of a loaded game (``new``, ``active``, ``actions``, ``apply``, ``clone``,
-``view``, ``is_over``, ``result``, ``undo``).
+``view``, ``is_over``, ``result``, ``undo``, ``step``, ``known``).
 
 A game module subclasses ``Rules``, declares what the game is (roles, player
 counts, scenarios, options), its procedures and states (see ``flow``), a
@@ -12,7 +12,6 @@ visibility, undo, records — is done here the same way for every game.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -33,6 +32,7 @@ RESERVED = (
     "stack",
     "log",
     "actions",
+    "drafts",
     "undo",
     "result",
 )
@@ -44,7 +44,7 @@ LOG_IN_VIEW = 40
 
 # Parts of the state that only ever grow by appending whole entries that are
 # never changed afterwards: a clone may share the entries.
-_APPEND_ONLY = ("log", "actions")
+_APPEND_ONLY = ("log", "actions", "drafts")
 
 
 @dataclass(frozen=True)
@@ -169,12 +169,18 @@ class Rules:
 
     def new(
         self,
-        seed: int | None = None,
+        seed: int | str | None = None,
         scenario: str | None = None,
         options: dict | None = None,
         players: int | None = None,
     ) -> dict:
-        """A new game. The same arguments always give the same game."""
+        """A new game. The same arguments always give the same game.
+
+        ``seed`` is a whole number from -2**63 to 2**64-1 or a text of at most
+        128 characters (ValueError otherwise); without one, the game gets a
+        fresh seed of 128 random bits (32 hex digits), kept in ``s["seed"]``.
+        """
+        seed = rng.new_seed() if seed is None else rng.check_seed(seed)
         if players is None:
             players = self.player_counts[0]
         if players not in self.player_counts:
@@ -191,8 +197,6 @@ class Rules:
                 raise ValueError(f"{self.title} has no option {name!r}; its options: {known}")
             chosen[name] = self.options[name].parse(name, value)
         full = {name: chosen.get(name, o.default) for name, o in self.options.items()}
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
         s = {
             "game": self.id,
             "rules": self.version,
@@ -205,6 +209,7 @@ class Rules:
             "stack": [{"proc": "game", "at": "start"}],
             "log": [],
             "actions": [],
+            "drafts": [],
             "undo": 0,
             "result": None,
         }
@@ -272,7 +277,9 @@ class Rules:
         acts.append([role, action])
         if st.simultaneous:
             if st.draft(s, f, role, action):
-                return s  # a step of the role's secret draft; it is still to commit
+                # a step of the role's secret draft; it is still to commit
+                s["drafts"].append([len(acts) - 1, role])
+                return s
             pending = f["pending"]
             pending[role] = action
             if len(pending) == len(f["roles"]):
@@ -290,6 +297,20 @@ class Rules:
         for k in _APPEND_ONLY:
             copy[k] = s[k].copy()
         return copy
+
+    def step(self, s: dict, role: str | None = None) -> int:
+        """How many actions ``role`` knows were taken: every action but the other
+        roles' draft steps (a spectator, None, knows of no draft step)."""
+        return len(s["actions"]) - sum(1 for _, r in s["drafts"] if r != role)
+
+    def known(self, s: dict, role: str | None = None) -> list[int]:
+        """Where ``role``'s known steps end: for k = 0 .. ``step(s, role)``, how many
+        actions of ``s["actions"]`` had been taken just after the k-th action the role
+        knows of (0 for k = 0). Replaying that many gives the game as the role saw it
+        after its k-th step; the other roles' draft steps taken before then are in
+        that state, out of the role's sight, as they were in play."""
+        hidden = {i for i, r in s["drafts"] if r != role}
+        return [0] + [i + 1 for i in range(len(s["actions"])) if i not in hidden]
 
     def is_over(self, s: dict) -> bool:
         return not s["stack"]
@@ -309,6 +330,9 @@ class Rules:
         if role in active:
             prompt = self.states[top["state"]].prompt(s, top, role)
         committed = list(top["pending"]) if top and "pending" in top else []
+        board = self.board(s, role)
+        for key in RESERVED:  # a board that copies the state passes on none of the engine's keys
+            board.pop(key, None)
         return {
             "game": self.id,
             "title": self.title,
@@ -324,7 +348,7 @@ class Rules:
             "log": self.log(s, role, last=LOG_IN_VIEW),
             "over": not stack,
             "result": s["result"],
-            "board": self.board(s, role),
+            "board": board,
         }
 
     def log(self, s: dict, role: str | None = None, last: int | None = None) -> list[dict]:
@@ -341,9 +365,17 @@ class Rules:
 
     def can_undo(self, s: dict, role: str | None) -> bool:
         """Undo is allowed to the role that made the last action, while nothing
-        hidden has been revealed, no die rolled and no other role acted since."""
+        hidden has been revealed, no die rolled and no other role acted since.
+
+        Never while roles draft their secret choices (a simultaneous state with
+        ``draft``): whether a role may still undo would tell it whether another
+        role has taken a secret step since; a draft has its own way back instead
+        (an action of the game's, like taking back the last path of an order)."""
         acts = s["actions"]
-        return bool(s["stack"] and acts and s["undo"] < len(acts) and acts[-1][0] == role)
+        if not (s["stack"] and acts and s["undo"] < len(acts) and acts[-1][0] == role):
+            return False
+        top = s["stack"][-1]
+        return "pending" not in top or type(self.states[top["state"]]).draft is flow.State.draft
 
     def undo(self, s: dict, role: str) -> dict:
         """The state before ``role``'s last action (a new state, replayed)."""

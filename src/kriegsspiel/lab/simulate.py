@@ -1,16 +1,17 @@
 """``kriegsspiel simulate``: many games between bots, for balance studies.
 
 Each game ``i`` uses the game seed ``seed + i``, and each seat's bot draws
-from its own generator seeded from the game and the role, so a simulation is
-repeatable. With ``jobs`` > 1 the games are shared out over processes.
+from its own generator, ``engine.rng.bot_random`` of the new game and the
+role, so a simulation is repeatable. With ``jobs`` > 1 the games are shared
+out over processes.
 """
 
 from __future__ import annotations
 
-import random
 import time
 
 from ..ai.bots import get as get_bot
+from ..engine.rng import bot_random
 from ..games import load
 from .batches import over_seeds
 
@@ -20,7 +21,7 @@ def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None 
     game = load(game_id)
     state = game.new(seed=seed, **(setup or {}))
     bots = {role: get_bot(game_id, seats.get(role, seats.get("*", "random"))) for role in state["roles"]}
-    rngs = {role: random.Random(f"{seed}:{role}") for role in state["roles"]}
+    rngs = {role: bot_random(state, role) for role in state["roles"]}
     n = 0
     while not game.is_over(state):
         for role in game.active(state):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 from pathlib import Path
 from typing import Callable
 
@@ -21,6 +20,7 @@ from rich.rule import Rule
 from ..ai.bots import get as get_bot
 from ..engine import IllegalAction
 from ..engine.records import save
+from ..engine.rng import bot_random
 from ..games import MODULES, load
 
 HELP = "Type the number of an action.  u: undo   s: save   l: the whole log   q: save and quit   ?: this help"
@@ -46,7 +46,7 @@ class TerminalGame:
         self.console = console or Console()
         self.ask = ask or self.console.input
         self.bots = {r: get_bot(state["game"], b) for r, b in seats.items() if b != "human"}
-        self.rngs = {r: random.Random(f"{state['seed']}:{r}:{len(state['actions'])}") for r in state["roles"]}
+        self.rngs = {r: bot_random(state, r) for r in state["roles"]}
         self.humans = [r for r in state["roles"] if seats.get(r) == "human"]
         # roles held by one player share the keyboard without hiding anything from each other
         self.player_of = {

@@ -162,13 +162,15 @@ def hand(s, role, *markers, due=()):
 
 
 def rig_dice(s, *faces):
-    """Set the generator so that the next special-die rolls are ``faces`` (0 = S)."""
+    """Set the generator so that the next special-die rolls are ``faces`` (0 = S): it
+    is moved along its own stream (same key) to the first place they come up."""
     scratch = game.clone(s)
-    for r in range(1, 2_000_000):
-        scratch["rng"] = r
+    key = s["rng"][0]
+    for n in range(2_000_000):
+        scratch["rng"] = [key, n]
         if all(board.special_die(scratch) == face for face in faces):
-            s["rng"] = r
-            return r
+            s["rng"] = [key, n]
+            return n
     raise AssertionError(f"no generator state rolls {faces}")
 
 

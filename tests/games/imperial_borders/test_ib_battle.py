@@ -31,6 +31,7 @@ from ib_battle_support import (
 )
 
 from kriegsspiel.engine import IllegalAction
+from kriegsspiel.engine.rng import seed_state
 from kriegsspiel.games.imperial_borders import battle, board
 
 LORRAINE = "lorraine"
@@ -1480,7 +1481,7 @@ def test_bots_play_whole_battles_with_legal_actions():
     seen = set()
     for seed in range(5):
         for s, region in bot_positions():
-            s["rng"] = 1000 + seed
+            s["rng"] = seed_state(1000 + seed)
             fight(s, region)
             n = 0
             while s["battle"] is not None:
@@ -1510,7 +1511,7 @@ def test_random_legal_play_always_ends_the_battle():
     for seed in range(12):
         for s, region in bot_positions():
             r = random.Random(seed)
-            s["rng"] = 7 + seed
+            s["rng"] = seed_state(7 + seed)
             fight(s, region)
             n = 0
             while s["battle"] is not None:
