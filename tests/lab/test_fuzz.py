@@ -7,6 +7,8 @@ import toy
 
 from kriegsspiel.engine import STAY, ask
 from kriegsspiel.games import register
+from kriegsspiel.games.first_world_war.rules import FirstWorldWar
+from kriegsspiel.games.goofspiel.rules import Goofspiel
 from kriegsspiel.lab.fuzz import fuzz, fuzz_one
 
 
@@ -149,3 +151,50 @@ def test_a_question_to_no_role_is_found():
     variant("stranger", procedures={**toy.RULES.procedures, "turn": StrangerTurn()})
     errors = fuzz("stranger", 5)["errors"]
     assert errors and "which is no role of the game" in errors[0]["message"]
+
+
+class PeekingDeck(Goofspiel):
+    """Goofspiel whose board shows the prize deck in its order: a leak only the
+    scramble check can see (nothing is pending when it shows)."""
+
+    id = "peeking-deck"
+
+    def board(self, s, role):
+        return {**super().board(s, role), "next_prizes": list(s["prizes"])}
+
+
+class PeekingArmies(FirstWorldWar):
+    """The First World War with every army shown where it stands, face-down or not."""
+
+    id = "peeking-armies"
+
+    def board(self, s, role):
+        return {**super().board(s, role), "armies": {a: dict(st) for a, st in s["armies"].items()}}
+
+
+class ScrambleInPlace(Goofspiel):
+    """A scramble that shuffles the state it was given instead of a copy."""
+
+    id = "scramble-in-place"
+
+    def scramble(self, s, role, rng):
+        rng.shuffle(s["prizes"])
+        return self.clone(s)
+
+
+def test_a_leak_of_what_the_scramble_shuffles_is_found_in_goofspiel():
+    register(PeekingDeck())
+    errors = fuzz("peeking-deck", 20)["errors"]
+    assert errors and all("changes when the secrets it may not know are shuffled" in e["message"] for e in errors)
+
+
+def test_a_leak_of_face_down_armies_is_found_in_the_first_world_war():
+    register(PeekingArmies())
+    errors = fuzz("peeking-armies", 6)["errors"]
+    assert errors and all("changes when the secrets it may not know are shuffled" in e["message"] for e in errors)
+
+
+def test_a_scramble_that_changes_the_state_is_found():
+    register(ScrambleInPlace())
+    errors = fuzz("scramble-in-place", 5)["errors"]
+    assert errors and all("changed the state instead of a copy" in e["message"] for e in errors)

@@ -6,9 +6,10 @@ illegal actions accepted or changing the state, records that replay to a
 different state, states that are not plain JSON, actions that do something
 else when applied to a copy of the state (parts sharing memory), and leaks: at a
 simultaneous step, what one role sees must not depend on which legal action
-another role chose before the reveal; and, for games that hide cards or goals
-(``Rules.scramble``), a role's view must not change when everything it may not
-know is shuffled.
+another role chose before the reveal; and, in every game that hides anything
+(``Rules.scramble``: hands, decks, face-down counters, secret orders and goals,
+sealed choices), a role's view must not change when everything it may not know
+is shuffled.
 """
 
 from __future__ import annotations
@@ -201,9 +202,16 @@ def _probe_leak(game, state, active, legal, pick) -> str | None:
 
 
 def _probe_scramble(game, state, pick) -> str | None:
-    """What a role sees must not change when what it may not know is shuffled."""
+    """What a role sees must not change when what it may not know is shuffled; the
+    shuffle is made on a copy and leaves the state as it was."""
     role = pick.choice(list(state["roles"]) + [None])
-    other = game.scramble(state, role, pick)
+    before = orjson.dumps(state)
+    try:
+        other = game.scramble(state, role, pick)
+    except Exception as e:  # noqa: BLE001
+        return f"scramble for {role or 'a spectator'} raised {_trace(e)}"
+    if orjson.dumps(state) != before:
+        return f"scramble for {role or 'a spectator'} changed the state instead of a copy"
     if other is None:
         return None
     if game.view(other, role) != game.view(state, role):

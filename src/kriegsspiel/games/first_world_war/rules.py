@@ -12,8 +12,56 @@ from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
 from . import bots, data, deployment, endgame, events, offensive, operations, sequence
-from .board import AH, ALLIANCE, DE, EMPIRES, RU, WA, YEARS, empire_name, open_fronts, place
+from .board import (
+    AH,
+    ALLIANCE,
+    CENTRAL,
+    DE,
+    EMPIRES,
+    ENTENTE,
+    RU,
+    WA,
+    YEARS,
+    add_dummy,
+    empire_name,
+    fronts_for,
+    open_fronts,
+    place,
+)
 from .data import pack
+
+# What the board shows of each record it copies. A key the state gains is seen by
+# nobody until it is named here.
+ARMY_SHOWN = ("where", "front", "ctl", "up", "lost", "locked", "by")
+"""An army's record, where its role may see it: its own armies, face-up ones (4.3),
+and those off the board (future, lost, gone, out: public; R50 replacements, ``by``)."""
+READY_FACE_DOWN = {"where": "ready", "front": None, "ctl": None, "up": False, "locked": False, "lost": None}
+"""Another empire's army waiting to deploy: where it will stand is secret (3.5)."""
+STATUS_SHOWN = (
+    "capitulated",
+    "failures",
+    "bonus",
+    "revolution_seen",
+    "revolution",
+    "mutiny",
+    "politics",
+    "unrest",
+    "mutiny_nationality",
+    "mutiny_theatre",
+)
+"""An empire's capitulation record, rolled in the open (8.0)."""
+BATTLE_SHOWN = ("front", "attacker", "defender", "leads", "markers", "espionage", "counter", "dice", "totals", "result")
+"""An offensive: leads revealed (4.3), markers once revealed together (4.4), No Man's
+Land and Espionage (5.4, 5.5), the dice and the result (4.5-4.7)."""
+ORDER_SHOWN = ("deploy", "turns")
+"""The order of play of the year (3.4, 11.4)."""
+RESERVED_SHOWN = ("marker", "due")
+"""A solitaire alliance's mandatory marker drawn and announced for the next Player Turn (11.5)."""
+
+
+def shown(record: dict, keys: tuple) -> dict:
+    """The keys of ``record`` that are named in ``keys``, in that order."""
+    return {k: record[k] for k in keys if k in record}
 
 
 class FirstWorldWar(Rules):
@@ -155,7 +203,9 @@ class FirstWorldWar(Rules):
 
     def board(self, s, role):
         """What ``role`` may see: its own armies, face-up armies, counts of face-down
-        counters per front and empire, the backs of other hands (2.4, 5.3)."""
+        counters per front and empire, the backs of other hands (2.4, 5.3). Every key is
+        named, here and in the records' lists (``ARMY_SHOWN``...): a key the state gains
+        is seen by nobody until it is named."""
         p = pack()
         armies = {}
         counters = {str(n): {} for n in range(1, 12)}
@@ -165,21 +215,15 @@ class FirstWorldWar(Rules):
                 c = counters[str(st["front"])]
                 c[st["ctl"]] = c.get(st["ctl"], 0) + 1
                 if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
-                    armies[a] = dict(st)
+                    armies[a] = shown(st, ARMY_SHOWN)
             elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:
-                armies[a] = {
-                    "where": "ready",
-                    "front": None,
-                    "ctl": st["ctl"],
-                    "up": False,
-                    "locked": False,
-                    "lost": None,
-                }
+                armies[a] = dict(READY_FACE_DOWN, ctl=st["ctl"])  # 3.5 deployed face-down
             else:  # future, lost, gone, out: public; ready: the owner's
-                armies[a] = dict(st)
+                armies[a] = shown(st, ARMY_SHOWN)
         fronts = {}
         for key, c in counters.items():
-            for r, d in s["dummies"].items():
+            for r in EMPIRES:
+                d = s["dummies"][r]
                 if key in d:
                     c[r] = c.get(r, 0) + d[key]
             fronts[key] = {"counters": c}
@@ -195,28 +239,46 @@ class FirstWorldWar(Rules):
                     "mandatory": sum(1 for m in s["hands"][r] if p.markers[m].mandatory),
                 }
         owners = s["owner"]
+        reserved = s["reserved"]
         return {
-            "year": YEARS[s["year"]],
+            "year": YEARS[s["year"]],  # 2.1
             "year_index": s["year"],
             "turn": s["turn"],
-            "order": s["order"],
+            "order": shown(s["order"], ORDER_SHOWN),  # 3.4, 11.4
             "acting": s["active_empire"],
-            "vp": dict(s["vp"]),
-            "cp": dict(s["cp"]),
-            "status": {r: dict(st) for r, st in s["status"].items()},
-            "brest_litovsk": s["brest"],
+            "vp": {r: s["vp"][r] for r in EMPIRES},  # 9.0
+            "cp": {r: s["cp"][r] for r in EMPIRES},  # 8.0
+            "status": {r: shown(s["status"][r], STATUS_SHOWN) for r in EMPIRES},  # 8.0
+            "brest_litovsk": s["brest"],  # 10.0
             "open_fronts": sorted(open_fronts(s, italy=False)),  # where offensives may be fought now
-            "cities": {c: owners.get(c, p.locations[c].owner) for c in p.cities},
+            "cities": {c: owners.get(c, p.locations[c].owner) for c in p.cities},  # 4.6
             "fronts": fronts,
             "armies": armies,
             "dummies_in_pool": {r: s["dummy_count"][r] - sum(s["dummies"][r].values()) for r in EMPIRES},
             "hands": hands,
-            "cups": {a: len(c) for a, c in s["cups"].items()},
-            "removed": list(s["removed"]),
-            "reserved": dict(s["reserved"]),
-            "battle": s["battle"],
-            "last_battle": s["last_battle"],
+            "cups": {a: len(s["cups"][a]) for a in (CENTRAL, ENTENTE)},  # 5.2 drawn at random
+            "removed": list(s["removed"]),  # 5.3, 11.3, App. A
+            "reserved": {a: reserved[a] and shown(reserved[a], RESERVED_SHOWN) for a in (CENTRAL, ENTENTE)},  # 11.5
+            "battle": s["battle"] and shown(s["battle"], BATTLE_SHOWN),  # 4.3-4.7
+            "last_battle": s["last_battle"] and shown(s["last_battle"], BATTLE_SHOWN),
         }
+
+    def scramble(self, s, role, rng):
+        """A copy of ``s`` with what ``role`` may not know shuffled: which of the other
+        empires' face-down counters are which armies and which are dummies (3.5, 4.2),
+        the events markers in the others' hands and in the cups (5.2, 5.3), and a marker
+        committed face-down in an offensive and not yet revealed (4.4)."""
+        t = self.clone(s)
+        _shuffle_face_down(t, role, rng)
+        for r in EMPIRES:
+            if r != role:
+                _swap_markers(t, r, rng)
+        top = t["stack"][-1] if t["stack"] else None
+        if top is not None and top.get("state") == "commit":
+            for r in top["pending"]:
+                if r != role:
+                    top["pending"][r] = rng.choice(self.states["commit"].actions(t, top, r))
+        return t
 
     def label(self, action, s=None):
         p = pack()
@@ -321,3 +383,52 @@ class FirstWorldWar(Rules):
 
     def validate_data(self):
         return data.validate()
+
+
+# ----- what a role may not know, shuffled (the fuzzer's secrecy check) ----------------------
+
+
+def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
+    """Swap the fronts of the other empires' face-down counters, armies and dummies alike,
+    where each may stand: every front keeps its number of counters of each empire (3.5)."""
+    p = pack()
+    for empire in EMPIRES:
+        if empire == role:
+            continue
+        counters = [
+            [a, st["front"]]
+            for a, st in s["armies"].items()
+            if st["where"] == "board" and st["ctl"] == empire and not st["up"] and p.armies[a].empire != role
+        ]
+        for key, n in s["dummies"][empire].items():
+            counters += [["dummy", int(key)] for _ in range(n)]
+        for _ in range(2 * len(counters)):
+            one, two = rng.choice(counters), rng.choice(counters)
+            if two[1] in fronts_for(s, empire, one[0]) and one[1] in fronts_for(s, empire, two[0]):
+                one[1], two[1] = two[1], one[1]
+        s["dummies"][empire] = {}
+        for unit, front in counters:
+            if unit == "dummy":
+                add_dummy(s, empire, front)
+            elif s["armies"][unit]["front"] != front:
+                place(s, unit, front)
+
+
+def _swap_markers(s: dict, role: str, rng) -> None:
+    """Swap each events marker in ``role``'s hand for one in its alliance's cup, or keep
+    it: the backs stay the same (alliance, mandatory or not, 5.3) and every marker still
+    fits the empire (5.2); a mandatory marker's due turn goes with its place in the hand."""
+    kinds = pack().markers
+    cup = s["cups"][ALLIANCE[role]]
+    hand = s["hands"][role]
+    for i, m in enumerate(list(hand)):
+        fits = [c for c in cup if kinds[c].mandatory == kinds[m].mandatory and events.matches_empire(role, c)]
+        new = rng.choice([m, *fits])
+        if new == m:
+            continue
+        hand[i] = new
+        cup[cup.index(new)] = m
+        if m in s["due"][role]:
+            s["due"][role][new] = s["due"][role].pop(m)
+    hand.sort()
+    cup.sort()

@@ -139,18 +139,32 @@ class Goofspiel(Rules):
         s["score"] = {r: 0 for r in roles}  # 1.3
 
     def board(self, s, role):
-        # Hands are public (2.6: every played card is seen); the prize deck's
-        # order and the bids not yet revealed are not.
+        """What every role and a spectator see. Every key is named, with the rule that
+        puts it on the table: a key the state gains is seen by nobody until it is named
+        here. The prize deck's order (1.2) and the bids not yet revealed (2.2) are not."""
+        roles = s["roles"]
         return {
-            "prize": s["pot"][-1] if s["pot"] else None,
-            "pot": list(s["pot"]),
-            "deck": len(s["prizes"]),
-            "hands": {r: list(h) for r, h in s["hands"].items()},
-            "played": {r: list(p) for r, p in s["played"].items()},
-            "won": {r: list(w) for r, w in s["won"].items()},
-            "score": dict(s["score"]),
-            "last_bids": dict(s["bids"]),
+            "prize": s["pot"][-1] if s["pot"] else None,  # 2.1 turned up
+            "pot": list(s["pot"]),  # 2.5 prizes carried over
+            "deck": len(s["prizes"]),  # 1.2 face down: only its size
+            "hands": {r: list(s["hands"][r]) for r in roles},  # 2.6 every played card is seen
+            "played": {r: list(s["played"][r]) for r in roles},  # 2.6 face up
+            "won": {r: list(s["won"][r]) for r in roles},  # 2.4
+            "score": {r: s["score"][r] for r in roles},  # 1.3, 2.4
+            "last_bids": {r: s["bids"][r] for r in roles if r in s["bids"]},  # 2.3 revealed together
         }
+
+    def scramble(self, s, role, rng):
+        """A copy of ``s`` with what ``role`` may not know shuffled: the prize deck's
+        order (1.2) and the other players' bids not yet revealed (2.2)."""
+        t = self.clone(s)
+        rng.shuffle(t["prizes"])
+        top = t["stack"][-1] if t["stack"] else None
+        if top is not None and top.get("state") == "bid":
+            for r in top["pending"]:
+                if r != role:
+                    top["pending"][r] = rng.choice(t["hands"][r])
+        return t
 
     def label(self, action, s=None):
         return f"bid {card(action)}" if type(action) is int else super().label(action)

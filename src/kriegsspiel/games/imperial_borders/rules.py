@@ -11,10 +11,11 @@ the rulebook's gaps are settled; COVERAGE.md maps the rules to code and tests.
 
 from __future__ import annotations
 
-from ...engine import Option, Rules, Scenario
+from ...engine import Option, Rules, Scenario, State
 from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
 from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SHORT, SPAIN, describe, name, region_name
 from .data import pack
+from .orders import next_regions
 
 # L228-235 who is Neutral, and which nations each player holds
 NEUTRAL = {6: (), 5: (SPAIN,), 4: (SPAIN, RUSSIA), 3: (), 2: ()}
@@ -86,8 +87,95 @@ KEY_WORDS = {
 TRADE_WORDS = {"gold": "Gold", "port": "a Port", "territory": "a territory", "force": "a Mobile Force"}
 HIT_WORDS = {"double": "Double Blast", "black": "Black Hit", "blue": "Blue Hit", "red": "Red Hit", "bar": "Bar"}
 
-_ENGINE_KEYS = {"game", "rules", "seed", "scenario", "options", "players", "roles", "rng", "stack", "log", "actions"}
-_HIDDEN = {"undo", "result", "orders"}
+# What the board shows: every key is named, with the rule that puts it on the table; a
+# key the state gains is seen by nobody until it is named here. ``board.py`` says what
+# each holds.
+SHOWN = (
+    "nations",  # L108-113
+    "neutral",  # L228-235, L249-254
+    "teams",  # L243-247
+    "round",  # L842-855
+    "last_round",  # L847
+    "phase",
+    "turn_order",  # L500-510 the Turn Order Track
+    "slots",  # L506-507 the Track being filled
+    "bids",  # L504 revealed together, all paid
+    "active",  # L512-514 the Active Nation
+    "moved",
+    "gold",  # L181, L381-388 Treasuries are public
+    "held_gold",  # L392-394, L989
+    "control",  # L253-256 Flags on the Fortifications
+    "damage",  # L694-703 Damage Tokens
+    "next_force",
+    "tents",  # L736 Field Hospital Tents
+    "casualties",  # L729-745, L815 Enemy Casualties
+    "medal_points",  # L808-818 the Medals Chart
+    "medals",  # L823-840
+    "prestige",  # L820-827
+    "pools",  # L796-798 annexation dice pooled in the open
+    "revolts",  # L980-995 Revolt Tokens
+    "call_to_arms",  # L1014-1016
+    "traded",  # L997-1004
+    "battle",  # L565-757 on the battleboards (battle.py says its fields)
+    "last_battle",
+)
+FORCE_SHOWN = ("nation", "type", "elite", "damage", "at", "cargo_of", "tags")
+"""A Mobile Force on the map: its type, Elite Pennant, damage, Arrow Tags (L541-548) and
+where it stands are on the table."""
+_FORCE_KEYS = frozenset(FORCE_SHOWN)
+ORDER_SHOWN = ("from", "path", "count", "status")
+"""An order, once its nation presents it (L516) or to its own nation."""
+
+
+def shown(record: dict, keys: tuple) -> dict:
+    """The keys of ``record`` that are named in ``keys``, in that order."""
+    return {k: record[k] for k in keys if k in record}
+
+
+def orders_seen(s: dict, role: str | None) -> set[str]:
+    """The nations whose orders ``role`` may read: its own; in Phase 4 those of every
+    nation that has been the Active Nation (L514); from Phase 5 on, all (L432)."""
+    seen = set(s["moved"]) if s["phase"] == "march" else set()
+    if s["phase"] in ("annexation", "parade", "muster", "end"):
+        seen = set(s["orders"])
+    if role is not None:
+        seen.add(role)
+    return seen
+
+
+def redraw_orders(s: dict, orders: list[dict], rng) -> None:
+    """Other paths for a nation's orders, as it might have plotted them: each from the
+    same origin, as long, through regions the rules allow (L434-465), no two alike (L424)."""
+    for order in orders:
+        path: list[str] = []
+        for _ in order["path"]:
+            nxt = next_regions(s, order["from"], path)
+            if not nxt:
+                break
+            path.append(rng.choice(nxt))
+        if path and not any(o is not order and o["from"] == order["from"] and o["path"] == path for o in orders):
+            order["path"] = path
+
+
+def redrawn_dots(s: dict, nation: str, dots: list[list[str]], rng) -> list[list[str]]:
+    """Other starting positions a nation might have plotted, as many Land Units and Ships:
+    in its homeland, its Annexed Territory and their ports (L286), at most 3 Land Units a
+    Territory (L289), one in the Capital if one was (L292)."""
+    land, ports = setup.start_regions(s, nation)
+    held: dict[str, int] = {}
+    out = []
+    for kind, region in dots:
+        if kind == "ship":
+            out.append([kind, rng.choice(ports)])
+            continue
+        room = [t for t in land if held.get(t, 0) < setup.LAND_LIMIT] or [region]
+        where = rng.choice(room)
+        held[where] = held.get(where, 0) + 1
+        out.append([kind, where])
+    capital = ["land", pack().nations[nation].capital]
+    if capital in dots and capital not in out:
+        out[next(i for i, d in enumerate(out) if d[0] == "land")] = capital
+    return out
 
 
 class ImperialBorders(Rules):
@@ -198,14 +286,18 @@ class ImperialBorders(Rules):
 
     def board(self, s, role):
         """Everything on the table is public (Treasuries too, L181); a nation's orders
-        are secret until it becomes the Active Nation (L432, L514)."""
-        out = {k: v for k, v in s.items() if k not in _ENGINE_KEYS and k not in _HIDDEN}
-        shown = set(s["moved"]) if s["phase"] == "march" else set()
-        if s["phase"] in ("annexation", "parade", "muster", "end"):
-            shown = set(s["orders"])
-        if role is not None:
-            shown.add(role)
-        out["orders"] = {n: o for n, o in s["orders"].items() if n in shown}
+        are secret until it becomes the Active Nation (L432, L514), and the starting
+        positions it plotted until it places its Forces there (L285, L308). Every key
+        is named (``SHOWN``, ``FORCE_SHOWN``, ``ORDER_SHOWN``): a key the state gains is
+        seen by nobody until it is named here."""
+        out = {k: s[k] for k in SHOWN if k in s}
+        # A force with no key but those named is shown as it is: no copy (views are hot).
+        forces = s["forces"]
+        out["forces"] = {fid: f if f.keys() == _FORCE_KEYS else shown(f, FORCE_SHOWN) for fid, f in forces.items()}
+        seen = orders_seen(s, role)
+        out["orders"] = {n: [shown(o, ORDER_SHOWN) for o in plotted] for n, plotted in s["orders"].items() if n in seen}
+        if "setup_dots" in s:
+            out["setup_dots"] = {n: dots for n, dots in s["setup_dots"].items() if n == role}
         top = s["stack"][-1] if s["stack"] else None
         if role is not None and top is not None and "state" in top:
             if top.get("role") == role:  # a question put to this nation alone: its particulars are its own
@@ -214,6 +306,30 @@ class ImperialBorders(Rules):
             elif role in top.get("roles", ()):
                 out["asking"] = top["state"]
         return out
+
+    def scramble(self, s, role, rng):
+        """A copy of ``s`` with what ``role`` may not know shuffled: the other nations'
+        secret orders, drawn again along other paths (L406-432); the starting positions
+        they plotted and have not placed (L285-292); and their sealed choices not yet
+        revealed: bids (L502), sides chosen in secret (L587), Congress votes (L844)."""
+        t = self.clone(s)
+        seen = orders_seen(t, role)
+        for nation, plotted in t["orders"].items():
+            if nation not in seen:
+                redraw_orders(t, plotted, rng)
+        top = t["stack"][-1] if t["stack"] else None
+        plotting = top.get("dots", {}) if top is not None and top.get("state") == "setup_plot" else {}
+        for dots in (plotting, t.get("setup_dots", {})):
+            for nation in dots:
+                if nation != role:
+                    dots[nation] = redrawn_dots(t, nation, dots[nation], rng)
+        if top is not None and "pending" in top:
+            st = self.states[top["state"]]
+            if type(st).draft is State.draft:  # a choice made in one action, not a draft
+                for nation in top["pending"]:
+                    if nation != role:
+                        top["pending"][nation] = rng.choice(st.actions(t, top, nation))
+        return t
 
     def label(self, action, s=None):
         """Words for an action, naming regions, nations, forces and orders."""

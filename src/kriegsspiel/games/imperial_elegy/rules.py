@@ -13,13 +13,77 @@ Action, End) in ``sequence.py``; the peacetime actions of §12 in
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from ...engine.rules import RESERVED
 from . import actions, battle, bots, crisis, data, end, events, goals, naval, sequence, war, world
 from .data import PLAYERS, pack
 from .deck import deck
 from .world import BOXES, NAMES
 
-_HIDDEN_POWER = ("hand", "home", "goals", "goal_deck", "draft")
+# What the board shows: every key is named, with the rule that makes it public; a key
+# the state gains is seen by nobody until it is named here. ``world.py`` says what each
+# holds; the deck is shown by its size.
+SHOWN = (
+    "turn",  # 2.0 the decade
+    "first_turn",  # the scenario's first decade
+    "wtt",  # 3.7 World Tension
+    "phase",
+    "flags",  # 3.6 event boxes and markers
+    "majors",  # 4.6.2, 22.3 the non-player majors' tracks
+    "control",  # 4.7
+    "units",  # 7.0 every unit on the map
+    "next_unit",
+    "influence",  # 12.5.1
+    "diplomacy",  # 12.5.3
+    "allies",  # 12.8
+    "pacification",  # 12.11
+    "goe",  # 12.11.2
+    "forts",  # 12.12
+    "woi",  # 20.8 Wars of Independence
+    "rebel_spaces",  # 21.0
+    "occupied",  # 15.3
+    "build_box",  # 3.5, 20.3
+    "reserve_box",  # 3.8, 22.5
+    "gone",  # 3.2.5.1, 22.2
+    "discard",  # 9.0, 10.1 face up
+    "removed",
+    "permanent",
+    "impulse",  # 4.5, 12.0 the impulse being played
+    "cp",
+    "last_responses",  # 9.1.3 responses played
+    "war",  # 12.17, 13.0-17.0 the war in progress (war.py says its fields)
+    "battle",  # 18.0
+    "last_battle",
+    "naval_move",  # 19.0
+    "last_naval_battle",
+    "crisis",  # 23.0 the Crisis Table
+    "history",  # wars, independence and the rolls the goals and events read
+)
+POWER_SHOWN = (
+    "stability",
+    "industry",
+    "manpower",
+    "mp_bonus",
+    "reserves",  # 7.3
+    "alliance",  # 8.1 the Alliance Track
+    "mpit",  # 8.5
+    "homes",  # 11.2 its two home cards
+    "marker",  # 10.3
+    "industrialize",  # 12.13
+    "auto",
+    "chain",  # 12.14
+    "passed",
+    "gifts",  # 11.1 announced in turn order
+    "prep_discarded",
+    "vp",
+    "truces",  # 13.5
+    "limits",
+    "won_wars",
+    "lost_wars",
+    "lost_elite",
+    "forts_kept",
+    "public_goals",  # N5 goals face up
+    "goals_due",
+)
+"""A power's player display (7.0 L458); its hand, home card and goals are its own."""
 
 
 class ImperialElegy(Rules):
@@ -74,22 +138,23 @@ class ImperialElegy(Rules):
     def board(self, s, role):
         """Everything on the map and the displays is public (7.0 L458); a power's hand,
         chosen home card, national goals and NG deck are its own (2.4.1, 11.2); the deck's
-        order is nobody's."""
-        out = {k: v for k, v in s.items() if k not in _ENGINE_KEYS and k not in ("deck", "powers", "draft")}
+        order is nobody's. Every key is named (``SHOWN``, ``POWER_SHOWN``): a key the state
+        gains is seen by nobody until it is named here."""
+        out = {k: s[k] for k in SHOWN if k in s}
         out["deck"] = len(s["deck"])
         powers = {}
-        for p, st in s["powers"].items():
-            mine = p == role
-            d = {k: v for k, v in st.items() if k not in _HIDDEN_POWER}
+        goals = deck().goals
+        for p in PLAYERS:
+            st = s["powers"][p]
+            d = {k: st[k] for k in POWER_SHOWN if k in st}
             d["hand_size"] = len(st["hand"])
             d["goal_count"] = len(st["goals"])
             d["home_chosen"] = st["home"] is not None
-            if mine:
+            if p == role:
                 d["hand"] = list(st["hand"])
                 d["home"] = st["home"]
                 d["goals"] = list(st["goals"])
                 d["goal_deck"] = list(st["goal_deck"])
-                goals = deck().goals
                 d["goal_cards"] = {
                     g: {"title": goals[g].title, "text": goals[g].text, "kind": goals[g].kind, "vp": goals[g].vp}
                     for g in (*st["goals"], *st["goal_deck"])
@@ -148,7 +213,5 @@ def deck_public() -> dict:
 
     return public()
 
-
-_ENGINE_KEYS = frozenset(RESERVED)
 
 __all__ = ["ImperialElegy", "BOXES", "NAMES", "PLAYERS", "deck", "pack", "world"]

@@ -39,6 +39,24 @@ EFFECTS = {
 UNIT_KINDS = ("m10", "m3", "m1")
 MARKER_KINDS = ("control", "influence", "dominion")
 
+# What the board shows of the books: every key is named; a key the state gains is seen
+# by nobody until it is named here.
+BOOK_SHOWN = ("treasury", "income", "maintenance", "upkeep", "net", "lines", "vp", "units")
+"""A great power's books: seen by that power and the referee (R31)."""
+MINOR_SHOWN = ("treasury", "income", "maintenance", "upkeep", "net", "lines", "units")
+"""A minor power's books: public, no player holds them (R8)."""
+
+
+def shown(record: dict, keys: tuple) -> dict:
+    """The keys of ``record`` that are named in ``keys``, in that order."""
+    return {k: record[k] for k in keys if k in record}
+
+
+def readable(role: str | None) -> tuple[str, ...]:
+    """The great powers whose books ``role`` reads: all for the referee, its own for a
+    power, none for a spectator (R31)."""
+    return GREAT if role == REFEREE else (role,) if role in GREAT else ()
+
 
 class Imperialism1880(Rules):
     id = "imperialism-1880"
@@ -90,8 +108,10 @@ class Imperialism1880(Rules):
         """The referee sees everything. A power sees its own books (treasury, income, VP
         ledger, units) and the public state: the status markers, the counters of markers
         left, the ETI and its ledger, the Casus Belli register, wars, treaties, the year and
-        phase. A spectator sees the public state."""
-        own = GREAT if role == REFEREE else (role,) if role in GREAT else ()
+        phase. A spectator sees the public state. Every key is named (the dict below,
+        ``BOOK_SHOWN``, ``MINOR_SHOWN``): a key the state gains is seen by nobody until it
+        is named here."""
+        own = readable(role)
         counters = {}
         for power in (*GREAT, *MINORS):
             kinds = MARKER_KINDS + UNIT_KINDS if (power in own or power in MINORS) else MARKER_KINDS
@@ -116,10 +136,10 @@ class Imperialism1880(Rules):
             "canals": s["canals"],
             "chinese_armies": s["chinese_armies"],
             "merchant_fleets": s["merchant_fleets"],
-            "minors": s["minors"],
+            "minors": {m: shown(s["minors"][m], MINOR_SHOWN) for m in MINORS},
             "decisions": s["decisions"],
             "great_war": s["great_war"],
-            "books": {p: s["books"][p] for p in own},
+            "books": {p: shown(s["books"][p], BOOK_SHOWN) for p in own},
             "combats": [c for c in s["combats"] if role == REFEREE or role in (c["attacker"], c["defender"])],
             "report": report.turn_report(s, role),
         }
@@ -138,6 +158,28 @@ class Imperialism1880(Rules):
                 out["asking"] = top["state"]
                 out["question"] = {k: v for k, v in top.items() if k not in ("state", "role", "draft")}
         return out
+
+    def scramble(self, s, role, rng):
+        """A copy of ``s`` with what ``role`` may not know shuffled: the books of the great
+        powers it may not read and their unit counters left, dealt round among them, and
+        the colonial combats it did not fight (R31). The referee knows everything."""
+        t = self.clone(s)
+        hidden = [p for p in GREAT if p not in readable(role)]
+        if len(hidden) < 2:
+            return t
+        turn = 1 + rng.randrange(len(hidden) - 1)  # each power gets another's books
+        books = [t["books"][p] for p in hidden]
+        units = [{k: t["counters"][p][k] for k in UNIT_KINDS} for p in hidden]
+        for i, p in enumerate(hidden):
+            j = (i + turn) % len(hidden)
+            t["books"][p] = books[j]
+            t["counters"][p].update(units[j])
+        unseen = [i for i, c in enumerate(t["combats"]) if role not in (c["attacker"], c["defender"])]
+        combats = [t["combats"][i] for i in unseen]
+        rng.shuffle(combats)
+        for i, c in zip(unseen, combats, strict=True):
+            t["combats"][i] = c
+        return t
 
     def label(self, action, s=None):
         """Words for an action of the referee's menu."""
