@@ -1,6 +1,10 @@
 """What every browser test shares: a server on a free port with a throw-away
-SQLite database, Debian's Chromium started by Playwright, and screenshots kept
-in artifacts/browser/."""
+SQLite database (in development mode, so that tests may choose seeds), Debian's
+Chromium started by Playwright, and screenshots kept in artifacts/browser/.
+
+A seat's key is a cookie of the browser context that made the game or took its
+invitation: a test creates games from a page's context (``create_game``) and
+asks the server for a page's SHAPE with that context's cookie (``shape_of``)."""
 
 import json
 import shutil
@@ -32,7 +36,8 @@ def server(tmp_path_factory):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
-    config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=port, log_level="warning")
+    app = create_app(f"sqlite:///{db}", dev=True)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -82,11 +87,13 @@ def wait_for(condition, seconds=30, what="the game", page=None):
 
 
 def in_sync(page, shape):
-    """Wait until the page shows this SHAPE's orders (the push may come after the answer)."""
+    """Wait until the page shows this SHAPE's orders, at its step (the push may come
+    after the answer; an order given from an older step would be refused)."""
     page.wait_for_function(
-        "([n, p]) => document.querySelectorAll('#actions button').length === n"
-        " && document.querySelector('#prompt').textContent === p",
-        arg=[len(shape["actions"]), shape["view"].get("prompt") or ""],
+        "([n, p, s]) => document.querySelectorAll('#actions button').length === n"
+        " && document.querySelector('#prompt').textContent === p"
+        " && document.querySelector('#actions').dataset.step === s",
+        arg=[len(shape["actions"]), shape["view"].get("prompt") or "", str(shape["step"])],
         timeout=15000,
     )
 
@@ -101,16 +108,78 @@ def as_data(action):
     return json.dumps(action, separators=(",", ":"))
 
 
-def watch(page):
+def watch(page, expected=()):
+    """The page's script errors and console errors, a Content-Security-Policy violation
+    among them. A request refused with a status in ``expected`` is an answer the page
+    handles (409: the game moved on; 401: no seat), not an error."""
     errors = []
+
+    def console(message):
+        if message.type != "error":
+            return
+        if any(f"status of {status} " in message.text for status in expected):
+            return
+        errors.append(message.text)
+
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("console", console)
     return errors
 
 
-def shape_of(base, page):
-    """The SHAPE the server gives the page's own seat."""
-    url = page.url
-    game_id = url.split("/play/")[1].split("?")[0]
-    token = url.split("token=")[1].split("&")[0]
-    return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
+def game_id_of(page):
+    """The {id} of the page's /play/{id} or /replay/{id}."""
+    return page.url.split("?")[0].rstrip("/").split("/")[-1]
+
+
+def seat_token(context, game_id):
+    """The token of the seat a browser context holds in a game: the cookie the server
+    set when the context made the game or took an invitation (None if it holds none)."""
+    for cookie in context.cookies():
+        if cookie["name"] == f"ks-{game_id}":
+            return cookie["value"]
+    return None
+
+
+def shape_of(base, page, role=None):
+    """The SHAPE the server gives the page's own seat (asked with its context's cookie;
+    a spectator page with the token of its address)."""
+    game_id = game_id_of(page)
+    params = {"role": role} if role else {}
+    token = seat_token(page.context, game_id)
+    if token is None and "token=" in page.url:
+        token = page.url.split("token=")[1].split("&")[0]
+    if token is not None:
+        params["token"] = token
+    return httpx.get(f"{base}/api/games/{game_id}", params=params).json()
+
+
+def create_game(page, base, spec):
+    """POST /api/games from the page's browser context, as the lobby does: the creator's
+    seat lands in that context as a cookie. The server's answer."""
+    answer = page.request.post(f"{base}/api/games", data=spec)
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def claim(base, invitation):
+    """Take an invitation as a program would (no browser): the seat's token."""
+    game_id = invitation["url"].rstrip("/").split("/")[-2]
+    answer = httpx.post(f"{base}/api/games/{game_id}/join", json={"code": invitation["code"]})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["token"]
+
+
+def invitation_for(made, role):
+    """The invitation of ``made`` (POST /api/games's answer) to the seat holding ``role``."""
+    return next(inv for inv in made["invitations"] if role in inv["roles"])
+
+
+def act(base, game_id, token, action, step=None, role=None):
+    """An action sent with a seat's token, chosen at ``step`` (by default the seat's step now)."""
+    if step is None:
+        params = {"token": token, **({"role": role} if role else {})}
+        step = httpx.get(f"{base}/api/games/{game_id}", params=params).json()["step"]
+    body = {"token": token, "action": action, "step": step, **({"role": role} if role else {})}
+    answer = httpx.post(f"{base}/api/games/{game_id}/actions", json=body)
+    assert answer.status_code == 200, answer.text
+    return answer.json()

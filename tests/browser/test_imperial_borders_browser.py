@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from conftest import in_sync, shape_of, shot
+from conftest import in_sync, shape_of, shot, watch
 
 
 def asking(base, page):
@@ -48,9 +48,7 @@ def menu_item(page, action):
 
 def test_imperial_borders_in_the_browser(server, browser):
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch(page, expected=(409,))  # an order a bot's move overtook is refused, and the page shows why
 
     # the lobby offers the game; a new game: 6 players, the historical set-up, France human
     page.goto(server + "/")
@@ -65,7 +63,8 @@ def test_imperial_borders_in_the_browser(server, browser):
     for nation in ("austria", "prussia", "great-britain", "russia", "spain"):
         assert page.locator(f'select[name="seat-{nation}"]').input_value().startswith("bot:")
     page.locator("#new-form button[type=submit]").click()
-    page.wait_for_url("**/play/**", timeout=15000)
+    page.wait_for_url("**/play/**", timeout=15000)  # nobody to invite: straight to the game
+    assert "token=" not in page.url
 
     # the map: every territory by name, France's forces on it
     page.wait_for_selector("svg.ib-map .ib-territory", timeout=15000)
@@ -175,9 +174,7 @@ def test_spectator_and_replay_are_read_only(server, browser):
         },
     ).json()
     page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch(page)
     page.goto(made["spectator"]["url"])
     page.wait_for_selector("svg.ib-map .ib-territory", timeout=15000)
     assert page.locator("svg.ib-map .actionable").count() == 0

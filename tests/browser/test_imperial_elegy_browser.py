@@ -10,19 +10,25 @@ it each time. Screenshots are kept in artifacts/browser/."""
 
 import httpx
 
-from conftest import as_data, in_sync, order_button, shot, wait_for, watch
+from conftest import (
+    act,
+    as_data,
+    claim,
+    create_game,
+    in_sync,
+    invitation_for,
+    order_button,
+    seat_token,
+    shot,
+    wait_for,
+    watch,
+)
 
 POWERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
 
 def shape_for(base, game_id, token):
     return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()
-
-
-def act(base, game_id, token, action):
-    r = httpx.post(f"{base}/api/games/{game_id}/actions", json={"token": token, "action": action})
-    assert r.status_code == 200, r.text
-    return r.json()
 
 
 def log_has(page, text):
@@ -43,7 +49,7 @@ def others_answer(base, game_id, tokens, pick):
         assert active, "nobody must act"
         role = active[0]
         shape = shape_for(base, game_id, tokens[role])
-        act(base, game_id, tokens[role], pick(shape["actions"]))
+        act(base, game_id, tokens[role], pick(shape["actions"]), step=shape["step"])
     raise AssertionError("Prussia never got to act")
 
 
@@ -71,15 +77,19 @@ def test_imperial_elegy_in_the_browser(server, browser):
     assert "Imperial Elegy" in card.inner_text()
     assert page.locator(".game-card.game-imperial-elegy .side-select option").count() == 6
 
-    # six human seats; the test answers for all but Prussia
-    made = httpx.post(
-        f"{server}/api/games",
-        json={"game": "imperial-elegy", "players": 6, "seed": 3, "seats": {p: "human" for p in POWERS}},
-    ).json()
+    # six human seats, the page's Prussia; the test answers for the others (Britain takes its
+    # seat in a browser of its own below)
+    made = create_game(
+        page,
+        server,
+        {"game": "imperial-elegy", "players": 6, "seed": 3, "seats": {p: "human" for p in POWERS}, "creator": "ge"},
+    )
     game_id = made["id"]
-    tokens = {p: made["seats"][p]["token"] for p in POWERS}
+    assert made["you"]["roles"] == ["ge"] and len(made["invitations"]) == 5
+    tokens = {"ge": seat_token(page.context, game_id)}
+    tokens.update({p: claim(server, invitation_for(made, p)) for p in POWERS[2:]})
 
-    page.goto(made["seats"]["ge"]["url"])
+    page.goto(f"{server}/play/{game_id}")
     page.wait_for_selector("svg.ie-map .ie-space", timeout=15000)
     page.wait_for_selector("#actions button", timeout=15000)
     svg_text = page.locator("svg.ie-map").text_content()
@@ -110,11 +120,14 @@ def test_imperial_elegy_in_the_browser(server, browser):
     hand_text = page.locator(".ie-hand").inner_text()
     for cid in hand:
         assert titles[cid] in hand_text
-    uk_board = shape_for(server, game_id, tokens["uk"])["view"]["board"]
-    assert "hand" not in uk_board["powers"]["ge"]
     other = browser.new_page(viewport={"width": 1280, "height": 800})
     other_errors = watch(other)
-    other.goto(made["seats"]["uk"]["url"])
+    other.goto(invitation_for(made, "uk")["url"])
+    other.locator("#take").click()
+    other.wait_for_url(f"**/play/{game_id}", timeout=15000)
+    tokens["uk"] = seat_token(other.context, game_id)
+    uk_board = shape_for(server, game_id, tokens["uk"])["view"]["board"]
+    assert "hand" not in uk_board["powers"]["ge"]
     other.wait_for_selector("svg.ie-map .ie-space", timeout=15000)
     other.wait_for_selector(".ie-hand .ie-handcard", timeout=15000)
     assert "Your hand — Britain" in other.locator(".ie-hand").inner_text()
@@ -139,7 +152,7 @@ def test_imperial_elegy_in_the_browser(server, browser):
     while ge_shape["view"]["board"]["asking"] != "home":
         answer = "refuse" if "refuse" in ge_shape["actions"] else "done"
         assert answer in ge_shape["actions"], ge_shape["view"]["board"]["asking"]
-        act(server, game_id, tokens["ge"], answer)
+        act(server, game_id, tokens["ge"], answer, step=ge_shape["step"])
         ge_shape = others_answer(server, game_id, tokens, simple)
 
     # the home card: a click in the hand
@@ -250,10 +263,23 @@ def test_the_war_panel_follows_a_war(server, browser):
 
     made = httpx.post(
         f"{server}/api/games",
-        json={"game": "imperial-elegy", "players": 6, "seed": 0, "seats": {p: "human" for p in POWERS}},
+        json={
+            "game": "imperial-elegy",
+            "players": 6,
+            "seed": 0,
+            "seats": {p: "human" for p in POWERS},
+            "creator": "ge",
+        },
     ).json()
     game_id = made["id"]
-    tokens = {p: made["seats"][p]["token"] for p in POWERS}
+    tokens = {"ge": made["you"]["token"]}
+    tokens.update({p: claim(server, invitation_for(made, p)) for p in POWERS if p not in ("ge", "fr")})
+    # France's seat is the page's: taken from the page's browser context
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors = watch(page)
+    taken = page.request.post(f"{server}/api/games/{game_id}/join", data={"code": invitation_for(made, "fr")["code"]})
+    assert taken.ok, taken.text()
+    tokens["fr"] = seat_token(page.context, game_id)
     rng = random.Random(0)
     war = None
     for _ in range(3000):
@@ -263,11 +289,9 @@ def test_the_war_panel_follows_a_war(server, browser):
             break
         role = shape["active"][0]
         mine = shape_for(server, game_id, tokens[role])
-        act(server, game_id, tokens[role], bots.heuristic(mine["view"], mine["actions"], rng))
+        act(server, game_id, tokens[role], bots.heuristic(mine["view"], mine["actions"], rng), step=mine["step"])
     assert war and war.get("budget"), "no war was fought"
-    page = browser.new_page(viewport={"width": 1400, "height": 900})
-    errors = watch(page)
-    page.goto(made["seats"]["fr"]["url"])
+    page.goto(f"{server}/play/{game_id}")
     panel = page.locator(".ie-card.ie-war")
     panel.wait_for(timeout=15000)
     text = panel.inner_text()

@@ -12,7 +12,18 @@ import time
 
 import httpx
 
-from conftest import as_data, in_sync, order_button, shape_of, shot, wait_for, watch
+from conftest import (
+    as_data,
+    create_game,
+    in_sync,
+    invitation_for,
+    order_button,
+    seat_token,
+    shape_of,
+    shot,
+    wait_for,
+    watch,
+)
 
 GREAT = ("britain", "france", "germany", "austria-hungary", "italy", "japan", "russia", "usa")
 
@@ -165,8 +176,16 @@ def test_a_power_reads_its_own_books_only(server, browser):
         f"{server}/api/games",
         json={"game": "imperialism-1880", "players": 9, "seed": 5, "seats": {r: "human" for r in roles}},
     ).json()
-    referee = made["seats"]["referee"]["token"]
-    germany_token = made["seats"]["germany"]["token"]
+    referee = made["you"]["token"]  # the creator's seat: the first human one
+    assert made["you"]["roles"] == ["referee"] and len(made["invitations"]) == 8
+
+    # Germany's player takes the seat from the invitation, in the browser
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    errors = watch(page)
+    page.goto(invitation_for(made, "germany")["url"])
+    page.locator("#take").click()
+    page.wait_for_url(f"**/play/{made['id']}", timeout=15000)
+    germany_token = seat_token(page.context, made["id"])
     view = httpx.get(f"{server}/api/games/{made['id']}", params={"token": germany_token}).json()["view"]
     board = view["board"]
     assert list(board["books"]) == ["germany"]
@@ -176,9 +195,6 @@ def test_a_power_reads_its_own_books_only(server, browser):
     everyone = httpx.get(f"{server}/api/games/{made['id']}", params={"token": referee}).json()["view"]["board"]
     assert len(everyone["report"]["powers"]) == 8
 
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
-    errors = watch(page)
-    page.goto(made["seats"]["germany"]["url"])
     page.wait_for_selector("svg.imp-map .imp-area", timeout=15000)
     page.wait_for_selector(".imp-books", timeout=15000)
     text = page.locator(".imp-panel").inner_text()
@@ -213,10 +229,10 @@ def test_a_power_reads_its_own_books_only(server, browser):
 
 def test_a_narrow_window(server, browser):
     """The board stacks into one column and keeps its map at a phone's width."""
-    made = httpx.post(f"{server}/api/games", json={"game": "imperialism-1880", "players": 1, "seed": 2}).json()
     page = browser.new_page(viewport={"width": 420, "height": 860})
     errors = watch(page)
-    page.goto(made["seats"]["referee"]["url"])
+    made = create_game(page, server, {"game": "imperialism-1880", "players": 1, "seed": 2})
+    page.goto(f"{server}/play/{made['id']}")
     page.wait_for_selector("svg.imp-map .imp-area", timeout=15000)
     box = page.locator("svg.imp-map").bounding_box()
     assert box["width"] <= 420 and box["height"] > 100

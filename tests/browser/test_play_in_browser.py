@@ -5,28 +5,23 @@ Screenshots are kept in artifacts/browser/."""
 
 import time
 
-import httpx
-
-from conftest import shot
+from conftest import shape_of, shot, watch
 
 
 def step_of(base, page):
-    """The number of actions so far, asked of the server with the page's own token."""
-    url = page.url
-    game_id = url.split("/play/")[1].split("?")[0]
-    token = url.split("token=")[1].split("&")[0]
-    return httpx.get(f"{base}/api/games/{game_id}", params={"token": token}).json()["step"]
+    """The number of actions the page's seat knows of, asked of the server with its cookie."""
+    return shape_of(base, page)["step"]
 
 
 def play_now(browser, server, game):
     """Open the lobby and press "Play now against bots" for ``game``; the game
-    page (once it offers orders) and the list of script errors it raises."""
+    page (once it offers orders) and the list of errors it logs."""
     page = browser.new_page(viewport={"width": 1366, "height": 900})
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    errors = watch(page, expected=(409,))  # an order a bot's move overtook is refused, and the page shows why
     page.goto(server + "/")
     page.locator(f".game-card.game-{game} button.btn.primary").click()
     page.wait_for_url("**/play/**", timeout=15000)
+    assert "token=" not in page.url  # the seat is the browser's cookie, never in the address
     page.wait_for_selector("#actions button", timeout=15000)
     return page, errors
 
@@ -89,9 +84,7 @@ def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
     page.wait_for_selector("#result:not(.hidden)", timeout=10000)
     shot(page, "4-goofspiel-over")
     assert step_of(server, page) == 26  # thirteen rounds, two bids each
-    game_id = page.url.split("/play/")[1].split("?")[0]
-    token = page.url.split("token=")[1].split("&")[0]
-    result = httpx.get(f"{server}/api/games/{game_id}", params={"token": token}).json()["result"]
+    result = shape_of(server, page)["result"]
     shown = page.locator("#result").inner_text().lower()
     assert "victory" in shown or "no victor" in shown
     for role, score in result["scores"].items():

@@ -25,7 +25,9 @@ def free_port() -> int:
 def start(db: str, port: int) -> subprocess.Popen:
     exe = Path(sys.executable).parent / "kriegsspiel"
     proc = subprocess.Popen(
-        [str(exe), "serve", "--port", str(port), "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [str(exe), "serve", "--dev", "--port", str(port), "--db", db],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     deadline = time.time() + 20
     while time.time() < deadline:
@@ -46,13 +48,14 @@ def test_kill_9_loses_nothing(tmp_path):
     proc = start(db, port)
     try:
         g = httpx.post(f"{base}/api/games", json={"game": "goofspiel", "seed": 8}).json()
-        t = {r: s["token"] for r, s in g["seats"].items()}
-        for card in (4, 9, 1):
-            for role, bid in (("hearts", card), ("clubs", 14 - card)):
-                r = httpx.post(f"{base}/api/games/{g['id']}/actions", json={"token": t[role], "action": bid})
-                assert r.status_code == 200
+        clubs = httpx.post(f"{base}/api/games/{g['id']}/join", json={"code": g["invitations"][0]["code"]}).json()
+        t = {"hearts": g["you"]["token"], "clubs": clubs["token"]}
+        for n, card in enumerate((4, 9, 1)):
+            for k, (role, bid) in enumerate((("hearts", card), ("clubs", 14 - card))):
+                body = {"token": t[role], "action": bid, "step": 2 * n + k}
+                r = httpx.post(f"{base}/api/games/{g['id']}/actions", json=body)
+                assert r.status_code == 200, r.text
         before = httpx.get(f"{base}/api/games/{g['id']}", params={"token": t["hearts"]}).json()
-        record = httpx.get(f"{base}/api/games/{g['id']}/record", params={"token": t["hearts"]}).json()
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -60,11 +63,16 @@ def test_kill_9_loses_nothing(tmp_path):
     try:
         after = httpx.get(f"{base}/api/games/{g['id']}", params={"token": t["hearts"]}).json()
         assert after == before and after["step"] == 6
-        again = httpx.get(f"{base}/api/games/{g['id']}/record", params={"token": t["hearts"]}).json()
-        assert again == record
-        assert digest(kriegsspiel.replay(again)) == digest(kriegsspiel.replay(record))
-        r = httpx.post(f"{base}/api/games/{g['id']}/actions", json={"token": t["hearts"], "action": 2})
-        assert r.status_code == 200 and r.json()["step"] == 7
+        hearts = [c for c in range(1, 14) if c not in (4, 9, 1)]
+        clubs = [c for c in range(1, 14) if c not in (10, 5, 13)]
+        for n, (mine, theirs) in enumerate(zip(hearts, clubs, strict=True)):
+            for k, (role, bid) in enumerate((("hearts", mine), ("clubs", theirs))):
+                body = {"token": t[role], "action": bid, "step": 6 + 2 * n + k}
+                assert httpx.post(f"{base}/api/games/{g['id']}/actions", json=body).status_code == 200
+        rec = httpx.get(f"{base}/api/games/{g['id']}/record", params={"token": t["hearts"]}).json()
+        assert len(rec["actions"]) == 26 and rec["actions"][:2] == [["hearts", 4], ["clubs", 10]]
+        final = httpx.get(f"{base}/api/games/{g['id']}", params={"token": t["hearts"]}).json()
+        assert final["over"] and digest(kriegsspiel.replay(rec)["result"]) == digest(final["result"])
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()

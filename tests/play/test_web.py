@@ -2,58 +2,15 @@
 the wire, bad input, chat, websockets, bots and durability."""
 
 import json
-import os
-import secrets
-import time
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
 from starlette.websockets import WebSocketDisconnect
+from webtools import act, new, wait_for
 
 import kriegsspiel
 from kriegsspiel.engine.records import digest
 from kriegsspiel.play.web.app import create_app
-
-PG = os.environ.get("KRIEGSSPIEL_TEST_PG")  # postgresql://user@host:port/db, set by .ci/run
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db(request, tmp_path):
-    """Every test runs on SQLite, and on PostgreSQL when one is at hand."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/k.sqlite"
-    if not PG:
-        pytest.skip("no PostgreSQL for the tests (KRIEGSSPIEL_TEST_PG)")
-    name = f"k_{secrets.token_hex(6)}"
-    admin = create_engine(PG.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT")
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return PG.rsplit("/", 1)[0] + "/" + name
-
-
-@pytest.fixture
-def client(db):
-    with TestClient(create_app(db)) as c:
-        yield c
-
-
-def new(client, game="goofspiel", seats=None, **extra):
-    r = client.post("/api/games", json={"game": game, "seats": seats or {}, **extra})
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def wait_for(client, game_id, token, test, timeout=10.0):
-    """Bots play off the request path: poll until ``test(shape)`` holds."""
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        shape = client.get(f"/api/games/{game_id}", params={"token": token}).json()
-        if test(shape):
-            return shape
-        time.sleep(0.02)
-    raise AssertionError("the game did not reach the expected position in time")
 
 
 def test_catalog_and_data(client):
@@ -67,13 +24,13 @@ def test_catalog_and_data(client):
 def test_create_then_play_a_goofspiel_round(client):
     g = new(client, seed=3)
     hearts, clubs = g["seats"]["hearts"]["token"], g["seats"]["clubs"]["token"]
-    assert hearts != clubs and g["seats"]["hearts"]["url"].endswith(f"/play/{g['id']}?token={hearts}")
+    assert hearts != clubs and g["you"]["url"].endswith(f"/play/{g['id']}") and hearts not in g["you"]["url"]
     shape = client.get(f"/api/games/{g['id']}", params={"token": hearts}).json()
     assert shape["role"] == "hearts" and shape["actions"] == list(range(1, 14))
     assert shape["labels"][0] == "bid A" and shape["active"] == ["hearts", "clubs"]
-    r = client.post(f"/api/games/{g['id']}/actions", json={"token": hearts, "action": 13})
+    r = act(client, g["id"], hearts, 13)
     assert r.status_code == 200 and r.json()["step"] == 1
-    r = client.post(f"/api/games/{g['id']}/actions", json={"token": clubs, "action": 1})
+    r = act(client, g["id"], clubs, 1)
     assert r.json()["view"]["board"]["last_bids"] == {"hearts": 13, "clubs": 1}
     listed = client.get("/api/games").json()["games"]
     assert listed[0]["id"] == g["id"] and listed[0]["title"] == "Goofspiel"
@@ -82,7 +39,7 @@ def test_create_then_play_a_goofspiel_round(client):
 def test_a_secret_bid_never_travels_to_the_other_seat(client):
     g = new(client, seed=3)
     hearts, clubs = g["seats"]["hearts"]["token"], g["seats"]["clubs"]["token"]
-    client.post(f"/api/games/{g['id']}/actions", json={"token": hearts, "action": 11})
+    act(client, g["id"], hearts, 11)
     for token in (clubs, g["spectator"]["token"]):
         text = client.get(f"/api/games/{g['id']}", params={"token": token}).text
         shape = json.loads(text)
@@ -90,7 +47,7 @@ def test_a_secret_bid_never_travels_to_the_other_seat(client):
         assert "prizes" not in text and '"rng"' not in text and '"stack"' not in text
         assert shape["view"]["board"]["hands"]["hearts"] == list(range(1, 14))  # 11 not yet spent
     other = new(client, seed=3)
-    client.post(f"/api/games/{other['id']}/actions", json={"token": other["seats"]["hearts"]["token"], "action": 2})
+    act(client, other["id"], other["seats"]["hearts"]["token"], 2)
     a = client.get(f"/api/games/{g['id']}", params={"token": clubs}).json()["view"]
     b = client.get(f"/api/games/{other['id']}", params={"token": other["seats"]["clubs"]["token"]}).json()["view"]
     assert a == b  # the same position whichever card hearts chose
@@ -112,11 +69,13 @@ def test_first_world_war_hands_stay_secret_over_http(client):
 @pytest.mark.parametrize(
     "body, status, message",
     [
-        ({"token": "nope", "action": 3}, 403, "opens no seat"),
-        ({"action": 3}, 422, "malformed request: token"),
-        ({"token": "HEARTS", "action": 99}, 400, "not a legal action"),
-        ({"token": "HEARTS", "action": "13"}, 400, "not a legal action"),
-        ({"token": "HEARTS", "action": 3, "role": "clubs"}, 403, "does not hold the role"),
+        ({"token": "nope", "action": 3, "step": 0}, 403, "opens no seat"),
+        ({"action": 3, "step": 0}, 401, "needs a seat"),
+        ({"token": "HEARTS", "action": 3}, 422, "malformed request: step"),
+        ({"token": "HEARTS", "action": 99, "step": 0}, 400, "not a legal action"),
+        ({"token": "HEARTS", "action": "13", "step": 0}, 400, "not a legal action"),
+        ({"token": "HEARTS", "action": 3, "step": 1}, 409, "moved on"),
+        ({"token": "HEARTS", "action": 3, "role": "clubs", "step": 0}, 403, "does not hold the role"),
     ],
 )
 def test_bad_actions_are_refused_and_change_nothing(client, body, status, message):
@@ -145,7 +104,7 @@ def test_garbage_and_oversized_bodies(client):
 
 
 def test_a_flood_is_slowed_and_others_are_still_served(db):
-    with TestClient(create_app(db, rate=1.0, burst=5.0)) as c:
+    with TestClient(create_app(db, rate=1.0, burst=5.0, dev=True)) as c:
         codes = [c.get("/api/catalog").status_code for _ in range(12)]
         assert codes[:5] == [200] * 5 and 429 in codes
     with TestClient(create_app(db)) as fresh:
@@ -158,8 +117,8 @@ def test_chat_to_all_and_in_private_is_stored_as_text(client):
     evil = "<script>alert('x')</script>"
     assert client.post(f"/api/games/{g['id']}/chat", json={"token": t["hearts"], "text": evil}).status_code == 200
     client.post(f"/api/games/{g['id']}/chat", json={"token": t["hearts"], "text": "secret deal", "to": "clubs"})
-    clubs = client.get(f"/api/games/{g['id']}", params={"token": t["clubs"]}).json()["chat"]
-    spades = client.get(f"/api/games/{g['id']}", params={"token": t["spades"]}).json()["chat"]
+    clubs = client.get(f"/api/games/{g['id']}/chat", params={"token": t["clubs"]}).json()["chat"]
+    spades = client.get(f"/api/games/{g['id']}/chat", params={"token": t["spades"]}).json()["chat"]
     assert [m["text"] for m in clubs] == [evil, "secret deal"]
     assert [m["text"] for m in spades] == [evil]
     r = client.post(f"/api/games/{g['id']}/chat", json={"token": t["hearts"], "text": "x" * 5000})
@@ -176,38 +135,40 @@ def test_bots_play_their_seats(client):
 def test_undo_over_http(client):
     g = new(client, seed=3)
     hearts = g["seats"]["hearts"]["token"]
-    client.post(f"/api/games/{g['id']}/actions", json={"token": hearts, "action": 5})
-    r = client.post(f"/api/games/{g['id']}/undo", json={"token": hearts})
+    act(client, g["id"], hearts, 5)
+    assert client.post(f"/api/games/{g['id']}/undo", json={"token": hearts, "step": 0}).status_code == 409
+    r = client.post(f"/api/games/{g['id']}/undo", json={"token": hearts, "step": 1})
     assert r.status_code == 200 and r.json()["step"] == 0 and 5 in r.json()["actions"]
-    r = client.post(f"/api/games/{g['id']}/undo", json={"token": hearts})
+    r = client.post(f"/api/games/{g['id']}/undo", json={"token": hearts, "step": 0})
     assert r.status_code == 409
 
 
 def test_record_replays_to_the_served_state_and_replay_steps(client):
     g = new(client, seed=4)
     t = {r: s["token"] for r, s in g["seats"].items()}
-    for card in (3, 7):
-        client.post(f"/api/games/{g['id']}/actions", json={"token": t["hearts"], "action": card})
-        client.post(f"/api/games/{g['id']}/actions", json={"token": t["clubs"], "action": card + 1})
+    for card in range(1, 14):
+        act(client, g["id"], t["hearts"], card)
+        act(client, g["id"], t["clubs"], card)
     rec = client.get(f"/api/games/{g['id']}/record", params={"token": t["hearts"]}).json()
     assert digest(kriegsspiel.replay(rec)) == digest(client.app.state.host.live[g["id"]].state)
-    first = client.get(f"/api/games/{g['id']}/replay", params={"token": t["hearts"], "step": 2}).json()
-    assert first["step"] == 2 and first["view"]["board"]["last_bids"] == {"hearts": 3, "clubs": 4}
+    first = client.get(f"/api/games/{g['id']}/replay", params={"token": t["hearts"], "step": 4}).json()
+    assert first["step"] == 4 and first["view"]["board"]["last_bids"] == {"hearts": 2, "clubs": 2}
     assert client.get(f"/api/games/{g['id']}/replay", params={"token": t["hearts"], "step": 99}).status_code == 400
 
 
 def test_a_restarted_server_resumes_every_game(db):
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, dev=True)) as c:
         g = new(c, seed=4)
         t = {r: s["token"] for r, s in g["seats"].items()}
-        c.post(f"/api/games/{g['id']}/actions", json={"token": t["hearts"], "action": 9})
+        act(c, g["id"], t["hearts"], 9)
         before = c.get(f"/api/games/{g['id']}", params={"token": t["clubs"]}).json()
         state = c.app.state.host.live[g["id"]].state
-    with TestClient(create_app(db)) as c:
+    with TestClient(create_app(db, dev=True)) as c:
+        assert g["id"] not in c.app.state.host.live  # no bot to move: loaded when opened
         after = c.get(f"/api/games/{g['id']}", params={"token": t["clubs"]}).json()
         assert after == before
         assert c.app.state.host.live[g["id"]].state == state
-        r = c.post(f"/api/games/{g['id']}/actions", json={"token": t["clubs"], "action": 2})
+        r = act(c, g["id"], t["clubs"], 2)
         assert r.json()["view"]["board"]["last_bids"] == {"hearts": 9, "clubs": 2}
 
 
@@ -217,7 +178,7 @@ def test_the_websocket_pushes_every_change(client):
     with client.websocket_connect(f"/ws/games/{g['id']}?token={t['clubs']}") as ws:
         first = ws.receive_json()
         assert first["role"] == "clubs" and first["step"] == 0
-        client.post(f"/api/games/{g['id']}/actions", json={"token": t["hearts"], "action": 4})
+        act(client, g["id"], t["hearts"], 4)
         pushed = ws.receive_json()
         assert pushed["step"] == 1 and pushed["view"]["committed"] == ["hearts"]
         assert "4" not in json.dumps(pushed["view"]["board"]["last_bids"])

@@ -283,7 +283,7 @@ class PlotState(State):
         draft = drafting(s, role)
         if draft is not None and type(action) is dict and len(action) == 1:
             origin, path = draft["from"], draft["path"]
-            if "to" in action and action["to"] in next_regions(s, origin, path):
+            if type(action.get("to")) is str and action["to"] in next_regions(s, origin, path):
                 return {"to": action["to"]}
             count = action.get("count")
             if (

@@ -3,58 +3,93 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import secrets
 import time
 from collections import defaultdict
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import orjson
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ... import catalog
-from ...engine import RecordError
-from ...engine.records import record, replay
+from ...engine.records import record
 from ...games import load
-from .service import Host, Live, Refused, Seat
+from .service import Host, Limits, Listener, Live, Refused, Seat, clean_chat
 from .store import Store, database
+
+log = logging.getLogger("kriegsspiel.web")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 MAX_CHAT = 1000
+MAX_SOCKET_MESSAGE = 4096
+SLOW = 10.0
+"""Seconds a client may take to send a request's body (its headers: see serving.py)."""
+NAME = Field(default=None, max_length=64)
+
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+]
+PRIVATE_PATHS = ("/api/", "/play/", "/join/", "/replay/")
+"""Answers under these paths are never stored by a browser or a proxy."""
+
+
+Seed = Annotated[int, Field(strict=True, ge=-(2**63), lt=2**64)] | Annotated[str, Field(max_length=128)]
 
 
 class NewGame(BaseModel):
     game: str = Field(max_length=64)
-    seed: int | None = None
-    scenario: str | None = Field(default=None, max_length=64)
+    seed: Seed | None = Field(default=None, description="only when the server runs with --dev")
+    scenario: str | None = NAME
     options: dict[str, Any] = {}
-    players: int | None = None
+    players: int | None = Field(default=None, ge=1, le=64)
     seats: dict[str, str] = {}
+    creator: str | None = Field(default=None, max_length=64, description="a role of the seat the creator takes")
 
 
 class Move(BaseModel):
-    token: str = Field(max_length=128)
     action: Any = None
-    role: str | None = Field(default=None, max_length=64)
+    step: int = Field(ge=0, le=10**9, description="the step of the SHAPE the action was chosen from")
+    role: str | None = NAME
+    token: str | None = Field(default=None, max_length=128)
 
 
 class Undo(BaseModel):
-    token: str = Field(max_length=128)
-    role: str | None = Field(default=None, max_length=64)
+    step: int = Field(ge=0, le=10**9)
+    role: str | None = NAME
+    token: str | None = Field(default=None, max_length=128)
 
 
 class Say(BaseModel):
-    token: str = Field(max_length=128)
     text: str = Field(min_length=1, max_length=MAX_CHAT)
-    to: str | None = Field(default=None, max_length=64)
-    role: str | None = Field(default=None, max_length=64)  # which of the token's roles speaks
+    to: str | None = NAME
+    role: str | None = NAME  # which of the seat's roles speaks
+    token: str | None = Field(default=None, max_length=128)
+
+
+class Claim(BaseModel):
+    code: str = Field(min_length=1, max_length=64)
+
+
+class Handover(BaseModel):
+    token: str | None = Field(default=None, max_length=128)
 
 
 class Fast(JSONResponse):
@@ -65,21 +100,46 @@ class Fast(JSONResponse):
         return orjson.dumps(content)
 
 
-class Guard:
-    """Refuse oversized bodies (413) and floods from one address (429), before
-    any work is done for them (a plain ASGI middleware: cheap on every request)."""
+def refusal(status: int, message: str) -> Fast:
+    """Every error has this one shape."""
+    return Fast({"error": message}, status_code=status)
 
-    def __init__(self, app, rate: float = 30.0, burst: float = 120.0):
+
+class Guard:
+    """What every request meets before any work is done for it (a plain ASGI
+    middleware, cheap on every request): the Host header checked, the body
+    read whole within a size limit (413) and a time limit (408), chunked or
+    not, floods from one address refused (429); and on the way out, the
+    security headers and the time the server took."""
+
+    def __init__(self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None):
         self.app = app
         self.rate, self.burst = rate, burst
+        self.hosts = None if hosts is None else {h.lower() for h in hosts}
         self.buckets: dict[str, list[float]] = defaultdict(lambda: [burst, time.monotonic()])
 
+    def _host_ok(self, scope) -> bool:
+        if self.hosts is None:
+            return True
+        host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
+        if host.startswith("["):
+            name = host[1 : host.find("]")] if "]" in host else host
+        else:
+            name = host.rsplit(":", 1)[0] if ":" in host else host
+        return name in self.hosts
+
     async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            if not self._host_ok(scope):
+                return await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+            return await self.app(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+        if not self._host_ok(scope):
+            return await refusal(400, "this server does not answer to that host name")(scope, receive, send)
         size = dict(scope["headers"]).get(b"content-length", b"")
         if size.isdigit() and int(size) > MAX_BODY:
-            return await Fast({"error": f"the body is over {MAX_BODY} bytes"}, status_code=413)(scope, receive, send)
+            return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
         if self.rate > 0:  # 0: no limit (load benchmarks)
             host = scope["client"][0] if scope.get("client") else "?"
             bucket = self.buckets[host]
@@ -87,26 +147,92 @@ class Guard:
             bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
             bucket[1] = now
             if bucket[0] < 1:
-                return await Fast({"error": "too many requests; slow down"}, status_code=429)(scope, receive, send)
+                return await refusal(429, "too many requests; slow down")(scope, receive, send)
             bucket[0] -= 1
         started = time.perf_counter()
+        # the body, read whole before the app sees it: no Content-Length (chunked) is no way round the limit
+        body = bytearray()
+        deadline = time.monotonic() + SLOW
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(0.01, deadline - time.monotonic()))
+            except asyncio.TimeoutError:
+                return await refusal(408, "the request was sent too slowly")(scope, receive, send)
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY:
+                return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
+            if not message.get("more_body", False):
+                break
+        whole = {"type": "http.request", "body": bytes(body), "more_body": False}
 
-        async def timed(message):
-            if message["type"] == "http.response.start":  # how long the server took, for load tests
+        async def replayed():
+            nonlocal whole
+            if whole is not None:
+                message, whole = whole, None
+                return message
+            return await receive()
+
+        private = scope["path"].startswith(PRIVATE_PATHS)
+
+        async def dressed(message):
+            if message["type"] == "http.response.start":
+                headers = [h for h in message.get("headers", []) if h[0].lower() != b"cache-control" or not private]
+                headers += SECURITY_HEADERS
+                if private:
+                    headers.append((b"cache-control", b"no-store"))
                 took = f"app;dur={1000 * (time.perf_counter() - started):.2f}".encode()
-                message = {**message, "headers": [*message.get("headers", []), (b"server-timing", took)]}
+                headers.append((b"server-timing", took))  # how long the server took, for load tests
+                message = {**message, "headers": headers}
             await send(message)
 
-        return await self.app(scope, receive, timed)
+        return await self.app(scope, replayed, dressed)
 
 
-def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, burst: float = 120.0) -> FastAPI:
-    host = Host(Store(database(db)))
+def cookie_name(game_id: str) -> str:
+    return f"ks-{game_id}"
+
+
+def cookie_paths(game_id: str) -> list[str]:
+    """A seat's cookie goes only to its own game's pages, API and socket."""
+    return [f"/play/{game_id}", f"/replay/{game_id}", f"/api/games/{game_id}", f"/ws/games/{game_id}"]
+
+
+def create_app(
+    db: str = "sqlite:///kriegsspiel.sqlite",
+    rate: float = 30.0,
+    burst: float = 120.0,
+    dev: bool = False,
+    limits: bool | Limits = True,
+    allowed_hosts: tuple[str, ...] | None = ("127.0.0.1", "localhost", "::1", "testserver"),
+    sweep_every: float = 30.0,
+) -> FastAPI:
+    """The server. ``dev`` accepts seeds from clients (tests, debugging);
+    ``limits`` False lifts the per-client and per-game limits (load tests);
+    ``allowed_hosts`` None answers to any Host header."""
+    if limits is True:
+        limits = Limits()
+    elif limits is False:
+        limits = Limits.off()
+    store = Store(database(db))
+    host = Host(store, dev=dev, limits=limits)
 
     @asynccontextmanager
     async def lifespan(_app):
         await host.resume()  # after a restart, bots pick up where they stopped
-        yield
+
+        async def sweeping():
+            while True:
+                await asyncio.sleep(sweep_every)
+                host.sweep()
+
+        sweeper = asyncio.get_running_loop().create_task(sweeping())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await run_in_threadpool(store.close)
 
     app = FastAPI(
         title="Kriegsspiel",
@@ -116,23 +242,30 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
         default_response_class=Fast,
     )
     app.state.host = host
-    app.add_middleware(Guard, rate=rate, burst=burst)
+    app.add_middleware(Guard, rate=rate, burst=burst, hosts=allowed_hosts)
 
     @app.exception_handler(Refused)
     async def refused(_request, exc: Refused):
-        return JSONResponse({"error": str(exc)}, status_code=exc.status)
+        return refusal(exc.status, str(exc))
 
     @app.exception_handler(ValueError)
     async def bad_value(_request, exc: ValueError):
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return refusal(400, str(exc)[:300])
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request, exc: StarletteHTTPException):
+        return refusal(exc.status_code, str(exc.detail)[:300])
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request, exc: RequestValidationError):
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "malformed request"}
-        where = ".".join(str(p) for p in first["loc"] if p != "body")
-        return JSONResponse(
-            {"error": f"malformed request: {where + ': ' if where else ''}{first['msg']}"}, status_code=422
-        )
+        where = ".".join(str(p) for p in first["loc"] if p != "body")[:80]
+        return refusal(422, f"malformed request: {where + ': ' if where else ''}{first['msg']}"[:300])
+
+    @app.exception_handler(Exception)
+    async def failed(_request, exc: Exception):
+        log.error("unexpected error", exc_info=exc)
+        return refusal(500, "the server failed to answer this request")
 
     # ----- pages ---------------------------------------------------------------------
 
@@ -143,6 +276,10 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
     @app.get("/play/{game_id}", include_in_schema=False)
     async def play_page(game_id: str):
         return FileResponse(STATIC / "game.html")
+
+    @app.get("/join/{game_id}/{code}", include_in_schema=False)
+    async def join_page(game_id: str, code: str):
+        return FileResponse(STATIC / "join.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str):
@@ -157,6 +294,11 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
     async def get_catalog():
         return catalog()
 
+    @app.get("/api/server")
+    async def get_server():
+        """What a client needs to know of this server: whether it runs in development mode."""
+        return {"dev": dev}
+
     @app.get("/api/data/{game}")
     async def get_data(game: str):
         try:
@@ -165,156 +307,248 @@ def create_app(db: str = "sqlite:///kriegsspiel.sqlite", rate: float = 30.0, bur
             raise Refused(404, e.args[0]) from None
 
     @app.get("/api/games")
-    async def list_games():
-        rows = await run_in_threadpool(host.store.listing)
+    async def list_games(request: Request):
+        rows = await run_in_threadpool(store.listing)
+        base = str(request.base_url).rstrip("/")
         for row in rows:
             try:
                 row["title"] = load(row["game"]).title
             except KeyError:
                 row["title"] = row["game"]
+            watch = row.pop("spectator")
+            row["spectator"] = f"{base}/play/{row['id']}?token={watch}" if watch else None
         return {"games": rows}
 
     @app.post("/api/games")
     async def new_game(spec: NewGame, request: Request):
-        game_id = secrets.token_hex(6)
-        made = await host.create(game_id, spec.model_dump())
+        game_id = secrets.token_hex(8)
+        made = await host.create(game_id, spec.model_dump(), client_of(request))
         base = str(request.base_url).rstrip("/")
-        seats = {
-            role: {"token": tok, "url": f"{base}/play/{game_id}?token={tok}"} for role, tok in made["seats"].items()
-        }
-        spectator = made["spectator"]
-        return {
+        you = made["you"]
+        answer = {
             "id": game_id,
-            "seats": seats,
-            "spectator": {"token": spectator, "url": f"{base}/play/{game_id}?token={spectator}"},
+            "you": {**you, "url": f"{base}/play/{game_id}"} if you else None,
+            "invitations": [{**inv, "url": f"{base}/join/{game_id}/{inv['code']}"} for inv in made["invitations"]],
+            "spectator": {"token": made["spectator"], "url": f"{base}/play/{game_id}?token={made['spectator']}"},
         }
+        response = Fast(answer)
+        if you:
+            give_seat(response, request, game_id, you["token"])
+        return response
+
+    @app.get("/api/games/{game_id}/join/{code}")
+    async def get_invitation(game_id: str, code: str):
+        return await host.invitation(game_id, code[:64])
+
+    @app.post("/api/games/{game_id}/join")
+    async def join(game_id: str, body: Claim, request: Request):
+        roles, token = await host.claim(game_id, body.code)
+        response = Fast({"roles": roles, "token": token, "url": f"{str(request.base_url).rstrip('/')}/play/{game_id}"})
+        give_seat(response, request, game_id, token)
+        return response
+
+    @app.post("/api/games/{game_id}/handover")
+    async def handover(game_id: str, body: Handover, request: Request):
+        live, seat = await opened(game_id, body.token, request)
+        if seat.spectator:
+            raise Refused(403, "a spectator holds no seat to hand over")
+        made = await host.handover(live, seat)
+        base = str(request.base_url).rstrip("/")
+        response = Fast({"invitation": {**made, "url": f"{base}/join/{game_id}/{made['code']}"}})
+        for path in cookie_paths(game_id):
+            response.delete_cookie(cookie_name(game_id), path=path)
+        return response
+
+    @app.get("/api/games/{game_id}/invitations")
+    async def get_invitations(game_id: str, request: Request, token: str | None = Query(None, max_length=128)):
+        live, seat = await opened(game_id, token, request)
+        base = str(request.base_url).rstrip("/")
+        out = await host.invitations(live, seat)
+        for inv in out:
+            inv["url"] = f"{base}/join/{game_id}/{inv['code']}" if inv["code"] else None
+        return {"invitations": out}
 
     @app.get("/api/games/{game_id}")
-    async def get_game(game_id: str, token: str | None = None, role: str | None = None):
-        live, seat = await opened(game_id, token)
-        return Fast(shape(live, seat, role))
+    async def get_game(
+        game_id: str,
+        request: Request,
+        token: str | None = Query(None, max_length=128),
+        role: str | None = Query(None, max_length=64),
+    ):
+        live, seat = await opened(game_id, token, request)
+        return Fast(host.shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/actions")
-    async def post_action(game_id: str, move: Move):
-        live, seat = await opened(game_id, move.token)
+    async def post_action(game_id: str, move: Move, request: Request):
+        live, seat = await opened(game_id, move.token, request)
         role = acting_role(live, seat, move.role)
-        await host.act(live, role, move.action)
-        return Fast(shape(live, seat, role))
+        await host.act(live, role, move.action, move.step)
+        return Fast(host.shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/undo")
-    async def post_undo(game_id: str, body: Undo):
-        live, seat = await opened(game_id, body.token)
+    async def post_undo(game_id: str, body: Undo, request: Request):
+        live, seat = await opened(game_id, body.token, request)
         role = acting_role(live, seat, body.role)
-        await host.undo(live, role)
-        return Fast(shape(live, seat, role))
+        await host.undo(live, role, body.step)
+        return Fast(host.shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/chat")
-    async def post_chat(game_id: str, body: Say):
-        live, seat = await opened(game_id, body.token)
+    async def post_chat(game_id: str, body: Say, request: Request):
+        live, seat = await opened(game_id, body.token, request)
         if seat.spectator:
             raise Refused(403, "spectators do not chat")
         if body.to is not None and body.to not in live.state["roles"]:
             raise Refused(400, f"no role {body.to!r} in this game")
         speaker = body.role or seat.roles[0]
         if speaker not in seat.roles:
-            raise Refused(403, f"this token does not hold the role {speaker!r}")
-        await host.say(live, speaker, body.to, body.text)
-        return {"ok": True}
+            raise Refused(403, f"this seat does not hold the role {speaker!r}")
+        text = clean_chat(body.text)
+        if not text:
+            raise Refused(400, "an empty message is not sent")
+        message = await host.say(live, speaker, body.to, text)
+        return {"ok": True, "message": message}
+
+    @app.get("/api/games/{game_id}/chat")
+    async def get_chat(
+        game_id: str,
+        request: Request,
+        token: str | None = Query(None, max_length=128),
+        before: int | None = Query(None, ge=0, le=2**62),
+        limit: int = Query(50, ge=1, le=100),
+    ):
+        live, seat = await opened(game_id, token, request)
+        messages, more = await run_in_threadpool(store.chat_page, live.id, seat.roles, before, limit)
+        return {"chat": messages, "more": more}
 
     @app.get("/api/games/{game_id}/record")
-    async def get_record(game_id: str, token: str | None = None):
-        live, _seat = await opened(game_id, token)
+    async def get_record(game_id: str, request: Request, token: str | None = Query(None, max_length=128)):
+        live, _seat = await opened(game_id, token, request)
+        if live.state["stack"]:
+            raise Refused(403, "the record of a game is given once the game is over")
         return Fast(record(live.state))
 
     @app.get("/api/games/{game_id}/log")
-    async def get_log(game_id: str, token: str | None = None, role: str | None = None):
-        live, seat = await opened(game_id, token)
-        role = view_role(live, seat, role)
+    async def get_log(
+        game_id: str,
+        request: Request,
+        token: str | None = Query(None, max_length=128),
+        role: str | None = Query(None, max_length=64),
+    ):
+        live, seat = await opened(game_id, token, request)
+        role = host.role_for(live, seat, role)
         return Fast({"log": load(live.state["game"]).log(live.state, role)})
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str, step: int, token: str | None = None, role: str | None = None):
-        live, seat = await opened(game_id, token)
-        rec = record(live.state)
-        if not 0 <= step <= len(rec["actions"]):
-            raise Refused(400, f"step must be from 0 to {len(rec['actions'])}")
-        try:
-            past = await run_in_threadpool(replay, rec, step)
-        except RecordError as e:
-            raise Refused(500, str(e)) from None
-        frozen = Live(live.id, past, live.seats, chat=[])
-        return Fast(shape(frozen, seat, role))
+    async def get_replay(
+        game_id: str,
+        request: Request,
+        step: int = Query(ge=0, le=10**9),
+        token: str | None = Query(None, max_length=128),
+        role: str | None = Query(None, max_length=64),
+    ):
+        live, seat = await opened(game_id, token, request)
+        role = host.role_for(live, seat, role)
+        past = await host.past(live, seat, role, step)
+        return Fast(host.shape(past, seat, role))
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, role: str | None = None):
+        client = ws.client.host if ws.client else "?"
         try:
-            live, seat = await opened(game_id, token)
-        except Refused as e:
-            await ws.close(code=4000 + e.status, reason=str(e))
+            live, seat = await opened(game_id, token or ws.cookies.get(cookie_name(game_id)), None)
+            host.role_for(live, seat, role)
+            listener = Listener(seat, role, client)
+            host.open_socket(live, listener)
+        except Refused as e:  # accepted, then closed: the client reads the code and the reason
+            await ws.accept()
+            await ws.close(code=4000 + e.status, reason=str(e)[:120])
             return
-        await ws.accept()
-        queue: asyncio.Queue = asyncio.Queue()
-        live.listeners.add(queue)
         try:
-            await ws.send_text(orjson.dumps(shape(live, seat, role)).decode())
-            while True:
-                getter = asyncio.ensure_future(queue.get())
-                receiver = asyncio.ensure_future(ws.receive_text())
-                done, pending = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-                for task in pending:
-                    task.cancel()
-                if receiver in done:
-                    receiver.result()  # raises on disconnect; messages from the client are ignored
-                    continue
-                while not queue.empty():
-                    queue.get_nowait()
-                await ws.send_text(orjson.dumps(shape(live, seat, role)).decode())
-        except WebSocketDisconnect:
+            await ws.accept()
+            await ws.send_text(host.encoded(live, seat, role))
+            reader = asyncio.get_running_loop().create_task(read_socket(ws))
+            try:
+                while True:
+                    getter = asyncio.ensure_future(listener.queue.get())
+                    done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+                    if reader in done:
+                        getter.cancel()
+                        code = reader.result()
+                        if code:
+                            await ws.close(code=code)
+                        return
+                    news = getter.result()
+                    chats = []
+                    state_news = False
+                    while True:  # several changes at once: one state, every chat message
+                        if news == "revoked":
+                            await ws.close(code=4403, reason="this seat was handed over")
+                            return
+                        if news == "state":
+                            state_news = True
+                        else:
+                            chats.append(news[1])
+                        if listener.queue.empty():
+                            break
+                        news = listener.queue.get_nowait()
+                    for message in chats:
+                        await ws.send_text(orjson.dumps({"chat": message}).decode())
+                    if state_news:
+                        await ws.send_text(host.encoded(live, seat, role))
+            finally:
+                reader.cancel()
+        except (WebSocketDisconnect, RuntimeError, Refused):
             pass
         finally:
-            live.listeners.discard(queue)
+            host.close_socket(live, listener)
+
+    async def read_socket(ws: WebSocket) -> int | None:
+        """Messages from a client are not answered; an over-long one, or more than
+        ten a second, closes the socket. The close code, or None when it is gone."""
+        window, count = time.monotonic(), 0
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return None
+                data = message.get("text") or message.get("bytes") or ""
+                if len(data) > MAX_SOCKET_MESSAGE:
+                    return 1009
+                now = time.monotonic()
+                if now - window > 1.0:
+                    window, count = now, 0
+                count += 1
+                if count > 10:
+                    return 1008
+        return None
 
     # ----- helpers -------------------------------------------------------------------
 
-    async def opened(game_id: str, token: str | None) -> tuple[Live, Seat]:
-        seat = await host.seat(game_id, token)
-        return await host.get(game_id), seat
+    def client_of(request: Request) -> str:
+        return request.client.host if request.client else "?"
 
-    def view_role(live: Live, seat: Seat, wanted: str | None) -> str | None:
-        if seat.spectator:
-            return None
-        if wanted is not None:
-            if wanted not in seat.roles:
-                raise Refused(403, f"this token does not hold the role {wanted!r}")
-            return wanted
-        active = load(live.state["game"]).active(live.state)
-        return next((r for r in seat.roles if r in active), seat.roles[0])
+    async def opened(game_id: str, token: str | None, request: Request | None) -> tuple[Live, Seat]:
+        if token is None and request is not None:
+            token = request.cookies.get(cookie_name(game_id))
+        live = await host.get(game_id)
+        seat = await host.seat(game_id, token)
+        return live, seat
 
     def acting_role(live: Live, seat: Seat, wanted: str | None) -> str:
         if seat.spectator:
             raise Refused(403, "a spectator may not act")
-        return view_role(live, seat, wanted)
+        return host.role_for(live, seat, wanted)
 
-    def shape(live: Live, seat: Seat, wanted: str | None) -> dict:
-        rules = load(live.state["game"])
-        state = live.state
-        role = view_role(live, seat, wanted)
-        legal = rules.actions(state, role) if role else []
-        mine = set(seat.roles)
-        return {
-            "id": live.id,
-            "game": state["game"],
-            "role": role,
-            "roles": list(seat.roles),
-            "view": rules.view(state, role),
-            "actions": legal,
-            "labels": [rules.label(a, state) for a in legal],
-            "active": rules.active(state),
-            "over": rules.is_over(state),
-            "result": rules.result(state),
-            "step": len(state["actions"]),
-            "chat": [m for m in live.chat if m["to"] is None or m["to"] in mine or m["from"] in mine],
-            "seats": dict(live.seats),
-        }
+    def give_seat(response, request: Request, game_id: str, token: str) -> None:
+        for path in cookie_paths(game_id):
+            response.set_cookie(
+                cookie_name(game_id),
+                token,
+                path=path,
+                httponly=True,
+                samesite="strict",
+                secure=request.url.scheme == "https",
+                max_age=365 * 24 * 3600,
+            )
 
     return app

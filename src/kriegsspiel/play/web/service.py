@@ -1,27 +1,61 @@
-"""The games a server hosts: each live in memory behind a lock, written
-through to the store, bots playing their seats, seats told of every change."""
+"""The games a server hosts: each live in memory behind a lock while someone
+plays or watches it, written through to the store, bots playing their seats,
+seats told of every change they may know of."""
 
 from __future__ import annotations
 
 import asyncio
-import random
+import logging
 import secrets
+import time
+import unicodedata
 from dataclasses import dataclass, field
 
+import orjson
 from starlette.concurrency import run_in_threadpool
 
 from ... import bot as get_bot
-from ...engine import IllegalAction
+from ...engine import IllegalAction, RecordError
+from ...engine import rng as engine_rng
+from ...engine.records import record, replay
 from ...games import load
-from .store import SPECTATOR, Store
+from .store import SPECTATOR, Damaged, Store, digest
+
+log = logging.getLogger("kriegsspiel.web")
+
+MAX_ERROR = 300
+"""An error message is cut at this many characters: it never echoes a whole input back."""
 
 
 class Refused(Exception):
     """A request that cannot be granted; ``status`` is the HTTP code to answer with."""
 
     def __init__(self, status: int, message: str):
+        if len(message) > MAX_ERROR:
+            message = message[: MAX_ERROR - 1] + "…"
         super().__init__(message)
         self.status = status
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client, one game and the server as a whole may take (docs/WEB.md)."""
+
+    sockets_per_game: int = 200
+    sockets_per_client: int = 50
+    creations_per_minute: float = 10.0
+    bot_games: int = 4
+    """All-bot games running at once."""
+    bot_game_seconds: float = 30 * 60
+    """How long an all-bot game plays before it is stopped."""
+    idle_seconds: float = 10 * 60
+    """A game nobody has touched for this long leaves memory (finished ones sooner)."""
+
+    @classmethod
+    def off(cls) -> Limits:
+        """No limits: for load tests on one's own machine."""
+        big = 10**9
+        return cls(big, big, float(big), big, float(big), 10 * 60)
 
 
 @dataclass
@@ -30,39 +64,67 @@ class Seat:
 
     game_id: str
     roles: list[str]
+    key: str = ""  # the digest of the token that opened it
+    creator: bool = False
 
     @property
     def spectator(self) -> bool:
         return not self.roles
 
 
-@dataclass
+@dataclass(eq=False)
+class Listener:
+    """An open websocket: what it may be told, and its queue of news."""
+
+    seat: Seat
+    role: str | None
+    client: str
+    queue: asyncio.Queue = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
 class Live:
     id: str
     state: dict
     seats: dict  # role -> "human" | "bot:NAME"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    chat: list = field(default_factory=list)
-    listeners: set = field(default_factory=set)  # one queue per open websocket
+    listeners: set = field(default_factory=set)
     bots_running: bool = False
+    before: dict | None = None  # the state before the last action (for undo)
+    touched: float = field(default_factory=time.monotonic)
+    started: float = field(default_factory=time.monotonic)
+    stopped: bool = False  # an all-bot game that ran out of time
+    shapes: dict = field(default_factory=dict)  # (role, roles) -> encoded SHAPE of ``shaped``
+    shaped: dict | None = None
+
+    @property
+    def all_bots(self) -> bool:
+        return all(who != "human" for who in self.seats.values())
 
 
 class Host:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, dev: bool = False, limits: Limits | None = None):
         self.store = store
+        self.dev = dev
+        self.limits = limits or Limits()
         self.live: dict[str, Live] = {}
         self.seats_by_token: dict[tuple[str, str], Seat] = {}
+        self.damaged: dict[str, str] = {}
+        self.sockets: dict[str, int] = {}  # client address -> open websockets
+        self.creations: dict[str, list[float]] = {}  # client address -> [allowance, when]
 
     # ----- games ---------------------------------------------------------------------
 
-    async def create(self, game_id: str, spec: dict) -> dict:
+    async def create(self, game_id: str, spec: dict, client: str) -> dict:
+        """A new game: the creator's seat, an invitation per other human seat."""
+        self._creation_allowed(client)
         rules = _rules(spec["game"])
+        seed = spec.get("seed")
+        if seed is not None and not self.dev:
+            raise Refused(403, "the server chooses every game's seed; a seed is accepted only in development mode")
         try:
             state = rules.new(
-                seed=spec.get("seed"),
-                scenario=spec.get("scenario"),
-                options=spec.get("options") or {},
-                players=spec.get("players"),
+                seed=seed, scenario=spec.get("scenario"), options=spec.get("options") or {}, players=spec.get("players")
             )
         except ValueError as e:
             raise Refused(400, str(e)) from None
@@ -81,33 +143,81 @@ class Host:
                     raise Refused(400, e.args[0]) from None
                 who = f"bot:{name}"
             seats[role] = who
-        rows, tokens = [], {}
-        for group in rules.seats(state["players"], state["options"]):
-            token = secrets.token_urlsafe(24)  # a player's human roles share one key
-            for role in group:
-                if seats[role] == "human":
-                    tokens[role] = token
-                    rows.append({"role": role, "token": token, "kind": "human", "bot": None})
+        every = rules.seats(state["players"], state["options"])
+        groups = [g for g in every if any(seats[r] == "human" for r in g)]
+        creator = spec.get("creator")
+        if creator is not None and not any(creator in g for g in groups):
+            raise Refused(400, f"the creator's role {creator!r} is not a human seat of this game")
+        mine = next((g for g in groups if creator in g), groups[0] if groups else None)
+        if mine is None and sum(1 for live in self.live.values() if self._bot_game_running(live)) >= (
+            self.limits.bot_games
+        ):
+            raise Refused(429, "too many games between bots are running on this server; try again later")
+        rows, you, invitations = [], None, []
+        blank = {"bot": None, "invite": None, "invite_code": None, "claimed": True, "creator": False}
+        for group in every:
+            humans = [r for r in group if seats[r] == "human"]
+            if humans:
+                token = secrets.token_urlsafe(24)  # a player's human roles share one key
+                code = None if group is mine else secrets.token_urlsafe(18)
+                if group is mine:
+                    you = {"roles": humans, "token": token}
                 else:
+                    invitations.append({"roles": humans, "code": code})
+                    token = secrets.token_urlsafe(24)  # held by nobody until the invitation is taken
+                for role in humans:
                     rows.append(
                         {
+                            **blank,
                             "role": role,
-                            "token": secrets.token_urlsafe(24),
+                            "token": digest(token),
+                            "kind": "human",
+                            "invite": digest(code) if code else None,
+                            "invite_code": code,
+                            "claimed": code is None,
+                            "creator": group is mine,
+                        }
+                    )
+            for role in group:
+                if seats[role] != "human":
+                    rows.append(
+                        {
+                            **blank,
+                            "role": role,
+                            "token": digest(secrets.token_urlsafe(24)),
                             "kind": "bot",
                             "bot": seats[role].removeprefix("bot:"),
                         }
                     )
         spectator = secrets.token_urlsafe(24)
-        rows.append({"role": SPECTATOR, "token": spectator, "kind": "spectator", "bot": None})
-        await run_in_threadpool(self.store.create, game_id, rules.id, state, rows)
-        self.live[game_id] = Live(game_id, state, seats)
-        self.kick_bots(self.live[game_id])
-        return {"seats": tokens, "spectator": spectator}
+        rows.append({**blank, "role": SPECTATOR, "token": digest(spectator), "kind": "spectator"})
+        await run_in_threadpool(self.store.create, game_id, rules.id, state, rows, spectator)
+        live = self.live[game_id] = Live(game_id, state, seats)
+        self.kick_bots(live)
+        return {"you": you, "invitations": invitations, "spectator": spectator}
+
+    def _creation_allowed(self, client: str) -> None:
+        rate = self.limits.creations_per_minute / 60
+        burst = self.limits.creations_per_minute
+        bucket = self.creations.setdefault(client, [burst, time.monotonic()])
+        now = time.monotonic()
+        bucket[0] = min(burst, bucket[0] + (now - bucket[1]) * rate)
+        bucket[1] = now
+        if bucket[0] < 1:
+            raise Refused(429, "too many new games from this address; wait a minute")
+        bucket[0] -= 1
 
     async def get(self, game_id: str) -> Live:
+        if game_id in self.damaged:
+            raise Refused(409, f"the stored data of game {game_id} is damaged: it cannot be played")
         live = self.live.get(game_id)
         if live is None:
-            loaded = await run_in_threadpool(self.store.load, game_id)
+            try:
+                loaded = await run_in_threadpool(self.store.load, game_id)
+            except Damaged as e:
+                self.damaged[game_id] = str(e)
+                log.error("game %s cannot be loaded: its stored data is damaged (%s)", game_id, e)
+                raise Refused(409, f"the stored data of game {game_id} is damaged: it cannot be played") from None
             if loaded is None:
                 raise Refused(404, f"no game {game_id!r} on this server")
             state, rows = loaded
@@ -116,77 +226,248 @@ class Host:
                 for r in rows
                 if r["role"] != SPECTATOR
             }
-            chat = await run_in_threadpool(self.store.chat, game_id)
-            live = self.live.setdefault(game_id, Live(game_id, state, seats, chat=chat))
+            live = self.live.setdefault(game_id, Live(game_id, state, seats))
+        live.touched = time.monotonic()
         return live
 
     async def seat(self, game_id: str, token: str | None) -> Seat:
         if not token:
-            raise Refused(401, "a seat token is needed (?token=...)")
-        known = self.seats_by_token.get((game_id, token))
+            raise Refused(401, "this needs a seat: open your invitation link, or the spectator link")
+        key = digest(token)
+        known = self.seats_by_token.get((game_id, key))
         if known is not None:
             return known
-        rows = await run_in_threadpool(self.store.seat_by_token, token)
-        rows = [r for r in rows if r["game_id"] == game_id]
-        if not rows:
+        rows = await run_in_threadpool(self.store.seat_by_token, game_id, token)
+        if not rows or rows[0]["kind"] == "bot":
             raise Refused(403, "this token opens no seat of this game")
         if rows[0]["kind"] == "spectator":
-            seat = self.seats_by_token[game_id, token] = Seat(game_id, [])
+            seat = self.seats_by_token[game_id, key] = Seat(game_id, [], key)
             return seat
-        if rows[0]["kind"] != "human":
-            raise Refused(403, "this token opens no seat of this game")
         live = await self.get(game_id)
         roles = [r for r in live.state["roles"] if any(row["role"] == r for row in rows)]
-        seat = self.seats_by_token[game_id, token] = Seat(game_id, roles)  # tokens never change
+        seat = Seat(game_id, roles, key, creator=bool(rows[0]["creator"]))
+        self.seats_by_token[game_id, key] = seat
         return seat
+
+    # ----- invitations ---------------------------------------------------------------
+
+    async def invitation(self, game_id: str, code: str) -> dict:
+        live = await self.get(game_id)
+        rows = await run_in_threadpool(self.store.seat_by_invite, game_id, code)
+        if not rows:
+            raise Refused(404, "no such invitation to this game")
+        rules = _rules(live.state["game"])
+        roles = [r for r in live.state["roles"] if any(row["role"] == r for row in rows)]
+        return {"id": game_id, "game": rules.id, "title": rules.title, "roles": roles, "claimed": rows[0]["claimed"]}
+
+    async def claim(self, game_id: str, code: str) -> tuple[list[str], str]:
+        """The seat of invitation ``code`` for whoever takes it first: (roles, token)."""
+        await self.invitation(game_id, code)  # 404 for an unknown code
+        token = secrets.token_urlsafe(24)
+        roles = await run_in_threadpool(self.store.claim, game_id, code, token)
+        if roles is None:
+            raise Refused(410, "this invitation has been taken already; ask for a new one")
+        live = await self.get(game_id)
+        return [r for r in live.state["roles"] if r in roles], token
+
+    async def handover(self, live: Live, seat: Seat) -> dict:
+        """A new invitation to the seat; the token that held it stops working now."""
+        code = secrets.token_urlsafe(18)
+        roles = await run_in_threadpool(self.store.reinvite, live.id, seat.key, code)
+        self.seats_by_token.pop((live.id, seat.key), None)
+        for listener in list(live.listeners):
+            if listener.seat.key == seat.key:
+                listener.queue.put_nowait("revoked")
+        return {"roles": [r for r in live.state["roles"] if r in roles], "code": code}
+
+    async def invitations(self, live: Live, seat: Seat) -> list[dict]:
+        if not seat.creator:
+            raise Refused(403, "only the game's creator sees its invitations")
+        rows = await run_in_threadpool(self.store.seat_rows, live.id)
+        out: dict[str, dict] = {}
+        for row in rows:
+            if row["kind"] != "human" or row["creator"] or not row["invite"]:
+                continue
+            entry = out.setdefault(row["invite"], {"roles": [], "code": row["invite_code"], "claimed": row["claimed"]})
+            entry["roles"].append(row["role"])
+        return list(out.values())
 
     # ----- acting --------------------------------------------------------------------
 
-    async def act(self, live: Live, role: str, action) -> None:
-        """Apply an action; it is durable before anyone hears of it."""
+    async def act(self, live: Live, role: str, action, step: int | None = None) -> None:
+        """Apply an action; it is durable before anyone hears of it. ``step`` is
+        the step the action was chosen at (None for the server's own bots)."""
         rules = _rules(live.state["game"])
         async with live.lock:
-            state = rules.clone(live.state)
+            old = live.state
+            if step is not None and step != rules.step(old, role):
+                raise Refused(409, f"the game has moved on (step {rules.step(old, role)}, not {step}): look again")
+            state = rules.clone(old)
+            drafts = len(old.get("drafts", ()))
             try:
                 rules.apply(state, role, action)
             except IllegalAction as e:
                 raise Refused(409 if "may not act now" in str(e) or "over" in str(e) else 400, str(e)) from None
-            await run_in_threadpool(self.store.commit_action, live.id, role, state["actions"][-1][1], state)
-            live.state = state
-        await self.changed(live)
+            except Exception:  # noqa: BLE001 - a malformed action must not take the server down
+                log.warning("game %s: %s's action could not be read", live.id, role, exc_info=True)
+                raise Refused(400, f"that is not a legal action for {role} now") from None
+            draft = len(state.get("drafts", ())) > drafts
+            await run_in_threadpool(
+                self.store.commit_action,
+                live.id,
+                role,
+                state["actions"][-1][1],
+                state,
+                rules.step(state, None),
+                self._bot_to_move(live, state) is not None,
+            )
+            live.before, live.state = old, state
+        await self.changed(live, only=role if draft else None)
 
-    async def undo(self, live: Live, role: str) -> None:
+    async def undo(self, live: Live, role: str, step: int) -> None:
         rules = _rules(live.state["game"])
         async with live.lock:
-            try:
-                state = await run_in_threadpool(rules.undo, live.state, role)
-            except IllegalAction as e:
-                raise Refused(409, str(e)) from None
-            await run_in_threadpool(self.store.replace_state, live.id, state)
-            live.state = state
-        await self.changed(live)
+            now = live.state
+            if step != rules.step(now, role):
+                raise Refused(409, f"the game has moved on (step {rules.step(now, role)}, not {step}): look again")
+            if not rules.can_undo(now, role):
+                raise Refused(409, f"{role} has nothing to undo now")
+            state = await self.state_at(live, len(now["actions"]) - 1)
+            drafted = len(now.get("drafts", ())) > len(state.get("drafts", ()))
+            await run_in_threadpool(
+                self.store.replace_state,
+                live.id,
+                state,
+                rules.step(state, None),
+                self._bot_to_move(live, state) is not None,
+            )
+            live.before, live.state = None, state
+        await self.changed(live, only=role if drafted else None)
 
-    async def say(self, live: Live, sender: str | None, recipient: str | None, text: str) -> None:
+    async def state_at(self, live: Live, n: int) -> dict:
+        """The game after its first ``n`` actions, from the nearest snapshot."""
+        if n == len(live.state["actions"]):
+            return live.state
+        if live.before is not None and n == len(live.before["actions"]):
+            return _rules(live.state["game"]).clone(live.before)
+        try:
+            return await run_in_threadpool(self.store.state_at, live.id, n)
+        except Damaged:  # a game stored before snapshots were kept
+            return await run_in_threadpool(replay, record(live.state), n)
+
+    async def past(self, live: Live, seat: Seat, role: str | None, k: int) -> Live:
+        """The game as ``role`` saw it after the ``k``-th action it knows of."""
+        rules = _rules(live.state["game"])
+        known = rules.known(live.state, role)
+        if not 0 <= k < len(known):
+            raise Refused(400, f"step must be from 0 to {len(known) - 1}")
+        try:
+            state = await self.state_at(live, known[k])
+        except RecordError as e:
+            raise Refused(409, str(e)) from None
+        return Live(live.id, state, live.seats)
+
+    async def say(self, live: Live, sender: str, recipient: str | None, text: str) -> dict:
         message = await run_in_threadpool(self.store.add_chat, live.id, sender, recipient, text)
-        live.chat.append(message)
-        for queue in list(live.listeners):
-            queue.put_nowait("chat")
+        news = ("chat", message)
+        for listener in list(live.listeners):
+            mine = listener.seat.roles
+            if recipient is None or recipient in mine or sender in mine:
+                listener.queue.put_nowait(news)
+        return message
 
-    async def changed(self, live: Live) -> None:
-        for queue in list(live.listeners):
-            queue.put_nowait("state")
+    async def changed(self, live: Live, only: str | None = None) -> None:
+        """Tell the open sockets; after a secret draft step only its own role's."""
+        for listener in list(live.listeners):
+            if only is None or only in listener.seat.roles:
+                listener.queue.put_nowait("state")
         self.kick_bots(live)
+
+    # ----- what a seat is sent -------------------------------------------------------
+
+    def role_for(self, live: Live, seat: Seat, wanted: str | None) -> str | None:
+        if seat.spectator:
+            return None
+        if wanted is not None:
+            if wanted not in seat.roles:
+                raise Refused(403, f"this seat does not hold the role {wanted!r}")
+            return wanted
+        active = _rules(live.state["game"]).active(live.state)
+        return next((r for r in seat.roles if r in active), seat.roles[0])
+
+    def shape(self, live: Live, seat: Seat, wanted: str | None) -> dict:
+        rules = _rules(live.state["game"])
+        state = live.state
+        role = self.role_for(live, seat, wanted)
+        legal = rules.actions(state, role) if role else []
+        return {
+            "id": live.id,
+            "game": state["game"],
+            "role": role,
+            "roles": list(seat.roles),
+            "view": rules.view(state, role),
+            "actions": legal,
+            "labels": [rules.label(a, state) for a in legal],
+            "active": rules.active(state),
+            "over": rules.is_over(state),
+            "result": rules.result(state),
+            "step": rules.step(state, role),
+            "seats": dict(live.seats),
+            "creator": seat.creator,
+        }
+
+    def encoded(self, live: Live, seat: Seat, wanted: str | None) -> str:
+        """The SHAPE as sent on a socket, made once per state for every socket of
+        the same seat kind (a thousand spectators cost one view)."""
+        if live.shaped is not live.state:
+            live.shapes, live.shaped = {}, live.state
+        role = self.role_for(live, seat, wanted)
+        key = (role, tuple(seat.roles))
+        out = live.shapes.get(key)
+        if out is None:
+            out = live.shapes[key] = orjson.dumps(self.shape(live, seat, role)).decode()
+        return out
+
+    # ----- sockets -------------------------------------------------------------------
+
+    def open_socket(self, live: Live, listener: Listener) -> None:
+        if len(live.listeners) >= self.limits.sockets_per_game:
+            raise Refused(429, "too many sockets are open on this game")
+        if self.sockets.get(listener.client, 0) >= self.limits.sockets_per_client:
+            raise Refused(429, "too many sockets are open from this address")
+        self.sockets[listener.client] = self.sockets.get(listener.client, 0) + 1
+        live.listeners.add(listener)
+
+    def close_socket(self, live: Live, listener: Listener) -> None:
+        if listener in live.listeners:
+            live.listeners.discard(listener)
+            left = self.sockets.get(listener.client, 1) - 1
+            if left > 0:
+                self.sockets[listener.client] = left
+            else:
+                self.sockets.pop(listener.client, None)
+        live.touched = time.monotonic()
 
     # ----- bots ----------------------------------------------------------------------
 
     def kick_bots(self, live: Live) -> None:
-        if not live.bots_running and self._bot_to_move(live):
-            live.bots_running = True
-            asyncio.get_running_loop().create_task(self._bots(live))
+        if live.bots_running or live.stopped or self._bot_to_move(live, live.state) is None:
+            return
+        if live.all_bots and not self._bot_game_running(live):
+            running = sum(1 for other in self.live.values() if self._bot_game_running(other))
+            if running >= self.limits.bot_games:
+                return  # waits for a free place (restarts only: new ones are refused)
+            live.started = time.monotonic()
+        live.bots_running = True
+        asyncio.get_running_loop().create_task(self._bots(live))
 
-    def _bot_to_move(self, live: Live) -> str | None:
-        rules = _rules(live.state["game"])
-        for role in rules.active(live.state):
+    @staticmethod
+    def _bot_game_running(live: Live) -> bool:
+        return live.all_bots and live.bots_running and not live.stopped
+
+    def _bot_to_move(self, live: Live, state: dict) -> str | None:
+        rules = _rules(state["game"])
+        for role in rules.active(state):
             if live.seats.get(role, "human").startswith("bot:"):
                 return role
         return None
@@ -195,11 +476,16 @@ class Host:
         """Bots move one after another, each off the event loop, until a human must act."""
         rules = _rules(live.state["game"])
         try:
-            while (role := self._bot_to_move(live)) is not None:
+            while (role := self._bot_to_move(live, live.state)) is not None:
+                if live.all_bots and time.monotonic() - live.started > self.limits.bot_game_seconds:
+                    live.stopped = True
+                    log.info("game %s: the bots ran out of time and were stopped", live.id)
+                    await run_in_threadpool(self.store.set_bots_move, live.id, False)
+                    return
                 state = live.state
                 name = live.seats[role].removeprefix("bot:")
-                step = len(state["actions"])
-                rng = random.Random(f"{live.id}:{step}:{role}")
+                # the bot's own dice come from a secret derived from the game's seed
+                rng = engine_rng.bot_random(state, role)
 
                 def think(state=state, role=role, name=name, rng=rng):
                     bot = get_bot(rules.id, name)
@@ -216,10 +502,50 @@ class Host:
         finally:
             live.bots_running = False
 
+    # ----- upkeep --------------------------------------------------------------------
+
     async def resume(self) -> None:
-        """After a restart: bots pick up where they stopped."""
-        for game_id in await run_in_threadpool(self.store.unfinished):
-            self.kick_bots(await self.get(game_id))
+        """After a restart: the games whose bots must move are loaded and go on;
+        every other game is loaded when someone opens it. A damaged game is
+        reported and left alone."""
+        for game_id in await run_in_threadpool(self.store.games_for_bots):
+            try:
+                self.kick_bots(await self.get(game_id))
+            except Refused as e:
+                log.error("game %s not resumed: %s", game_id, e)
+
+    def sweep(self) -> int:
+        """Games nobody watches and no bot plays leave memory after a while
+        (finished ones after a minute); they are loaded again when opened."""
+        now = time.monotonic()
+        gone = 0
+        for game_id, live in list(self.live.items()):
+            idle = now - live.touched
+            wait = 60.0 if not live.state["stack"] or live.stopped else self.limits.idle_seconds
+            if live.listeners or live.bots_running or live.lock.locked() or idle < wait:
+                continue
+            del self.live[game_id]
+            for key in [k for k in self.seats_by_token if k[0] == game_id]:
+                del self.seats_by_token[key]
+            gone += 1
+        return gone
+
+
+def clean_chat(text: str) -> str:
+    """Chat text as kept: no bidirectional overrides or isolates (which could
+    make a message read differently from what was written), no control
+    characters but line breaks and tabs, trimmed."""
+    out = []
+    for ch in text:
+        if ch in _BIDI:
+            continue
+        if unicodedata.category(ch) == "Cc" and ch not in "\n\t":
+            continue
+        out.append(ch)
+    return "".join(out).strip()
+
+
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 
 
 def _rules(game_id: str):

@@ -12,9 +12,11 @@ games = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("created", Float, nullable=False),
-    Column("step", Integer, nullable=False),  # actions so far
+    Column("step", Integer, nullable=False),  # actions a spectator knows of (no secret draft steps)
     Column("over", Boolean, nullable=False),
-    Column("state", JSON, nullable=False),  # the state after ``step`` actions
+    Column("state", JSON, nullable=False),  # the last snapshot of the state
+    Column("bots_move", Boolean, nullable=False, server_default="0"),  # a bot must act now
+    Column("spectator", String(64)),  # the public spectator token
 )
 
 seats = Table(
@@ -22,9 +24,21 @@ seats = Table(
     metadata,
     Column("game_id", String(32), primary_key=True),
     Column("role", String(64), primary_key=True),
-    Column("token", String(64), nullable=False, index=True),
-    Column("kind", String(16), nullable=False),  # "human" or "bot"
+    Column("token", String(64), nullable=False, index=True),  # SHA-256 of the seat's token
+    Column("kind", String(16), nullable=False),  # "human", "bot" or "spectator"
     Column("bot", String(64)),
+    Column("invite", String(64), index=True),  # SHA-256 of the seat's invitation code
+    Column("invite_code", String(64)),  # the code itself while nobody has taken it, for the creator to resend
+    Column("claimed", Boolean, nullable=False, server_default="1"),  # the invitation was taken
+    Column("creator", Boolean, nullable=False, server_default="0"),  # the seat of the game's creator
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("n", Integer, primary_key=True),  # after this many actions
+    Column("state", JSON, nullable=False),
 )
 
 actions = Table(

@@ -16,6 +16,8 @@ function fill(node, attrs, children) {
           else node.style[prop] = v;
         }
       }
+      // through the CSSOM: a style attribute in markup is refused by the page's Content-Security-Policy
+      else if (key === "style") node.style.cssText = String(value);
       else if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
       else if (key === "value" && "value" in node) node.value = value;
       else if (key === "checked" && "checked" in node) node.checked = Boolean(value);
@@ -37,6 +39,11 @@ export function el(tag, attrs, ...children) {
 /** An SVG element. */
 export function svg(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+/** Append to a node what el() would: text for strings, nothing for null, undefined or false. */
+export function put(node, ...children) {
+  return fill(node, null, children);
 }
 
 export function clear(node) {
@@ -82,10 +89,21 @@ export function params() {
   return new URLSearchParams(window.location.search);
 }
 
+/** The parts of the page's path after its first: [id] of /play/{id}, [id, code] of /join/{id}/{code}. */
+export function pathParts() {
+  const parts = window.location.pathname.split("/").filter(Boolean);
+  return parts.slice(1).map((p) => decodeURIComponent(p));
+}
+
 /** The {id} of /play/{id} or /replay/{id}. */
 export function gameIdFromPath() {
-  const parts = window.location.pathname.split("/").filter(Boolean);
-  return parts.length >= 2 ? decodeURIComponent(parts[parts.length - 1]) : null;
+  const parts = pathParts();
+  return parts.length === 1 ? parts[0] : null;
+}
+
+/** The game page of a seat: the browser's cookie opens it, so the address names no token. */
+export function playPath(id) {
+  return `/play/${encodeURIComponent(id)}`;
 }
 
 // ----- powers ------------------------------------------------------------------------
@@ -262,12 +280,43 @@ export function absolute(url) {
   }
 }
 
-// Tokens of the games made in this browser, so the lobby can offer their seats again.
-const STORE_KEY = "kriegsspiel.games";
+/** A link to hand on: whom it is for, the address (selected when focused), a copy
+ * button, and "Enter" where the link opens a page of this browser's own. */
+export function linkRow(label, url, { who = null, enter = false } = {}) {
+  const full = absolute(url);
+  const input = el("input", { type: "text", readonly: true, value: full, class: "link-field", "aria-label": `link: ${label}` });
+  input.addEventListener("focus", () => input.select());
+  return el(
+    "div",
+    { class: "link-row" },
+    el("div", { class: "link-who" }, who || label),
+    input,
+    el(
+      "button",
+      {
+        type: "button",
+        class: "btn small copy",
+        onclick: async () => toast((await copyText(full)) ? "Link copied." : "Copy it by hand: the browser refused."),
+      },
+      "Copy",
+    ),
+    enter ? el("a", { class: "btn small primary", href: full }, "Enter") : null,
+  );
+}
 
-export function rememberGame(entry) {
-  const all = knownGames();
-  all[entry.id] = { ...(all[entry.id] || {}), ...entry };
+// The games this browser made or holds a seat in, so the lobby can offer them again:
+// {id: {game, title, roles, creator, spectator, created}}. No token is kept here: the
+// server keeps a seat's key in a cookie the page cannot read.
+const STORE_KEY = "kriegsspiel.games";
+const KEPT = ["id", "game", "title", "roles", "creator", "spectator", "created"];
+
+function tidy(entry) {
+  const out = {};
+  for (const key of KEPT) if (entry && entry[key] !== undefined) out[key] = entry[key];
+  return out;
+}
+
+function keep(all) {
   try {
     localStorage.setItem(STORE_KEY, JSON.stringify(all));
   } catch (e) {
@@ -275,35 +324,48 @@ export function rememberGame(entry) {
   }
 }
 
-/** The human seats of a game made in this browser, grouped by their link (a
- * player's roles share one token): token -> {url, roles}. */
-export function seatsByToken(known) {
-  const byToken = new Map();
-  for (const [role, seat] of Object.entries(known.seats)) {
-    const kind = known.kinds && known.kinds[role];
-    if (kind && kind !== "human") continue;
-    if (!byToken.has(seat.token)) byToken.set(seat.token, { url: seat.url, roles: [] });
-    byToken.get(seat.token).roles.push(role);
-  }
-  return byToken;
+export function rememberGame(entry) {
+  const all = knownGames();
+  all[entry.id] = tidy({ ...(all[entry.id] || {}), ...entry });
+  keep(all);
 }
 
 export function knownGames() {
+  let raw;
   try {
-    const raw = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
-    return raw && typeof raw === "object" ? raw : {};
+    raw = JSON.parse(localStorage.getItem(STORE_KEY) || "{}");
   } catch (e) {
     return {};
   }
+  if (!raw || typeof raw !== "object") return {};
+  // entries written before seats moved to cookies held the seats' tokens: drop them
+  let stale = false;
+  for (const [id, entry] of Object.entries(raw)) {
+    if (entry && (entry.seats || entry.kinds)) {
+      raw[id] = tidy(entry);
+      stale = true;
+    }
+  }
+  if (stale) keep(raw);
+  return raw;
 }
 
 export function forgetGame(id) {
   const all = knownGames();
   delete all[id];
+  keep(all);
+}
+
+/** The spectator link of a game: kept in this browser, else from the games listing; null if unknown. */
+export async function spectatorUrl(id) {
+  const known = knownGames()[id];
+  if (known && known.spectator) return known.spectator;
   try {
-    localStorage.setItem(STORE_KEY, JSON.stringify(all));
+    const listing = await api("/api/games");
+    const game = ((listing && listing.games) || []).find((g) => g.id === id);
+    return (game && game.spectator) || null;
   } catch (e) {
-    /* ignore */
+    return null;
   }
 }
 

@@ -1,27 +1,31 @@
-// The game page /play/{id}?token=T[&role=R]: board, orders, log, chat, kept live by a websocket.
+// The game page /play/{id}[?role=R]: board, orders, log, chat, kept live by a websocket.
+// The seat is opened by the cookie the server set when this browser made the game or took
+// its invitation; the public spectator link adds ?token=S.
 import {
   absolute,
   api,
   clear,
-  copyText,
   el,
   gameData,
   gameIdFromPath,
   knownGames,
+  linkRow,
   loadRenderer,
   params,
+  put,
+  rememberGame,
   roleBadge,
   roleColour,
   roleName,
-  seatsByToken,
   seatText,
+  spectatorUrl,
   timeText,
   toast,
 } from "./common.js";
 
 const ui = {
   id: null,
-  token: null,
+  token: null, // the spectator link's token (a seat's key is a cookie this page never sees)
   pinned: null, // the role picked with ?role= (null: the server picks the one that must act)
   shape: null,
   data: {},
@@ -34,11 +38,22 @@ const ui = {
   busy: false,
   mock: null,
   tab: "log",
-  seenChat: 0,
   fullLog: null,
+  creator: false, // this browser made the game: it may list the invitations
+  invitations: null,
+};
+
+// The chat: loaded a page at a time (newest first), then kept up to date by the websocket.
+const chat = {
+  list: [], // oldest first
+  ids: new Set(),
+  more: false, // the server holds older messages than the first of the list
+  seen: null, // the id of the newest message read here
+  loading: false,
 };
 
 const $ = (id) => document.getElementById(id);
+const utf8 = new TextDecoder();
 
 function capital(text) {
   const s = String(text ?? "");
@@ -49,26 +64,41 @@ function name(role) {
   return roleName(role, ui.data);
 }
 
-function query(extra = {}) {
+function gameUrl(path = "") {
+  return `/api/games/${encodeURIComponent(ui.id)}${path}`;
+}
+
+/** The query of a request: the spectator token if any, and the extra keys. */
+function tokenQuery(extra = {}) {
   const q = new URLSearchParams();
   if (ui.token) q.set("token", ui.token);
-  if (ui.pinned) q.set("role", ui.pinned);
-  for (const [k, v] of Object.entries(extra)) q.set(k, v);
-  return q.toString();
+  for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
+
+/** The same, with the role this page is pinned to. */
+function query(extra = {}) {
+  return tokenQuery(ui.pinned ? { role: ui.pinned, ...extra } : extra);
+}
+
+function withToken(body) {
+  return ui.token ? { ...body, token: ui.token } : body;
 }
 
 // ----- talking to the server --------------------------------------------------------------
 
 async function fetchShape() {
   if (ui.mock) return ui.mock;
-  return api(`/api/games/${encodeURIComponent(ui.id)}?${query()}`);
+  return api(gameUrl(query()));
 }
 
 async function refresh() {
   try {
     show(await fetchShape());
   } catch (e) {
-    if (e.status === 403 || e.status === 404 || e.status === 401) fatal(e.message);
+    if (e.status === 401 || e.status === 403) noSeat(true);
+    else if (e.status === 404) fatal("No such game", e.message);
     else toast(`Could not refresh: ${e.message}`, "error");
   }
 }
@@ -81,36 +111,57 @@ function connect() {
     ui.ws.close();
   }
   const proto = window.location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${proto}//${window.location.host}/ws/games/${encodeURIComponent(ui.id)}?${query()}`);
+  const ws = new WebSocket(`${proto}//${window.location.host}/ws/games/${encodeURIComponent(ui.id)}${query()}`);
+  ws.binaryType = "arraybuffer"; // the server may send its JSON as text or as UTF-8 bytes
   ui.ws = ws;
   setConn("connecting");
   ws.onopen = () => {
     const again = ui.wsTries > 0;
     ui.wsTries = 0;
     setConn("live");
-    if (again) refresh();
+    if (again) {
+      // what was said and done while the line was down
+      refresh();
+      loadChat();
+    }
   };
   ws.onmessage = (event) => {
-    let shape;
+    let message;
     try {
-      shape = JSON.parse(event.data);
+      message = JSON.parse(typeof event.data === "string" ? event.data : utf8.decode(event.data));
     } catch (e) {
       return;
     }
-    if (!shape || typeof shape !== "object" || !shape.view) return;
-    if (ui.pinned && shape.role !== ui.pinned) {
+    if (!message || typeof message !== "object") return;
+    if (message.chat && !message.view) {
+      receiveChat([message.chat]);
+      return;
+    }
+    if (!message.view) return;
+    if (ui.pinned && message.role !== ui.pinned) {
       refresh();
       return;
     }
-    show(shape);
+    show(message);
   };
   ws.onclose = (event) => {
     if (ui.ws !== ws) return;
-    if (event.code >= 4400 && event.code < 4500) {
+    if (event.code === 4401 || event.code === 4403) {
       setConn("closed");
-      fatal(event.reason || "the server refused this seat");
+      noSeat(true);
       return;
     }
+    if (event.code === 4404) {
+      setConn("closed");
+      fatal("No such game", event.reason || "The server does not know this game.");
+      return;
+    }
+    if (event.code >= 4400 && event.code < 4500 && event.code !== 4429) {
+      setConn("closed");
+      fatal("The server closed this page's line", event.reason || `code ${event.code}`);
+      return;
+    }
+    // a dropped line, or too many open at once (4429): try again, less and less often
     setConn("retrying");
     const wait = Math.min(15000, 800 * 2 ** ui.wsTries) + Math.random() * 400;
     ui.wsTries += 1;
@@ -121,14 +172,29 @@ function connect() {
   };
 }
 
+function stopLive() {
+  ui.closed = true;
+  clearTimeout(ui.wsTimer);
+  if (ui.ws) {
+    ui.ws.onclose = null;
+    ui.ws.close();
+    ui.ws = null;
+  }
+  setConn("closed");
+}
+
 function setConn(state) {
   const dot = $("conn");
   dot.className = `conn ${state}`;
   dot.title = { live: "live", connecting: "connecting…", retrying: "connection lost; retrying…", closed: "closed" }[state] || state;
 }
 
+// Every order carries the step it was chosen at: if the game has moved on meanwhile, the
+// server refuses it (409) and the page shows the orders of now instead of sending it again.
+const MOVED_ON = "The game moved on before your order arrived: here are the orders now.";
+
 async function submit(action) {
-  if (!ui.shape || ui.busy) return;
+  if (!ui.shape || ui.busy || ui.closed) return;
   if (ui.mock) {
     toast(`(mock) would send ${JSON.stringify(action)}`);
     return;
@@ -137,15 +203,14 @@ async function submit(action) {
   document.body.classList.add("busy");
   hideError();
   try {
-    const shape = await api(`/api/games/${encodeURIComponent(ui.id)}/actions`, {
+    const shape = await api(gameUrl("/actions"), {
       method: "POST",
-      body: { token: ui.token, action, role: ui.shape.role },
+      body: withToken({ action, step: ui.shape.step, role: ui.shape.role }),
     });
     // the websocket may already have brought a later state (bots move fast): keep the later one
     if (!ui.shape || shape.step >= ui.shape.step || shape.role !== ui.shape.role) show(shape);
   } catch (e) {
-    showError(e.message);
-    if (e.status >= 400 && e.status < 500) refresh();
+    refused(e);
   } finally {
     ui.busy = false;
     document.body.classList.remove("busy");
@@ -153,21 +218,32 @@ async function submit(action) {
 }
 
 async function undo() {
-  if (!ui.shape || ui.busy || ui.mock) return;
+  if (!ui.shape || ui.busy || ui.mock || ui.closed) return;
   ui.busy = true;
   hideError();
   try {
-    show(await api(`/api/games/${encodeURIComponent(ui.id)}/undo`, { method: "POST", body: { token: ui.token, role: ui.shape.role } }));
+    show(await api(gameUrl("/undo"), { method: "POST", body: withToken({ step: ui.shape.step, role: ui.shape.role }) }));
   } catch (e) {
-    showError(e.message);
+    refused(e);
   } finally {
     ui.busy = false;
   }
 }
 
-function showError(text) {
+function refused(e) {
+  if (e.status === 409) {
+    showError(MOVED_ON, "note");
+    refresh();
+    return;
+  }
+  showError(e.message);
+  if (e.status >= 400 && e.status < 500) refresh();
+}
+
+function showError(text, kind = "error") {
   const box = $("action-error");
   box.textContent = text;
+  box.classList.toggle("note", kind === "note");
   box.classList.remove("hidden");
   clearTimeout(showError.timer);
   showError.timer = setTimeout(hideError, 12000);
@@ -177,27 +253,55 @@ function hideError() {
   $("action-error").classList.add("hidden");
 }
 
-function fatal(message) {
-  ui.closed = true;
-  if (ui.ws) {
-    ui.ws.onclose = null;
-    ui.ws.close();
-  }
-  const board = clear($("board"));
-  board.append(
-    el(
-      "div",
-      { class: "fatal" },
-      el("h2", {}, "This seat cannot be opened"),
-      el("p", {}, message),
-      el("p", {}, el("a", { class: "btn primary", href: "/" }, "Back to the lobby")),
-    ),
+/** The page's board area replaced by a message; the orders and the chat put away. */
+function notice(kind, ...children) {
+  stopLive();
+  document.body.classList.add("seatless");
+  $("seat-menu").open = false;
+  clear($("role-switch"));
+  if (!ui.shape) $("game-title").textContent = "";
+  clear($("board")).append(el("div", { class: ["fatal", kind] }, ...children));
+}
+
+function fatal(title, message) {
+  notice(
+    "broken",
+    el("h2", {}, title),
+    el("p", {}, message),
+    el("p", { class: "notice-links" }, el("a", { class: "btn primary", href: "/" }, "Back to the lobby")),
   );
+}
+
+/** Links to watch the game and to go back to the lobby; the first once the spectator link is known. */
+function ways() {
+  const box = el("p", { class: "notice-links" }, el("a", { class: "btn", href: "/" }, "Back to the lobby"));
+  spectatorUrl(ui.id).then((url) => {
+    if (url) box.prepend(el("a", { class: "btn primary watch", href: absolute(url) }, "Watch as a spectator"));
+  });
+  return box;
+}
+
+/** This browser holds no seat of the game any more: the lobby stops offering it. */
+function forgetSeat() {
+  if (knownGames()[ui.id]) rememberGame({ id: ui.id, roles: null });
+}
+
+/** The browser holds no key to a seat of this game (never had one, or it was handed over). */
+function noSeat(lost) {
+  if (ui.mock) return;
+  if (!ui.token) forgetSeat();
+  const why = ui.token
+    ? "This link opens no seat of this game."
+    : lost
+      ? "This browser's key to the seat no longer opens it: the seat was handed over. Open the invitation you were sent, or watch as a spectator."
+      : "Open the invitation you were sent, or watch as a spectator.";
+  notice("no-seat", el("h2", {}, "You hold no seat in this game"), el("p", {}, why), ways());
 }
 
 // ----- drawing ---------------------------------------------------------------------------
 
 async function show(shape) {
+  if (ui.closed && !ui.mock) return;
   if (!ui.ready || ui.readyGame !== shape.game) {
     ui.readyGame = shape.game;
     ui.ready = (async () => {
@@ -207,17 +311,17 @@ async function show(shape) {
   }
   ui.shape = shape;
   await ui.ready;
-  if (ui.shape !== shape) return; // a newer one is being drawn
+  if (ui.shape !== shape || ui.closed) return; // a newer one is being drawn, or the seat is gone
   if (followActive(shape)) return;
   drawHeader(shape);
   drawBoard(shape);
   drawPrompt(shape);
   drawActions(shape);
   drawLog(shape);
-  drawChat(shape);
+  drawChat();
 }
 
-/** Auto mode: when another of this token's roles must act now, ask the server for that one. */
+/** Auto mode: when another of this seat's roles must act now, ask the server for that one. */
 function followActive(shape) {
   if (ui.pinned || ui.mock || (shape.actions && shape.actions.length)) return false;
   const committed = new Set((shape.view && shape.view.committed) || []);
@@ -270,54 +374,129 @@ function drawHeader(shape) {
   } else {
     sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
   }
-  $("replay-link").href = `/replay/${encodeURIComponent(ui.id)}?${query()}`;
-  drawInvite();
+  $("replay-link").href = `/replay/${encodeURIComponent(ui.id)}${query()}`;
+  $("seat-menu").classList.toggle("hidden", !shape.role || Boolean(ui.mock));
 }
 
-function genericSummary(view) {
-  const b = view.board || {};
-  const bits = [];
-  if (b.year !== undefined) bits.push(`Year ${b.year}`);
-  if (b.turn !== undefined) bits.push(`turn ${b.turn}`);
-  if (b.round !== undefined) bits.push(`round ${b.round}`);
-  return bits.join(" · ");
+// ----- the seat: invitations (for the game's creator) and handing it over ----------------
+
+function rolesText(roles) {
+  return (roles || []).map((r) => name(r)).join(" + ");
 }
 
-function drawInvite() {
-  const known = knownGames()[ui.id];
-  const box = $("invite");
-  if (!known || !known.seats) {
-    box.classList.add("hidden");
-    return;
-  }
-  const body = clear($("invite-body"));
-  const byToken = seatsByToken(known);
-  if (known.spectator) byToken.set(known.spectator.token, { url: known.spectator.url, roles: [], spectator: true });
-  for (const [token, s] of byToken) {
-    const url = absolute(s.url);
-    body.append(
-      el(
-        "div",
-        { class: ["invite-row", token === ui.token && "me"] },
-        el("span", { class: "who" }, s.spectator ? "Spectators" : s.roles.map((r) => name(r)).join(" + ")),
-        el(
-          "button",
-          { type: "button", class: "btn tiny", onclick: async () => toast((await copyText(url)) ? "Link copied." : "Copy failed.") },
-          "copy link",
-        ),
-        token === ui.token ? el("span", { class: "muted small" }, "you") : el("a", { class: "btn tiny ghost", href: url }, "open"),
-      ),
-    );
-  }
-  box.classList.remove("hidden");
+function rolesBadges(roles) {
+  return el("span", { class: "who-roles" }, (roles || []).map((r) => roleBadge(r, ui.data)));
 }
+
+async function loadInvitations() {
+  if (!ui.creator || ui.mock) return;
+  try {
+    const got = await api(gameUrl("/invitations"));
+    ui.invitations = (got && got.invitations) || [];
+  } catch (e) {
+    // not the creator's seat (403), or the seat is gone: no invitations to show
+    ui.invitations = null;
+    if (e.status === 403) {
+      ui.creator = false;
+      rememberGame({ id: ui.id, creator: false });
+    }
+  }
+  drawSeatMenu();
+}
+
+function drawSeatMenu() {
+  const open = (ui.invitations || []).filter((inv) => !inv.claimed);
+  const badge = $("open-invitations");
+  badge.textContent = String(open.length);
+  badge.classList.toggle("hidden", open.length === 0);
+  badge.title = `${open.length} invitation${open.length === 1 ? "" : "s"} not yet taken`;
+
+  const body = clear($("seat-body"));
+  if (ui.creator && ui.invitations) {
+    body.append(el("h3", {}, "Invitations"));
+    if (!ui.invitations.length) body.append(el("p", { class: "muted small" }, "Every other seat is a bot's: there is nobody to invite."));
+    else body.append(el("p", { class: "hint" }, "Send each to one person: the first to open it takes the seat."));
+    for (const inv of ui.invitations) {
+      body.append(
+        inv.claimed
+          ? el("div", { class: "link-row taken" }, el("div", { class: "link-who" }, rolesBadges(inv.roles)), el("span", { class: "muted small" }, "taken"))
+          : linkRow(rolesText(inv.roles), inv.url, { who: rolesBadges(inv.roles) }),
+      );
+    }
+  }
+  const watch = el("div", { class: "spectator-row" });
+  body.append(watch);
+  spectatorUrl(ui.id).then((url) => {
+    if (url) watch.append(el("h3", {}, "Spectators"), linkRow("spectators", url, { who: el("span", { class: "muted" }, "anyone may watch") }));
+  });
+  if (ui.shape && ui.shape.role) body.append(handoverBox());
+}
+
+function handoverBox() {
+  const confirm = el(
+    "div",
+    { class: "confirm hidden", id: "handover-confirm-box" },
+    el("p", { class: "warn" }, "Your link will stop working at once: the seat goes to whoever takes the new invitation."),
+    el(
+      "div",
+      { class: "confirm-buttons" },
+      el("button", { type: "button", class: "btn small danger", id: "handover-confirm", onclick: handOver }, "Hand it over"),
+      el("button", { type: "button", class: "btn small ghost", onclick: () => confirm.classList.add("hidden") }, "Keep it"),
+    ),
+  );
+  return el(
+    "div",
+    { class: "handover" },
+    el("h3", {}, "Hand over this seat"),
+    el("p", { class: "hint" }, `Give ${rolesText(ui.shape.roles)} to someone else, or take it back yourself with a new key if you fear yours was seen.`),
+    el(
+      "button",
+      { type: "button", class: "btn small", id: "handover", onclick: () => confirm.classList.remove("hidden") },
+      "Hand over this seat…",
+    ),
+    confirm,
+  );
+}
+
+async function handOver() {
+  const button = $("handover-confirm");
+  button.disabled = true;
+  try {
+    const got = await api(gameUrl("/handover"), { method: "POST", body: {} });
+    handedOver(got.invitation);
+  } catch (e) {
+    button.disabled = false;
+    toast(`The seat was not handed over: ${e.message}`, "error");
+  }
+}
+
+function handedOver(invitation) {
+  const roles = (invitation && invitation.roles) || (ui.shape && ui.shape.roles) || [];
+  forgetSeat();
+  notice(
+    "handed-over",
+    el("h2", {}, "You handed this seat over"),
+    el(
+      "p",
+      {},
+      "Your link no longer opens it. Send this invitation to whoever is to hold ",
+      rolesText(roles),
+      " now: the first to open it takes the seat. (To keep the seat with a new key, open it yourself.)",
+    ),
+    linkRow(rolesText(roles), invitation.url, { who: rolesBadges(roles) }),
+    ways(),
+  );
+}
+
+// ----- the board, the prompt, the orders, the log -------------------------------------------
 
 function pin(role) {
   ui.pinned = role;
   const q = params();
   if (role) q.set("role", role);
   else q.delete("role");
-  history.replaceState(null, "", `${window.location.pathname}?${q.toString()}`);
+  const text = q.toString();
+  history.replaceState(null, "", `${window.location.pathname}${text ? `?${text}` : ""}`);
   ui.drawn = null;
   refresh();
   connect();
@@ -334,6 +513,15 @@ function drawBoard(shape) {
     console.error(e);
     clear(board).append(el("div", { class: "fatal" }, el("h2", {}, "The board could not be drawn"), el("pre", {}, String(e.stack || e))));
   }
+}
+
+function genericSummary(view) {
+  const b = view.board || {};
+  const bits = [];
+  if (b.year !== undefined) bits.push(`Year ${b.year}`);
+  if (b.turn !== undefined) bits.push(`turn ${b.turn}`);
+  if (b.round !== undefined) bits.push(`round ${b.round}`);
+  return bits.join(" · ");
 }
 
 function waitingFor(shape) {
@@ -387,7 +575,8 @@ function drawPrompt(shape) {
   const res = shape.result || view.result;
   if (shape.over && res) {
     const winners = res.winners || [];
-    result.append(
+    put(
+      result,
       el("div", { class: "result-head" }, winners.length ? "Victory" : "No victor"),
       winners.length ? el("div", { class: "winners" }, winners.map((r) => roleBadge(r, ui.data, "big"))) : null,
       res.reason ? el("p", { class: "reason" }, capital(res.reason)) : null,
@@ -454,6 +643,7 @@ function drawActions(shape) {
   const labels = shape.labels || [];
   const label = (i) => (labels[i] !== undefined ? String(labels[i]) : JSON.stringify(actions[i]));
   $("undo").classList.toggle("hidden", !(shape.view && shape.view.can_undo) || !shape.role);
+  box.dataset.step = String(shape.step ?? "");
   $("actions-card").classList.toggle("idle", !actions.length);
   if (!actions.length) {
     box.append(el("p", { class: "muted" }, shape.over ? "No more orders: the game is over." : shape.role ? "Nothing to order now." : "You are watching."));
@@ -522,7 +712,7 @@ async function toggleFullLog() {
     ui.fullLog = (ui.shape.view && ui.shape.view.log) || [];
   } else {
     try {
-      const got = await api(`/api/games/${encodeURIComponent(ui.id)}/log?${query()}`);
+      const got = await api(gameUrl(`/log${query()}`));
       ui.fullLog = got.log || [];
       button.textContent = "latest lines";
     } catch (e) {
@@ -536,41 +726,112 @@ async function toggleFullLog() {
   drawLog(ui.shape);
 }
 
-function drawChat(shape) {
-  const chat = shape.chat || [];
+// ----- the chat ----------------------------------------------------------------------------
+
+function messageId(m) {
+  return String(m.id);
+}
+
+/** Add messages the page has not shown yet (a push and an answer may bring the same one). */
+function addMessages(messages, { older = false } = {}) {
+  const fresh = (messages || []).filter((m) => m && m.id !== undefined && m.id !== null && !chat.ids.has(messageId(m)));
+  for (const m of fresh) chat.ids.add(messageId(m));
+  chat.list = older ? [...fresh, ...chat.list] : [...chat.list, ...fresh];
+  return fresh.length;
+}
+
+/** The newest page of the chat; merged with what the page holds (after a reconnection, too). */
+async function loadChat() {
+  if (ui.mock || ui.closed) return;
+  let got;
+  try {
+    got = await api(gameUrl(`/chat${tokenQuery()}`));
+  } catch (e) {
+    if (e.status !== 401 && e.status !== 403) toast(`The chat could not be read: ${e.message}`, "error");
+    return;
+  }
+  const page = (got && got.chat) || [];
+  const overlaps = !chat.list.length || page.some((m) => chat.ids.has(messageId(m)));
+  if (!overlaps) {
+    // more was said while the line was down than one page holds: start again from the newest
+    chat.list = [];
+    chat.ids = new Set();
+  }
+  if (!chat.list.length) chat.more = Boolean(got && got.more);
+  addMessages(page);
+  drawChat();
+}
+
+async function loadOlder() {
+  if (chat.loading || !chat.list.length) return;
+  chat.loading = true;
   const list = $("chat-lines");
-  const key = JSON.stringify(chat);
+  const fromBottom = list.scrollHeight - list.scrollTop;
+  try {
+    const got = await api(gameUrl(`/chat${tokenQuery({ before: chat.list[0].id })}`));
+    addMessages((got && got.chat) || [], { older: true });
+    chat.more = Boolean(got && got.more);
+  } catch (e) {
+    toast(`Older messages could not be read: ${e.message}`, "error");
+  } finally {
+    chat.loading = false;
+  }
+  drawChat();
+  list.scrollTop = list.scrollHeight - fromBottom; // keep the lines read in their place
+}
+
+function receiveChat(messages) {
+  if (addMessages(messages)) drawChat();
+}
+
+function chatLine(m, mine) {
+  const from = m.from;
+  return el(
+    "li",
+    { class: ["chat-line", mine.has(from) && "own", m.to && "private"], dataset: { id: messageId(m) } },
+    el(
+      "div",
+      { class: "chat-meta" },
+      from ? roleBadge(from, ui.data) : el("span", { class: "muted" }, "umpire"),
+      m.to ? el("span", { class: "to" }, "→ ", roleBadge(m.to, ui.data), el("span", { class: "secret" }, " private")) : null,
+      el("span", { class: "at" }, timeText(m.at)),
+    ),
+    el("div", { class: "chat-text" }, String(m.text ?? "")),
+  );
+}
+
+function drawChat() {
+  const shape = ui.shape;
+  if (!shape) return;
+  const mine = new Set(shape.roles || []);
+  const list = $("chat-lines");
+  const key = JSON.stringify([chat.more, chat.loading, chat.list.length && messageId(chat.list[0]), chat.list.length && messageId(chat.list[chat.list.length - 1]), chat.list.length]);
   if (list.dataset.key !== key) {
     list.dataset.key = key;
     const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
-    const mine = new Set(shape.roles || []);
     clear(list);
-    if (!chat.length) list.append(el("li", { class: "muted small empty" }, "No dispatches yet."));
-    for (const m of chat) {
-      const from = m.from;
+    if (chat.more) {
       list.append(
         el(
           "li",
-          { class: ["chat-line", mine.has(from) && "own", m.to && "private"] },
-          el(
-            "div",
-            { class: "chat-meta" },
-            from ? roleBadge(from, ui.data) : el("span", { class: "muted" }, "umpire"),
-            m.to ? el("span", { class: "to" }, "→ ", roleBadge(m.to, ui.data), el("span", { class: "secret" }, " private")) : null,
-            el("span", { class: "at" }, timeText(m.at)),
-          ),
-          el("div", { class: "chat-text" }, String(m.text ?? "")),
+          { class: "chat-older" },
+          el("button", { type: "button", class: "btn tiny ghost", id: "chat-older", onclick: loadOlder, disabled: chat.loading }, "older messages"),
         ),
       );
     }
+    if (!chat.list.length) list.append(el("li", { class: "muted small empty" }, "No dispatches yet."));
+    for (const m of chat.list) list.append(chatLine(m, mine));
     if (nearBottom || ui.tab !== "chat") list.scrollTop = list.scrollHeight;
   }
-  if (ui.tab === "chat" && ui.seenChat !== chat.length) {
-    ui.seenChat = chat.length;
-    if (!ui.mock) sessionSet(`seen.${ui.id}`, chat.length);
+
+  // unread: the others' messages after the last one read here
+  const newest = chat.list.length ? messageId(chat.list[chat.list.length - 1]) : null;
+  if (ui.tab === "chat" && newest !== null && chat.seen !== newest) {
+    chat.seen = newest;
+    if (!ui.mock) localSet(`seen.${ui.id}`, newest);
   }
-  if (ui.seenChat > chat.length) ui.seenChat = chat.length;
-  const unread = Math.max(0, chat.length - ui.seenChat);
+  const at = chat.seen === null ? -1 : chat.list.findIndex((m) => messageId(m) === chat.seen);
+  const unread = chat.list.slice(at + 1).filter((m) => !mine.has(m.from)).length;
   const badge = $("unread");
   badge.textContent = String(unread);
   badge.classList.toggle("hidden", unread === 0);
@@ -594,19 +855,19 @@ async function sendChat(event) {
   event.preventDefault();
   const input = $("chat-text");
   const text = input.value.trim();
-  if (!text || !ui.shape) return;
+  if (!text || !ui.shape || ui.closed) return;
   if (ui.mock) {
     toast("(mock) chat not sent");
     return;
   }
   const to = $("chat-to").value || null;
-  const body = { token: ui.token, text };
+  const body = { text, role: ui.shape.role };
   if (to) body.to = to;
   input.disabled = true;
   try {
-    await api(`/api/games/${encodeURIComponent(ui.id)}/chat`, { method: "POST", body });
+    const got = await api(gameUrl("/chat"), { method: "POST", body: withToken(body) });
     input.value = "";
-    if (!ui.ws || ui.ws.readyState !== WebSocket.OPEN) refresh();
+    if (got && got.message) receiveChat([got.message]);
   } catch (e) {
     toast(`Not sent: ${e.message}`, "error");
   } finally {
@@ -624,7 +885,7 @@ function setTab(tab) {
   $("log").classList.toggle("hidden", tab !== "log");
   $("chat").classList.toggle("hidden", tab !== "chat");
   if (tab === "chat" && ui.shape) {
-    drawChat(ui.shape);
+    drawChat();
     const list = $("chat-lines");
     list.scrollTop = list.scrollHeight;
   }
@@ -642,12 +903,25 @@ function wire() {
   $("tab-log").addEventListener("click", () => setTab("log"));
   $("tab-chat").addEventListener("click", () => setTab("chat"));
   $("full-log").addEventListener("click", toggleFullLog);
+  $("seat-menu").addEventListener("toggle", () => {
+    if (!$("seat-menu").open) return;
+    drawSeatMenu();
+    loadInvitations();
+  });
   document.addEventListener("visibilitychange", () => {
     if (!document.hidden && ui.ws && ui.ws.readyState !== WebSocket.OPEN && !ui.closed && !ui.mock) {
       ui.wsTries = 0;
       connect();
     }
   });
+}
+
+function dropPin() {
+  ui.pinned = null;
+  const q = params();
+  q.delete("role");
+  const text = q.toString();
+  history.replaceState(null, "", `${window.location.pathname}${text ? `?${text}` : ""}`);
 }
 
 /** Start the page; {mock: SHAPE} draws a captured SHAPE without a server (static/dev). */
@@ -659,44 +933,53 @@ export async function start(options = {}) {
   if (options.mock) {
     ui.mock = options.mock;
     ui.id = options.mock.id || "mock";
+    addMessages(options.mock.chat || []);
     setConn("closed");
     await show(options.mock);
     return;
   }
   ui.id = gameIdFromPath();
   if (!ui.id) {
-    fatal("No game id in the address.");
+    fatal("No game here", "This address names no game.");
     return;
   }
-  if (!ui.token) {
-    fatal("This address has no token: open the seat link you were given.");
-    return;
-  }
-  ui.seenChat = Number(sessionGet(`seen.${ui.id}`)) || 0;
+  const known = knownGames()[ui.id];
+  ui.creator = !ui.token && Boolean(known && known.creator);
+  chat.seen = localGet(`seen.${ui.id}`);
+  let shape;
   try {
-    await show(await fetchShape());
+    shape = await fetchShape();
   } catch (e) {
     if (ui.pinned && e.status === 403) {
-      // a ?role= this token does not hold: fall back to the token's own roles
-      ui.pinned = null;
-      const q = params();
-      q.delete("role");
-      history.replaceState(null, "", `${window.location.pathname}?${q.toString()}`);
+      // a ?role= this seat does not hold: fall back to the seat's own roles
+      dropPin();
       try {
-        await show(await fetchShape());
+        shape = await fetchShape();
       } catch (e2) {
-        fatal(e2.message);
+        opening(e2);
         return;
       }
     } else {
-      fatal(e.message);
+      opening(e);
       return;
     }
   }
+  if (shape.role && !ui.token) rememberGame({ id: ui.id, game: shape.game, title: (shape.view && shape.view.title) || shape.game, roles: shape.roles });
+  if (shape.creator) ui.creator = true; // the server says so, on any device
+  await show(shape);
+  loadChat();
+  loadInvitations();
   connect();
 }
 
-function sessionGet(key) {
+/** Why the first request failed, told plainly. */
+function opening(e) {
+  if (e.status === 401 || e.status === 403) noSeat(false);
+  else if (e.status === 404) fatal("No such game", "The server does not know this game: check the address.");
+  else fatal("This game cannot be opened", e.message);
+}
+
+function localGet(key) {
   try {
     return localStorage.getItem(`kriegsspiel.${key}`);
   } catch (e) {
@@ -704,7 +987,7 @@ function sessionGet(key) {
   }
 }
 
-function sessionSet(key, value) {
+function localSet(key, value) {
   try {
     localStorage.setItem(`kriegsspiel.${key}`, String(value));
   } catch (e) {

@@ -3,20 +3,21 @@ import {
   absolute,
   api,
   clear,
-  copyText,
   el,
   forgetGame,
   knownGames,
+  linkRow,
+  playPath,
+  put,
   rememberGame,
   roleBadge,
   roleName,
-  seatsByToken,
   seatText,
   timeText,
   toast,
 } from "./common.js";
 
-const state = { catalog: [], byId: new Map() };
+const state = { catalog: [], byId: new Map(), dev: false };
 
 const BLURB = {
   "first-world-war":
@@ -79,69 +80,55 @@ function botSeats(entry, players, humanIndex = 0) {
 
 // ----- creating a game ---------------------------------------------------------------------
 
-async function create(entry, spec, { go = "auto" } = {}) {
+/** POST /api/games. The server keeps the creator's seat in a cookie of this browser; the
+ * other human seats come back as invitations, one link per person. "Play now" (and a game
+ * with nobody to invite) goes straight to the game; otherwise the links to send are shown. */
+async function create(entry, spec, { show = false } = {}) {
   const made = await api("/api/games", { method: "POST", body: spec });
-  const seatsKind = spec.seats || {};
   rememberGame({
     id: made.id,
     game: entry.id,
     title: entry.title,
     created: Date.now(),
-    seats: made.seats,
-    kinds: seatsKind,
-    spectator: made.spectator,
+    roles: made.you ? made.you.roles : null,
+    creator: Boolean(made.you),
+    spectator: made.spectator ? made.spectator.url : undefined,
   });
-  const humans = humanTokens(made, seatsKind);
-  if (go === "auto" && humans.length === 1) {
-    window.location.href = absolute(humans[0].url);
+  const invitations = made.invitations || [];
+  if (made.you && (!show || !invitations.length)) {
+    window.location.href = playPath(made.id);
     return made;
   }
-  showCreated(entry, made, seatsKind);
+  showCreated(entry, made, spec.seats || {});
   return made;
 }
 
-/** Human seats grouped by token: [{token, url, roles}] in role order. */
-function humanTokens(made, kinds) {
-  const out = new Map();
-  for (const [role, seat] of Object.entries(made.seats || {})) {
-    if (kinds[role] && kinds[role] !== "human") continue;
-    if (!out.has(seat.token)) out.set(seat.token, { token: seat.token, url: seat.url, roles: [] });
-    out.get(seat.token).roles.push(role);
-  }
-  return [...out.values()];
+function rolesWho(roles) {
+  return el("span", { class: "who-roles" }, (roles || []).map((r) => roleBadge(r)));
 }
 
-function linkRow(label, url, extra) {
-  const full = absolute(url);
-  const input = el("input", { type: "text", readonly: true, value: full, class: "link-field", "aria-label": `link for ${label}` });
-  input.addEventListener("focus", () => input.select());
-  return el(
-    "div",
-    { class: "link-row" },
-    el("div", { class: "link-who" }, extra || label),
-    input,
-    el(
-      "button",
-      {
-        type: "button",
-        class: "btn small",
-        onclick: async () => toast((await copyText(full)) ? "Link copied." : "Copy it by hand: the browser refused."),
-      },
-      "Copy",
-    ),
-    el("a", { class: "btn small primary", href: full }, "Enter"),
-  );
+function rolesText(roles) {
+  return (roles || []).map((r) => roleName(r)).join(", ");
 }
 
 function showCreated(entry, made, kinds) {
   const box = document.getElementById("created");
   const body = clear(document.getElementById("created-body"));
-  const humans = humanTokens(made, kinds);
-  body.append(
-    el("p", {}, `${entry.title} — game `, el("code", {}, made.id), ". Send each player their own link; it is the key to that seat."),
-  );
-  for (const h of humans) {
-    body.append(linkRow(h.roles.join(", "), h.url, el("span", {}, ...h.roles.map((r) => roleBadge(r)))));
+  body.append(el("p", {}, `${entry.title} — game `, el("code", {}, made.id), "."));
+  if (made.you) {
+    body.append(
+      el("h3", { class: "sub" }, "Your seat"),
+      el("p", { class: "hint" }, "This link opens your seat in this browser only: keep it for yourself."),
+      linkRow(rolesText(made.you.roles), playPath(made.id), { who: rolesWho(made.you.roles), enter: true }),
+    );
+  }
+  const invitations = made.invitations || [];
+  if (invitations.length) {
+    body.append(
+      el("h3", { class: "sub" }, "Invitations"),
+      el("p", { class: "hint" }, "Send each link to one person: the first to open it takes the seat, and it works only once."),
+      ...invitations.map((inv) => linkRow(rolesText(inv.roles), inv.url, { who: rolesWho(inv.roles) })),
+    );
   }
   const bots = Object.entries(kinds).filter(([, k]) => k !== "human");
   if (bots.length) {
@@ -154,7 +141,12 @@ function showCreated(entry, made, kinds) {
       ),
     );
   }
-  if (made.spectator) body.append(linkRow("spectator", made.spectator.url, el("span", { class: "muted" }, "Spectators")));
+  if (made.spectator) {
+    body.append(
+      el("h3", { class: "sub" }, "Spectators"),
+      linkRow("spectators", made.spectator.url, { who: el("span", { class: "muted" }, "anyone may watch"), enter: !made.you }),
+    );
+  }
   box.classList.remove("hidden");
   box.scrollIntoView({ behavior: "smooth", block: "start" });
   loadGames();
@@ -272,6 +264,17 @@ function buildForm(entry) {
 
   const seed = el("input", { type: "number", id: "f-seed", name: "seed", placeholder: "random", min: "0", step: "1" });
   const seatsBox = el("div", { class: "seats-box" });
+  // the seat the creator takes: one of the players with a human role
+  const creatorSelect = el("select", { id: "f-creator", name: "creator" });
+  const creatorField = el("div", { class: "field" }, el("label", { for: "f-creator" }, "Your seat"), creatorSelect);
+  const drawCreator = () => {
+    const keep = creatorSelect.value;
+    const humans = [...seatsBox.querySelectorAll("fieldset.seat-group")]
+      .map((set) => [...set.querySelectorAll("select[data-role]")].filter((sel) => sel.value === "human").map((sel) => sel.dataset.role))
+      .filter((roles) => roles.length);
+    clear(creatorSelect).append(...humans.map((roles) => el("option", { value: roles[0], selected: roles[0] === keep }, sideName(entry, roles))));
+    creatorField.classList.toggle("hidden", !humans.length);
+  };
   const drawSeats = () => {
     clear(seatsBox);
     const players = Number(playersSelect.value);
@@ -285,12 +288,14 @@ function buildForm(entry) {
           bots.map((b) => el("option", { value: `bot:${b}`, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${b}`)),
         );
         sel.dataset.role = role;
+        sel.addEventListener("change", drawCreator);
         return el("div", { class: "seat-row" }, roleBadge(role), sel);
       });
       seatsBox.append(
         el("fieldset", { class: "seat-group" }, el("legend", {}, `Player ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
       );
     });
+    drawCreator();
   };
   playersSelect.addEventListener("change", drawSeats);
   drawSeats();
@@ -299,19 +304,21 @@ function buildForm(entry) {
   const submit = el("button", { type: "submit", class: "btn primary" }, "Create the game");
   const error = el("p", { class: "form-error", role: "alert" });
 
-  form.append(
+  put(
+    form,
     el(
       "div",
       { class: "form-grid" },
       el("div", { class: "field" }, el("label", { for: "f-game" }, "Game"), gameSelect),
       el("div", { class: "field" }, el("label", { for: "f-players" }, "Players"), playersSelect),
       scenarios.length ? el("div", { class: "field wide" }, el("label", { for: "f-scenario" }, "Scenario"), scenarioSelect, scenarioHelp) : null,
-      el("div", { class: "field" }, el("label", { for: "f-seed" }, "Seed ", el("span", { class: "muted" }, "(optional)")), seed),
+      state.dev ? el("div", { class: "field" }, el("label", { for: "f-seed" }, "Seed ", el("span", { class: "muted" }, "(development mode)")), seed) : null,
     ),
     options.length ? el("h3", { class: "sub" }, "Options") : null,
     options.length ? el("div", { class: "options-box" }, options.map(([name, spec]) => optionInput(name, spec))) : null,
     el("h3", { class: "sub" }, "Seats"),
     seatsBox,
+    creatorField,
     el("div", { class: "form-foot" }, submit, error),
   );
 
@@ -320,7 +327,7 @@ function buildForm(entry) {
     error.textContent = "";
     const spec = { game: entry.id, players: Number(playersSelect.value), seats: {} };
     if (scenarios.length) spec.scenario = scenarioSelect.value;
-    if (seed.value.trim() !== "") spec.seed = Number(seed.value);
+    if (state.dev && seed.value.trim() !== "") spec.seed = Number(seed.value);
     const opts = {};
     for (const input of form.querySelectorAll("[data-kind]")) {
       const kind = input.dataset.kind;
@@ -331,9 +338,10 @@ function buildForm(entry) {
     }
     if (Object.keys(opts).length) spec.options = opts;
     for (const sel of seatsBox.querySelectorAll("select[data-role]")) spec.seats[sel.dataset.role] = sel.value;
+    if (creatorSelect.value) spec.creator = creatorSelect.value;
     submit.disabled = true;
     try {
-      await create(entry, spec);
+      await create(entry, spec, { show: true });
     } catch (e) {
       error.textContent = e.message;
     } finally {
@@ -344,14 +352,13 @@ function buildForm(entry) {
 
 // ----- the games on the server ---------------------------------------------------------------
 
-function mySeatLinks(id) {
-  const known = knownGames()[id];
-  if (!known || !known.seats) return null;
-  const byToken = seatsByToken(known);
-  const links = [...byToken.values()].map((s) =>
-    el("a", { class: "seat-link", href: absolute(s.url), title: "open this seat" }, s.roles.map((r) => roleName(r)).join(" + ")),
-  );
-  if (known.spectator) links.push(el("a", { class: "seat-link muted", href: absolute(known.spectator.url) }, "watch"));
+/** The links of a listed game: this browser's seat (its cookie opens it), and the spectator link. */
+function gameLinks(game, known) {
+  const links = [];
+  if (known && known.roles && known.roles.length) {
+    links.push(el("a", { class: "seat-link", href: playPath(game.id), title: "open your seat" }, `open: ${known.roles.map((r) => roleName(r)).join(" + ")}`));
+  }
+  if (game.spectator) links.push(el("a", { class: "seat-link muted watch", href: absolute(game.spectator) }, "watch"));
   return links;
 }
 
@@ -372,10 +379,10 @@ async function loadGames() {
   }
   const known = knownGames();
   const rows = games.map((g) => {
-    const links = mySeatLinks(g.id);
+    const links = gameLinks(g, known[g.id]);
     return el(
       "tr",
-      { class: known[g.id] ? "mine" : null },
+      { class: known[g.id] && known[g.id].roles ? "mine" : null, dataset: { game: g.id } },
       el("td", {}, el("div", { class: "g-title" }, g.title || g.game), el("code", { class: "g-id" }, g.id)),
       el("td", { class: "muted" }, timeText(g.created)),
       el(
@@ -403,7 +410,7 @@ async function loadGames() {
       el(
         "td",
         {},
-        el("div", { class: "links-cell" }, links && links.length ? links : el("span", { class: "muted small" }, "ask the host for a link")),
+        el("div", { class: "links-cell" }, links.length ? links : el("span", { class: "muted small" }, "ask the host for an invitation")),
       ),
     );
   });
@@ -411,7 +418,7 @@ async function loadGames() {
     el(
       "table",
       { class: "games-table" },
-      el("thead", {}, el("tr", {}, ["Game", "Started", "State", "Seats", "Your seats"].map((h) => el("th", {}, h)))),
+      el("thead", {}, el("tr", {}, ["Game", "Started", "State", "Seats", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, rows),
     ),
   );
@@ -430,6 +437,7 @@ async function main() {
   }, 20000);
   try {
     state.catalog = await api("/api/catalog");
+    state.dev = Boolean((await api("/api/server")).dev); // seeds are chosen only in development mode
   } catch (e) {
     clear(document.getElementById("quick-cards")).append(el("p", { class: "form-error" }, `Cannot read the catalog: ${e.message}`));
     return;

@@ -1,9 +1,24 @@
-// The replay page /replay/{id}?token=T[&role=R]: steps 0..N through the game as that seat saw it.
-import { api, clear, el, gameData, gameIdFromPath, loadRenderer, params, roleBadge, roleColour, roleName } from "./common.js";
+// The replay page /replay/{id}[?role=R][&step=K]: steps 0..N through the game as the seat saw
+// it, N being the number of actions it knows of. The seat is opened by the browser's cookie;
+// the spectator link adds ?token=S.
+import {
+  absolute,
+  api,
+  clear,
+  el,
+  gameData,
+  gameIdFromPath,
+  loadRenderer,
+  params,
+  roleBadge,
+  roleColour,
+  roleName,
+  spectatorUrl,
+} from "./common.js";
 
 const ui = {
   id: null,
-  token: null,
+  token: null, // the spectator link's (a seat's key is a cookie this page never sees)
   role: null,
   total: 0,
   step: 0,
@@ -20,16 +35,17 @@ const $ = (id) => document.getElementById(id);
 
 function query(extra = {}) {
   const q = new URLSearchParams();
-  q.set("token", ui.token || "");
+  if (ui.token) q.set("token", ui.token);
   if (ui.role) q.set("role", ui.role);
   for (const [k, v] of Object.entries(extra)) q.set(k, String(v));
-  return q.toString();
+  const text = q.toString();
+  return text ? `?${text}` : "";
 }
 
 async function shapeAt(step) {
   const key = `${ui.role || ""}:${step}`;
   if (!ui.cache.has(key)) {
-    const p = api(`/api/games/${encodeURIComponent(ui.id)}/replay?${query({ step })}`);
+    const p = api(`/api/games/${encodeURIComponent(ui.id)}/replay${query({ step })}`);
     ui.cache.set(key, p);
     p.catch(() => ui.cache.delete(key));
   }
@@ -138,6 +154,24 @@ function drawRoles(shape) {
   }
 }
 
+/** The browser holds no seat of this game: say so, and offer to watch. */
+function noSeat() {
+  const links = el("p", { class: "notice-links" }, el("a", { class: "btn", href: "/" }, "Back to the lobby"));
+  clear($("board")).append(
+    el(
+      "div",
+      { class: "fatal no-seat" },
+      el("h2", {}, "You hold no seat in this game"),
+      el("p", {}, ui.token ? "This link opens no seat of this game." : "Open the invitation you were sent, or watch as a spectator."),
+      links,
+    ),
+  );
+  document.body.classList.add("seatless");
+  spectatorUrl(ui.id).then((url) => {
+    if (url) links.prepend(el("a", { class: "btn primary watch", href: absolute(url).replace("/play/", "/replay/") }, "Watch the replay as a spectator"));
+  });
+}
+
 function stop() {
   if (ui.playing) clearInterval(ui.playing);
   ui.playing = null;
@@ -157,27 +191,44 @@ function togglePlay() {
   }, 900);
 }
 
+/** The SHAPE of now, whose step is the last of the replay; null (and said why) if there is none. */
+async function opening() {
+  const ask = () => api(`/api/games/${encodeURIComponent(ui.id)}${query()}`);
+  try {
+    return await ask();
+  } catch (e) {
+    if (ui.role && e.status === 403) {
+      // a ?role= this seat does not hold: the seat's own roles instead
+      ui.role = null;
+      try {
+        return await ask();
+      } catch (e2) {
+        e = e2;
+      }
+    }
+    if (e.status === 401 || e.status === 403) noSeat();
+    else fail(e.message);
+    return null;
+  }
+}
+
 async function main() {
   const q = params();
   ui.token = q.get("token");
   ui.role = q.get("role");
   ui.id = gameIdFromPath();
-  $("back-link").href = `/play/${encodeURIComponent(ui.id || "")}?${query()}`;
-  if (!ui.id || !ui.token) {
-    fail("This address needs a game and a token.");
+  $("back-link").href = `/play/${encodeURIComponent(ui.id || "")}${query()}`;
+  if (!ui.id) {
+    fail("This address names no game.");
     return;
   }
-  let now;
-  try {
-    now = await api(`/api/games/${encodeURIComponent(ui.id)}?${query()}`);
-  } catch (e) {
-    fail(e.message);
-    return;
-  }
-  ui.total = now.step || 0;
+  const now = await opening();
+  if (!now) return;
+  $("back-link").href = `/play/${encodeURIComponent(ui.id)}${query()}`;
+  ui.total = now.step || 0; // the actions this seat knows of: the others' secret drafts are not steps of its replay
   const slider = $("slider");
   slider.max = String(ui.total);
-  $("step-of").textContent = `${ui.total} action${ui.total === 1 ? "" : "s"} in all`;
+  $("step-of").textContent = `steps 0–${ui.total}`;
   slider.addEventListener("input", () => {
     stop();
     go(Number(slider.value));

@@ -1,0 +1,600 @@
+"""The server as an opponent would try it: reading secrets mid-game through
+records, replays and counters; predicting dice and bots; taking seats that are
+not one's own; sending a move twice; starving the server. Each test does what
+an attacker does and checks that it gets a clear refusal and nothing else."""
+
+import json
+import random
+import socket
+import sqlite3
+import threading
+import time
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
+from starlette.websockets import WebSocketDisconnect
+from webtools import act, new
+
+import kriegsspiel
+from kriegsspiel.play.web import app as web_app
+from kriegsspiel.play.web import serving
+from kriegsspiel.play.web.app import create_app
+from kriegsspiel.play.web.service import Limits
+from kriegsspiel.play.web.store import backup
+
+
+@pytest.fixture
+def public(db):
+    """A server as it runs for the public: no client seeds."""
+    with TestClient(create_app(db)) as c:
+        yield c
+
+
+def shape(client, g, token, **params):
+    return client.get(f"/api/games/{g['id']}", params={"token": token, **params})
+
+
+# ----- secrets: records, replays, seeds, bots ---------------------------------------------
+
+
+def test_the_record_is_refused_mid_game_to_the_opponent_and_the_spectator(client):
+    g = new(client, seed=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    assert act(client, g["id"], t["hearts"], 13).status_code == 200  # a sealed bid, not yet revealed
+    for token in (t["clubs"], t["hearts"], g["spectator"]["token"]):
+        r = client.get(f"/api/games/{g['id']}/record", params={"token": token})
+        assert r.status_code == 403 and "once the game is over" in r.json()["error"]
+        assert list(r.json()) == ["error"] and "13" not in r.text
+    act(client, g["id"], t["clubs"], 1)
+    for card in range(1, 13):  # play it out: then the record is everybody's
+        assert act(client, g["id"], t["hearts"], card).status_code == 200
+        assert act(client, g["id"], t["clubs"], card + 1).status_code == 200
+    r = client.get(f"/api/games/{g['id']}/record", params={"token": g["spectator"]["token"]})
+    assert r.status_code == 200 and r.json()["actions"][0] == ["hearts", 13]
+    assert kriegsspiel.replay(r.json())["result"] == client.get(
+        f"/api/games/{g['id']}", params={"token": t["clubs"]}
+    ).json()["result"]
+
+
+def test_the_replay_shows_a_seat_only_what_it_saw(client):
+    g = new(client, seed=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    act(client, g["id"], t["hearts"], 12)
+    for token in (t["clubs"], g["spectator"]["token"]):
+        now = shape(client, g, token).json()
+        assert now["step"] == 1
+        past = client.get(f"/api/games/{g['id']}/replay", params={"token": token, "step": 1})
+        assert past.status_code == 200 and "12" not in json.dumps(past.json()["view"]["board"]["last_bids"])
+        assert past.json()["view"] == now["view"]
+        assert client.get(f"/api/games/{g['id']}/replay", params={"token": token, "step": 2}).status_code == 400
+
+
+def test_client_seeds_are_refused_outside_development_mode(public):
+    r = public.post("/api/games", json={"game": "goofspiel", "seed": 1})
+    assert r.status_code == 403 and "development mode" in r.json()["error"]
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    seed = public.app.state.host.live[g["id"]].state["seed"]
+    assert isinstance(seed, str) and int(seed, 16).bit_length() > 64 and len(seed) >= 32
+    other = public.post("/api/games", json={"game": "goofspiel"}).json()
+    assert public.app.state.host.live[other["id"]].state["seed"] != seed
+
+
+@pytest.mark.parametrize("seed", [2**64, -(2**63) - 1, 10**40, 1.5, True, [1], {"a": 1}, "x" * 500])
+def test_an_impossible_seed_is_a_clear_refusal_even_in_development_mode(client, seed):
+    r = client.post("/api/games", json={"game": "goofspiel", "seed": seed})
+    assert 400 <= r.status_code < 500 and "error" in r.json()
+
+
+def test_a_random_bots_bid_cannot_be_predicted_from_public_values(db):
+    """Before, a bot's generator was seeded from the game id, the step and the
+    role, all public: the opponent could compute the bot's sealed bid."""
+    from kriegsspiel import bot
+
+    with TestClient(create_app(db, limits=Limits(creations_per_minute=60))) as public:
+        foretold = predict_bids(public, bot)
+    assert foretold <= 5  # chance alone: 1 in 13 a game
+
+
+def predict_bids(public, bot):
+    foretold = 0
+    for _ in range(12):
+        g = public.post("/api/games", json={"game": "goofspiel", "seats": {"clubs": "bot:random"}}).json()
+        token = g["you"]["token"]
+        s = public.get(f"/api/games/{g['id']}", params={"token": token}).json()
+        legal = s["actions"]
+        guess = bot("goofspiel", "random")(s["view"], legal, random.Random(f"{g['id']}:0:clubs"))
+        act(public, g["id"], token, 1)
+        bids = public.get(f"/api/games/{g['id']}", params={"token": token}).json()["view"]["board"]["last_bids"]
+        foretold += bids["clubs"] == guess
+    return foretold
+
+
+# ----- seats and invitations ---------------------------------------------------------------
+
+
+def test_the_creator_holds_one_seat_and_cannot_open_the_opponents(public):
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    assert g["you"]["roles"] == ["hearts"] and [i["roles"] for i in g["invitations"]] == [["clubs"]]
+    tokens = [g["you"]["token"], g["spectator"]["token"]]
+    assert "token" not in g["invitations"][0]  # no token but the creator's own and the public spectator's
+    assert g["invitations"][0]["code"] not in tokens
+    public.cookies.clear()
+    code = g["invitations"][0]["code"]
+    for token in (code, g["spectator"]["token"]):  # the invitation is no key, the spectator acts for nobody
+        r = public.post(f"/api/games/{g['id']}/actions", json={"token": token, "action": 1, "step": 0, "role": "clubs"})
+        assert r.status_code == 403
+    mine = shape(public, g, tokens[0], role="clubs")
+    assert mine.status_code == 403 and "does not hold the role" in mine.json()["error"]
+
+
+def test_the_seat_token_travels_in_a_cookie_scoped_to_the_game(public):
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    assert g["you"]["token"] not in g["you"]["url"]
+    jar = {c.name: c for c in public.cookies.jar}
+    cookie = jar[f"ks-{g['id']}"]
+    assert cookie.value == g["you"]["token"] and cookie.has_nonstandard_attr("HttpOnly")
+    assert cookie.path.endswith(g["id"])  # sent to this game's pages and API only
+    r = public.get(f"/api/games/{g['id']}")  # the browser's way: no token in the address
+    assert r.status_code == 200 and r.json()["roles"] == ["hearts"]
+    public.cookies.clear()
+    assert public.get(f"/api/games/{g['id']}").status_code == 401
+
+
+def test_an_invitation_is_taken_once(public):
+    g = public.post("/api/games", json={"game": "goofspiel", "players": 3}).json()
+    code = g["invitations"][0]["code"]
+    info = public.get(f"/api/games/{g['id']}/join/{code}").json()
+    assert info["roles"] == ["clubs"] and info["claimed"] is False
+    first = public.post(f"/api/games/{g['id']}/join", json={"code": code})
+    assert first.status_code == 200 and first.json()["roles"] == ["clubs"]
+    again = public.post(f"/api/games/{g['id']}/join", json={"code": code})
+    assert again.status_code == 410 and "taken" in again.json()["error"] and "token" not in again.json()
+    assert public.get(f"/api/games/{g['id']}/join/{code}").json()["claimed"] is True
+    assert public.post(f"/api/games/{g['id']}/join", json={"code": "guess"}).status_code == 404
+    assert shape(public, g, first.json()["token"]).json()["roles"] == ["clubs"]
+
+
+def test_two_people_racing_for_one_invitation_one_wins(public):
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    code = g["invitations"][0]["code"]
+    host = public.app.state.host
+    store = host.store
+    won = [store.claim(g["id"], code, f"token-{n}") for n in range(5)]
+    assert sum(w is not None for w in won) == 1
+
+
+def test_a_seat_handed_over_leaves_the_old_token_useless(public):
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    public.cookies.clear()
+    clubs = public.post(f"/api/games/{g['id']}/join", json={"code": g["invitations"][0]["code"]}).json()["token"]
+    public.cookies.clear()
+    with public.websocket_connect(f"/ws/games/{g['id']}?token={clubs}") as ws:
+        assert ws.receive_json()["role"] == "clubs"
+        r = public.post(f"/api/games/{g['id']}/handover", json={"token": clubs})
+        assert r.status_code == 200 and r.json()["invitation"]["roles"] == ["clubs"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4403
+    assert shape(public, g, clubs).status_code == 403
+    late = public.post(f"/api/games/{g['id']}/actions", json={"token": clubs, "action": 1, "step": 0})
+    assert late.status_code == 403
+    code = r.json()["invitation"]["code"]
+    heir = public.post(f"/api/games/{g['id']}/join", json={"code": code}).json()["token"]
+    assert heir != clubs and shape(public, g, heir).json()["roles"] == ["clubs"]
+    # the creator sees which invitations were taken, and the codes of open ones only
+    listed = public.get(f"/api/games/{g['id']}/invitations", params={"token": g["you"]["token"]}).json()
+    assert listed["invitations"] == [{"roles": ["clubs"], "code": None, "claimed": True, "url": None}]
+    assert public.get(f"/api/games/{g['id']}/invitations", params={"token": heir}).status_code == 403
+
+
+def test_a_copy_of_the_database_opens_no_seat(db, public):
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.connect() as conn:
+        stored = [r[0] for r in conn.execute(text("SELECT token FROM seats"))]
+    engine.dispose()
+    assert g["you"]["token"] not in stored and g["spectator"]["token"] not in stored
+
+
+# ----- integrity ---------------------------------------------------------------------------
+
+
+def test_a_retried_action_is_not_applied_twice(client):
+    g = new(client, game="first-world-war", seed=5, players=2)
+    t = g["seats"]["germany"]["token"]
+    first = shape(client, g, t).json()
+    body = {"token": t, "action": first["actions"][0], "step": first["step"]}
+    assert client.post(f"/api/games/{g['id']}/actions", json=body).status_code == 200
+    after = shape(client, g, t).json()
+    again = client.post(f"/api/games/{g['id']}/actions", json=body)  # the answer was lost; the client retries
+    assert again.status_code == 409 and "moved on" in again.json()["error"]
+    assert shape(client, g, t).json() == after
+    state = client.app.state.host.live[g["id"]].state
+    assert len(state["actions"]) == 1
+
+
+def test_a_stale_undo_is_refused(client):
+    g = new(client, seed=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    act(client, g["id"], t["hearts"], 5)
+    assert client.post(f"/api/games/{g['id']}/undo", json={"token": t["hearts"], "step": 0}).status_code == 409
+    assert client.post(f"/api/games/{g['id']}/undo", json={"token": t["hearts"], "step": 1}).status_code == 200
+
+
+def _two_player_borders(client):
+    g = new(client, game="imperial-borders", players=2, seed=11, scenario="historical")
+    holders = {}
+    for role, seat in g["seats"].items():
+        holders.setdefault(seat["token"], []).append(role)
+    return g, holders
+
+
+def _plotting(client, g, holders):
+    """Play on until a seat is plotting orders (a draft step of a secret choice)."""
+    for _ in range(400):
+        for token in holders:
+            s = shape(client, g, token).json()
+            if s["role"] in s["active"] and s["actions"]:
+                if (s["view"].get("prompt") or "").startswith("Plot your secret orders") and len(s["actions"]) > 1:
+                    return token, s
+                act(client, g["id"], token, s["actions"][0], role=s["role"])
+                break
+    raise AssertionError("no plotting step reached")
+
+
+def _drafting_action(s):
+    return next(a for a in s["actions"] if a not in ("done", "undo"))
+
+
+def test_secret_draft_steps_do_not_move_the_public_step(client):
+    g, holders = _two_player_borders(client)
+    token, s = _plotting(client, g, holders)
+    other = next(t for t in holders if t != token)
+    theirs = shape(client, g, other).json()["step"]
+    spectator = shape(client, g, g["spectator"]["token"]).json()["step"]
+    host = client.app.state.host
+    for _ in range(3):  # three steps of one secret order: where from, where to, how many
+        s = shape(client, g, token).json()
+        before = len(host.live[g["id"]].state["drafts"])
+        r = act(client, g["id"], token, _drafting_action(s), role=s["role"])
+        assert r.status_code == 200 and len(host.live[g["id"]].state["drafts"]) == before + 1
+        assert r.json()["step"] == s["step"] + 1  # the drafter's own step moves
+        assert shape(client, g, other).json()["step"] == theirs  # the others' does not
+        assert shape(client, g, g["spectator"]["token"]).json()["step"] == spectator
+        listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == g["id"])
+        assert listed["step"] == spectator
+    for _ in range(10):  # finish the order, then commit
+        s = shape(client, g, token).json()
+        choice = "done" if "done" in s["actions"] else _drafting_action(s)
+        assert act(client, g["id"], token, choice, role=s["role"]).status_code == 200
+        if choice == "done":
+            break
+    assert shape(client, g, other).json()["step"] == theirs + 1  # committing is public, and counts once
+
+
+def test_draft_steps_are_told_to_no_other_socket(client):
+    g, holders = _two_player_borders(client)
+    token, s = _plotting(client, g, holders)
+    other = next(t for t in holders if t != token)
+    host = client.app.state.host
+    before = len(host.live[g["id"]].state.get("drafts", ()))
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={other}") as ws:
+        ws.receive_json()
+        r = act(client, g["id"], token, _drafting_action(s), role=s["role"])
+        assert r.status_code == 200
+        assert len(host.live[g["id"]].state["drafts"]) == before + 1, "the first order step was not a draft"
+        client.post(f"/api/games/{g['id']}/chat", json={"token": token, "text": "sentinel"})
+        first = ws.receive_json()
+        assert first.get("chat", {}).get("text") == "sentinel"  # no state was pushed for the draft step
+
+
+# ----- limits ------------------------------------------------------------------------------
+
+
+def test_a_chunked_body_over_the_limit_is_refused(client):
+    g = new(client, seed=3)
+
+    def chunks():
+        for _ in range(200):
+            yield b"x" * 1024  # 200 KiB with no Content-Length
+
+    r = client.post(f"/api/games/{g['id']}/actions", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "over" in r.json()["error"]
+    r = client.post("/api/games", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_websocket_floods_are_cut_off(db):
+    limits = Limits(sockets_per_game=3, sockets_per_client=4)
+    with TestClient(create_app(db, dev=True, limits=limits)) as c:
+        g = new(c, seed=3)
+        url = f"/ws/games/{g['id']}?token={g['spectator']['token']}"
+        with c.websocket_connect(url) as ws:  # an over-long message
+            ws.receive_json()
+            ws.send_text("x" * 10_000)
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1009
+        with c.websocket_connect(url) as ws:  # a stream of small ones: never answered, then closed
+            ws.receive_json()
+            for _ in range(50):
+                ws.send_text("ping")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_json()
+            assert closed.value.code == 1008
+        with c.websocket_connect(url) as a, c.websocket_connect(url) as b, c.websocket_connect(url) as d:
+            for ws in (a, b, d):
+                ws.receive_json()
+            with pytest.raises(WebSocketDisconnect) as closed:
+                with c.websocket_connect(url) as extra:
+                    extra.receive_json()
+            assert closed.value.code == 4429
+
+
+def test_a_socket_for_a_role_the_token_does_not_hold_is_closed_cleanly(client, caplog):
+    g = new(client, seed=3)
+    for query, code in (("token=nope", 4403), ("", 4401), (f"token={g['seats']['hearts']['token']}&role=clubs", 4403)):
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with client.websocket_connect(f"/ws/games/{g['id']}?{query}") as ws:
+                ws.receive_json()
+        assert closed.value.code == code
+    with pytest.raises(WebSocketDisconnect) as closed:
+        with client.websocket_connect("/ws/games/nosuchgame?token=x") as ws:
+            ws.receive_json()
+    assert closed.value.code == 4404
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+def test_mass_game_creation_is_slowed(db):
+    with TestClient(create_app(db, limits=Limits(creations_per_minute=5))) as c:
+        codes = [c.post("/api/games", json={"game": "goofspiel"}).status_code for _ in range(8)]
+        assert codes[:5] == [200] * 5 and codes[5:] == [429] * 3
+        assert c.get("/api/catalog").status_code == 200  # the rest of the server is not
+
+
+def test_all_bot_games_are_capped_and_time_limited(db):
+    roles = ("germany", "austria-hungary", "western-allies", "russia")
+    bots = {"game": "first-world-war", "seats": {r: "bot:random" for r in roles}}
+    with TestClient(create_app(db, limits=Limits(bot_games=1, bot_game_seconds=0.0))) as c:
+        first = c.post("/api/games", json=bots)
+        assert first.status_code == 200 and first.json()["you"] is None
+        live = c.app.state.host.live[first.json()["id"]]
+        deadline = time.time() + 10
+        while live.bots_running and time.time() < deadline:
+            time.sleep(0.02)
+        assert live.stopped and live.state["stack"]  # stopped by the clock, unfinished
+    with TestClient(create_app(db, limits=Limits(bot_games=1))) as c:
+        assert first.json()["id"] not in c.app.state.host.live  # a stopped game is not restarted
+        running = c.post("/api/games", json=bots)
+        assert running.status_code == 200
+        second = c.post("/api/games", json=bots)
+        assert second.status_code == 429 and "bots" in second.json()["error"]
+        assert c.post("/api/games", json={"game": "goofspiel"}).status_code == 200  # people still play
+
+
+def test_idle_and_finished_games_leave_memory_and_come_back(db):
+    with TestClient(create_app(db, dev=True, limits=Limits(idle_seconds=0.0))) as c:
+        g = new(c, seed=3)
+        t = g["seats"]["hearts"]["token"]
+        act(c, g["id"], t, 4)
+        before = shape(c, g, t).json()
+        host = c.app.state.host
+        assert g["id"] in host.live
+        assert host.sweep() >= 1 and g["id"] not in host.live
+        assert shape(c, g, t).json() == before  # loaded again on demand
+
+
+def test_chat_is_cleaned_limited_and_paged(client):
+    g = new(client, seed=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    say = lambda text, **kw: client.post(f"/api/games/{g['id']}/chat", json={"token": t["hearts"], "text": text, **kw})
+    assert say("   \n\t ").status_code == 400
+    assert say("\u202e\u2066").status_code == 400  # nothing left once the overrides go
+    r = say("pay \u202egnp.exe\u202c now\x07")
+    assert r.status_code == 200 and r.json()["message"]["text"] == "pay gnp.exe now"
+    assert say("x" * 1001).status_code == 422
+    for n in range(60):
+        say(f"message {n}")
+    page = client.get(f"/api/games/{g['id']}/chat", params={"token": t["clubs"]}).json()
+    assert len(page["chat"]) == 50 and page["more"] and page["chat"][-1]["text"] == "message 59"
+    older = client.get(
+        f"/api/games/{g['id']}/chat", params={"token": t["clubs"], "before": page["chat"][0]["id"], "limit": 100}
+    ).json()
+    assert len(older["chat"]) == 11 and not older["more"] and older["chat"][0]["text"] == "pay gnp.exe now"
+    assert "chat" not in shape(client, g, t["clubs"]).json()  # not sent whole with every state
+
+
+def test_replay_and_undo_start_from_a_snapshot(client, monkeypatch):
+    entente = {"western-allies": "bot:random", "russia": "bot:random"}
+    g = new(client, game="first-world-war", seed=2, players=2, seats=entente)
+    t = g["seats"]["germany"]["token"]
+    deadline = time.time() + 60
+    host = client.app.state.host
+    while len(host.live[g["id"]].state["actions"]) < 80 and time.time() < deadline:
+        s = shape(client, g, t).json()
+        if s["actions"] and s["role"] in s["active"]:
+            act(client, g["id"], t, s["actions"][0], role=s["role"])
+        else:
+            time.sleep(0.01)
+    rules = kriegsspiel.load("first-world-war")
+    calls = []
+    real = type(rules).apply
+    monkeypatch.setattr(type(rules), "apply", lambda self, *a: calls.append(1) or real(self, *a))
+    top = shape(client, g, t).json()["step"]
+    r = client.get(f"/api/games/{g['id']}/replay", params={"token": t, "step": top - 3})
+    assert r.status_code == 200 and r.json()["step"] == top - 3
+    assert len(calls) < 25  # from the nearest snapshot, not from the first action
+
+
+def test_inputs_that_once_failed_the_server_are_refused(client):
+    g, holders = _two_player_borders(client)
+    token = next(iter(holders))
+    s = shape(client, g, token).json()
+    for action in ([["x"], {"a": []}], {"march": [1, 2]}, [[[[]]]], {"": None}, "x" * 50_000):
+        body = {"token": token, "action": action, "step": s["step"], "role": s["role"]}
+        r = client.post(f"/api/games/{g['id']}/actions", json=body)
+        assert 400 <= r.status_code < 500, r.text
+        assert list(r.json()) == ["error"] and len(r.text) < 1000  # the input is not echoed back whole
+    assert shape(client, g, token).json() == s
+
+
+def test_every_error_has_the_same_shape(client):
+    for r in (
+        client.get("/api/nothing-here"),
+        client.post("/api/catalog"),
+        client.get("/api/games/x", params={"token": "y"}),
+        client.post("/api/games", json={"game": "chess"}),
+        client.post("/api/games", content=b"[", headers={"content-type": "application/json"}),
+    ):
+        assert 400 <= r.status_code < 500 and list(r.json()) == ["error"], r.text
+
+
+def test_security_headers_and_the_host_check(client):
+    g = new(client, seed=3)
+    for path in (f"/api/games/{g['id']}?token={g['seats']['hearts']['token']}", f"/play/{g['id']}", "/api/catalog"):
+        r = client.get(path)
+        assert r.headers["cache-control"] == "no-store"
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+        assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-frame-options"] == "DENY"
+    r = client.get("/api/catalog", headers={"host": "evil.example"})
+    assert r.status_code == 400 and list(r.json()) == ["error"]
+
+
+def test_a_socket_from_an_unknown_host_is_refused(client):
+    g = new(client, seed=3)
+    with pytest.raises(WebSocketDisconnect):
+        with client.websocket_connect(
+            f"/ws/games/{g['id']}?token={g['spectator']['token']}", headers={"host": "evil.example"}
+        ) as ws:
+            ws.receive_json()
+
+
+def test_x_forwarded_for_is_believed_only_from_the_configured_proxy():
+    app = object()
+    assert serving.config(app).proxy_headers is False
+    behind = serving.config(app, proxy="10.1.2.3")
+    assert behind.proxy_headers is True and behind.forwarded_allow_ips == "10.1.2.3"
+
+
+def test_x_forwarded_for_does_not_dodge_the_flood_limit(db):
+    with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
+        codes = [
+            c.get("/api/catalog", headers={"x-forwarded-for": f"10.0.0.{n}"}).status_code for n in range(8)
+        ]
+        assert 429 in codes
+
+
+# ----- storage -----------------------------------------------------------------------------
+
+
+def test_a_damaged_game_does_not_stop_the_server(db):
+    with TestClient(create_app(db, dev=True)) as c:
+        good = new(c, seed=1, seats={"clubs": "bot:random"})
+        bad = new(c, seed=2, seats={"clubs": "bot:random"})
+        act(c, good["id"], good["seats"]["hearts"]["token"], 3)
+        act(c, bad["id"], bad["seats"]["hearts"]["token"], 3)
+    engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:  # a game whose stored state is no longer a game, and bots to move
+        conn.execute(
+            text("UPDATE games SET state = :s, bots_move = :t WHERE id = :i"),
+            {"s": json.dumps({"game": "goofspiel", "nonsense": 1}), "t": True, "i": bad["id"]},
+        )
+    engine.dispose()
+    with TestClient(create_app(db)) as c:
+        r = c.get(f"/api/games/{bad['id']}", params={"token": bad["seats"]["hearts"]["token"]})
+        assert r.status_code == 409 and "damaged" in r.json()["error"]
+        ok = c.get(f"/api/games/{good['id']}", params={"token": good["seats"]["hearts"]["token"]})
+        assert ok.status_code == 200
+        assert c.post("/api/games", json={"game": "goofspiel"}).status_code == 200
+
+
+def test_a_clean_stop_leaves_a_complete_database_file(tmp_path):
+    db = f"sqlite:///{tmp_path}/k.sqlite"
+    with TestClient(create_app(db, dev=True)) as c:
+        g = new(c, seed=1)
+        act(c, g["id"], g["seats"]["hearts"]["token"], 7)
+    wal = tmp_path / "k.sqlite-wal"
+    assert not wal.exists() or wal.stat().st_size == 0
+    alone = tmp_path / "copy.sqlite"
+    alone.write_bytes((tmp_path / "k.sqlite").read_bytes())  # the file alone, no -wal beside it
+    with sqlite3.connect(alone) as conn:
+        assert conn.execute("SELECT count(*) FROM actions").fetchone()[0] == 1
+
+
+def test_a_backup_while_the_server_runs_is_consistent(tmp_path):
+    db = f"sqlite:///{tmp_path}/k.sqlite"
+    with TestClient(create_app(db, dev=True)) as c:
+        g = new(c, seed=1)
+        act(c, g["id"], g["seats"]["hearts"]["token"], 7)
+        copy = backup(db, tmp_path / "backup.sqlite")
+        with TestClient(create_app(f"sqlite:///{copy}")) as restored:
+            r = restored.get(f"/api/games/{g['id']}", params={"token": g["seats"]["clubs"]["token"]})
+            assert r.status_code == 200 and r.json()["view"]["committed"] == ["hearts"]
+    with pytest.raises(ValueError):
+        backup(db, tmp_path / "k.sqlite")
+
+
+# ----- slow clients, on a real server ---------------------------------------------------------
+
+
+@pytest.fixture
+def real_server(tmp_path, monkeypatch):
+    monkeypatch.setattr(serving.Patient, "header_seconds", 1.0)
+    monkeypatch.setattr(web_app, "SLOW", 1.0)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = serving.uvicorn.Server(serving.config(create_app(f"sqlite:///{tmp_path}/k.sqlite"), port=port))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/catalog", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    yield port
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def _slow(port: int, data: bytes, wait: float = 4.0) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=wait) as s:
+        s.sendall(data)
+        got = b""
+        deadline = time.time() + wait
+        while time.time() < deadline:
+            try:
+                chunk = s.recv(4096)
+            except TimeoutError:
+                break
+            if not chunk:
+                break
+            got += chunk
+        return got
+
+
+def test_half_sent_requests_time_out(real_server):
+    started = time.time()
+    got = _slow(real_server, b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    assert got.startswith(b"HTTP/1.1 408") and time.time() - started < 3.5
+    got = _slow(
+        real_server,
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{\"game\":",
+    )
+    assert got.startswith(b"HTTP/1.1 408")
+    assert httpx.get(f"http://127.0.0.1:{real_server}/api/catalog").status_code == 200
+
+
+def test_the_header_deadline_does_not_cut_a_slow_game_short(real_server):
+    """A socket and a plain request that take their time after their headers are not cut off."""
+    with socket.create_connection(("127.0.0.1", real_server), timeout=5) as s:
+        s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        time.sleep(1.5)
+        assert s.recv(100).startswith(b"HTTP/1.1 200")
+
