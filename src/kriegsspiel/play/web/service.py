@@ -9,6 +9,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import orjson
@@ -19,10 +20,14 @@ from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
 from ...games import load
-from .store import SPECTATOR, Damaged, Store, digest
+from .store import SNAPSHOT, SPECTATOR, Damaged, Store, digest
 
 log = logging.getLogger("kriegsspiel.web")
 
+REPLAYS_AT_ONCE = 1
+"""Replays worked out at the same time; more wait their turn."""
+RECENT = 64
+"""States replayed lately, kept to step on from (a replay viewer goes one step at a time)."""
 MAX_ERROR = 300
 """An error message is cut at this many characters: it never echoes a whole input back."""
 
@@ -112,6 +117,8 @@ class Host:
         self.damaged: dict[str, str] = {}
         self.sockets: dict[str, int] = {}  # client address -> open websockets
         self.creations: dict[str, list[float]] = {}  # client address -> [allowance, when]
+        self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
+        self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
 
     # ----- games ---------------------------------------------------------------------
 
@@ -342,27 +349,57 @@ class Host:
                 self._bot_to_move(live, state) is not None,
             )
             live.before, live.state = None, state
+            self._forget_after(live.id, len(state["actions"]))
         await self.changed(live, only=role if drafted else None)
 
     async def state_at(self, live: Live, n: int) -> dict:
-        """The game after its first ``n`` actions, from the nearest snapshot."""
+        """The game after its first ``n`` actions: from a state replayed lately
+        or the nearest snapshot, whichever is nearer (never from the start).
+        The state may be shared: whoever changes it clones it first."""
         if n == len(live.state["actions"]):
             return live.state
         if live.before is not None and n == len(live.before["actions"]):
-            return _rules(live.state["game"]).clone(live.before)
-        try:
-            return await run_in_threadpool(self.store.state_at, live.id, n)
-        except Damaged:  # a game stored before snapshots were kept
-            return await run_in_threadpool(replay, record(live.state), n)
+            return live.before
+        rules = _rules(live.state["game"])
+        near = max((m for g, m in self.recent if g == live.id and m <= n), default=None)
+        if near is not None and n - near < SNAPSHOT:
+            start = self.recent[live.id, near]
+            later = live.state["actions"][near:n]
+
+            def forward():
+                state = rules.clone(start)
+                for role, action in later:
+                    state = rules.apply(state, role, action)
+                return state
+
+            state = await run_in_threadpool(forward)
+        else:
+            try:
+                state = await run_in_threadpool(self.store.state_at, live.id, n)
+            except Damaged:  # a game stored before snapshots were kept
+                state = await run_in_threadpool(replay, record(live.state), n)
+        self.recent[live.id, n] = state
+        self.recent.move_to_end((live.id, n))
+        while len(self.recent) > RECENT:
+            self.recent.popitem(last=False)
+        return state
+
+    def _forget_after(self, game_id: str, n: int) -> None:
+        """After an undo, the states replayed beyond it belong to no game."""
+        for key in [k for k in self.recent if k[0] == game_id and k[1] > n]:
+            del self.recent[key]
 
     async def past(self, live: Live, seat: Seat, role: str | None, k: int) -> Live:
-        """The game as ``role`` saw it after the ``k``-th action it knows of."""
+        """The game as ``role`` saw it after the ``k``-th action it knows of.
+        A few replays are worked out at once; more wait their turn, so that
+        people stepping through replays never starve those who play."""
         rules = _rules(live.state["game"])
         known = rules.known(live.state, role)
         if not 0 <= k < len(known):
             raise Refused(400, f"step must be from 0 to {len(known) - 1}")
         try:
-            state = await self.state_at(live, known[k])
+            async with self.replaying:
+                state = await self.state_at(live, known[k])
         except RecordError as e:
             raise Refused(409, str(e)) from None
         return Live(live.id, state, live.seats)
@@ -525,6 +562,7 @@ class Host:
             if live.listeners or live.bots_running or live.lock.locked() or idle < wait:
                 continue
             del self.live[game_id]
+            self._forget_after(game_id, -1)
             for key in [k for k in self.seats_by_token if k[0] == game_id]:
                 del self.seats_by_token[key]
             gone += 1
