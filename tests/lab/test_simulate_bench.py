@@ -1,5 +1,7 @@
 """Simulation and benchmark report what INTERFACE.md says (no timing asserts)."""
 
+import pytest
+
 from kriegsspiel.lab.bench import bench
 from kriegsspiel.lab.simulate import play_one, simulate
 
@@ -35,7 +37,22 @@ def test_bench_reports_rates():
 def test_load_test_runs_a_real_server_without_errors():
     from kriegsspiel.lab.loadtest import load_test
 
-    r = load_test(games=3, seconds=3, game="goofspiel")
+    r = load_test(games=3, seconds=3, game="goofspiel", spectators=4)
     assert r["errors"] == 0 and r["problems"] == []
     assert r["actions"] > 0 and r["games_started"] >= 3
     assert 0 < r["p50_ms"] <= r["p99_ms"] <= r["max_ms"]
+    assert 0 < r["server_p50_ms"] <= r["server_p99_ms"]
+    assert r["pushes"] > 0
+    assert r["spectators"] == 4 and r["spectator_pushes"] >= 4  # they watch the first game
+    assert r["spectator_errors"] == 0
+
+
+def test_load_test_refuses_unbounded_runs():
+    from kriegsspiel.lab.loadtest import load_test
+
+    with pytest.raises(ValueError):
+        load_test(games=0, seconds=1)
+    with pytest.raises(ValueError):
+        load_test(games=1, seconds=1, spectators=10_000)
+    with pytest.raises(ValueError):
+        load_test(games=1, seconds=10**6)

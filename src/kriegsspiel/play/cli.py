@@ -271,43 +271,84 @@ def serve(
     port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
     db: Annotated[str, typer.Option(help="sqlite:///PATH or postgresql://...")] = "sqlite:///kriegsspiel.sqlite",
     rate: Annotated[float, typer.Option(help="Requests a second allowed from one address (0: no limit).")] = 30.0,
+    dev: Annotated[bool, typer.Option("--dev", help="Development mode: clients may choose games' seeds.")] = False,
+    allowed_host: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--allowed-host",
+            help="A host name the server answers to (repeatable); default: the address served and localhost.",
+        ),
+    ] = None,
+    proxy: Annotated[
+        Optional[str], typer.Option(help="The address of a reverse proxy whose X-Forwarded-For is believed.")
+    ] = None,
 ):
     """Serve the games in the browser: lobby, seats, bots, durable storage (docs/WEB.md)."""
-    import uvicorn
-
     from .web.app import create_app
+    from .web.serving import run
 
+    hosts = tuple(allowed_host or ()) or (host, "127.0.0.1", "localhost", "::1")
     try:
-        application = create_app(db, rate=rate)
+        application = create_app(db, rate=rate, dev=dev, allowed_hosts=hosts)
     except Exception as e:  # noqa: BLE001 - a database that cannot be opened is the user's to fix
         fail(f"cannot open the database {db}: {e}")
-    out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db})")
-    # views are sent whole on every change: compressing each one costs more than it saves on a LAN
-    uvicorn.run(application, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    mode = " [yellow]in development mode: clients may choose seeds[/]" if dev else ""
+    out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db}){mode}")
+    run(application, host=host, port=port, proxy=proxy)
+
+
+@app.command()
+def backup(
+    target: Annotated[Path, typer.Argument(help="The file to write the copy to.")],
+    db: Annotated[str, typer.Option(help="The server's database: sqlite:///PATH.")] = "sqlite:///kriegsspiel.sqlite",
+):
+    """Write a consistent copy of the server's SQLite database, even while it runs."""
+    from .web.store import backup as copy
+
+    try:
+        written = copy(db, target)
+    except (ValueError, OSError) as e:
+        fail(str(e))
+    out.print(f"Copied {db} to {written}")
 
 
 @app.command("load-test")
 def load_test(
-    games: Annotated[int, typer.Option(min=1, help="Games played at once.")] = 100,
-    seconds: Annotated[float, typer.Option(min=1, help="How long to keep them going.")] = 60.0,
+    games: Annotated[int, typer.Option(min=1, max=1000, help="Games played at once.")] = 100,
+    seconds: Annotated[float, typer.Option(min=1, max=3600, help="How long to keep them going.")] = 60.0,
     game: Annotated[str, typer.Option(help="The game to play.")] = "first-world-war",
     think: Annotated[float, typer.Option(min=0, help="Mean seconds a human seat pauses before acting.")] = 0.0,
+    spectators: Annotated[
+        int, typer.Option(min=0, max=1000, help="Spectator websockets on the first game, each reading every push.")
+    ] = 0,
     as_json: Json = False,
 ):
     """Load a local server: games at once, a websocket client per human seat, bots
-    on the others; action latency (p50, p99) and errors. Loopback only."""
+    on the others, spectators watching; action latency (p50, p99) as the client saw
+    it and as the server spent it, and errors. Loopback only."""
     from ..lab.loadtest import load_test as run
 
     game_or_fail(game)
-    result = run(games, seconds, game, think)
+    try:
+        result = run(games, seconds, game, think, spectators)
+    except RuntimeError as e:  # the server did not start, or a spectator could not watch
+        fail(str(e), 1)
     if as_json:
         print(json.dumps(result))
         return
     out.print(
         f"{result['actions']} actions in {result['seconds']} s over {result['games_started']} games: "
-        f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms, "
-        f"{result['errors']} errors, {result['pushes']} websocket pushes"
+        f"p50 {result['p50_ms']} ms, p99 {result['p99_ms']} ms, max {result['max_ms']} ms "
+        f"(in the server: p50 {result['server_p50_ms']} ms, p99 {result['server_p99_ms']} ms), "
+        f"{result['stale']} stale, {result['errors']} errors, {result['pushes']} websocket pushes"
     )
+    if spectators:
+        out.print(
+            f"{result['spectators']} spectators received {result['spectator_pushes']} pushes, "
+            f"{result['spectator_errors']} errors"
+        )
+    for problem in result["problems"]:
+        err.print(problem, style="red", markup=False)
 
 
 @data_app.command("validate")
