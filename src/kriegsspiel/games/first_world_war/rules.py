@@ -35,6 +35,7 @@ from .data import pack
 ARMY_SHOWN = ("where", "front", "ctl", "up", "lost", "locked", "by")
 """An army's record, where its role may see it: its own armies, face-up ones (4.3),
 and those off the board (future, lost, gone, out: public; R50 replacements, ``by``)."""
+ARMY_KEYS = frozenset(ARMY_SHOWN)
 READY_FACE_DOWN = {"where": "ready", "front": None, "ctl": None, "up": False, "locked": False, "lost": None}
 """Another empire's army waiting to deploy: where it will stand is secret (3.5)."""
 STATUS_SHOWN = (
@@ -215,11 +216,11 @@ class FirstWorldWar(Rules):
                 c = counters[str(st["front"])]
                 c[st["ctl"]] = c.get(st["ctl"], 0) + 1
                 if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
-                    armies[a] = shown(st, ARMY_SHOWN)
+                    armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
             elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:
                 armies[a] = dict(READY_FACE_DOWN, ctl=st["ctl"])  # 3.5 deployed face-down
             else:  # future, lost, gone, out: public; ready: the owner's
-                armies[a] = shown(st, ARMY_SHOWN)
+                armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
         fronts = {}
         for key, c in counters.items():
             for r in EMPIRES:

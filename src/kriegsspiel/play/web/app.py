@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import secrets
 import time
 from collections import defaultdict
@@ -33,6 +34,10 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
 MAX_CHAT = 1000
 MAX_SOCKET_MESSAGE = 4096
+SPECTATOR_PAUSE = 0.25
+"""Seconds (to twice that, at random) a spectator's socket waits before it sends
+a change, gathering any that follow: a thousand spectators cost a few sends a
+second, spread out, not a thousand at once on every move."""
 SLOW = 10.0
 """Seconds a client may take to send a request's body (its headers: see serving.py)."""
 NAME = Field(default=None, max_length=64)
@@ -466,34 +471,39 @@ def create_app(
         try:
             await ws.accept()
             await ws.send_text(host.encoded(live, seat, role))
-            reader = asyncio.get_running_loop().create_task(read_socket(ws))
+            queue = listener.queue
+            held: list = []  # news that came while a spectator's socket gathered changes
+
+            async def reading():
+                queue.put_nowait(("closed", await read_socket(ws)))
+
+            def gathered() -> list:
+                out = held[:]
+                held.clear()
+                while not queue.empty():
+                    out.append(queue.get_nowait())
+                return out
+
+            reader = asyncio.get_running_loop().create_task(reading())
             try:
                 while True:
-                    getter = asyncio.ensure_future(listener.queue.get())
-                    done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
-                    if reader in done:
-                        getter.cancel()
-                        code = reader.result()
-                        if code:
-                            await ws.close(code=code)
+                    news = held.pop(0) if held else await queue.get()
+                    batch = [news, *gathered()]  # several changes at once: one state, every chat message
+                    if "revoked" in batch:
+                        await ws.close(code=4403, reason="this seat was handed over")
                         return
-                    news = getter.result()
-                    chats = []
-                    state_news = False
-                    while True:  # several changes at once: one state, every chat message
-                        if news == "revoked":
-                            await ws.close(code=4403, reason="this seat was handed over")
-                            return
-                        if news == "state":
-                            state_news = True
-                        else:
-                            chats.append(news[1])
-                        if listener.queue.empty():
-                            break
-                        news = listener.queue.get_nowait()
-                    for message in chats:
-                        await ws.send_text(orjson.dumps({"chat": message}).decode())
-                    if state_news:
+                    closed = next((n for n in batch if n != "state" and n[0] == "closed"), None)
+                    if closed is not None:
+                        if closed[1]:
+                            await ws.close(code=closed[1])
+                        return
+                    for n in batch:
+                        if n != "state":
+                            await ws.send_text(orjson.dumps({"chat": n[1]}).decode())
+                    if "state" in batch:
+                        if seat.spectator:  # spectators are told at most a few times a second
+                            await asyncio.sleep(SPECTATOR_PAUSE * (1 + random.random()))  # spread out
+                            held.extend(n for n in gathered() if n != "state")
                         await ws.send_text(host.encoded(live, seat, role))
             finally:
                 reader.cancel()
