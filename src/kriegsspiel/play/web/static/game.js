@@ -31,6 +31,7 @@ const ui = {
   data: {},
   renderer: null,
   drawn: null, // what the board was last drawn from
+  actionsList: null, // the list of orders last drawn (its role, prompt, actions and labels)
   ws: null,
   wsTries: 0,
   wsTimer: null,
@@ -88,14 +89,41 @@ function withToken(body) {
 
 // ----- talking to the server --------------------------------------------------------------
 
+// Which SHAPE the page shows. The answers to its requests and the websocket's pushes come by
+// different ways and may cross: the answer to an order can arrive after the push of a later
+// state (the bots moved on, another of the seat's roles must act now). So every request takes
+// a number from one counter when it is sent, and every push when it arrives; a SHAPE is shown
+// only if nothing numbered after it has been shown. Pushes come in the order the server sent
+// them, each of the state at its sending, so the last push always tells the state of now. An
+// undo's answer, or a push after someone's undo, is shown by the same rule though its step is
+// lower. One exception: the answer to an order, against a push of the same role with a lower
+// step that arrived while the order was on its way (a step only grows, and no one else may
+// undo an order just given), is the newer of the two.
+const order = { counter: 0, shown: 0 };
+
+function ticket() {
+  order.counter += 1;
+  return order.counter;
+}
+
+/** Show `shape`, numbered `seq`, unless the page already shows a newer state. */
+function offer(shape, seq, { answersOrder = false } = {}) {
+  const now = ui.shape;
+  const later = seq > order.shown || (answersOrder && now && shape.role === now.role && shape.step > now.step);
+  if (!later) return null;
+  order.shown = Math.max(order.shown, seq);
+  return show(shape);
+}
+
 async function fetchShape() {
   if (ui.mock) return ui.mock;
   return api(gameUrl(query()));
 }
 
 async function refresh() {
+  const seq = ticket();
   try {
-    show(await fetchShape());
+    offer(await fetchShape(), seq);
   } catch (e) {
     if (e.status === 401 || e.status === 403) noSeat(true);
     else if (e.status === 404) fatal("No such game", e.message);
@@ -126,6 +154,8 @@ function connect() {
     }
   };
   ws.onmessage = (event) => {
+    if (ui.ws !== ws) return;
+    const seq = ticket();
     let message;
     try {
       message = JSON.parse(typeof event.data === "string" ? event.data : utf8.decode(event.data));
@@ -142,7 +172,7 @@ function connect() {
       refresh();
       return;
     }
-    show(message);
+    offer(message, seq);
   };
   ws.onclose = (event) => {
     if (ui.ws !== ws) return;
@@ -202,13 +232,13 @@ async function submit(action) {
   ui.busy = true;
   document.body.classList.add("busy");
   hideError();
+  const seq = ticket();
   try {
     const shape = await api(gameUrl("/actions"), {
       method: "POST",
       body: withToken({ action, step: ui.shape.step, role: ui.shape.role }),
     });
-    // the websocket may already have brought a later state (bots move fast): keep the later one
-    if (!ui.shape || shape.step >= ui.shape.step || shape.role !== ui.shape.role) show(shape);
+    offer(shape, seq, { answersOrder: true });
   } catch (e) {
     refused(e);
   } finally {
@@ -221,8 +251,9 @@ async function undo() {
   if (!ui.shape || ui.busy || ui.mock || ui.closed) return;
   ui.busy = true;
   hideError();
+  const seq = ticket();
   try {
-    show(await api(gameUrl("/undo"), { method: "POST", body: withToken({ step: ui.shape.step, role: ui.shape.role }) }));
+    offer(await api(gameUrl("/undo"), { method: "POST", body: withToken({ step: ui.shape.step, role: ui.shape.role }) }), seq);
   } catch (e) {
     refused(e);
   } finally {
@@ -637,8 +668,21 @@ function actionButton(action, label, text) {
   );
 }
 
+// A new list of orders (a new prompt, new choices) opens at its top; the same list drawn
+// again (the push that follows an answer) keeps where the player had scrolled.
 function drawActions(shape) {
-  const box = clear($("actions"));
+  const box = $("actions");
+  const list = JSON.stringify([shape.role, (shape.view && shape.view.prompt) || "", shape.actions || [], shape.labels || []]);
+  const scroll = ui.actionsList === list ? box.scrollTop : 0;
+  ui.actionsList = list;
+  try {
+    fillActions(clear(box), shape);
+  } finally {
+    box.scrollTop = scroll;
+  }
+}
+
+function fillActions(box, shape) {
   const actions = shape.actions || [];
   const labels = shape.labels || [];
   const label = (i) => (labels[i] !== undefined ? String(labels[i]) : JSON.stringify(actions[i]));
@@ -689,18 +733,32 @@ function logLine(line) {
   );
 }
 
+// The log follows its newest line (when lines come, and when its box shrinks as the prompt
+// or the orders grow) unless the player has scrolled up to read: a scroll the page did not
+// make itself decides, and scrolling back to the end follows again.
+const logView = { follow: true, mine: null };
+
+function logToEnd() {
+  const list = $("log");
+  list.scrollTop = list.scrollHeight;
+  logView.mine = list.scrollTop;
+}
+
+function logScrolled() {
+  const list = $("log");
+  if (logView.mine !== null && Math.abs(list.scrollTop - logView.mine) < 2) return; // the page's own scroll
+  logView.mine = null;
+  logView.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
+}
+
 function drawLog(shape) {
   const list = $("log");
   const lines = ui.fullLog || (shape.view && shape.view.log) || [];
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 40;
   const key = JSON.stringify(lines);
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   clear(list).append(...lines.map(logLine));
-  if (nearBottom || !list.dataset.scrolled) {
-    list.scrollTop = list.scrollHeight;
-    list.dataset.scrolled = "1";
-  }
+  if (logView.follow) logToEnd();
 }
 
 async function toggleFullLog() {
@@ -722,7 +780,7 @@ async function toggleFullLog() {
   }
   setTab("log");
   $("log").dataset.key = "";
-  $("log").dataset.scrolled = "";
+  logView.follow = true;
   drawLog(ui.shape);
 }
 
@@ -890,8 +948,8 @@ function setTab(tab) {
     list.scrollTop = list.scrollHeight;
   }
   if (tab === "log") {
-    const list = $("log");
-    list.scrollTop = list.scrollHeight;
+    logView.follow = true;
+    logToEnd();
   }
 }
 
@@ -903,6 +961,12 @@ function wire() {
   $("tab-log").addEventListener("click", () => setTab("log"));
   $("tab-chat").addEventListener("click", () => setTab("chat"));
   $("full-log").addEventListener("click", toggleFullLog);
+  $("log").addEventListener("scroll", logScrolled, { passive: true });
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      if (logView.follow) logToEnd();
+    }).observe($("log"));
+  }
   $("seat-menu").addEventListener("toggle", () => {
     if (!$("seat-menu").open) return;
     drawSeatMenu();
@@ -947,12 +1011,14 @@ export async function start(options = {}) {
   ui.creator = !ui.token && Boolean(known && known.creator);
   chat.seen = localGet(`seen.${ui.id}`);
   let shape;
+  let seq = ticket();
   try {
     shape = await fetchShape();
   } catch (e) {
     if (ui.pinned && e.status === 403) {
       // a ?role= this seat does not hold: fall back to the seat's own roles
       dropPin();
+      seq = ticket();
       try {
         shape = await fetchShape();
       } catch (e2) {
@@ -966,7 +1032,7 @@ export async function start(options = {}) {
   }
   if (shape.role && !ui.token) rememberGame({ id: ui.id, game: shape.game, title: (shape.view && shape.view.title) || shape.game, roles: shape.roles });
   if (shape.creator) ui.creator = true; // the server says so, on any device
-  await show(shape);
+  await offer(shape, seq);
   loadChat();
   loadInvitations();
   connect();

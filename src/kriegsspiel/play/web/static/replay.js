@@ -42,14 +42,44 @@ function query(extra = {}) {
   return text ? `?${text}` : "";
 }
 
-async function shapeAt(step) {
-  const key = `${ui.role || ""}:${step}`;
-  if (!ui.cache.has(key)) {
-    const p = api(`/api/games/${encodeURIComponent(ui.id)}/replay${query({ step })}`);
-    ui.cache.set(key, p);
-    p.catch(() => ui.cache.delete(key));
+// Stepping on is instant when the next steps are already here: a few are fetched ahead, and
+// the SHAPEs seen lately are kept for stepping back (not every one of a long game).
+const AHEAD = 6;
+const KEPT = 120;
+const BUSY_WAIT = 300; // after "too many requests", the wait (ms) before asking again
+const BUSY_TRIES = 20;
+
+async function fetchShape(step) {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await api(`/api/games/${encodeURIComponent(ui.id)}/replay${query({ step })}`);
+    } catch (e) {
+      if (e.status !== 429 || tries >= BUSY_TRIES) throw e;
+      await new Promise((ok) => setTimeout(ok, BUSY_WAIT));
+    }
   }
-  return ui.cache.get(key);
+}
+
+function shapeAt(step) {
+  const key = `${ui.role || ""}:${step}`;
+  let p = ui.cache.get(key);
+  if (p) {
+    ui.cache.delete(key); // kept as the most recently used
+  } else {
+    p = fetchShape(step);
+    p.catch(() => {
+      if (ui.cache.get(key) === p) ui.cache.delete(key);
+    });
+  }
+  ui.cache.set(key, p);
+  while (ui.cache.size > KEPT) ui.cache.delete(ui.cache.keys().next().value);
+  return p;
+}
+
+function fetchAhead(step) {
+  for (let k = step + 1; k <= Math.min(ui.total, step + AHEAD); k += 1) {
+    if (!ui.cache.has(`${ui.role || ""}:${k}`)) shapeAt(k).catch(() => {});
+  }
 }
 
 function fail(message) {
@@ -73,8 +103,7 @@ async function go(step) {
       if (ui.want !== null) continue;
       ui.step = target;
       await draw(shape);
-      // fetch the neighbour ahead so stepping on is instant
-      if (target < ui.total) shapeAt(target + 1).catch(() => {});
+      fetchAhead(target);
     }
     $("replay-error").classList.add("hidden");
   } catch (e) {
@@ -120,8 +149,10 @@ async function draw(shape) {
       ),
     );
   }
-  log.scrollTop = log.scrollHeight;
+  // to the last line once laid out: asking for the layout now would lay the page out at every step
+  requestAnimationFrame(() => (log.scrollTop = log.scrollHeight));
   drawRoles(shape);
+  $("board").dataset.step = String(ui.step); // the step the board now shows
 }
 
 function drawRoles(shape) {

@@ -954,8 +954,9 @@ function plain(v, data) {
   return String(v);
 }
 
-// What a player follows of a war (12.17.2), a battle (18.1) and a crisis (23.0); the rest of
-// the records (the flow's own bookkeeping) stays out of the panel.
+// What a player follows of a war (12.17.2), a battle (18.1, 19.3) and a crisis (23.0); the
+// rest of the records (the flow's own bookkeeping) stays out of the panel. Each field is
+// [name, (record, data, board) => text]; an empty text leaves the row out.
 const WAR_FIELDS = [
   ["Attackers", (w, d) => (w.attackers || []).map((x) => plain(x, d)).join(", ")],
   ["Defenders", (w, d) => (w.defenders || []).map((x) => plain(x, d)).join(", ")],
@@ -966,18 +967,171 @@ const WAR_FIELDS = [
   ["War budgets", (w, d) => Object.entries(w.budget || {}).map(([k, v]) => `${plain(k, d)} ${v} CP`).join(", ")],
   ["Battle modifiers", (w, d) => Object.entries(w.drm || {}).filter(([, v]) => v).map(([k, v]) => `${plain(k, d)} ${v > 0 ? "+" : ""}${v}`).join(", ")],
 ];
+
+// ----- battles in words --------------------------------------------------------------------------
+
+const SIDES = { a: "attacker", d: "defender" };
+
+function signed(n) {
+  return n ? `${n > 0 ? "+" : "−"}${Math.abs(n)}` : "0";
+}
+
+function stepsText(n) {
+  return `${n} step${n === 1 ? "" : "s"}`;
+}
+
+/** A power in a battle: a player by its name of the day, a minor power, the rebels. */
+function fighter(p, data, board) {
+  if (!p) return "";
+  return PLAYERS.includes(p) ? displayName(board, data, p) : capital(powerName(data, p));
+}
+
+/** Who leads side "a" or "d" of a running battle: the main forces of a land battle (18.1.2),
+ * the leading power of a naval one (19.3). */
+function sideName(b, side, data, board) {
+  const leads = (b.kind === "naval" ? b.lead : b.main) || {};
+  return fighter(leads[side], data, board) || `the ${SIDES[side]}`;
+}
+
+function attackText(b, data, board) {
+  const a = sideName(b, "a", data, board);
+  const at = placeName(data, b.at);
+  const d = (b.kind === "naval" ? b.lead : b.main) || {};
+  const defender = d.d ? `; ${fighter(d.d, data, board)} defends` : "";
+  if (b.kind === "naval") return `${a} attacks at sea in ${at} (naval battle)${defender}`;
+  if (b.frm === b.at) return `${a} attacks in ${at}${defender}`;
+  const from = b.amphibious ? `from the sea (${placeName(data, b.frm)})` : `from ${placeName(data, b.frm)}`;
+  return `${a} attacks ${at} ${from}${defender}`;
+}
+
+function modifiersText(b, data, board) {
+  const mods = b.mods || {};
+  const side = (s) => ((mods[s] || []).length ? `${sideName(b, s, data, board)}: ${mods[s].map(([why, v]) => `${why} ${signed(v)}`).join(", ")}` : "");
+  return b.dice ? [side("a"), side("d")].filter(Boolean).join(" · ") : "";
+}
+
+function diceText(b, data, board) {
+  const dice = b.dice;
+  if (!dice || typeof dice !== "object") return "";
+  const diff = b.diff ?? dice.a - dice.d + (b.bdrm || 0);
+  return `${sideName(b, "a", data, board)} rolls ${dice.a}, ${sideName(b, "d", data, board)} rolls ${dice.d}; with the battle modifier ${signed(b.bdrm || 0)} the differential is ${signed(diff)}`;
+}
+
+/** 18.4: who won, and whether decisively. */
+function resultText(b, data, board) {
+  const r = b.result;
+  if (!r || !r.winner) return "";
+  return `${sideName(b, r.winner, data, board)}, the ${SIDES[r.winner]}, wins${r.decisive ? " a decisive battle" : " the battle"}`;
+}
+
+/** 18.6: each side's step losses, those taken and those still to take. */
+function lossesText(b, data, board) {
+  if (!b.result) return "";
+  const side = (s) => {
+    const taken = (b.taken || {})[s] || 0;
+    const left = (b.losses || {})[s] || 0;
+    const total = taken + left;
+    const name = sideName(b, s, data, board);
+    if (!total) return `${name} none`;
+    return `${name} ${stepsText(total)}${left ? ` (${left} still to take)` : ""}`;
+  };
+  return `${side("a")}; ${side("d")}`;
+}
+
+/** 18.7, 18.7.1, 19.7: what follows the result. */
+function afterText(b, data, board) {
+  const r = b.result;
+  if (!r || !r.winner) return "";
+  const a = sideName(b, "a", data, board);
+  const d = sideName(b, "d", data, board);
+  const at = placeName(data, b.at);
+  if (b.kind === "naval") return `${r.winner === "a" ? d : a}'s surviving ships retreat from ${at}`;
+  if (r.winner === "d") return "The attack is repulsed: nobody retreats, nobody advances";
+  if ((b.main || {}).d === "rebel") return `The rebels in ${at} are eliminated: rebels never retreat`;
+  const advance = b.wartime && b.frm !== b.at ? `, then ${a} advances into ${at}` : " (nobody advances after a battle in peacetime)";
+  return `${d}'s surviving units retreat from ${at}${advance}`;
+}
+
 const BATTLE_FIELDS = [
-  ["Attack", (b, d) => (b.attacker ? `${plain(b.attacker, d)} from ${plain(b.frm, d)} on ${plain(b.at, d)}${b.amphibious ? " (amphibious)" : ""}` : "")],
-  ["Strength", (b) => (b.strength ? `${b.strength.a ?? "?"} against ${b.strength.d ?? "?"}` : "")],
-  ["Dice", (b) => (Array.isArray(b.dice) ? b.dice.join(" and ") : "")],
-  ["Result", (b) => (b.result ? plain(b.result) : "")],
+  ["Attack", attackText],
+  ["Strength", (b, d, board) => (b.dice && b.strength ? `${sideName(b, "a", d, board)} ${b.strength.a ?? "?"}, ${sideName(b, "d", d, board)} ${b.strength.d ?? "?"}` : "")],
+  ["Modifiers", modifiersText],
+  ["Dice", diceText],
+  ["Result", resultText],
+  ["Losses", lossesText],
+  ["Retreat and advance", afterText],
 ];
+
+/** The last land battle fought (18.1), as battle.py records it once it is over. */
+const LAST_BATTLE_FIELDS = [
+  [
+    "Battle",
+    (lb, d, board) => {
+      const a = fighter(lb.attacker, d, board);
+      const from = lb.frm && lb.frm !== lb.at ? ` from ${placeName(d, lb.frm)}` : "";
+      const against = lb.defender ? `, defended by ${fighter(lb.defender, d, board)}` : "";
+      return `${a} attacked ${placeName(d, lb.at)}${from}${against}`;
+    },
+  ],
+  ["Dice", (lb, d, board) => (lb.dice && lb.dice.a !== undefined ? `${fighter(lb.attacker, d, board)} rolled ${lb.dice.a}, ${fighter(lb.defender, d, board) || "the defender"} rolled ${lb.dice.d}` : "")],
+  [
+    "Result",
+    (lb, d, board) => {
+      if (!lb.defender && !lb.dice) return `${fighter(lb.attacker, d, board)} landed unopposed`;
+      const won = lb.winner === "attacker" ? fighter(lb.attacker, d, board) : fighter(lb.defender, d, board) || "the defender";
+      return `${won}, the ${lb.winner}, won${lb.decisive ? " a decisive battle" : ""}`;
+    },
+  ],
+  [
+    "Losses",
+    (lb, d, board) => {
+      const l = lb.losses || {};
+      if (!lb.defender && !lb.dice) return "";
+      return `${fighter(lb.attacker, d, board)} ${stepsText(l.a || 0)}; ${fighter(lb.defender, d, board) || "the defender"} ${stepsText(l.d || 0)}`;
+    },
+  ],
+  ["Retreat", (lb, d, board) => (lb.retreated ? `${fighter(lb.defender, d, board) || "The defender"} retreated from ${placeName(d, lb.at)}` : lb.winner === "defender" ? "None: the attack was repulsed" : "")],
+  [
+    "Advance",
+    (lb, d, board) => {
+      const n = (lb.advanced || []).length;
+      if (n) return `${n} unit${n === 1 ? "" : "s"} of ${fighter(lb.attacker, d, board)} advanced into ${placeName(d, lb.at)}`;
+      return lb.winner === "attacker" ? "None" : "";
+    },
+  ],
+];
+
+/** The last naval battle (19.3), as naval.py records it: the attacker is named, the defender not. */
+const LAST_NAVAL_FIELDS = [
+  ["Battle", (nb, d, board) => `${fighter(nb.attacker, d, board)} attacked at sea in ${placeName(d, nb.at)}`],
+  ["Dice", (nb, d, board) => (nb.dice && nb.dice.a !== undefined ? `${fighter(nb.attacker, d, board)} rolled ${nb.dice.a}, the defender ${nb.dice.d}` : "")],
+  ["Result", (nb, d, board) => `${nb.winner === "attacker" ? `${fighter(nb.attacker, d, board)}, the attacker,` : "The defender"} won${nb.decisive ? " a decisive battle" : ""}`],
+  ["Losses", (nb, d, board) => `${fighter(nb.attacker, d, board)} ${stepsText((nb.losses || {}).a || 0)}; the defender ${stepsText((nb.losses || {}).d || 0)}`],
+];
+
 const CRISIS_FIELDS = [
   ["Inciting event", (c) => c.title || ""],
   ["Incident", (c) => c.incident || ""],
   ["Result", (c) => c.text || ""],
   ["Outbreak", (c) => (c.outbreak ? "the Great War breaks out" : "")],
 ];
+
+function fieldKey(name) {
+  return name.toLowerCase().replace(/[^a-z]+/g, "-");
+}
+
+function fieldsCard(cls, title, fields, record, data, board) {
+  const rows = fields.map(([k, f]) => [k, f(record, data, board)]).filter(([, v]) => v);
+  return section(
+    cls,
+    title,
+    el(
+      "dl",
+      { class: "ie-dl wide" },
+      rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-field": fieldKey(k) }, v)]),
+    ),
+  );
+}
 
 function warCard(st, board) {
   const data = st.data;
@@ -987,22 +1141,11 @@ function warCard(st, board) {
     ["battle", "Battle", BATTLE_FIELDS],
     ["crisis", "Crisis", CRISIS_FIELDS],
   ]) {
-    const w = board[key];
-    if (!w) continue;
-    const rows = fields.map(([k, f]) => [k, f(w, data)]).filter(([, v]) => v);
-    out.push(
-      section(
-        `ie-${key}`,
-        title,
-        el(
-          "dl",
-          { class: "ie-dl wide" },
-          rows.map(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]),
-        ),
-      ),
-    );
+    if (board[key]) out.push(fieldsCard(`ie-${key}`, title, fields, board[key], data, board));
   }
-  if (!out.length) return section("ie-war", "War", el("p", { class: "muted small" }, "Peace among the powers."));
+  if (!out.length) out.push(section("ie-war", "War", el("p", { class: "muted small" }, "Peace among the powers.")));
+  if (!board.battle && board.last_battle) out.push(fieldsCard("ie-last-battle", "Last battle", LAST_BATTLE_FIELDS, board.last_battle, data, board));
+  if (!board.battle && board.last_naval_battle) out.push(fieldsCard("ie-last-naval", "Last naval battle", LAST_NAVAL_FIELDS, board.last_naval_battle, data, board));
   return out;
 }
 
