@@ -59,6 +59,11 @@ PRIVATE_PATHS = ("/api/", "/play/", "/join/", "/replay/")
 Seed = Annotated[int, Field(strict=True, ge=-(2**63), lt=2**64)] | Annotated[str, Field(max_length=128)]
 
 
+TokenQuery = Annotated[str | None, Query(max_length=128)]
+"""A seat's token in the query (programs); browsers send the game's cookie instead."""
+RoleQuery = Annotated[str | None, Query(max_length=64)]
+
+
 class NewGame(BaseModel):
     game: str = Field(max_length=64)
     seed: Seed | None = Field(default=None, description="only when the server runs with --dev")
@@ -195,6 +200,11 @@ class Guard:
         return await self.app(scope, replayed, dressed)
 
 
+def base_of(request: Request) -> str:
+    """The server's address as the client reached it, for the links it is given."""
+    return str(request.base_url).rstrip("/")
+
+
 def cookie_name(game_id: str) -> str:
     return f"ks-{game_id}"
 
@@ -314,7 +324,7 @@ def create_app(
     @app.get("/api/games")
     async def list_games(request: Request):
         rows = await run_in_threadpool(store.listing)
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         for row in rows:
             try:
                 row["title"] = load(row["game"]).title
@@ -328,7 +338,7 @@ def create_app(
     async def new_game(spec: NewGame, request: Request):
         game_id = secrets.token_hex(8)
         made = await host.create(game_id, spec.model_dump(), client_of(request))
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         you = made["you"]
         answer = {
             "id": game_id,
@@ -358,16 +368,16 @@ def create_app(
         if seat.spectator:
             raise Refused(403, "a spectator holds no seat to hand over")
         made = await host.handover(live, seat)
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         response = Fast({"invitation": {**made, "url": f"{base}/join/{game_id}/{made['code']}"}})
         for path in cookie_paths(game_id):
             response.delete_cookie(cookie_name(game_id), path=path)
         return response
 
     @app.get("/api/games/{game_id}/invitations")
-    async def get_invitations(game_id: str, request: Request, token: str | None = Query(None, max_length=128)):
+    async def get_invitations(game_id: str, request: Request, token: TokenQuery = None):
         live, seat = await opened(game_id, token, request)
-        base = str(request.base_url).rstrip("/")
+        base = base_of(request)
         out = await host.invitations(live, seat)
         for inv in out:
             inv["url"] = f"{base}/join/{game_id}/{inv['code']}" if inv["code"] else None
@@ -377,8 +387,8 @@ def create_app(
     async def get_game(
         game_id: str,
         request: Request,
-        token: str | None = Query(None, max_length=128),
-        role: str | None = Query(None, max_length=64),
+        token: TokenQuery = None,
+        role: RoleQuery = None,
     ):
         live, seat = await opened(game_id, token, request)
         return Fast(host.shape(live, seat, role))
@@ -417,7 +427,7 @@ def create_app(
     async def get_chat(
         game_id: str,
         request: Request,
-        token: str | None = Query(None, max_length=128),
+        token: TokenQuery = None,
         before: int | None = Query(None, ge=0, le=2**62),
         limit: int = Query(50, ge=1, le=100),
     ):
@@ -426,7 +436,7 @@ def create_app(
         return {"chat": messages, "more": more}
 
     @app.get("/api/games/{game_id}/record")
-    async def get_record(game_id: str, request: Request, token: str | None = Query(None, max_length=128)):
+    async def get_record(game_id: str, request: Request, token: TokenQuery = None):
         live, _seat = await opened(game_id, token, request)
         if live.state["stack"]:
             raise Refused(403, "the record of a game is given once the game is over")
@@ -436,8 +446,8 @@ def create_app(
     async def get_log(
         game_id: str,
         request: Request,
-        token: str | None = Query(None, max_length=128),
-        role: str | None = Query(None, max_length=64),
+        token: TokenQuery = None,
+        role: RoleQuery = None,
     ):
         live, seat = await opened(game_id, token, request)
         role = host.role_for(live, seat, role)
@@ -448,8 +458,8 @@ def create_app(
         game_id: str,
         request: Request,
         step: int = Query(ge=0, le=10**9),
-        token: str | None = Query(None, max_length=128),
-        role: str | None = Query(None, max_length=64),
+        token: TokenQuery = None,
+        role: RoleQuery = None,
     ):
         live, seat = await opened(game_id, token, request)
         role = host.role_for(live, seat, role)
