@@ -358,7 +358,7 @@ def create_app(
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: Claim, request: Request):
         roles, token = await host.claim(game_id, body.code)
-        response = Fast({"roles": roles, "token": token, "url": f"{str(request.base_url).rstrip('/')}/play/{game_id}"})
+        response = Fast({"roles": roles, "token": token, "url": f"{base_of(request)}/play/{game_id}"})
         give_seat(response, request, game_id, token)
         return response
 
