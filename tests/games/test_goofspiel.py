@@ -1,4 +1,4 @@
-"""Goofspiel, rule by rule (RULES.md beside the module; COVERAGE.md maps
+"""Goofspiel, rule by rule (GUIDE.md beside the module; COVERAGE.md maps
 each rule to these tests)."""
 
 import pytest

@@ -12,13 +12,16 @@ visibility, undo, records — is done here the same way for every game.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
 import orjson
 
 from . import flow, rng
 from .errors import IllegalAction
+from .guide import Guide
 
 RESERVED = (
     "game",
@@ -54,6 +57,12 @@ class Option:
     default: Any
     choices: tuple = ()
     help: str = ""
+    title: str = ""
+    """The option's name as players read it (the form's label); by default
+    made from its id."""
+
+    def heading(self, name: str) -> str:
+        return self.title or name.replace("_", " ").capitalize()
 
     def parse(self, name: str, value: Any) -> Any:
         """The option's value from Python or from text (``--option ties=split``)."""
@@ -94,6 +103,8 @@ class Rules:
     title: str = ""
     version: int = 1
     roles: tuple[str, ...] = ()
+    role_names: dict[str, str] = {}
+    """Each role's name as players read it ("France" for ``fr``)."""
     player_counts: tuple[int, ...] = ()
     scenarios: tuple[Scenario, ...] = ()
     options: dict[str, Option] = {}
@@ -105,10 +116,17 @@ class Rules:
 
     def __init__(self) -> None:
         self._listed = None
+        self._guide: Guide | None | bool = False
         for state in self.states.values():
             state.label = self.label  # messages about actions use the game's own words
 
     # ----- hooks a game module provides ------------------------------------
+
+    def role_name(self, role: str | None) -> str:
+        """A role's name as players read it; the spectator is "spectator"."""
+        if role is None:
+            return "spectator"
+        return self.role_names.get(role, role)
 
     def roles_in_play(self, players: int, options: dict | None = None) -> list[str]:
         """The roles taking part with that many players and these options (default: all)."""
@@ -157,10 +175,11 @@ class Rules:
             "id": self.id,
             "title": self.title,
             "roles": list(self.roles),
+            "role_names": {r: self.role_name(r) for r in self.roles},
             "player_counts": list(self.player_counts),
             "scenarios": [{"id": sc.id, "title": sc.title, "help": sc.help} for sc in self.scenarios],
             "options": {
-                name: {"default": o.default, "choices": list(o.choices), "help": o.help}
+                name: {"default": o.default, "choices": list(o.choices), "help": o.help, "title": o.heading(name)}
                 for name, o in self.options.items()
             },
             "bots": ["random", *self.bots],
@@ -357,11 +376,25 @@ class Rules:
         out = []
         for e in reversed(s["log"]):
             if len(e) == 2 or role in e[2]:
-                out.append({"rule": e[0], "text": e[1]})
+                out.append({"rule": e[0], "text": e[1], **self._cite(e[0])})
                 if last is not None and len(out) == last:
                     break
         out.reverse()
         return out
+
+    @property
+    def guide(self) -> Guide | None:
+        """The player's guide, GUIDE.md beside the game's rules (None if it has none)."""
+        if self._guide is False:
+            package = sys.modules[type(self).__module__].__file__
+            self._guide = Guide.read(Path(package).with_name("GUIDE.md"))
+        return self._guide
+
+    def _cite(self, rule: str) -> dict:
+        guide = self.guide
+        if guide is None or not rule:
+            return {"cite": rule, "guide": None}
+        return guide.cite(rule)
 
     def can_undo(self, s: dict, role: str | None) -> bool:
         """Undo is allowed to the role that made the last action, while nothing

@@ -70,6 +70,7 @@ class FirstWorldWar(Rules):
     title = "The First World War"
     version = 1
     roles = EMPIRES
+    role_names = {r: empire_name(r).removeprefix("the ") for r in EMPIRES}
     player_counts = (2, 3, 4)  # 3.3
     scenarios = (
         Scenario("standard", "1914: free deployment", "Every empire deploys its 1914 armies as it likes (3.1-3.5)."),

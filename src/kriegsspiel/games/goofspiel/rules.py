@@ -1,7 +1,7 @@
 """Goofspiel: sealed bids for a deck of prizes.
 
 The reference module: every game module has this shape. The rules are in
-RULES.md beside this file and are cited by number; the choices where common
+GUIDE.md beside this file and are cited by number; the choices where common
 descriptions differ are in RULINGS.md.
 """
 
@@ -110,6 +110,7 @@ class Goofspiel(Rules):
     title = "Goofspiel"
     version = 1
     roles = SUITS
+    role_names = {r: r.capitalize() for r in SUITS}
     player_counts = (2, 3)
     scenarios = tuple(Scenario(sc.id, sc.title, sc.help) for sc in data.scenarios().values())
     options = {

@@ -183,6 +183,7 @@ class ImperialBorders(Rules):
     title = "Imperial Borders"
     version = 1
     roles = NATIONS
+    role_names = {r: name(r) for r in NATIONS}
     player_counts = (6, 5, 4, 3, 2)
     scenarios = (
         Scenario(

@@ -91,6 +91,7 @@ class ImperialElegy(Rules):
     title = "Imperial Elegy"
     version = 1
     roles = PLAYERS
+    role_names = {r: NAMES[r] for r in PLAYERS}
     player_counts = (6,)
     scenarios = (
         Scenario("1850", "The Campaign Game, 1850-1914", "Seven decades from the Crimea to the Great War."),

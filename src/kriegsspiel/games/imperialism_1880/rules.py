@@ -63,6 +63,7 @@ class Imperialism1880(Rules):
     title = "Imperialism 1880"
     version = 1
     roles = (REFEREE, *GREAT)
+    role_names = {r: "Referee" if r == REFEREE else power_name(r) for r in (REFEREE, *GREAT)}
     player_counts = (1, 9)
     scenarios = (
         Scenario(

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import logging
 import random
 import secrets
+import string
 import time
 from collections import defaultdict
 from contextlib import asynccontextmanager
@@ -16,7 +18,7 @@ from typing import Annotated, Any
 import orjson
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
@@ -300,6 +302,17 @@ def create_app(
     async def replay_page(game_id: str):
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/guide/{game}", include_in_schema=False)
+    async def guide_page(game: str):
+        """A game's player's guide, linked from its board and its log's citations."""
+        try:
+            rules = load(game)
+        except KeyError:
+            raise Refused(404, f"there is no game {game!r}") from None
+        if rules.guide is None:
+            raise Refused(404, f"{rules.title} has no player's guide")
+        return HTMLResponse(guide_html(rules))
+
     if STATIC.exists():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -384,12 +397,7 @@ def create_app(
         return {"invitations": out}
 
     @app.get("/api/games/{game_id}")
-    async def get_game(
-        game_id: str,
-        request: Request,
-        token: TokenQuery = None,
-        role: RoleQuery = None,
-    ):
+    async def get_game(game_id: str, request: Request, token: TokenQuery = None, role: RoleQuery = None):
         live, seat = await opened(game_id, token, request)
         return Fast(host.shape(live, seat, role))
 
@@ -443,12 +451,7 @@ def create_app(
         return Fast(record(live.state))
 
     @app.get("/api/games/{game_id}/log")
-    async def get_log(
-        game_id: str,
-        request: Request,
-        token: TokenQuery = None,
-        role: RoleQuery = None,
-    ):
+    async def get_log(game_id: str, request: Request, token: TokenQuery = None, role: RoleQuery = None):
         live, seat = await opened(game_id, token, request)
         role = host.role_for(live, seat, role)
         return Fast({"log": load(live.state["game"]).log(live.state, role)})
@@ -572,3 +575,15 @@ def create_app(
             )
 
     return app
+
+
+def guide_html(rules) -> str:
+    """The guide page: the game's GUIDE.md as HTML with its contents, in the site's style."""
+    guide = rules.guide
+    contents = "".join(
+        f'<li class="toc-{s.level}"><a href="#{html.escape(s.anchor)}">{html.escape(s.title)}</a></li>'
+        for s in guide.sections
+        if 2 <= s.level <= 3
+    )
+    page = string.Template((STATIC / "guide.html").read_text(encoding="utf-8"))
+    return page.substitute(title=html.escape(rules.title), contents=contents, guide=guide.html)

@@ -131,9 +131,7 @@ class Store:
                     return None
                 state = conn.execute(select(games.c.state).where(games.c.id == game_id)).scalar_one()
                 _from_earlier_versions(state)
-                seat_rows = [
-                    dict(r._mapping) for r in conn.execute(select(seats).where(seats.c.game_id == game_id))
-                ]
+                seat_rows = [dict(r._mapping) for r in conn.execute(select(seats).where(seats.c.game_id == game_id))]
                 later = conn.execute(
                     select(actions.c.role, actions.c.action)
                     .where(actions.c.game_id == game_id, actions.c.n > len(state["actions"]))

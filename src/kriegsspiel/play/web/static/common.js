@@ -373,3 +373,21 @@ export async function spectatorUrl(id) {
 export function same(a, b) {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+// A log line's rule: its citation, linked to the section of the game's player's guide that
+// explains it (the guide opens beside the board).
+export function ruleCite(line, game) {
+  if (!line.rule) return null;
+  const label = String(line.cite || line.rule);
+  if (!line.guide || !game) return el("span", { class: "rule", title: `rule ${line.rule}` }, label);
+  return el(
+    "a",
+    {
+      class: "rule",
+      href: `/guide/${encodeURIComponent(game)}#${encodeURIComponent(line.guide)}`,
+      target: "kriegsspiel-guide",
+      title: `what the guide says of ${label}`,
+    },
+    label,
+  );
+}

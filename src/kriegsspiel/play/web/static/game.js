@@ -17,6 +17,7 @@ import {
   roleBadge,
   roleColour,
   roleName,
+  ruleCite,
   seatText,
   spectatorUrl,
   timeText,
@@ -406,6 +407,7 @@ function drawHeader(shape) {
     sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
   }
   $("replay-link").href = `/replay/${encodeURIComponent(ui.id)}${query()}`;
+  $("guide-link").href = `/guide/${encodeURIComponent(shape.game)}`;
   $("seat-menu").classList.toggle("hidden", !shape.role || Boolean(ui.mock));
 }
 
@@ -728,7 +730,7 @@ function logLine(line) {
   return el(
     "li",
     { class: "log-line" },
-    line.rule ? el("span", { class: "rule", title: `rule ${line.rule}` }, String(line.rule)) : null,
+    ruleCite(line, ui.shape && ui.shape.game),
     el("span", { class: "text" }, String(line.text ?? "")),
   );
 }

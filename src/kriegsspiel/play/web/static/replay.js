@@ -13,6 +13,7 @@ import {
   roleBadge,
   roleColour,
   roleName,
+  ruleCite,
   spectatorUrl,
 } from "./common.js";
 
@@ -144,7 +145,7 @@ async function draw(shape) {
       el(
         "li",
         { class: "log-line" },
-        line.rule ? el("span", { class: "rule" }, String(line.rule)) : null,
+        ruleCite(line, ui.game),
         el("span", { class: "text" }, String(line.text ?? "")),
       ),
     );

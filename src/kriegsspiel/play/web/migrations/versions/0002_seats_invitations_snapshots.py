@@ -32,9 +32,7 @@ def upgrade() -> None:
     # Seats made before this revision keep working: their tokens are stored as
     # digests from now on; games keep their spectator link; bots resume.
     conn = op.get_bind()
-    seats = sa.table(
-        "seats", sa.column("game_id"), sa.column("role"), sa.column("token"), sa.column("kind")
-    )
+    seats = sa.table("seats", sa.column("game_id"), sa.column("role"), sa.column("token"), sa.column("kind"))
     games = sa.table("games", sa.column("id"), sa.column("spectator"), sa.column("over"), sa.column("bots_move"))
     for row in conn.execute(sa.select(seats.c.game_id, seats.c.role, seats.c.token, seats.c.kind)).all():
         if row.kind == "spectator":
