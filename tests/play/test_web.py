@@ -21,6 +21,19 @@ def test_catalog_and_data(client):
     assert client.get("/api/data/chess").status_code == 404
 
 
+def test_the_guide_page_and_log_lines_that_link_into_it(client):
+    page = client.get("/guide/goofspiel")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert '<h2 id="2-a-round">' in page.text and "publishers' rulebooks" in page.text and "cites:" not in page.text
+    assert client.get("/guide/chess").status_code == 404
+    g = new(client, seed=3)
+    hearts, clubs = g["seats"]["hearts"]["token"], g["seats"]["clubs"]["token"]
+    act(client, g["id"], hearts, 13)
+    log = act(client, g["id"], clubs, 1).json()["view"]["log"]
+    bids = next(line for line in log if line["rule"] == "2.3")
+    assert bids["cite"] == "§2.3" and bids["guide"] == "2-a-round"
+
+
 def test_create_then_play_a_goofspiel_round(client):
     g = new(client, seed=3)
     hearts, clubs = g["seats"]["hearts"]["token"], g["seats"]["clubs"]["token"]

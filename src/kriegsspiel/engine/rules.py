@@ -83,6 +83,8 @@ class Option:
                     raise ValueError(f"option {name!r} is a whole number, not {value!r}") from None
             if type(value) is not int:
                 raise ValueError(f"option {name!r} is a whole number, not {value!r}")
+        if len(self.choices) == 1 and value not in self.choices:
+            raise ValueError(f"option {name!r} can only be {self.choices[0]!r} for now; not {value!r}")
         if self.choices and value not in self.choices:
             raise ValueError(f"option {name!r} is one of {', '.join(map(str, self.choices))}; not {value!r}")
         return value

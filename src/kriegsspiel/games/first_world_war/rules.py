@@ -78,16 +78,26 @@ class FirstWorldWar(Rules):
     )
     options = {
         "war_plans": Option(
-            False, help="11.2 War-Plans: 1/1914 offensives as Plan XVII and Schlieffen (historical set-up)."
+            False,
+            title="War plans",
+            help="11.2 War-Plans: 1/1914 offensives as Plan XVII and Schlieffen (historical set-up).",
         ),
         "no_axis_aggression": Option(
-            False, help="11.3 No Axis Aggression: a continental war without Britain, Italy or America."
+            False,
+            title="No Axis aggression",
+            help="11.3 No Axis Aggression: a continental war without Britain, Italy or America.",
         ),
-        "variable_order": Option(False, help="11.4 Variable order of play, rolled each year from 2/1914."),
+        "variable_order": Option(
+            False, title="Variable order of play", help="11.4 Variable order of play, rolled each year from 2/1914."
+        ),
         "solitaire": Option(
-            False, help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules."
+            False,
+            title="Solitaire",
+            help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules.",
         ),
-        "home_made_markers": Option(True, help="App. A: include the six home-made events markers."),
+        "home_made_markers": Option(
+            True, title="Home-made events markers", help="App. A: include the six home-made events markers."
+        ),
     }
     procedures = {
         "game": sequence.Game(),

@@ -117,7 +117,8 @@ class Goofspiel(Rules):
         "ties": Option(
             "discard",
             ("discard", "carry"),
-            "Tied highest bids: discard the prize, or carry it to the next round (rule 2.5).",
+            title="Tied bids",
+            help="Tied highest bids: discard the prize, or carry it to the next round (rule 2.5).",
         )
     }
     procedures = {"game": Game(), "round": Round()}

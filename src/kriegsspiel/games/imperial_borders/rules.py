@@ -195,15 +195,23 @@ class ImperialBorders(Rules):
     )
     options = {
         "two_player_neutrals": Option(
-            False, help="Two players, option B: two nations each, with Spain and Russia Neutral (L234)."
+            False,
+            title="Two players with Spain and Russia neutral",
+            help="Two players, option B: two nations each, with Spain and Russia Neutral (L234).",
         ),
-        "revolts": Option(False, help="Revolts in annexed and captured territories (L980-995)."),
-        "trading": Option(False, help="One trade of tangibles a round (L997-1004)."),
-        "sweden_portugal": Option(False, help="Sweden and Portugal need two Blasts to annex (L1006-1012)."),
+        "revolts": Option(False, title="Revolts", help="Revolts in annexed and captured territories (L980-995)."),
+        "trading": Option(False, title="Trading tangibles", help="One trade of tangibles a round (L997-1004)."),
+        "sweden_portugal": Option(
+            False, title="Sweden and Portugal", help="Sweden and Portugal need two Blasts to annex (L1006-1012)."
+        ),
         "call_to_arms": Option(
-            False, help="Call to Arms: a free Full Infantry at the first battle at home (L1014-1016)."
+            False,
+            title="Call to Arms",
+            help="Call to Arms: a free Full Infantry at the first battle at home (L1014-1016).",
         ),
-        "balance_of_power": Option(False, help="Balance of Power: +1 Prestige for beating the leader (L1018-1020)."),
+        "balance_of_power": Option(
+            False, title="Balance of Power", help="Balance of Power: +1 Prestige for beating the leader (L1018-1020)."
+        ),
     }
     procedures = {
         **sequence.PROCEDURES,

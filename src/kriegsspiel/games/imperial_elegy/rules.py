@@ -101,8 +101,11 @@ class ImperialElegy(Rules):
     options = {
         "no_great_war_turns": Option(
             True,
+            (True,),
+            title="End the game at the Great War's outbreak",
             help="The Great War's outbreak ends the game with the national goals scored (25.5): "
-            "the shorter evening game. (The Great War turns of §24-§32 are not yet playable.)",
+            "the shorter evening game. The Great War turns of §24-§32 are not yet playable, so for now "
+            "this is the only way the game is played.",
         )
     }
     procedures = {
