@@ -193,25 +193,20 @@ class ImperialBorders(Rules):
         ),
         Scenario("historical", "1815: historical set-up", "The Forces of 1815 where they stood, ready to play."),
     )
+    # Player Count option B (L234) and the Optional Advanced Rules (L973-1020)
     options = {
         "two_player_neutrals": Option(
             False,
             title="Two players with Spain and Russia neutral",
-            help="Two players, option B: two nations each, with Spain and Russia Neutral (L234).",
+            help="Two players, option B: two nations each, with Spain and Russia Neutral.",
         ),
-        "revolts": Option(False, title="Revolts", help="Revolts in annexed and captured territories (L980-995)."),
-        "trading": Option(False, title="Trading tangibles", help="One trade of tangibles a round (L997-1004)."),
+        "revolts": Option(False, title="Revolts", help="Revolts in annexed and captured territories."),
+        "trading": Option(False, title="Trading tangibles", help="One trade of tangibles a round."),
         "sweden_portugal": Option(
-            False, title="Sweden and Portugal", help="Sweden and Portugal need two Blasts to annex (L1006-1012)."
+            False, title="Sweden and Portugal", help="Sweden and Portugal need two Blasts to annex."
         ),
-        "call_to_arms": Option(
-            False,
-            title="Call to Arms",
-            help="Call to Arms: a free Full Infantry at the first battle at home (L1014-1016).",
-        ),
-        "balance_of_power": Option(
-            False, title="Balance of Power", help="Balance of Power: +1 Prestige for beating the leader (L1018-1020)."
-        ),
+        "call_to_arms": Option(False, title="Call to Arms", help="A free Full Infantry at the first battle at home."),
+        "balance_of_power": Option(False, title="Balance of Power", help="+1 Prestige for beating the leader."),
     }
     procedures = {
         **sequence.PROCEDURES,
