@@ -1,6 +1,10 @@
 """The command line of INTERFACE.md, end to end through Typer's runner."""
 
 import json
+import socket
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -31,7 +35,7 @@ def test_new_writes_a_save_that_replays(tmp_path):
     rec = read(path)
     assert rec["seed"] == 5 and rec["options"] == {"ties": "carry"} and rec["players"] == 3
     r = run("replay", str(path), "--verify")
-    assert r.exit_code == 0 and "Verified" in r.stdout and "waiting for hearts, clubs, spades" in r.stdout
+    assert r.exit_code == 0 and "Verified" in r.stdout and "waiting for Hearts, Clubs, Spades" in r.stdout
 
 
 @pytest.mark.parametrize(
@@ -43,6 +47,8 @@ def test_new_writes_a_save_that_replays(tmp_path):
         (["new", "goofspiel", "--players", "7", "-o", "x.json"], "2 or 3 players"),
         (["simulate", "goofspiel", "--games", "3", "--bots", "genius"], "no bot 'genius'"),
         (["play", "goofspiel", "--seat", "diamonds=human"], "no role 'diamonds'"),
+        (["play", "chess"], "the games are: goofspiel, first-world-war"),
+        (["new", "goofspiel", "-o", "/no/such/dir/x.json"], "cannot write /no/such/dir/x.json"),
     ],
 )
 def test_bad_arguments_give_clear_errors(args, message, tmp_path, monkeypatch):
@@ -63,7 +69,7 @@ def test_simulate_json_summary():
 def test_simulate_table_with_jobs():
     r = run("simulate", "goofspiel", "--games", "20", "--jobs", "2")
     assert r.exit_code == 0, r.output
-    assert "20 games of goofspiel" in r.stdout and "draws" in r.stdout
+    assert "20 games of Goofspiel" in r.stdout and "draws" in r.stdout
 
 
 def test_fuzz_json_and_exit_code():
@@ -104,7 +110,9 @@ def test_data_validate():
 
 def test_play_against_a_bot_to_the_end_then_replay(tmp_path):
     save = tmp_path / "game.json"
-    r = run("play", "goofspiel", "--seed", "2", "--scenario", "quick", "--save", str(save), input="1\n" * 7)
+    r = run(
+        "play", "goofspiel", "--seed", "2", "--scenario", "quick", "--save", str(save), input="A\n2\n3\n4\n5\n6\n7\n"
+    )
     assert r.exit_code == 0, r.output
     assert "The game is over" in r.stdout and "Winners:" in r.stdout
     r = run("replay", str(save), "--verify")
@@ -128,11 +136,83 @@ def clubs_screen(tmp_path, hearts_bid):
         "play", "goofspiel", "--seed", "2", "--seat", "clubs=human", "--save", str(save), input=f"\n{hearts_bid}\n\nq\n"
     )
     assert r.exit_code == 0, r.output
-    assert "Pass the keyboard to hearts" in r.stdout and "Pass the keyboard to clubs" in r.stdout
-    return r.stdout.split("Pass the keyboard to clubs")[1].split("clubs >")[0]
+    assert "Pass the keyboard to Hearts" in r.stdout and "Pass the keyboard to Clubs" in r.stdout
+    return r.stdout.split("Pass the keyboard to Clubs")[1].split("Clubs >")[0]
 
 
 def test_hot_seat_hides_each_players_secret_from_the_next(tmp_path):
     low, high = clubs_screen(tmp_path, 1), clubs_screen(tmp_path, 13)
-    assert "Already committed (hidden): hearts" in low
+    assert "Already committed (hidden): Hearts" in low
     assert low == high  # clubs sees nothing of what hearts chose
+
+
+def test_games_lists_roles_with_names_players_scenarios_and_options():
+    r = run("games")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stdout.split())
+    assert "hearts (Hearts), clubs (Clubs), spades (Spades)" in text
+    assert "2: Germany + Austria-Hungary | Western Allies + Russia" in text  # who holds which roles
+    assert "quick: Quick (ace to seven)" in text
+    assert "ties=discard|carry: Tied bids (default discard)" in text  # the option's title and its help
+    assert "carry it to the next round" in text
+    assert "ge (Prussia)" in text and "--option no_great_war_turns=true" in text
+
+
+def test_new_refuses_a_folder_or_a_file_in_the_way(tmp_path):
+    (tmp_path / "afile").write_text("")
+    for target, why in ((tmp_path / "afile" / "x.json", "is a file, not a folder"), (tmp_path, "it is a folder")):
+        r = run("new", "goofspiel", "-o", str(target))
+        assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output
+
+
+def test_play_refuses_a_save_path_it_cannot_write(tmp_path):
+    r = run("play", "goofspiel", "--save", str(tmp_path), input="q\n")
+    assert r.exit_code == 2 and "cannot save to" in r.output and "it is a folder" in r.output
+
+
+def test_play_names_the_roles(tmp_path):
+    r = run("play", "imperial-elegy", "--seed", "1", "--save", str(tmp_path / "g.json"), input="q\n")
+    assert r.exit_code == 0, r.output
+    assert "Seats: Prussia (you), Britain (bot heuristic)" in r.stdout
+    assert "you are Prussia" in r.stdout and "Prussia > " in r.stdout
+    assert "you are ge" not in r.stdout and "ge >" not in r.stdout
+
+
+def test_simulate_lists_only_the_roles_in_play():
+    r = run("simulate", "goofspiel", "--games", "10", "--json")
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.stdout)
+    assert list(summary["wins"]) == ["hearts", "clubs"] and summary["shared"] == 0
+    r = run("simulate", "goofspiel", "--games", "10")
+    assert "Hearts" in r.stdout and "Spades" not in r.stdout and "more than 100%" not in r.stdout
+
+
+def test_simulate_says_why_shares_pass_100_percent():
+    """In a two-player First World War each side is two empires: every win is shared."""
+    r = run("simulate", "first-world-war", "--games", "2", "--players", "2")
+    assert r.exit_code == 0, r.output
+    text = " ".join(r.stdout.split())
+    assert "2 of the games were won by several roles together" in text
+    assert "a shared win counts for each of its winners" in text
+
+
+def serve(*args) -> subprocess.CompletedProcess:
+    exe = Path(sys.executable).parent / "kriegsspiel"
+    return subprocess.run([str(exe), "serve", *args], capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("port", ["99999", "0", "-1"])
+def test_serve_refuses_a_port_out_of_range(port, tmp_path):
+    r = serve("--port", port, "--db", f"sqlite:///{tmp_path}/k.sqlite")
+    assert r.returncode == 2
+    assert "--port must be from 1 to 65535" in r.stderr and "being served" not in r.stdout
+
+
+def test_serve_refuses_a_port_in_use(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        r = serve("--port", str(port), "--db", f"sqlite:///{tmp_path}/k.sqlite")
+    assert r.returncode == 2
+    assert f"port {port} is in use" in " ".join(r.stderr.split()) and "being served" not in r.stdout

@@ -57,22 +57,28 @@ def simulate(
 
 
 def summarize(game_id: str, results: list[dict], seconds: float) -> dict:
+    """Wins of each role that took part in some game (in the game's order of roles);
+    a game all its roles won, or nobody did, is a draw. ``shared`` counts the games
+    won by several roles together: such a win counts for each of its winners."""
     game = load(game_id)
-    wins = {role: 0 for role in game.roles}
-    draws = 0
+    played = {role for r in results for role in r["roles"]}
+    wins = {role: 0 for role in game.roles if role in played}
+    draws = shared = 0
     for r in results:
         winners = r["result"]["winners"]
         if not winners or set(winners) == set(r["roles"]):
             draws += 1
             continue
+        shared += len(winners) > 1
         for role in winners:
-            wins[role] += 1
+            wins[role] = wins.get(role, 0) + 1
     n = len(results)
     return {
         "game": game_id,
         "games": n,
         "wins": wins,
         "draws": draws,
+        "shared": shared,
         "mean_length": round(sum(r["decisions"] for r in results) / n, 2) if n else 0,
         "seconds": round(seconds, 3),
     }

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from .. import catalog
 from ..ai.bots import get as get_bot
@@ -37,7 +41,7 @@ Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
 
 
 def fail(message: str, code: int = 2) -> None:
-    err.print(f"[red]error:[/] {message}")
+    err.print(f"[red]error:[/] {escape(message)}", soft_wrap=True)  # a path in it stays whole
     raise typer.Exit(code)
 
 
@@ -73,20 +77,50 @@ def games(as_json: Json = False):
     if as_json:
         print(json.dumps(entries, indent=1))
         return
-    table = Table(title="Kriegsspiel games", show_lines=True)
-    table.add_column("id", no_wrap=True)
-    for col in ("title", "players", "scenarios", "bots"):
-        table.add_column(col)
     for e in entries:
-        table.add_row(
-            e["id"],
-            e["title"],
-            ", ".join(map(str, e["player_counts"])),
-            ", ".join(s["id"] for s in e["scenarios"]),
-            ", ".join(e["bots"]),
+        out.print(game_text(e))
+    out.print(
+        "Start one with: kriegsspiel play GAME [--players N] [--scenario ID] [--option KEY=VALUE] [--seat ROLE=WHO]"
+    )
+
+
+def game_text(e: dict) -> Group:
+    """One game of ``kriegsspiel games``: its roles (the ids --seat takes, and their
+    names), who holds which with each number of players, scenarios, options and bots."""
+    names = e.get("role_names", {})
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row("  roles", ", ".join(f"{r} ({names.get(r, r)})" for r in e["roles"]))
+    counts = []
+    for n in e["player_counts"]:
+        seats = e.get("seats", {}).get(str(n), [])
+        if any(len(group) > 1 for group in seats):
+            counts.append(f"{n}: " + " | ".join(" + ".join(names.get(r, r) for r in group) for group in seats))
+        else:
+            counts.append(f"{n}: one role each")
+    grid.add_row("  players", "\n".join(counts))
+    for sc in e["scenarios"]:
+        grid.add_row("  --scenario", f"{sc['id']}: {sc['title']}" + (f". {sc['help']}" if sc.get("help") else ""))
+    for name, o in e["options"].items():
+        if o["choices"]:
+            values = "|".join(str(c).lower() if isinstance(c, bool) else str(c) for c in o["choices"])
+        elif isinstance(o["default"], bool):
+            values = "true|false"
+        elif isinstance(o["default"], int):
+            values = "N"
+        else:
+            values = "TEXT"
+        default = str(o["default"]).lower() if isinstance(o["default"], bool) else o["default"]
+        what = o.get("title") or name
+        grid.add_row(
+            "  --option", f"{name}={values}: {what} (default {default})" + (f". {o['help']}" if o.get("help") else "")
         )
-    out.print(table)
-    out.print("Roles and options of each game: kriegsspiel games --json")
+    grid.add_row("  bots", ", ".join(e["bots"]))
+    head = Text()
+    head.append(e["title"], style="bold")
+    head.append(f"  {e['id']}")
+    return Group(head, grid, Text())
 
 
 @app.command()
@@ -99,8 +133,17 @@ def new(
     players: Players = None,
 ):
     """Start a game and write its save file (play it with `kriegsspiel play FILE`)."""
+    from .terminal import save_problem
+
     state = new_state(game, seed, scenario, option, players)
-    save(state, output)
+    why = save_problem(output)
+    if why is None:
+        try:
+            save(state, output)
+        except OSError as e:
+            why = e.strerror or str(e)
+    if why is not None:
+        fail(f"cannot write {output}: {why}")
     out.print(f"New {load(game).title} (seed {state['seed']}) saved to {output}")
 
 
@@ -115,29 +158,43 @@ def play(
     save_to: Annotated[Optional[Path], typer.Option("--save", help="Where to save on leaving.")] = None,
 ):
     """Play in the terminal, against bots or hot-seat with friends."""
-    from .terminal import TerminalGame
+    from .terminal import TerminalGame, save_problem
 
     if game in ids():
         state = new_state(game, seed, scenario, option, players)
         path = save_to or Path("saves") / f"{game}-{state['seed']}.json"
+    elif not Path(game).exists():
+        fail(f"{game!r} is neither a game nor a save file; the games are: {', '.join(ids())}")
     else:
         try:
             state = load_state(game)
         except RecordError as e:
             fail(str(e))
         path = save_to or Path(game)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    why = save_problem(path)
+    if why is None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            why = e.strerror or str(e)
+    if why is not None:
+        fail(f"cannot save to {path}: {why}")
+    rules = load(state["game"])
     seats = default_seats(state)
     for role, who in pairs(seat, "--seat").items():
         if role not in state["roles"]:
-            fail(f"no role {role!r} in this game; the roles are {', '.join(state['roles'])}")
+            roles = ", ".join(f"{r} ({rules.role_name(r)})" for r in state["roles"])
+            fail(f"no role {role!r} in this game; the roles are {roles}")
         if who != "human":
             try:
                 get_bot(state["game"], who)
             except KeyError as e:
                 fail(e.args[0])
         seats[role] = who
-    out.print("Seats: " + ", ".join(f"{r}={w}" for r, w in seats.items()))
+    out.print(
+        "Seats: "
+        + ", ".join(f"{rules.role_name(r)} {'(you)' if w == 'human' else f'(bot {w})'}" for r, w in seats.items())
+    )
     TerminalGame(state, seats, path, console=out).run()
 
 
@@ -181,14 +238,20 @@ def simulate(
     if as_json:
         print(json.dumps(summary))
         return
-    table = Table(title=f"{summary['games']} games of {game} in {summary['seconds']} s")
+    rules = load(game)
+    table = Table(title=f"{summary['games']} games of {rules.title} in {summary['seconds']} s")
     table.add_column("role")
     table.add_column("wins", justify="right")
     table.add_column("share", justify="right")
     for role, n in summary["wins"].items():
-        table.add_row(role, str(n), f"{100 * n / summary['games']:.1f}%")
+        table.add_row(rules.role_name(role), str(n), f"{100 * n / summary['games']:.1f}%")
     table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / summary['games']:.1f}%")
     out.print(table)
+    if summary.get("shared"):
+        out.print(
+            f"{summary['shared']} of the games were won by several roles together: a shared win counts "
+            "for each of its winners, so the shares add up to more than 100%."
+        )
     out.print(f"mean length: {summary['mean_length']} decisions")
 
 
@@ -258,9 +321,9 @@ def replay_cmd(
     out.print(f"{game.title}, seed {state['seed']}: {len(state['actions'])} actions replayed.")
     if game.is_over(state):
         r = game.result(state)
-        out.print(f"Over. Winners: {', '.join(r['winners']) or 'none'} — {r['reason']}")
+        out.print(f"Over. Winners: {', '.join(map(game.role_name, r['winners'])) or 'none'} — {r['reason']}")
     else:
-        out.print(f"In progress; waiting for {', '.join(game.active(state))}.")
+        out.print(f"In progress; waiting for {', '.join(map(game.role_name, game.active(state)))}.")
     if verify:
         out.print("Verified: the record replays to the identical state.")
 
@@ -287,6 +350,9 @@ def serve(
     from .web.app import create_app
     from .web.serving import run
 
+    problem = unusable(host, port)
+    if problem:
+        fail(problem)
     hosts = tuple(allowed_host or ()) or (host, "127.0.0.1", "localhost", "::1")
     try:
         application = create_app(db, rate=rate, dev=dev, allowed_hosts=hosts)
@@ -295,6 +361,27 @@ def serve(
     mode = " [yellow]in development mode: clients may choose seeds[/]" if dev else ""
     out.print(f"Kriegsspiel is being served at [bold]http://{host}:{port}/[/] (database: {db}){mode}")
     run(application, host=host, port=port, proxy=proxy)
+
+
+def unusable(host: str, port: int) -> str | None:
+    """Why the server could not listen at ``host``:``port`` (a port out of range, in
+    use, or an address not of this machine), or None: a trial bind, released at once."""
+    if not 1 <= port <= 65535:
+        return f"--port must be from 1 to 65535, not {port}"
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        return f"cannot listen at {host!r}: {e.strerror}"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server will
+        try:
+            trial.bind(address)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                return f"port {port} is in use at {host}: stop what listens there, or choose another with --port"
+            return f"cannot listen at {host}:{port}: {e.strerror or e}"
+    return None
 
 
 @app.command()

@@ -103,6 +103,23 @@ def has_attacker(s: dict, role: str, n: int) -> bool:
     return False
 
 
+def whose(role: str, start: bool = False) -> str:
+    """'Russia's', 'the Western Allies'' ('The Western Allies'' to start a sentence)."""
+    name = cap(role) if start else empire_name(role)
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def dummies_removed(removed: dict[str, int], front: int) -> str:
+    """4.2 'Russia's 4 dummy armies are removed from Front 10.'; with two empires'
+    dummies, 'Dummy armies are removed from Front 10: Russia's 3 and the Western Allies' 1.'"""
+    if len(removed) == 1:
+        ((role, k),) = removed.items()
+        armies = "dummy army is" if k == 1 else f"{k} dummy armies are"
+        return f"{whose(role, start=True)} {armies} removed from Front {front}."
+    each = " and ".join(f"{whose(r)} {k}" for r, k in removed.items())
+    return f"Dummy armies are removed from Front {front}: {each}."
+
+
 # ----- the offensive ----------------------------------------------------------------------
 
 
@@ -131,15 +148,15 @@ class Offensive(Procedure):
         if not side_armies(s, n, enemy) and not any(dummies(s, r, n) for r in MEMBERS[enemy]):
             log(s, "There are no defenders: the attacker occupies a city at once.", "4.1")
             return "occupy"
-        removed = 0
+        removed = {}
         for r in MEMBERS[enemy]:  # 4.2
             k = dummies(s, r, n)
             if k:
                 add_dummy(s, r, n, -k)
-                removed += k
+                removed[r] = k
         if removed:
             checkpoint(s)
-            log(s, f"{removed} dummy {'army is' if removed == 1 else 'armies are'} removed from Front {n}.", "4.2")
+            log(s, dummies_removed(removed, n), "4.2")
         if not side_armies(s, n, enemy):
             log(s, "Only dummies defended: the attacker occupies a city as if it had won.", "4.2")
             return "occupy"

@@ -31,3 +31,18 @@ def board(view: dict) -> Table:
             " ".join(card(c) for c in b["won"][role]),
         )
     return table
+
+
+_SAID = {"a": 1, "ace": 1, "j": 11, "jack": 11, "q": 12, "queen": 12, "k": 13, "king": 13}
+
+
+def keys(legal: list, state: dict) -> list[str] | None:
+    """A bid is chosen by typing its card (A, 2..10, J, Q, K): a number is always a card."""
+    return [card(a) for a in legal] if all(type(a) is int for a in legal) else None
+
+
+def choose(answer: str, legal: list, state: dict) -> int | None:
+    """The bid a player names: 'K', 'king', '13', 'bid 6', '1' for the ace."""
+    words = answer.strip().lower().removeprefix("bid").strip()
+    rank = _SAID.get(words, int(words) if words.isdigit() else None)
+    return legal.index(rank) if rank in legal else None

@@ -259,21 +259,16 @@ class PlotState(State):
     simultaneous = True
 
     def prompt(self, s, f, role):
-        mine = committed(s, role)
-        done = "; ".join(order_text(o) for o in mine) if mine else "none yet"
+        """One line however many orders are plotted: they are listed with the board."""
+        n = len(committed(s, role))
+        so_far = f"{plural(n, 'order')} plotted so far, listed with your orders" if n else "no orders plotted yet"
         draft = drafting(s, role)
         if draft is None:
-            return (
-                f"Plot your secret orders (your orders: {done}). Choose a region of origin for a new order, "
-                "or 'done' when finished."
-            )
+            return f"Plot your secret orders ({so_far}): choose a region of origin for a new order, or 'done'."
         line = where(draft["from"])
         if draft["path"]:
             line += " -> " + " -> ".join(where(r) for r in draft["path"])
-        return (
-            f"Plotting an order: {line}. Choose the next region of the path, or how many forces "
-            f"go (your orders: {done})."
-        )
+        return f"Plotting an order: {line}. Choose the next region of the path, or how many forces go ({so_far})."
 
     def actions(self, s, f, role):
         return plot_actions(s, role)

@@ -102,7 +102,7 @@ def board(view: dict) -> Group:
     here: dict[str, list] = {}
     for fid, f in sorted(b["forces"].items(), key=lambda x: (x[1]["nation"], x[1]["type"], x[0])):
         here.setdefault(f["at"], []).append((fid, f))
-    listing = Table(title="The map: regions with Forces, damage or a new controller", title_justify="left")
+    listing = Table(title="The map: regions with Forces, damage or a new controller", title_justify="left", expand=True)
     for col in ("region", "held by", "Forces"):
         listing.add_column(col)
     for region in sorted(set(here) | set(b["damage"]) | changed(b), key=region_name):
@@ -116,27 +116,34 @@ def board(view: dict) -> Group:
         extra = [f"{SHORT[n]} tent x{k}" for n, k in tents.items() if k]
         listing.add_row(region_name(region), held, "; ".join([stack_text(here.get(region, []))] + extra).strip("; "))
 
-    parts = [head, nations, listing]
     free = [t.name for tid, t in p.territories.items() if t.independent and tid not in b["control"]]
-    parts.append(Text(f"Independent territories: {', '.join(sorted(free))}", style="dim"))
+    listing.caption = f"Independent territories: {', '.join(sorted(free))}"
+    listing.caption_justify = "left"
+    parts = [head, nations, listing]
     mine = b["orders"].get(me) if me else None
     if mine:
-        lines = Text("Your orders:\n", style="bold")
-        for o in mine:
-            path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
-            lines.append(f"  {o['count']} along {path} ({o['status']})\n")
-        parts.append(lines)
+        parts.append(orders_text("Your orders:", mine, "bold"))
     shown = {n: o for n, o in b["orders"].items() if n != me and o}
     for n, orders in shown.items():
-        lines = Text(f"{NAMES[n]}'s orders:\n", style=COLOUR[n])
-        for o in orders:
-            path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
-            lines.append(f"  {o['count']} along {path} ({o['status']})\n")
-        parts.append(lines)
+        parts.append(orders_text(f"{NAMES[n]}'s orders:", orders, COLOUR[n]))
     if b.get("battle"):
         parts.append(Text("Battle in progress:", style="bold"))
         parts.append(Pretty(b["battle"]))
     return Group(*parts)
+
+
+def orders_text(heading: str, orders: list[dict], style: str) -> Text:
+    """Numbered orders: '2. 3 forces along Aquitaine > Provence (plotted)'; the one being
+    drawn, '3. Aquitaine > Provence … (being plotted)'."""
+    out = Text(heading, style=style)
+    for i, o in enumerate(orders, 1):
+        path = " > ".join(region_name(r) for r in [o["from"], *o["path"]])
+        if o["status"] == "drafting":
+            out.append(f"\n  {i}. {path} … (being plotted)")
+        else:
+            forces = f"{o['count']} force{'' if o['count'] == 1 else 's'}"
+            out.append(f"\n  {i}. {forces} along {path} ({o['status']})")
+    return out
 
 
 def changed(b: dict) -> set[str]:

@@ -1,11 +1,17 @@
 """Imperial Elegy in the terminal: the turn and World Tension, the six player
 displays (7.0), the Alliance Track and MPIT (8.0), the war in progress, the map
 region by region (who controls what, whose units stand where, markers), and the
-seat's own hand and national goals."""
+seat's own hand (each card with a line of its text) and national goals.
+
+``c`` reads a card in full (``COMMANDS``): one of your hand by its number in the
+listing, or any printed card by its title. Only what the view shows is read from
+the seat's own cards; a title is looked up in the printed deck, never in anyone's
+hand, and national goals only when the view shows them (2.4.1)."""
 
 from __future__ import annotations
 
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -44,12 +50,63 @@ def who(owner: str | None) -> str:
     return owner
 
 
-def title(cid: str) -> str:
+def card(cid: str):
+    """A printed card (action deck or home card) by its id, or None."""
     d = deck()
-    c = d.cards.get(cid) or d.home_cards.get(cid)
+    return d.cards.get(cid) or d.home_cards.get(cid)
+
+
+def title(cid: str) -> str:
+    c = card(cid)
     if c is None:
         return cid
     return f"{c.title} ({c.cp})"
+
+
+def summary(c, width: int = 90) -> str:
+    """A card's text in one line, cut at a word."""
+    text = " ".join(c.text.split())
+    if len(text) <= width:
+        return text
+    return text[:width].rsplit(" ", 1)[0].rstrip(",;:.") + " …"
+
+
+def hand_lines(me: dict) -> Text:
+    """'Your hand': each card numbered, with its CP and a line of its text."""
+    hand = me.get("hand", [])
+    out = Text("Your hand", style="bold")
+    if not hand:
+        out.append(": empty")
+        return out
+    out.append(" (c N or c TITLE reads a card in full):")
+    for i, cid in enumerate(hand, 1):
+        c = card(cid)
+        out.append(f"\n  {i}. ")
+        if c is None:
+            out.append(cid)
+            continue
+        out.append(c.title, style="bold")
+        home = ", home card" if cid == me.get("home") else ""
+        out.append(f" ({c.cp} CP{home}): {summary(c)}")
+    return out
+
+
+def goal_lines(me: dict) -> Text:
+    cards = me.get("goal_cards", {})
+    goals = me.get("goals", [])
+    out = Text("Your national goals", style="bold")
+    if not goals:
+        out.append(": none")
+        return out
+    out.append(":")
+    for g in goals:
+        info = cards.get(g)
+        if info is None:
+            out.append(f"\n  {g}")
+            continue
+        vp = f", {info['vp']} VP" if info.get("vp") else ""
+        out.append(f"\n  {info['title']} ({info['kind']}{vp}): {info['text']}")
+    return out
 
 
 def displays(b: dict) -> Table:
@@ -159,7 +216,86 @@ def board(view: dict) -> Group:
     parts.append(map_table(b))
     if role in PLAYERS:
         me = b["powers"][role]
-        parts.append(Text(f"Your hand: {', '.join(title(c) for c in me.get('hand', [])) or 'empty'}"))
-        goals = deck().goals
-        parts.append(Text("Your national goals: " + (", ".join(goals[g].title for g in me.get("goals", [])) or "none")))
+        parts.append(hand_lines(me))
+        parts.append(goal_lines(me))
     return Group(*parts)
+
+
+# ----- reading a card (the terminal's c command) --------------------------------------------
+
+
+def card_panel(c) -> Panel:
+    """A printed card in full: its title and CP, decade, kind, when it is played, its
+    text and its event options."""
+    head = []
+    if getattr(c, "power", None):
+        head.append(f"home card of {NAMES.get(c.power.lower(), c.power)}")
+    head.append(f"from the {c.decade}")
+    if c.flags:
+        head.append(", ".join(c.flags))
+    if c.when:
+        head.append(f"played when: {c.when.replace('-', ' ')}")
+    body = Text("; ".join(head) + "\n", style="dim")
+    body.append(c.text)
+    for o in c.options:
+        if len(c.options) == 1 and " ".join(o.text.split()) in " ".join(c.text.split()):
+            continue  # the card's text says it all
+        body.append(f"\nEvent {o.label}: ", style="bold")
+        body.append(o.text)
+    return Panel(body, title=f"{c.title} — {c.cp} CP", title_align="left", expand=False)
+
+
+def goal_panel(g: dict) -> Panel:
+    vp = f" — {g['vp']} VP" if g.get("vp") else ""
+    return Panel(
+        Text(g["text"]), title=f"National goal: {g['title']} ({g['kind']}){vp}", title_align="left", expand=False
+    )
+
+
+def read_card(view: dict, words: str):
+    """``c``: your hand in full; ``c N``: card N of your hand; ``c TITLE``: a printed
+    card, or a national goal the view shows, by its title (or the start of it)."""
+    b = view["board"]
+    me = b["powers"].get(view.get("role") or "", {})
+    hand = me.get("hand", [])
+    words = words.strip()
+    if not words:
+        if not hand:
+            return Text("You hold no cards. c TITLE reads any card.")
+        return Group(*(card_panel(card(cid)) for cid in hand if card(cid)))
+    if words.isdigit():
+        n = int(words)
+        if 1 <= n <= len(hand) and card(hand[n - 1]):
+            return card_panel(card(hand[n - 1]))
+        return Text(
+            f"Your hand has {len(hand)} cards: c 1 to c {len(hand)} read them." if hand else "You hold no cards."
+        )
+    low = " ".join(words.lower().split())
+    d = deck()
+    printed = [*d.cards.values(), *d.home_cards.values()]
+    goals = dict(me.get("goal_cards", {}))
+    for p, st in b["powers"].items():  # national goals revealed to all
+        if p != view.get("role"):
+            for g in st.get("goals", []):
+                if g in d.goals:
+                    goals[g] = {
+                        "title": d.goals[g].title,
+                        "text": d.goals[g].text,
+                        "kind": d.goals[g].kind,
+                        "vp": d.goals[g].vp,
+                    }
+    found: list = []
+    for test in (lambda t: t == low, lambda t: t.startswith(low), lambda t: low in t):
+        found = [c for c in printed if test(c.title.lower())] + [g for g in goals.values() if test(g["title"].lower())]
+        if found:
+            break
+    if not found:
+        return Text(f"No card called {words!r}.")
+    if len(found) > 1:
+        names = ", ".join(c["title"] if isinstance(c, dict) else c.title for c in found)
+        return Text(f"Which one? {names}")
+    hit = found[0]
+    return goal_panel(hit) if isinstance(hit, dict) else card_panel(hit)
+
+
+COMMANDS = {"c": ("c N|TITLE", "read a card: number N of your hand, or any card by its title", read_card)}
