@@ -648,8 +648,26 @@ def _position(c, o):
     if events._needs_war(o) and s.get("war") is None:
         war_on(s, p, "fr" if p != "fr" else "ge")
     if any(e.verb in ("battle-drm", "naval-drm") for e in o.effects):
-        s["battle"] = {"drm": {}}
+        s["battle"] = _battle_for(s, p, o.requires)
     return s, p
+
+
+def _battle_for(s, p, requires):
+    """A land battle where a combat card's battle requirements hold (DECK_RULINGS K17): p attacks
+    Saxony from Berlin (clear, in Germany), or Poland from Galicia for a Russian or Ottoman home
+    space; as the defender when the card says so, with a fort and an army beside the battle."""
+    tests = {t.test: t for t in requires}
+    at, frm = "saxony", "berlin"
+    if "battle-in" in tests and tests["battle-in"].powers:
+        at, frm = "poland", "galicia"
+    other = "au" if p != "au" else "fr"
+    side = tests["battle-side"].side if "battle-side" in tests else "attacker"
+    roles = {"a": p, "d": other} if side == "attacker" else {"a": other, "d": p}
+    b = {"kind": "land", "at": at, "frm": frm, "roles": roles, "units": {}, "amphibious": False, "drm": {},
+         "fort": [p, 1] if "battle-fort" in tests else None}  # fmt: skip
+    if "battle-adjacent" in tests:
+        world.new_unit(s, p, "army", next(iter(world.P().adjacency[at])))
+    return b
 
 
 CARDS = [(c.id, o.label) for c in [*deck().cards.values(), *deck().home_cards.values()] for o in c.options]

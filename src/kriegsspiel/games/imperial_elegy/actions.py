@@ -29,7 +29,6 @@ from .world import (
     is_home,
     leave_uncontrolled,
     linked_to_capital,
-    manpower_limit,
     minors_in_play,
     name,
     new_unit,
@@ -60,6 +59,7 @@ class Spend(Procedure):
 
     def finish(self, s, f):
         s["cp"] = 0
+        unify_germany(s)  # after the last action's procedures too (33.1.1 L1521)
         if f.get("card"):
             finish_card(s, f["power"], f["card"])
         return None  # auto-victory is checked after the impulse (sequence.ActionPhase)
@@ -116,12 +116,21 @@ class SpendState(State):
         pay(s, role, f, cost)
         f["fresh"] = False
         perform(s, role, action, f)
+        unify_germany(s)
         s["cp"] = f["left"]
         if f["left"] <= 0 and f["chain"] <= 0:
             return None
         if action.get("do") == "war":
             return None
         return STAY
+
+
+def unify_germany(s: dict) -> None:
+    """33.1.1 L1521: Germany unifies "the instant" GE holds every German unification space, so a
+    diplomacy or alliance marker placed by an action may unify it (war.check_german_unification)."""
+    from . import war
+
+    war.check_german_unification(s)
 
 
 def cost_of(s: dict, p: str, a: dict) -> int:
@@ -317,8 +326,10 @@ def army_kinds(p: str) -> list:
 
 
 def recruit_places(s: dict, p: str, counts: dict | None = None, linked: set | None = None) -> list:
-    """12.2: where a new standing army of each kind may be placed, within manpower (7.2) and the
-    counter mix (4.2); the UK raises no British army but its 1st before the Great War (33.2)."""
+    """12.2 L631: where a new standing army of each kind may be placed, within manpower and the
+    counter mix (4.2); the UK raises no British army but its 1st before the Great War (33.2).
+    Manpower is the marker on the track (7.2 L475), which moves only in the End Phase (20.5
+    L1149-1151), not a count of the keys held now."""
     out = []
     if counts is None:
         counts = {}
@@ -328,7 +339,7 @@ def recruit_places(s: dict, p: str, counts: dict | None = None, linked: set | No
     standing = sum(n for k, n in counts.items() if k in ARMY_TYPES and k != "reserve")
     if linked is None:
         linked = linked_to_capital(s, p)
-    mp = manpower_limit(s, p, linked)
+    mp = s["powers"][p]["manpower"]
     for kind in army_kinds(p):
         if p == "uk":
             pool = "british" if kind == "british" else "colonial"

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from .data import PLAYERS, pack
 from .world import (
+    ARMY_TYPES,
     controller,
     dominators,
     in_region,
+    is_home,
     key_count,
     naval_units,
     owner_side,
+    pacified_controller,
     power_projection,
     same_alliance,
     side,
@@ -101,16 +104,51 @@ def ever_independent(s: dict, space: str) -> bool:
     return space in s.get("history", {}).get("independence", [])
 
 
+def in_battle(s: dict, test, resolver: str | None) -> bool:
+    """The tests of the battle a combat card is played before (9.1.2 L559; DECK_RULINGS K17):
+    ``s["battle"]`` (battle.py, naval.py); with no battle they fail."""
+    b = s.get("battle")
+    if not b or "at" not in b:
+        return False
+    k = test.test
+    if k == "battle-side":  # 18.1.2 L958
+        return resolver is not None and (b.get("roles") or {}).get("a" if test.side == "attacker" else "d") == resolver
+    if k == "battle-fort":  # 12.12 L703, 19.9 L1114
+        return bool(b.get("fort"))
+    at = b["at"]
+    sp = pack().spaces.get(at)
+    if sp is None:
+        return False  # a naval box
+    if k == "battle-in":  # 3.1, 3.2.5 L200
+        if test.region and in_region(sp, test.region):
+            return True
+        return any(is_home(s, q.lower(), at) for q in test.powers or ())
+    if k == "battle-terrain":  # 3.2.4 L191-194
+        frm = b.get("frm")
+        if b.get("amphibious") or frm is None:
+            return False
+        kind = "clear" if frm == at else pack().adjacency.get(frm, {}).get(at)
+        return kind == test.terrain
+    if k == "battle-adjacent":  # 18.3.1 L977: red connections are not adjacency for support
+        fighting = set(b.get("units") or ())
+        near = {x for x, kind in pack().adjacency.get(at, {}).items() if kind not in ("off-map", "tsrr")}
+        return any(
+            u["o"] == resolver and u["t"] in ARMY_TYPES and u["at"] in near and uid not in fighting
+            for uid, u in s["units"].items()
+        )
+    raise ValueError(f"conditions: no battle test {k!r}")
+
+
 def _one(s: dict, t, p: str) -> bool:  # noqa: C901 - one case per test of deck.TESTS
     k = t.test
-    if k == "controls":  # 4.7 L323
+    if k == "controls":  # 4.7 L323; an unpacified space is not controlled for this (12.11 L697)
         if t.space:
-            return controller(s, t.space) == p
+            return pacified_controller(s, t.space) == p
         spaces = list(t.spaces or [])
-        got = sum(1 for x in spaces if controller(s, x) == p)
+        got = sum(1 for x in spaces if pacified_controller(s, x) == p)
         return got >= (t.count if t.count is not None else len(spaces))
     if k == "not-controls":
-        return not any(controller(s, x) == p for x in ([t.space] if t.space else []) + list(t.spaces or []))
+        return not any(pacified_controller(s, x) == p for x in ([t.space] if t.space else []) + list(t.spaces or []))
     if k == "keys":  # 3.2.1 L184
         return key_count(s, p, t.region, t.kind) >= (t.amount or 0)
     if k == "dominates":  # 3.3 L240
@@ -191,6 +229,8 @@ def check(s: dict, test, resolver: str | None) -> bool:  # noqa: C901 - one case
         return war is not None and war.get("card") != test.card
     if k == "power-is":  # 9.0 L541: the resolver is the named power
         return resolver is not None and resolver == (test.power or "").lower()
+    if k.startswith("battle-"):  # 9.1.2 L559: the battle the combat card is played before
+        return in_battle(s, test, resolver)
     if k == "same-alliance":  # 8.1.2
         a = powers_of(s, test.power, resolver, test.space)
         b = powers_of(s, test.target, resolver, test.space)

@@ -736,6 +736,12 @@ def _check_setup(recs: dict, st: SetupRecord) -> list[str]:  # noqa: C901
     for p in PLAYERS:
         if p not in st.tracks:
             out.append(f"{where}: no tracks for {p!r}")
+    german = [s.id for s in spaces.values() if s.unification == "germany"]
+    marked = {ctl.get(m.space) for m in st.markers if m.kind in ("diplomacy", "ally") and m.power == "ge"}
+    held = all(ctl.get(x) == "ge" or ctl.get(x) in marked for x in german)
+    if german and held and not st.flags.get("germany_unified"):
+        out.append(f"{where}: Germany is not unified, yet Prussia holds every German unification space by control or "
+                   "marker: it would unify at once (33.1.1 L1521, DATA_RULINGS D20)")  # fmt: skip
     armies: Counter = Counter()
     navies: Counter = Counter()
     used: Counter = Counter()

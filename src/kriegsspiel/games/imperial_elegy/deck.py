@@ -403,6 +403,30 @@ _test(
     "The war being answered was not declared with the named card (Balance of Power, L543).",
 )
 _test("power-is", "power", "", "The resolver is the named power (events playable only by certain powers, 9.0 L541).")
+# the battle a combat card is played before (9.1.2 L559); no battle: they fail (DECK_RULINGS K17)
+_test(
+    "battle-in",
+    "",
+    "region powers",
+    "The battle's defending space lies in the region, or is a home space of one of the powers (3.1, 3.2.5 L200).",
+)
+_test("battle-side", "side", "", "The resolver is the main attacker's or main defender's player (18.1.2 L958).")
+_test("battle-fort", "", "", "The defending space has a fort in the battle (12.12 L703, 19.9 L1114).")
+_test(
+    "battle-terrain",
+    "terrain",
+    "",
+    "The attack crosses a land connection of that kind (3.2.4 L191-194); an attack within the space "
+    "crosses none and counts as clear; an amphibious assault as none.",
+)
+_test(
+    "battle-adjacent",
+    "",
+    "",
+    "The resolver has an army adjacent to the defending space (not by a red connection, 18.3.1 L977) "
+    "that is not in the battle.",
+)
+BATTLE_TESTS = ("battle-in", "battle-side", "battle-fort", "battle-terrain", "battle-adjacent")
 
 # Ranked NGs compare one measure among all players (2.4.2 L152). measure -> what is counted.
 MEASURES = {
@@ -482,6 +506,9 @@ class Test(BaseModel):
     direction: Optional[str] = None
     aim: Optional[str] = None
     card: Optional[str] = None
+    powers: Optional[list[Literal["GE", "UK", "FR", "AU", "RU", "OT"]]] = None
+    side: Optional[Literal["attacker", "defender"]] = None
+    terrain: Optional[Literal["clear", "difficult", "severe"]] = None
 
 
 class Option(BaseModel):
@@ -703,6 +730,10 @@ def _check_card(path, card, spaces: set, flags_made: set, testing: bool = False)
         for t in o.requires:
             _check_params(f"{where} option {o.label}", "test", t.test, TESTS, t, {"test"})
             _check_values(f"{where} option {o.label}", t, None, spaces)
+            if t.test in BATTLE_TESTS and card.when not in ("land-battle", "naval-battle"):
+                raise DataError(f"{where}: option {o.label}: {t.test!r} is a test of a combat card (9.1.2 L559)")
+            if t.test == "battle-in" and not (t.region or t.powers):
+                raise DataError(f"{where}: option {o.label}: 'battle-in' needs a region or powers")
         for e in _walk(o.effects):
             _check_params(f"{where} option {o.label}", "verb", e.verb, VERBS, e, {"verb", "then", "otherwise"})
             _check_values(f"{where} option {o.label}", e, None, spaces)

@@ -195,7 +195,7 @@ def recruit_fallback(s: dict, p: str) -> list:
             out.append({"do": "reserve"})
         if True in st["reserves"]:
             out.append({"do": "reserve-step"})
-    mp = manpower_limit(s, p)
+    mp = st["manpower"]  # the marker (7.2 L475), set only in the End Phase (20.5)
     kinds = {"uk": ["indian"], "ot": ["turkish", "arab"]}.get(p, ["army"])
     for kind in kinds:
         pool = {"indian": "colonial", "army": None}.get(kind, kind)

@@ -47,6 +47,7 @@ from .world import (
     minors_in_play,
     name,
     new_unit,
+    owner_side,
     ports_of,
     remove_unit,
     same_alliance,
@@ -392,6 +393,7 @@ class Runner(Procedure):
         if (s.get("crisis") or {}).get("outbreak"):
             return None  # 23.1: the Great War broke out, the rest of the event is ignored
         while f["queue"]:
+            unify_germany(s)
             e = f["queue"].pop(0)
             if e.get("power") == "each" and e["verb"] != "card-marker":
                 f["queue"][0:0] = [dict(e, power=q, chooser=q) for q in PLAYERS]
@@ -402,11 +404,21 @@ class Runner(Procedure):
                 return "next"
             if not s["stack"] or s["stack"][-1] is not f:
                 return "next"
+        unify_germany(s)
         return "finish"
 
     def finish(self, s, f):
         do_draws(s, f)
         return None
+
+
+def unify_germany(s: dict) -> None:
+    """33.1.1 L1521: Germany unifies "the instant" GE holds every German unification space
+    (markers counting): an event's control, diplomacy or ally marker may do it, so it is checked
+    after every effect (war.check_german_unification)."""
+    from . import war
+
+    war.check_german_unification(s)
 
 
 def do_draws(s: dict, f: dict) -> None:
@@ -1384,12 +1396,29 @@ def h_free_action(s, f, e):
     if p not in PLAYERS:
         return skip(s, e, "Free action")
     act = e.get("action")
+    if act == "deploy-reserves":
+        return free_deploy(s, e, p)
     cp = FREE_ACTION_CP.get(act, 1)
     if act == "pacification" and (p == "au" or (p == "ge" and not s["flags"].get("germany_unified"))):
         cp = 2
     for _ in range(e.get("count", 1)):
         call(s, "spend", power=p, card=None, cp=cp, only=act, free=True)
     log(s, f"{NAMES[p]} takes a free {act} action.", "12.1")
+
+
+def free_deploy(s: dict, e: dict, p: str) -> None:
+    """A free deploy reserves action (15.2.3 L855; Moltke's Railways): a wartime action, so war.py's
+    own deploy step is asked (its reserves, half its industry, 1-3; a Polish one with them, 22.5).
+    Taken before the impulses (at the start of the war), the armies are not "placed this impulse"
+    and may move in the first (15.2.3 L858; RULINGS_EVENTS E29)."""
+    from . import war
+
+    w = s.get("war")
+    if w is None or owner_side(s, p) is None or not war.can_deploy(s, p):
+        return skip(s, e, "Free deploy reserves (no reserve army can be deployed)")
+    ask(s, "war-deploy", p, actor=p, left=war.deploy_count(s, p), free=True, polish=int(war.polish_deploy(s, p)),
+        rule="9.0", before=w.get("impulse") is None)  # fmt: skip
+    log(s, f"{NAMES[p]} takes a free deploy reserves action.", "15.2.3")
 
 
 def h_ot_industrialize(s, f, e):
@@ -1893,12 +1922,19 @@ def response_options(s: dict, p: str, f: dict) -> list:
     return out
 
 
+BATTLE_TRIGGERS = ("land-battle", "naval-battle")  # combat cards: "attacker first" (18.1 L949)
+
+
 class Responses(Procedure):
     """Offer each listed power, in turn order, the response and combat cards whose moment is
-    the trigger and whose requirements hold (9.1.2-9.1.3); Impulsive Ruler is played by force (9.1.5)."""
+    the trigger and whose requirements hold (9.1.2-9.1.3); Impulsive Ruler is played by force (9.1.5).
+    Before a battle the powers are listed attacker first and asked in that order (18.1 L949)."""
 
     def start(self, s, f):
-        f["order"] = turn_order(f.get("powers") or PLAYERS)
+        if f["trigger"] in BATTLE_TRIGGERS and f.get("powers"):
+            f["order"] = list(dict.fromkeys(f["powers"]))
+        else:
+            f["order"] = turn_order(f.get("powers") or PLAYERS)
         f["i"] = 0
         s["last_responses"] = {"trigger": f["trigger"], "played": [], "drm": {}}
         f["auto"] = []

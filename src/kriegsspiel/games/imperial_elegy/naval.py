@@ -384,6 +384,7 @@ class NavalMove(Procedure):
         if not nm["wartime"]:
             return "finish"
         p = nm["power"]
+        leave_enemy_ports(s, nm)
         f.setdefault("fought", [])
         for where in sorted({u["at"] for u in s["units"].values() if W.friendly_owner(s, p, u["o"])}):
             if where in f["fought"] or (not is_box(where) and where not in P().spaces):
@@ -401,11 +402,42 @@ class NavalMove(Procedure):
             nm["retreat"] = retreat
             call(s, "naval-avoid", attacker=p, space=where, retreat=retreat)
             return "battles"
+        leave_enemy_ports(s, nm)
         return "finish"
 
     def finish(self, s, f):
         s["naval_move"] = None
         return None
+
+
+def leave_enemy_ports(s: dict, nm: dict) -> None:
+    """RULINGS_BATTLE B10, B24: a naval unit enters an enemy port only to fight the naval units in
+    it, or to occupy an enemy naval base (15.2.1 L852-854). When there are none left to fight (they
+    sailed out to intercept, 19.1 L1052, or avoided battle, 19.2), the unit that entered an enemy
+    naval base occupies it (15.2.1 L852; EFs alone there are eliminated, L854); from any other
+    enemy port it goes back to the box it entered through, as victors do (19.9 L1115)."""
+    p = nm["power"]
+    for uid in sorted(nm["came"]):
+        u = s["units"].get(uid)
+        if u is None or u["t"] not in NAVAL_TYPES or is_box(u["at"]) or u["at"] not in P().spaces:
+            continue
+        port = u["at"]
+        h = W.holder(s, port)
+        if h is None or not W.at_war(s, p, h) or enemies_at(s, p, port):
+            continue
+        if P().spaces[port].type == "naval-base":
+            for x in enemies_at(s, p, port, naval_only=False):
+                log(s, f"{unit_text(s['units'][x])} is eliminated.", "15.2.1")
+                W.remove_unit(s, x)
+            s["occupied"][port] = p
+            log(s, f"{name(p)} occupies {space_name(port)}.", "15.2.1")
+            continue
+        back = nm["box"].get(uid)
+        if not back or not is_box(back):
+            back = embattled_box(s, port, p)
+        W.move_unit(s, uid, back)
+        log(s, f"{unit_text(u)} finds no enemy ships in {space_name(port)} and returns to {space_name(back)}.",
+            "19.9")  # fmt: skip
 
 
 def units_of(s: dict, power: str, where: str) -> list:
@@ -1162,6 +1194,7 @@ class NavalMoveState(State):
         nm = s["naval_move"]
         if action == "done":
             nm["done"] = True
+            nm["euro"] = []  # 19.1 L1056 "may continue moving": "done" forgoes what is left of it
             return None
         if "passage" in action:
             nm["request"] = action["passage"]

@@ -474,8 +474,9 @@ class ActionPhase(Procedure):
         return "after"
 
     def after(self, s, f):
-        from . import goals
+        from . import goals, war
 
+        war.check_german_unification(s)  # 33.1.1 L1521: whatever the impulse did
         if s["impulse"] and s["impulse"].get("event") and s["impulse"]["event"] != map_signature(s):
             displace_cut_off(s)  # the event changed who holds what (RULINGS R14)
         if goals.end_by_auto_victory(s):

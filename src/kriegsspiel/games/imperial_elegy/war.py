@@ -1211,13 +1211,27 @@ def liberate_space(s: dict, sid: str, by: str) -> None:
     log(s, f"{space_name(sid)} is liberated: {name(m)} is independent and allied to {name(by)}.", "13.1.1")
 
 
+_GERMAN: list = []
+
+
+def german_spaces() -> list:
+    """The spaces marked for German unification (3.2.6.1), read once."""
+    if not _GERMAN:
+        _GERMAN.extend(sorted(sp.id for sp in P().spaces.values() if sp.unification == "germany"))
+    return _GERMAN
+
+
 def check_german_unification(s: dict) -> bool:
-    """33.1.1 L1521-1522: Germany unifies the instant GE controls every German unification
-    space, alliance and diplomacy markers counting as control; GE then takes those spaces.
-    Imperial Germany: +1 manpower (33.1 L1518)."""
+    """33.1.1 L1521-1523: Germany unifies the instant GE controls every German unification
+    space, alliance and diplomacy markers counting as control, whatever brought it about (a war,
+    an action, an event: actions.py, events.py and the impulse call this after each of theirs).
+    GE then takes control of those spaces; a German minor (Hanover, Saxony, Bavaria) whose
+    name space it takes ceases to exist (3.2.5.1 L203, 33.1.1 L1523), any other minor (Denmark
+    in Schleswig-Holstein) loses only its German unification spaces. Imperial Germany: +1
+    manpower, once (33.1 L1517; RULINGS_END N7: end.set_manpower does not give it again)."""
     if s["flags"].get("germany_unified"):
         return False
-    spaces = [sp.id for sp in P().spaces.values() if sp.unification == "germany"]
+    spaces = german_spaces()
     for sid in spaces:
         c = s["control"].get(sid)
         if c == "ge":
@@ -1225,13 +1239,24 @@ def check_german_unification(s: dict) -> bool:
         if c in P().minors and "ge" in (s["allies"].get(c), s["diplomacy"].get(c)):
             continue
         return False
+    s["flags"]["germany_unified"] = True
     for sid in spaces:
         c = s["control"].get(sid)
-        if c != "ge" and c in P().minors:
+        if c == "ge" or c not in P().minors:
+            continue
+        if c in GERMAN_MINORS:
             annex(s, c, "ge")
-    s["flags"]["germany_unified"] = True
+        else:
+            transfer(s, sid, "ge")  # 33.1.1 L1522: the unification space only (RULINGS_WAR W15)
+            for uid in [x for x, u in s["units"].items() if u["o"] == c and u["at"] == sid]:
+                to = W.displace_to(s, c, sid)
+                if to is None:
+                    W.remove_unit(s, uid)
+                else:
+                    W.move_unit(s, uid, to)  # 5.7: the minor's units go home
     bonus = s["powers"]["ge"]["mp_bonus"]
     bonus["territorial"] = bonus.get("territorial", 0) + 1
+    s["flags"]["imperial_germany_mp"] = True  # the one-time bonus is given (N7)
     log(s, "Germany unifies: Prussia becomes the German Empire (+1 manpower).", "33.1.1")
     return True
 
@@ -2800,7 +2825,9 @@ class Peace(State):
 
 class Deploy(State):
     """15.2.3 L855-862: the actor's reserve armies; with them one Polish reserve army if the
-    actor runs an independent Poland in the war (22.5 L1253, W33)."""
+    actor runs an independent Poland in the war (22.5 L1253, W33). ``before``: a free deploy
+    taken before the first impulse (Moltke's Railways, RULINGS_EVENTS E29): the armies are not
+    "placed this impulse"; ``rule``: the rule the log cites."""
 
     def prompt(self, s, f, role):
         pl = " and one Polish reserve army" if f.get("polish") else ""
@@ -2823,13 +2850,14 @@ class Deploy(State):
         a = action.get("minor") or f["actor"]
         r = take_reserve(s, a)
         uid = W.new_unit(s, a, "reserve", action["to"], r)
-        _w(s)["deployed"].append(uid)
+        if not f.get("before"):  # 15.2.3 L858: it may not attack, support or move this impulse
+            _w(s)["deployed"].append(uid)
         if "minor" in action:
             f["polish"] = 0
             rule = "22.5"
         else:
             f["left"] -= 1
-            rule = "33.1" if f["free"] else "15.2.3"
+            rule = f.get("rule") or ("33.1" if f["free"] else "15.2.3")
         log(s, f"{name(a)} deploys a reserve army in {space_name(action['to'])}.", rule)
         return STAY if self.options(s, f) else None
 

@@ -64,6 +64,7 @@ NAVAL_TYPES = ("squadron", "dreadnought")
 ELITES = ("ec", "elite-ef", "zouaves")
 EF_TYPES = ("ef", "elite-ef", "zouaves")
 FP = {"squadron": (2, 1), "dreadnought": (3, 2)}  # 5.2: full, reduced
+OT_LAND_LOC = ("tunisia", "tripoli")  # 33.6 L1575 Local Autonomy: keys only with a land LoC
 OCEANS = ("north-atlantic", "south-atlantic", "indian-ocean", "pacific", "south-central-pacific")  # 19.2
 
 
@@ -132,6 +133,16 @@ def controller(s: dict, sid: str):
 
 def controls(s: dict, power: str, sid: str) -> bool:
     return controller(s, sid) == power
+
+
+def pacified_controller(s: dict, sid: str):
+    """Who controls the space "for all other purposes" than diplomacy and peacetime movement
+    (12.11 L696-697, 4.9.1): nobody while it holds a pacification marker (Algeria and Dagestan
+    begin so, L696) or rebels (21.1). Flashpoints, power projection, national goals, card play
+    requirements and India's card ask this."""
+    if sid in s["pacification"]:
+        return None
+    return controller(s, sid)
 
 
 def minor_of(s: dict, sid: str):
@@ -206,7 +217,7 @@ def keys(s: dict, power: str, linked: set | None = None) -> dict:
         if sp.type not in KEY_TYPES or sid in s["rebel_spaces"] or sid in s["pacification"]:
             continue
         if power == "ot":
-            if sid in ("tunisia", "tripoli"):
+            if sid in OT_LAND_LOC:
                 if linked is None:
                     linked = linked_to_capital(s, power)
                 if sid not in linked:
@@ -244,6 +255,11 @@ def key_count(s: dict, power: str, region: str | None = None, kind: str | None =
             continue
         if region and not in_region(sp, region):
             continue
+        if power == "ot" and sid in OT_LAND_LOC:
+            if linked is None:
+                linked = linked_to_capital(s, power)
+            if sid not in linked:
+                continue  # 33.6 L1575
         if kind:
             territorial = sid in linked and not sp.colonial_home
             if power in ("ru", "au", "ot") or (power == "ge" and sp.unification == "germany"):
@@ -583,14 +599,22 @@ def box_neighbours(s: dict, box: str) -> list:
 
 def power_projection(s: dict, power: str) -> int:
     """3.3.1: +1 per naval box with a controlled port (+2 with a naval base too), at most
-    three European boxes, at most twice the power's naval units (allied minors' included)."""
+    three European boxes, at most twice the power's naval units (allied minors' included).
+    Ports under rebels or a pacification marker are not controlled for it (12.11 L697, 21.1);
+    the Ottomans' Tunisia and Tripoli count only with a land LoC to Istanbul (33.6 L1575)."""
     p = P()
     per_box: dict = {}
+    linked = None
     for sid, c in s["control"].items():
         if c != power and s["allies"].get(c) != power:
             continue
-        if sid in s["rebel_spaces"] or (power == "ot" and sid in ("tunisia", "tripoli")):
+        if sid in s["rebel_spaces"] or sid in s["pacification"]:
             continue
+        if power == "ot" and c == "ot" and sid in OT_LAND_LOC:
+            if linked is None:
+                linked = linked_to_capital(s, "ot")
+            if sid not in linked:
+                continue
         sp = p.spaces[sid]
         for b in ports_of(s, sid):
             got = per_box.setdefault(b, [False, False])
@@ -614,7 +638,8 @@ def power_projection(s: dict, power: str) -> int:
 
 
 def flashpoint_counts(s: dict, fid: str) -> dict:
-    """Spaces of the flashpoint each player controls (allied minors' count, 3.3 L238)."""
+    """Spaces of the flashpoint each player controls (allied minors' count, 3.3 L238); a space
+    under rebels or a pacification marker counts for nobody (21.1 L1175, 12.11 L697)."""
     f = P().flashpoints[fid]
     spaces = f.spaces
     if fid == "suez":
@@ -623,7 +648,7 @@ def flashpoint_counts(s: dict, fid: str) -> dict:
         spaces = {"egypt"}
     out: dict = {}
     for sid in spaces:
-        c = controller(s, sid)
+        c = pacified_controller(s, sid)  # 12.11 L697: an unpacified space does not count
         if c is None:
             continue
         c = s["allies"].get(c, c)
@@ -678,8 +703,8 @@ def cards_due(s: dict, power: str) -> int:
     n += math.ceil(bonus)
     n += st["marker"]
     n += w.stability[st["stability"]].cards
-    if power == "uk" and s["flags"].get("india_stable") and s["control"].get("india") == "uk":
-        n += 1
+    if power == "uk" and s["flags"].get("india_stable") and pacified_controller(s, "india") == "uk":
+        n += 1  # 33.2.2 L1537 "so long as the UK controls India": not while rebels hold it (21.1 L1175)
     if power == "fr" and s["flags"].get("city_of_light", 0) >= 4:
         n += 1
     if power == "ru":
@@ -756,18 +781,21 @@ def count_units(s: dict, owner: str, kind: str) -> int:
 def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = None) -> list:
     """Where a new standing army of the kind may be placed (12.2): a controlled home
     territorial key; Indian armies in India or Bengal; Turkish armies in keys without a
-    minority nationality, Arab armies in keys with Arab nationality."""
+    minority nationality, Arab armies in keys with Arab nationality (33.6 L1576: Tunisia and
+    Tripoli only while they count as keys, L1575)."""
     p = P()
     out = []
     if linked is None:
         linked = linked_to_capital(s, power)
     armies: dict | None = None
     for sid, c in s["control"].items():
-        if c != power or sid in s["rebel_spaces"]:
-            continue
+        if c != power or sid in s["rebel_spaces"] or sid in s["pacification"]:
+            continue  # not a key while rebels or a pacification marker hold it (21.1, 12.11 L696)
         sp = p.spaces[sid]
         if sp.type not in KEY_TYPES or not is_home(s, power, sid):
             continue
+        if power == "ot" and sid in OT_LAND_LOC and sid not in linked:
+            continue  # 33.6 L1575: Tunisia and Tripoli are keys only with a land LoC
         if kind == "indian":
             if sid not in ("india", "bengal"):
                 continue
