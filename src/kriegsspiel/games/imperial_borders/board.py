@@ -270,7 +270,9 @@ def capture(s: dict, region: str, nation: str) -> None:
     - a captured original Capital takes its nation's Treasury to the captor (L392);
     - Gold held in the territory goes to the new controller's Treasury (L394, L989);
     - a Revolt there ends (L992);
-    - a nation regaining its own Capital collects the Gold held for it (L394)."""
+    - a nation regaining its own Capital collects the Gold held for it (L394), but not
+      the Gold of a territory still in Revolt, which stays held until the Revolt is
+      quelled or the territory captured (L989, L993-997)."""
     before = s["control"].get(region)
     s["control"][region] = nation
     p = pack()
@@ -284,7 +286,7 @@ def capture(s: dict, region: str, nation: str) -> None:
     if region in s["revolts"]:
         s["revolts"].remove(region)
     if p.nations[nation].capital == region:
-        for territory in [t for t in s["held_gold"] if s["control"].get(t) == nation]:
+        for territory in [t for t in s["held_gold"] if s["control"].get(t) == nation and t not in s["revolts"]]:
             s["gold"][nation] += s["held_gold"].pop(territory)
 
 

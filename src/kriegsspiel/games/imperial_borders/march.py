@@ -130,8 +130,9 @@ def ended(s: dict, fid: str) -> None:
     """L991-995 A Revolt is quelled when one of the controller's Land Units ends its
     movement in the Territory, or one of its Ships (not Out-of-Action) ends its movement
     in a connected Port with no opposing Forces; the Gold held there goes to the
-    controller's Treasury. Passing through is not enough; an ally's Force is not enough
-    (RULINGS M14)."""
+    controller's Treasury (L997), unless the controller has lost its Capital: then the
+    Gold stays held in the Territory until the Capital is regained (L394). Passing
+    through is not enough; an ally's Force is not enough (RULINGS M14)."""
     if not s["options"].get("revolts") or not s["revolts"]:
         return
     f = s["forces"][fid]
@@ -143,13 +144,18 @@ def ended(s: dict, fid: str) -> None:
         territory = spot
     else:
         if spot not in p.ports or out_of_action(s, fid) or opposing(s, spot, f["nation"]):
-            return
+            return  # a Port held by another team, with 1 HP or more, opposes (RULINGS M17)
         territory = p.ports[spot].territory
     if territory in s["revolts"] and s["control"].get(territory) == f["nation"]:
         s["revolts"].remove(territory)
-        gold = s["held_gold"].pop(territory, 0)
-        s["gold"][f["nation"]] += gold
-        held = f"; the {gold} Gold held there goes to its Treasury" if gold else ""
+        gold = s["held_gold"].get(territory, 0)
+        if not gold:
+            held = ""
+        elif treasury_open(s, f["nation"]):
+            s["gold"][f["nation"]] += s["held_gold"].pop(territory)
+            held = f"; the {gold} Gold held there goes to its Treasury"
+        else:
+            held = f"; the {gold} Gold held there stays there until its Capital is regained"
         log(s, f"{name(f['nation'])} quells the Revolt in {where(territory)}{held}.", "L991")
 
 

@@ -20,8 +20,9 @@ def repair_forts(s: dict) -> list[str]:
 
 
 def repairable_ships(s: dict) -> dict[str, list[str]]:
-    """L875-877 Damaged and out-of-action Ships in a Major or Capital Port with at
-    least 1 HP and no opposing Forces, by Port."""
+    """L877 Damaged and Out-of-Action Ships (not Cargo) in a Major or Capital Port with
+    at least 1 HP, by Port: those that may repair, given the permissions of
+    ``repair_permissions``."""
     p = pack()
     out: dict[str, list[str]] = {}
     for fid, f in s["forces"].items():
@@ -30,10 +31,31 @@ def repairable_ships(s: dict) -> dict[str, list[str]]:
             continue
         if p.ports[port].tier == "minor" or port not in s["control"] or fort_hp(s, port) < 1:
             continue
-        if opposing(s, port, f["nation"]):
-            continue
         out.setdefault(port, []).append(fid)
     return out
+
+
+def repair_permissions(s: dict, port: str, ships: list[str]) -> list[tuple[str, list[str]]]:
+    """L877 "Provided no opposing Forces are present, ... with the permission of the
+    Port's controller": who must allow which of the Ships in ``port`` to repair, in
+    the order they are asked. First the Port's controller, for the Ships not of its
+    team. Its Port (the Fortification) and its Ships there are its own Forces: it is
+    asked once, as the controller, and they do not make the Port opposed. Then, in
+    the rulebook's order, every other nation with opposing Forces in the Port (L241,
+    ``board.opposing``: not Cargo, not Out-of-Action Ships) for the Ships not of its
+    team. Team-mates are never asked (L245). RULINGS R15."""
+    owner = s["control"][port]
+    nation_of = {x: s["forces"][x]["nation"] for x in ships}
+    asks = []
+    guests = [x for x in ships if not same_team(s, nation_of[x], owner)]
+    if guests:
+        asks.append((owner, guests))
+    against = {x: [n for n in opposing(s, port, nation_of[x]) if n != owner] for x in ships}
+    for n in s["nations"]:
+        theirs = [x for x in ships if n in against[x]]
+        if theirs:
+            asks.append((n, theirs))
+    return asks
 
 
 def deploy_sites(s: dict, nation: str, unit: str) -> list[str]:
@@ -59,17 +81,24 @@ class Muster(Procedure):
         return "ships"
 
     def ships(self, s, f):
-        """L875-877 Ships repair with the permission of the Port's controller."""
+        """L877 In each Port, every nation concerned is asked (``repair_permissions``);
+        the Ships no one refused repair."""
         while f["ports"]:
-            port, ships = f["ports"].pop(0)
-            owner = s["control"][port]
-            guests = [x for x in ships if not same_team(s, s["forces"][x]["nation"], owner)]
+            port, ships = f["ports"][0]
+            if "asks" not in f:
+                f["asks"] = repair_permissions(s, port, ships)
+                f["refused"] = []
+            while f["asks"]:
+                nation, asked = f["asks"].pop(0)
+                asked = [x for x in asked if x not in f["refused"]]
+                if asked:
+                    ask(s, "permit_repair", nation, port=port, ships=asked)
+                    return "ships"
             for fid in ships:
-                if fid not in guests:
+                if fid not in f["refused"]:
                     repair(s, fid, port)
-            if guests:
-                ask(s, "permit_repair", owner, port=port, ships=guests)
-                return "ships"
+            f["ports"].pop(0)
+            del f["asks"], f["refused"]
         f["order"] = [n for n in s["turn_order"] if n in in_play(s)]
         return "purchase"
 
@@ -86,25 +115,27 @@ class Muster(Procedure):
 
 def repair(s: dict, fid: str, port: str) -> None:
     s["forces"][fid]["damage"] = 0
-    log(s, f"The {describe(s, fid)} in {region_name(port)} is repaired.", "L875")
+    log(s, f"The {describe(s, fid)} in {region_name(port)} is repaired.", "L877")
 
 
 class PermitRepair(State):
-    """L875 A Port's controller may let foreign Ships repair there, or not."""
+    """L877, L241 The Port's controller, or a nation with opposing Forces in the Port,
+    lets the Ships repair there, or refuses: any one refusal prevents the repair."""
 
     def prompt(self, s, f, role):
         ships = ", ".join(describe(s, x) for x in f["ships"])
-        return f"Allow these Ships to repair in your Port of {region_name(f['port'])}? {ships}"
+        where = region_name(f["port"])
+        if s["control"][f["port"]] == role:
+            return f"Allow these Ships to repair in your Port of {where}? {ships}"
+        return f"Allow these Ships to repair in {where}, where your Forces are? {ships}"
 
     def actions(self, s, f, role):
         return ["allow", "refuse"]
 
     def act(self, s, f, role, action):
-        if action == "allow":
-            for fid in f["ships"]:
-                repair(s, fid, f["port"])
-        else:
-            log(s, f"{name(role)} refuses repairs in {region_name(f['port'])}.", "L875")
+        if action == "refuse":
+            s["stack"][-2]["refused"] += f["ships"]
+            log(s, f"{name(role)} refuses repairs in {region_name(f['port'])}.", "L877")
 
 
 def purchases(s: dict, nation: str) -> list[dict]:
