@@ -160,16 +160,27 @@ const NAMES = {
   ot: "Ottoman Empire",
 };
 
-/** A readable name for a role: the game's data when it names it, else "western-allies" -> "Western Allies". */
+/** A readable name for a role: the game's own name for it (its data's empires, or the
+ * catalog's role_names when `data` is a catalog entry), else "western-allies" -> "Western Allies". */
 export function roleName(role, data) {
   if (role === null || role === undefined) return "Spectator";
-  const named = data && data.empires && data.empires[role] && data.empires[role].name;
+  const named =
+    (data && data.role_names && data.role_names[role]) || (data && data.empires && data.empires[role] && data.empires[role].name);
   if (named) return named.replace(/^the /i, "");
   if (NAMES[role]) return NAMES[role];
   return String(role)
     .split(/[-_ ]+/)
     .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
     .join(" ");
+}
+
+/** Whether a colour is so light that its swatch needs a dark outline to be seen on paper. */
+export function paleColour(colour) {
+  const m = /^#([0-9a-f]{6})$/i.exec(String(colour || "").trim());
+  if (!m) return false;
+  const n = parseInt(m[1], 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 225;
 }
 
 export function seatText(seat) {
@@ -179,9 +190,10 @@ export function seatText(seat) {
 
 /** A small coloured badge naming a power. */
 export function roleBadge(role, data, extra) {
+  const colour = roleColour(role);
   return el(
     "span",
-    { class: ["role-badge", extra], style: { "--power": roleColour(role) } },
+    { class: ["role-badge", extra, paleColour(colour) && "pale"], style: { "--power": colour } },
     el("span", { class: "dot" }),
     roleName(role, data),
   );

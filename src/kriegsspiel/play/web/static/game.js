@@ -11,6 +11,7 @@ import {
   knownGames,
   linkRow,
   loadRenderer,
+  paleColour,
   params,
   put,
   rememberGame,
@@ -377,6 +378,8 @@ function drawHeader(shape) {
 
   const sw = clear($("role-switch"));
   const roles = shape.roles || [];
+  // many roles (a referee's nine) make a strip that scrolls sideways rather than a second row
+  sw.classList.toggle("many", roles.length > 4);
   if (roles.length > 1) {
     sw.append(
       el(
@@ -392,7 +395,7 @@ function drawHeader(shape) {
           "button",
           {
             type: "button",
-            class: ["role-tab", r === shape.role && "current", ui.pinned === r && "on", acting && "acting"],
+            class: ["role-tab", r === shape.role && "current", ui.pinned === r && "on", acting && "acting", paleColour(roleColour(r)) && "pale"],
             style: { "--power": roleColour(r) },
             title: acting ? `${name(r)} must act` : name(r),
             onclick: () => pin(r),
@@ -406,9 +409,29 @@ function drawHeader(shape) {
   } else {
     sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
   }
+  showCurrentTab(sw);
   $("replay-link").href = `/replay/${encodeURIComponent(ui.id)}${query()}`;
   $("guide-link").href = `/guide/${encodeURIComponent(shape.game)}`;
   $("seat-menu").classList.toggle("hidden", !shape.role || Boolean(ui.mock));
+}
+
+/** The strip of role tabs scrolled (sideways, the page left where it is) to show the current one. */
+function showCurrentTab(strip) {
+  const tab = strip.querySelector(".role-tab.current");
+  if (tab && strip.scrollWidth > strip.clientWidth) {
+    const left = tab.offsetLeft - strip.offsetLeft;
+    if (left < strip.scrollLeft || left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth) {
+      strip.scrollLeft = Math.max(0, left - (strip.clientWidth - tab.offsetWidth) / 2);
+    }
+  }
+  stripEnds(strip);
+}
+
+/** Fade the ends of the strip of role tabs where more of them lie beyond. */
+function stripEnds(strip) {
+  const more = strip.scrollWidth - strip.clientWidth;
+  strip.classList.toggle("more-left", more > 1 && strip.scrollLeft > 1);
+  strip.classList.toggle("more-right", more > 1 && strip.scrollLeft < more - 1);
 }
 
 // ----- the seat: invitations (for the game's creator) and handing it over ----------------
@@ -884,17 +907,7 @@ function drawChat() {
     if (nearBottom || ui.tab !== "chat") list.scrollTop = list.scrollHeight;
   }
 
-  // unread: the others' messages after the last one read here
-  const newest = chat.list.length ? messageId(chat.list[chat.list.length - 1]) : null;
-  if (ui.tab === "chat" && newest !== null && chat.seen !== newest) {
-    chat.seen = newest;
-    if (!ui.mock) localSet(`seen.${ui.id}`, newest);
-  }
-  const at = chat.seen === null ? -1 : chat.list.findIndex((m) => messageId(m) === chat.seen);
-  const unread = chat.list.slice(at + 1).filter((m) => !mine.has(m.from)).length;
-  const badge = $("unread");
-  badge.textContent = String(unread);
-  badge.classList.toggle("hidden", unread === 0);
+  drawUnread();
 
   // recipients: everyone, or one other role of this game
   const select = $("chat-to");
@@ -909,6 +922,70 @@ function drawChat() {
   const spectator = !shape.role;
   $("chat-text").disabled = spectator;
   $("chat-text").placeholder = spectator ? "Spectators do not chat." : "Send a dispatch…";
+}
+
+// Unread: the others' messages after the last one read here. A message is read once the chat
+// is in sight: its tab open, its lines on the screen (on a phone they may lie far below the
+// board) and the page not hidden behind another. A private message to one of this seat's
+// roles marks the badge as such until it is read.
+function newerThan(m, seen) {
+  if (seen === null || seen === undefined) return true;
+  const a = Number(m.id);
+  const b = Number(seen);
+  if (Number.isFinite(a) && Number.isFinite(b)) return a > b;
+  const at = chat.list.findIndex((x) => messageId(x) === String(seen));
+  return at < 0 || chat.list.indexOf(m) > at;
+}
+
+/** Whether the chat's newest line shows: its tab open, the page shown, the line on the screen
+ * and in the list's view. */
+function chatInSight() {
+  if (ui.tab !== "chat" || document.hidden) return false;
+  const list = $("chat-lines");
+  const line = list.querySelector(".chat-line:last-of-type");
+  if (!line) return false;
+  const r = line.getBoundingClientRect();
+  const box = list.getBoundingClientRect();
+  const top = Math.max(r.top, box.top, 0);
+  const bottom = Math.min(r.bottom, box.bottom, window.innerHeight);
+  return bottom - top >= Math.min(16, r.height);
+}
+
+function markRead() {
+  const newest = chat.list.length ? messageId(chat.list[chat.list.length - 1]) : null;
+  if (newest === null || chat.seen === newest || !chatInSight()) return false;
+  chat.seen = newest;
+  if (!ui.mock) localSet(`seen.${ui.id}`, newest);
+  return true;
+}
+
+function drawUnread() {
+  const shape = ui.shape;
+  if (!shape) return;
+  markRead();
+  const mine = new Set(shape.roles || []);
+  const unread = chat.list.filter((m) => !mine.has(m.from) && newerThan(m, chat.seen));
+  const secret = unread.filter((m) => m.to && mine.has(m.to)).length;
+  const title = unread.length
+    ? `${unread.length} unread dispatch${unread.length === 1 ? "" : "es"}${secret ? `, ${secret} private to you` : ""}`
+    : "";
+  for (const badge of [$("unread"), $("unread-top")]) {
+    badge.textContent = String(unread.length);
+    badge.classList.toggle("hidden", unread.length === 0);
+    badge.classList.toggle("private", secret > 0);
+    badge.title = title;
+  }
+  const jump = $("chat-jump");
+  jump.classList.toggle("hidden", unread.length === 0);
+  jump.classList.toggle("private", secret > 0);
+  jump.title = title ? `${title}: open the chat` : "";
+}
+
+/** Open the chat and bring it into sight (the header's unread button). */
+function openChat() {
+  setTab("chat");
+  $("chat").scrollIntoView({ block: "nearest" });
+  drawUnread();
 }
 
 async function sendChat(event) {
@@ -948,6 +1025,7 @@ function setTab(tab) {
     drawChat();
     const list = $("chat-lines");
     list.scrollTop = list.scrollHeight;
+    drawUnread();
   }
   if (tab === "log") {
     logView.follow = true;
@@ -963,6 +1041,18 @@ function wire() {
   $("tab-log").addEventListener("click", () => setTab("log"));
   $("tab-chat").addEventListener("click", () => setTab("chat"));
   $("full-log").addEventListener("click", toggleFullLog);
+  $("chat-jump").addEventListener("click", openChat);
+  $("role-switch").addEventListener("scroll", () => stripEnds($("role-switch")), { passive: true });
+  window.addEventListener("resize", () => stripEnds($("role-switch")), { passive: true });
+  // the chat read once it comes into sight (scrolled to on a phone, or the page shown again)
+  let sightTimer = null;
+  const sight = () => {
+    clearTimeout(sightTimer);
+    sightTimer = setTimeout(drawUnread, 150);
+  };
+  window.addEventListener("scroll", sight, { passive: true });
+  window.addEventListener("resize", sight, { passive: true });
+  document.addEventListener("visibilitychange", sight);
   $("log").addEventListener("scroll", logScrolled, { passive: true });
   if (typeof ResizeObserver !== "undefined") {
     new ResizeObserver(() => {

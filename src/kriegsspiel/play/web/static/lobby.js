@@ -65,7 +65,21 @@ function sideName(entry, group) {
     if (group.length > 1 && central) return "the Central Powers";
     if (group.length > 1 && entente) return "the Entente";
   }
-  return group.map((r) => roleName(r)).join(" + ");
+  // one seat holding every role of a big game: say so, rather than list them all
+  if (group.length > 3 && group.length === (entry.roles || []).length) return `every role (${group.length})`;
+  return group.map((r) => roleName(r, entry)).join(" + ");
+}
+
+/** The numbers of players a game allows, as they are: "2–4 players", "1 or 9 players". */
+function countsText(entry) {
+  const counts = [...new Set(entry.player_counts || [])].sort((a, b) => a - b);
+  if (!counts.length) return "";
+  const plural = counts[counts.length - 1] === 1 ? "player" : "players";
+  if (counts.length === 1) return `${counts[0]} ${plural}`;
+  const low = counts[0];
+  const high = counts[counts.length - 1];
+  if (high - low + 1 === counts.length) return `${low}–${high} ${plural}`;
+  return `${counts.slice(0, -1).join(", ")} or ${high} ${plural}`;
 }
 
 /** Seats for "play now": the chosen player's roles human, every other role a bot. */
@@ -103,12 +117,12 @@ async function create(entry, spec, { show = false } = {}) {
   return made;
 }
 
-function rolesWho(roles) {
-  return el("span", { class: "who-roles" }, (roles || []).map((r) => roleBadge(r)));
+function rolesWho(entry, roles) {
+  return el("span", { class: "who-roles" }, (roles || []).map((r) => roleBadge(r, entry)));
 }
 
-function rolesText(roles) {
-  return (roles || []).map((r) => roleName(r)).join(", ");
+function rolesText(entry, roles) {
+  return (roles || []).map((r) => roleName(r, entry)).join(", ");
 }
 
 function showCreated(entry, made, kinds) {
@@ -119,7 +133,7 @@ function showCreated(entry, made, kinds) {
     body.append(
       el("h3", { class: "sub" }, "Your seat"),
       el("p", { class: "hint" }, "This link opens your seat in this browser only: keep it for yourself."),
-      linkRow(rolesText(made.you.roles), playPath(made.id), { who: rolesWho(made.you.roles), enter: true }),
+      linkRow(rolesText(entry, made.you.roles), playPath(made.id), { who: rolesWho(entry, made.you.roles), enter: true }),
     );
   }
   const invitations = made.invitations || [];
@@ -127,7 +141,7 @@ function showCreated(entry, made, kinds) {
     body.append(
       el("h3", { class: "sub" }, "Invitations"),
       el("p", { class: "hint" }, "Send each link to one person: the first to open it takes the seat, and it works only once."),
-      ...invitations.map((inv) => linkRow(rolesText(inv.roles), inv.url, { who: rolesWho(inv.roles) })),
+      ...invitations.map((inv) => linkRow(rolesText(entry, inv.roles), inv.url, { who: rolesWho(entry, inv.roles) })),
     );
   }
   const bots = Object.entries(kinds).filter(([, k]) => k !== "human");
@@ -137,7 +151,7 @@ function showCreated(entry, made, kinds) {
         "p",
         { class: "hint" },
         "Bots: ",
-        ...bots.map(([r, k]) => el("span", { class: "bot-seat" }, roleBadge(r), ` ${seatText(k)}`)),
+        ...bots.map(([r, k]) => el("span", { class: "bot-seat" }, roleBadge(r, entry), ` ${seatText(k)}`)),
       ),
     );
   }
@@ -178,7 +192,6 @@ function quickCard(entry) {
       button.textContent = playText;
     }
   });
-  const counts = entry.player_counts || [];
   return el(
     "article",
     { class: ["game-card", `game-${entry.id}`] },
@@ -191,11 +204,18 @@ function quickCard(entry) {
       el(
         "p",
         { class: "facts" },
-        el("span", {}, counts.length > 1 ? `${Math.min(...counts)}–${Math.max(...counts)} players` : `${counts[0] || 1} player(s)`),
+        el("span", { class: "counts" }, countsText(entry)),
         el("span", {}, `bots: ${(entry.bots || []).join(", ")}`),
       ),
-      el("div", { class: "roles-line" }, (entry.roles || []).map((r) => roleBadge(r))),
-      el("div", { class: "quick-actions" }, el("label", { class: "as-label" }, "You play ", choose), button),
+      el("div", { class: "roles-line" }, (entry.roles || []).map((r) => roleBadge(r, entry))),
+      el(
+        "div",
+        { class: "quick-actions" },
+        sides.length > 1
+          ? el("label", { class: "as-label" }, "You play ", choose)
+          : el("span", { class: "as-label" }, "You play ", el("b", {}, sideName(entry, sides[0]))),
+        button,
+      ),
     ),
   );
 }
@@ -206,9 +226,16 @@ function optionInput(name, spec) {
   const id = `opt-${name}`;
   const help = spec && spec.help ? el("div", { class: "help" }, spec.help) : null;
   const words = name.replace(/_/g, " ");
-  const title = words[0].toUpperCase() + words.slice(1);
+  const title = (spec && spec.title) || words[0].toUpperCase() + words.slice(1); // the catalog's words for players
   let input;
-  if (spec && Array.isArray(spec.choices) && spec.choices.length) {
+  const choices = spec && Array.isArray(spec.choices) ? spec.choices : [];
+  if (spec && typeof spec.default === "boolean" && choices.every((c) => typeof c === "boolean")) {
+    // on or off; an option with one allowed value is shown, fixed
+    input = el("input", { type: "checkbox", id, name, checked: spec.default, disabled: choices.length === 1 });
+    input.dataset.kind = "bool";
+    return el("div", { class: "field check" }, el("label", { for: id }, input, el("span", {}, title)), help);
+  }
+  if (choices.length) {
     input = el(
       "select",
       { id, name },
@@ -216,11 +243,6 @@ function optionInput(name, spec) {
     );
     input.dataset.kind = "json";
     return el("div", { class: "field" }, el("label", { for: id }, title), input, help);
-  }
-  if (spec && typeof spec.default === "boolean") {
-    input = el("input", { type: "checkbox", id, name, checked: spec.default });
-    input.dataset.kind = "bool";
-    return el("div", { class: "field check" }, el("label", { for: id }, input, el("span", {}, title)), help);
   }
   if (spec && typeof spec.default === "number") {
     input = el("input", { type: "number", id, name, value: String(spec.default), step: "any" });
@@ -283,13 +305,13 @@ function buildForm(entry) {
       const rows = group.map((role) => {
         const sel = el(
           "select",
-          { name: `seat-${role}`, "aria-label": `who plays ${roleName(role)}` },
+          { name: `seat-${role}`, "aria-label": `who plays ${roleName(role, entry)}` },
           el("option", { value: "human", selected: i === 0 }, "human"),
           bots.map((b) => el("option", { value: `bot:${b}`, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${b}`)),
         );
         sel.dataset.role = role;
         sel.addEventListener("change", drawCreator);
-        return el("div", { class: "seat-row" }, roleBadge(role), sel);
+        return el("div", { class: "seat-row" }, roleBadge(role, entry), sel);
       });
       seatsBox.append(
         el("fieldset", { class: "seat-group" }, el("legend", {}, `Player ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
@@ -355,8 +377,9 @@ function buildForm(entry) {
 /** The links of a listed game: this browser's seat (its cookie opens it), and the spectator link. */
 function gameLinks(game, known) {
   const links = [];
+  const entry = state.byId.get(game.game);
   if (known && known.roles && known.roles.length) {
-    links.push(el("a", { class: "seat-link", href: playPath(game.id), title: "open your seat" }, `open: ${known.roles.map((r) => roleName(r)).join(" + ")}`));
+    links.push(el("a", { class: "seat-link", href: playPath(game.id), title: "open your seat" }, `open: ${known.roles.map((r) => roleName(r, entry)).join(" + ")}`));
   }
   if (game.spectator) links.push(el("a", { class: "seat-link muted watch", href: absolute(game.spectator) }, "watch"));
   return links;
@@ -380,6 +403,7 @@ async function loadGames() {
   const known = knownGames();
   const rows = games.map((g) => {
     const links = gameLinks(g, known[g.id]);
+    const entry = state.byId.get(g.game);
     return el(
       "tr",
       { class: known[g.id] && known[g.id].roles ? "mine" : null, dataset: { game: g.id } },
@@ -401,7 +425,7 @@ async function loadGames() {
             el(
               "span",
               { class: "seat-chip", title: seatText(kind) },
-              roleBadge(role),
+              roleBadge(role, entry),
               el("span", { class: "kind" }, kind === "human" ? "human" : kind.replace(/^bot:/, "bot ")),
             ),
           ),
@@ -431,7 +455,6 @@ async function loadGames() {
 
 async function main() {
   document.getElementById("refresh-games").addEventListener("click", loadGames);
-  loadGames();
   setInterval(() => {
     if (!document.hidden) loadGames();
   }, 20000);
@@ -440,9 +463,11 @@ async function main() {
     state.dev = Boolean((await api("/api/server")).dev); // seeds are chosen only in development mode
   } catch (e) {
     clear(document.getElementById("quick-cards")).append(el("p", { class: "form-error" }, `Cannot read the catalog: ${e.message}`));
+    loadGames();
     return;
   }
   for (const g of state.catalog) state.byId.set(g.id, g);
+  loadGames(); // once the catalog names the games' roles
   // the real games first, the reference module last
   const ordered = [...state.catalog].sort((a, b) => (a.id === "goofspiel") - (b.id === "goofspiel"));
   clear(document.getElementById("quick-cards")).append(...ordered.map(quickCard));

@@ -9,6 +9,7 @@ import {
   gameData,
   gameIdFromPath,
   loadRenderer,
+  paleColour,
   params,
   roleBadge,
   roleColour,
@@ -159,6 +160,7 @@ async function draw(shape) {
 function drawRoles(shape) {
   const sw = clear($("role-switch"));
   const roles = shape.roles || [];
+  sw.classList.toggle("many", roles.length > 4); // one row that scrolls sideways, never two
   if (roles.length <= 1) {
     sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
     return;
@@ -169,7 +171,7 @@ function drawRoles(shape) {
         "button",
         {
           type: "button",
-          class: ["role-tab", r === shape.role && "current"],
+          class: ["role-tab", r === shape.role && "current", paleColour(roleColour(r)) && "pale"],
           style: { "--power": roleColour(r) },
           onclick: () => {
             ui.role = r;
@@ -184,6 +186,8 @@ function drawRoles(shape) {
       ),
     );
   }
+  const tab = sw.querySelector(".role-tab.current");
+  if (tab && sw.scrollWidth > sw.clientWidth) sw.scrollLeft = Math.max(0, tab.offsetLeft - sw.offsetLeft - (sw.clientWidth - tab.offsetWidth) / 2);
 }
 
 /** The browser holds no seat of this game: say so, and offer to watch. */

@@ -4,10 +4,14 @@ import { clear, el, roleColour, roleName, svg } from "../common.js";
 import { capital, choices as legal, closeMenuOnLeave, floatBoxes, showMenu, textWidth, wireMap } from "./shared.js";
 
 // ----- geometry (SVG user units; the map is 1000 wide and scales with the page) -----------
+// Two columns side by side (the West and Italy, then the East); on a narrow board (a phone, a
+// small window) one column, the three theatres stacked, 492 wide, read by scrolling down
+// rather than sideways.
 
 const W = 1000;
 const COL_W = 492;
 const COL_X = [0, 508];
+const STACK_BELOW = 820; // a board narrower than the two columns need (pixels) stacks the theatres
 const TH = 22; // theatre header
 const BH = 84; // one front's band
 const GAP = 8; // between two theatres in a column
@@ -20,7 +24,7 @@ const RESULT_TEXT = { won: "Attack succeeds", repulsed: "Attack repulsed", both:
 const FRONT_KEYS = ["offensive", "railway", "transfer", "to", "front"];
 const ARMY_KEYS = ["place", "move", "lead", "replace"];
 
-const layouts = new WeakMap();
+const layouts = new WeakMap(); // data -> {wide, stacked}
 const states = new WeakMap();
 
 function empires(data) {
@@ -40,20 +44,24 @@ function name(data, role) {
   return roleName(role, data);
 }
 
-/** Where every front, city and base goes; computed once per data pack. */
-function layout(data) {
-  if (layouts.has(data)) return layouts.get(data);
+/** Where every front, city and base goes, in two columns or (stacked) one; computed once
+ * per data pack and shape. */
+function layout(data, stacked = false) {
+  if (!layouts.has(data)) layouts.set(data, {});
+  const kept = layouts.get(data);
+  const kind = stacked ? "stacked" : "wide";
+  if (kept[kind]) return kept[kind];
   const fronts = Object.values(data.fronts || {}).sort((a, b) => a.number - b.number);
   const byTheatre = new Map();
   for (const f of fronts) {
     if (!byTheatre.has(f.theatre)) byTheatre.set(f.theatre, []);
     byTheatre.get(f.theatre).push(f);
   }
-  const columns = [["west", "italy"], ["east"]];
+  const columns = stacked ? [["west", "italy", "east"]] : [["west", "italy"], ["east"]];
   for (const t of byTheatre.keys()) {
     if (!columns.flat().includes(t)) {
       const size = (col) => col.reduce((s, x) => s + (byTheatre.get(x) || []).length, 0);
-      (size(columns[0]) <= size(columns[1]) ? columns[0] : columns[1]).push(t);
+      (stacked || size(columns[0]) <= size(columns[1]) ? columns[0] : columns[1]).push(t);
     }
   }
   const bands = {};
@@ -74,7 +82,10 @@ function layout(data) {
     }
     colEnd[ci] = y;
   });
-  const H = Math.max(colEnd[0], colEnd[1] + 112);
+  // the offensive's panel: under the East (wide), or under everything (stacked)
+  const panelCol = stacked ? 0 : 1;
+  const H = stacked ? colEnd[0] + GAP + 112 : Math.max(colEnd[0], colEnd[1] + 112);
+  const width = stacked ? COL_W : W;
 
   // nodes: columns by distance from the Entente base along the attack lines
   const locs = data.locations || {};
@@ -117,8 +128,8 @@ function layout(data) {
       });
     }
   }
-  const out = { bands, headers, H, colEnd };
-  layouts.set(data, out);
+  const out = { bands, headers, H, colEnd, width, stacked, panel: { x: COL_X[panelCol], y: colEnd[panelCol] + (stacked ? GAP : 0) } };
+  kept[kind] = out;
   return out;
 }
 
@@ -420,8 +431,8 @@ function leadText(data, id) {
 function drawBattle(map, shape, data, lay) {
   const board = (shape.view && shape.view.board) || {};
   const b = board.battle || board.last_battle;
-  const x = COL_X[1];
-  const y = lay.colEnd[1] + 6;
+  const x = lay.panel.x;
+  const y = lay.panel.y + 6;
   const w = COL_W;
   const h = lay.H - y;
   const g = svg("g", { class: ["battle-panel", board.battle ? "current" : "past"] });
@@ -476,11 +487,11 @@ function drawBattle(map, shape, data, lay) {
 }
 
 function drawMap(shape, data, st) {
-  const lay = layout(data);
+  const lay = layout(data, st.stacked);
   const myRoles = new Set([...(shape.roles || []), shape.view && shape.view.role].filter(Boolean));
   const map = svg("svg", {
-    class: "fww-map",
-    viewBox: `0 0 ${W} ${lay.H}`,
+    class: ["fww-map", lay.stacked && "stacked"],
+    viewBox: `0 0 ${lay.width} ${lay.H}`,
     role: "img",
     "aria-label": "map of the fronts",
     preserveAspectRatio: "xMidYMin meet",
@@ -805,6 +816,23 @@ function wire(container, wrap, map) {
 
 // ----- the module's interface -----------------------------------------------------------
 
+/** Whether the board is too narrow for the theatres side by side (a phone). */
+function narrow(container) {
+  const width = container.clientWidth;
+  return width > 0 && width < STACK_BELOW;
+}
+
+/** Draw again when the board's width crosses from one layout to the other. */
+function restackOnResize(container, st) {
+  if (typeof ResizeObserver === "undefined") return;
+  new ResizeObserver(() => {
+    clearTimeout(st.resizeTimer);
+    st.resizeTimer = setTimeout(() => {
+      if (st.shape && narrow(container) !== st.stacked) render(container, st.shape, st.data, st.onAction);
+    }, 120);
+  }).observe(container);
+}
+
 export function render(container, shape, data, onAction) {
   if (!data || !data.fronts || !data.locations) {
     clear(container).append(el("p", { class: "fatal" }, "The map data of this game could not be loaded."));
@@ -815,11 +843,12 @@ export function render(container, shape, data, onAction) {
     st = { menu: null, hover: null };
     states.set(container, st);
     closeMenuOnLeave(st);
+    restackOnResize(container, st);
   }
-  Object.assign(st, { shape, data, onAction, tipKey: null });
+  Object.assign(st, { shape, data, onAction, tipKey: null, stacked: narrow(container) });
   const map = drawMap(shape, data, st);
   const { tip, menuBox } = floatBoxes("fww");
-  const wrap = el("div", { class: "fww-map-wrap" }, map, tip, menuBox);
+  const wrap = el("div", { class: ["fww-map-wrap", st.stacked && "stacked"] }, map, tip, menuBox);
   Object.assign(st, { wrap, tip, menuBox, map });
   wire(container, wrap, map);
   clear(container).append(el("div", { class: ["fww", !onAction && "readonly"] }, topBar(shape, data, onAction), wrap, legend()));

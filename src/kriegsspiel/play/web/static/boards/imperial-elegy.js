@@ -9,7 +9,7 @@
 // Tension, the Alliance Track, the six player displays, the war in progress, and for a seat
 // its hand, home cards and national goals. Legal actions that name a space, a unit or a card
 // are clicks on it; the others stay among the orders.
-import { clear, el, svg } from "../common.js";
+import { clear, el, paleColour, svg } from "../common.js";
 import {
   capital,
   closeMenu as close,
@@ -684,7 +684,7 @@ function tipContent(key, st) {
           `${TYPE_NAMES[sp.type] || sp.type} · ${sp.map === "main" ? "main map" : `${sp.map.replace(/-/g, " ")} map`}${sp.home ? ` · home of ${powerName(data, sp.home)}` : ""}`,
         ),
       );
-      out.push(el("div", { class: "tip-row" }, el("i", { class: "sw", style: { background: styleOf(data, owner).fill } }), owner ? `Controlled by ${displayName(board, data, owner)}` : "Uncontrolled"));
+      out.push(el("div", { class: "tip-row" }, swatch(styleOf(data, owner)), owner ? `Controlled by ${displayName(board, data, owner)}` : "Uncontrolled"));
       if ((sp.ports || []).length) out.push(el("div", { class: "tip-sub" }, `Port on ${sp.ports.map((b) => placeName(data, b)).join(", ")}`));
       if ((sp.flashpoints || []).length) out.push(el("div", { class: "tip-sub" }, `Flashpoint: ${sp.flashpoints.map((f) => (data.flashpoints[f] ? data.flashpoints[f].name : f)).join(", ")}`));
       for (const m of markersBySpace(board, data).get(id) || []) out.push(el("div", { class: "tip-row small" }, capital(m.what)));
@@ -697,7 +697,7 @@ function tipContent(key, st) {
     for (const [gk, list] of unitGroups(board)) {
       if (gk.split("|")[0] !== id) continue;
       const owner = gk.split("|")[1];
-      out.push(el("div", { class: "tip-row small" }, el("i", { class: "sw", style: { background: styleOf(data, owner).fill } }), `${displayName(board, data, owner)}: ${list.map(([, u]) => unitWords(data, u)).join(", ")}`));
+      out.push(el("div", { class: "tip-row small" }, swatch(styleOf(data, owner)), `${displayName(board, data, owner)}: ${list.map(([, u]) => unitWords(data, u)).join(", ")}`));
     }
   } else if (key.startsWith("u:")) {
     const [where, owner] = key.slice(2).split("|");
@@ -806,9 +806,15 @@ function wire(container, wrap, map) {
 
 // ----- the side panel -----------------------------------------------------------------------------
 
+/** A power's colour swatch; a near-white one (Russia's) drawn with a dark outline, so that it
+ * does not look like an empty box. */
+function swatch(s) {
+  return el("i", { class: ["sw", paleColour(s.fill) && "pale"], style: { background: s.fill, "border-color": s.edge } });
+}
+
 function badge(board, data, p, extra) {
   const s = styleOf(data, p);
-  return el("span", { class: ["ie-badge", extra], "data-power": p }, el("i", { class: "sw", style: { background: s.fill, "border-color": s.edge } }), displayName(board, data, p));
+  return el("span", { class: ["ie-badge", extra], "data-power": p }, swatch(s), el("span", { class: "ie-badge-name" }, displayName(board, data, p)));
 }
 
 function section(cls, title, ...children) {
@@ -931,7 +937,11 @@ function displaysCard(st, board) {
     grid.append(
       el(
         "div",
-        { class: ["ie-display", p === role && "me"], "data-power": p, style: { "--power": styleOf(data, p).fill } },
+        {
+          class: ["ie-display", p === role && "me", paleColour(styleOf(data, p).fill) && "pale"],
+          "data-power": p,
+          style: { "--power": styleOf(data, p).fill, "--power-edge": styleOf(data, p).edge },
+        },
         el("div", { class: "ie-display-head" }, badge(board, data, p), p === role ? el("span", { class: "ie-you" }, "you") : null, board.impulse && board.impulse.power === p && board.phase === "action" ? el("span", { class: "ie-now" }, "impulse") : null),
         el(
           "dl",
