@@ -123,16 +123,16 @@ def test_counts_are_bounded_by_the_forces_without_orders():
 
 
 def test_identical_paths_may_not_be_plotted_twice():
-    """L424: do not plot multiple identical paths from one region."""
+    """L420: do not plot multiple identical paths from one region, nor paths that branch
+    after leaving it: a second path from Bohemia-Styria may not enter Bavaria again (not
+    even to go on to Württemberg), but may leave by another way."""
     s = plotting()
     place(s, AUSTRIA, "half-infantry", "bohemia-styria", 2)
     begin(s, "plot_orders")
     plot(s, AUSTRIA, "bohemia-styria", ["bavaria"], 1)
     act(s, AUSTRIA, {"from": "bohemia-styria"})
-    act(s, AUSTRIA, {"to": "bavaria"})
-    assert counts(s, AUSTRIA) == []  # the same path again: no count to close it
-    assert "wurttemberg" in tos(s, AUSTRIA)  # but it may go on to a new destination
-    act(s, AUSTRIA, {"to": "wurttemberg"})
+    assert "bavaria" not in tos(s, AUSTRIA)
+    act(s, AUSTRIA, {"to": "tyrol"})
     assert counts(s, AUSTRIA) == [1]
 
 
@@ -290,7 +290,7 @@ def test_too_many_paths_dismiss_unless_tents_make_them_up():
 
 
 def test_out_of_range_and_duplicate_orders_are_dismissed_at_review():
-    """L520, L424: an order beyond its range, or two identical paths, written onto the
+    """L520, L420: an order beyond its range, or two identical paths, written onto the
     Planning Map some other way, are dismissed at the Review."""
     s = fresh()
     place(s, AUSTRIA, "half-infantry", "bohemia-styria", 3)

@@ -10,6 +10,8 @@ The plan, in short:
   Independent Territories nobody holds (to annex) and against weak enemy
   territories; send Ships to Independent Ports to seize them, with a Land Unit
   left behind to sail with them when the Port's Interior is worth annexing.
+  Paths from one region never branch or converge (L420): a Ship whose own plan
+  would, sails with the order already plotted from its Port.
 - March: fight where clearly stronger; cancel orders that would walk into a far
   stronger enemy; load passengers before a Ship leaves for an Independent Port,
   seize it on arrival and unload into an Interior to annex; ride Cavalry on into
@@ -24,7 +26,7 @@ from collections import deque
 
 from .board import fort_hp, opposing, out_of_action, same_team
 from .data import pack
-from .orders import LAND_RANGE, SHIP_RANGE, next_regions, order_kind
+from .orders import LAND_RANGE, SHIP_RANGE, clashing, next_regions, order_kind
 
 MOVE_PREFERENCE = ("cavalry", "half-infantry", "full-infantry", "cannon", "frigate", "ship-of-the-line")
 STAY_PREFERENCE = ("cannon", "full-infantry", "half-infantry", "cavalry", "ship-of-the-line", "frigate")
@@ -265,10 +267,17 @@ def best_landing(s: dict, role: str, paths: dict, carried: int, claimed: set, pr
     return best
 
 
+def clashes(plan: list, origin: str, path: list[str]) -> bool:
+    """L420, RULINGS M19 ``path`` would branch from, or converge with, a path planned from ``origin``."""
+    return any(o == origin and clashing(q, path) for o, q, _ in plan)
+
+
 def plan_ships(s: dict, role: str, plan: list, claimed: set, reserved: dict) -> None:
     """Ships carry spare Land Units to Ports next to Independent Territories or weak
     enemies (load at home, sail, unload), fetch passengers from a home Port first when
-    they have none, and otherwise seize Independent Ports."""
+    they have none, and otherwise seize Independent Ports. A Port touches only its Sea,
+    so all paths from it would branch there (L420): a second Ship in a Port joins the
+    order plotted from it (the group may leave Ships on the way, L553)."""
     p = pack()
     units = p.units
     ships = sorted(
@@ -290,7 +299,7 @@ def plan_ships(s: dict, role: str, plan: list, claimed: set, reserved: dict) -> 
 
     def add(origin, path):
         key = (origin, tuple(path))
-        if key in used_paths:
+        if key in used_paths or clashes(plan, origin, path):
             return False
         used_paths.add(key)
         plan.append((origin, path, 1))
@@ -298,54 +307,66 @@ def plan_ships(s: dict, role: str, plan: list, claimed: set, reserved: dict) -> 
 
     for ship in ships:
         origin = s["forces"][ship]["at"]
-        aboard = [x for x, f in s["forces"].items() if f["cargo_of"] == ship]
-        here = paths_from(origin)
-        free = passengers(s, role, origin, reserved)
-        n = board_count(s, ship, free)
-        if aboard or n:  # passengers aboard or at hand: load them here and sail
-            landing = best_landing(s, role, here, power(s, aboard + free[:n]), claimed)
-            if landing is not None and add(origin, landing[1]):
-                claimed.add(landing[1][-1])
-                claimed.add(p.ports[landing[1][-1]].territory)
-                if n:
-                    interior = p.ports[origin].territory
-                    reserved[interior] = reserved.get(interior, 0) + n
-                continue
-        # fetch passengers from one of our Ports, and sail on with them if in range
-        fetch = None
-        for port, path in here.items():
-            if port in pickups or port == origin:
-                continue
-            free = passengers(s, role, port, reserved)
-            n = board_count(s, ship, free)
-            if not n:
-                continue
-            landing = best_landing(s, role, paths_from(port), power(s, free[:n]), claimed, path)
-            score = (landing[0][0] + 2) if landing else 6 - 0.5 * len(path)
-            key = (score, port)
-            if fetch is None or key > fetch[0]:
-                fetch = (key, port, landing[1] if landing else path, n)
-        seize = ship_targets(s, role, origin, claimed, here)
-        seize_score = None
-        if seize is not None:
-            interior = p.ports[seize[-1]].territory
-            seize_score = (5 if interior is not None and annex_target(s, interior, role) else 2) - 0.5 * len(seize)
-        if fetch is not None and (seize_score is None or fetch[0][0] >= seize_score):
-            _, port, path, n = fetch
-            if add(origin, path):
-                pickups.add(port)
-                interior = p.ports[port].territory
+        before = len(plan)
+        plan_ship(s, role, ship, origin, add, paths_from, claimed, reserved, pickups)
+        if len(plan) == before:  # nothing of its own: sail with the order from its region, if any
+            for i, (o, q, n) in enumerate(plan):
+                if o == origin:
+                    plan[i] = (o, q, n + 1)
+                    break
+
+
+def plan_ship(s, role, ship, origin, add, paths_from, claimed, reserved, pickups) -> None:
+    """One Ship's order (see ``plan_ships``), planned with ``add``."""
+    p = pack()
+    aboard = [x for x, f in s["forces"].items() if f["cargo_of"] == ship]
+    here = paths_from(origin)
+    free = passengers(s, role, origin, reserved)
+    n = board_count(s, ship, free)
+    if aboard or n:  # passengers aboard or at hand: load them here and sail
+        landing = best_landing(s, role, here, power(s, aboard + free[:n]), claimed)
+        if landing is not None and add(origin, landing[1]):
+            claimed.add(landing[1][-1])
+            claimed.add(p.ports[landing[1][-1]].territory)
+            if n:
+                interior = p.ports[origin].territory
                 reserved[interior] = reserved.get(interior, 0) + n
-                if path[-1] != port:
-                    claimed.add(path[-1])
-                    claimed.add(p.ports[path[-1]].territory)
-        elif seize is not None:
-            if add(origin, seize):
-                claimed.add(seize[-1])
-        else:
-            path = homeward(s, role, origin, here, reserved)
-            if path is not None:
-                add(origin, path)
+            return
+    # fetch passengers from one of our Ports, and sail on with them if in range
+    fetch = None
+    for port, path in here.items():
+        if port in pickups or port == origin:
+            continue
+        free = passengers(s, role, port, reserved)
+        n = board_count(s, ship, free)
+        if not n:
+            continue
+        landing = best_landing(s, role, paths_from(port), power(s, free[:n]), claimed, path)
+        score = (landing[0][0] + 2) if landing else 6 - 0.5 * len(path)
+        key = (score, port)
+        if fetch is None or key > fetch[0]:
+            fetch = (key, port, landing[1] if landing else path, n)
+    seize = ship_targets(s, role, origin, claimed, here)
+    seize_score = None
+    if seize is not None:
+        interior = p.ports[seize[-1]].territory
+        seize_score = (5 if interior is not None and annex_target(s, interior, role) else 2) - 0.5 * len(seize)
+    if fetch is not None and (seize_score is None or fetch[0][0] >= seize_score):
+        _, port, path, n = fetch
+        if add(origin, path):
+            pickups.add(port)
+            interior = p.ports[port].territory
+            reserved[interior] = reserved.get(interior, 0) + n
+            if path[-1] != port:
+                claimed.add(path[-1])
+                claimed.add(p.ports[path[-1]].territory)
+    elif seize is not None:
+        if add(origin, seize):
+            claimed.add(seize[-1])
+    else:
+        path = homeward(s, role, origin, here, reserved)
+        if path is not None:
+            add(origin, path)
 
 
 def homeward(s: dict, role: str, origin: str, paths: dict, reserved: dict) -> list[str] | None:
@@ -445,8 +466,8 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
         for _, dest, path, need in options:
             if spare <= 0:
                 break
-            if dest in claimed or need > spare:
-                continue
+            if dest in claimed or need > spare or clashes(plan, region, path):
+                continue  # L420 no two paths from one region may branch or converge
             claimed.add(dest)
             plan.append((region, path, need))
             spare -= need

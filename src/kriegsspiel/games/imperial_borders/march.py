@@ -184,19 +184,66 @@ def ship_may_stop(s: dict, nation: str, ship: str, port: str) -> bool:
     return ship in free(s, nation, port, "ship")
 
 
+def is_cargo(choice) -> bool:
+    """A choice of Cargo Management (load, unload or transfer)."""
+    return type(choice) is dict and ("load" in choice or "unload" in choice or "transfer" in choice)
+
+
+def arrangement(s: dict, port: str, action: dict | None = None) -> str:
+    """RULINGS M18 How things stand for Cargo Management in ``port``: every Force in the
+    Port or its Interior, where it is, aboard which Ship, with which Arrow Tags; as they
+    would stand after the Cargo ``action`` if one is given (a load, L489-491; an
+    unload, which tags the unit and its Ship Blue, L461, L492; a transfer, L493)."""
+    interior = pack().ports[port].territory
+    rows = {
+        fid: [f["at"], f["cargo_of"], set(f["tags"])]
+        for fid, f in s["forces"].items()
+        if f["at"] == port or (interior is not None and f["at"] == interior)
+    }
+    if action is not None:
+        if "load" in action:
+            rows[action["load"]][:2] = [port, action["onto"]]
+        elif "unload" in action:
+            ship = rows[action["unload"]][1]
+            rows[action["unload"]][:2] = [interior, None]
+            rows[action["unload"]][2].add(BLUE)
+            rows[ship][2].add(BLUE)
+        else:
+            rows[action["transfer"]][1] = action["to"]
+    return ";".join(f"{fid}@{at}>{aboard}#{','.join(sorted(tags))}" for fid, (at, aboard, tags) in sorted(rows.items()))
+
+
+def cargo_seen(s: dict) -> dict:
+    """RULINGS M18 The arrangements each Port has had during the Cargo Management step
+    under way (the Active Nation's Cargo actions one after another), by Port."""
+    turn = turn_frame(s)
+    return turn.setdefault("cargo_seen", {}) if turn is not None else {}
+
+
+def end_cargo_step(s: dict, choice) -> None:
+    """RULINGS M18 Any choice but a Cargo action ends the Cargo Management step under way."""
+    turn = turn_frame(s)
+    if turn is not None and not is_cargo(choice):
+        turn.pop("cargo_seen", None)
+
+
 def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: list[str] | None = None) -> list:
-    """Cargo Management open to the Active Nation (L467-498, the table L494-498):
-    - only in a Port that is not Independent (L483), never in an Open Sea (L488);
-    - loading from, and unloading to, the Port's Interior only (L485), never into a
+    """Cargo Management open to the Active Nation (L467-498, the table L496-498):
+    - only in a Port (L470) that is not Independent (L487), never in an Open Sea (L493);
+    - loading from, and unloading to, the Port's Interior only (L489), never into a
       closed region nor where there is no Interior (Malta, L222);
-    - the Active Nation's Ships and/or its Cargo are involved (L482), and another
+    - the Active Nation's Ships and/or its Cargo are involved (L486), and another
       nation whose Ship or Cargo is involved must consent (L471, asked when done,
       RULINGS M11);
-    - loading: the ship is not Out-of-Action (L717) and has room (L475-480), the land
-      unit is not White (L490); unloading: ends the Ship's movement (L463, L491);
-      transfers: Ship to Ship in the same Port, one of them the Active Nation's (L492);
-    - opposition (asked when done, RULINGS M9): Port and Interior free of opposing
-      Forces to load, the Port to unload or transfer (L489-491, table L494-498).
+    - loading: the ship is not Out-of-Action (L494, L717) and has room (L475-477), the
+      land unit is not White (L490); unloading: ends the Ship's movement (L461, L492);
+      transfers: Ship to Ship in the same Port, one of them the Active Nation's (L493);
+    - opposition (asked when done, RULINGS M9): the Port's Controller (L488), and Port
+      and Interior free of opposing Forces to load (L491), the Port to unload or
+      transfer (L492, table L496-498);
+    - nothing that would bring the Port back to an arrangement it has already had in
+      the Cargo Management step under way, such as a transfer straight back (L493,
+      RULINGS M18).
     With ``group``: only the Ships of a group pausing in ``port_only`` along its path
     (L461), where unloading takes the unloading Ship out of the group."""
     p = pack()
@@ -214,7 +261,7 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
                 ships_at.setdefault(f["at"], []).append(fid)
         elif f["nation"] == nation:
             land_at.add(f["at"])
-    # the Active Nation must be involved (L482): its Ship, its Cargo, or its Land Units in the Interior
+    # the Active Nation must be involved (L486): its Ship, its Cargo, or its Land Units in the Interior
     involved = set()
     for port, ships in ships_at.items():
         if any(
@@ -230,12 +277,14 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
         used = sum(units[forces[c]["type"]].cargo_size for c in aboard.get(ship, ()))
         return units[forces[ship]["type"]].cargo_capacity - used
 
-    acts: list = []
+    seen = turn.get("cargo_seen", {}) if (turn := turn_frame(s)) is not None else {}
+    out: list = []
     for port in sorted(involved):
         if port_only is not None and port != port_only:
             continue
+        acts: list = []
         if port not in s["control"]:
-            continue  # L483 not in an Independent Port
+            continue  # L487 not in an Independent Port
         ships = ships_at[port]
         interior = p.ports[port].territory
         if interior is not None and closed_to(s, interior):
@@ -249,7 +298,7 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
         def usable(x, in_group=in_group):
             return WHITE not in forces[x]["tags"] and (in_group is None or x in in_group)
 
-        # loading (L485-490), when some Ship here could take a Half Infantry at least
+        # loading (L489-491), when some Ship here could take a Half Infantry at least
         takers = [x for x in ships if usable(x) and not out_of_action(s, x) and room(x) > 0]
         if interior is not None and takers and interior in land_at:
             units_in = loadable(s, nation, interior)
@@ -262,7 +311,7 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
                         if forces[x]["nation"] != nation and refused(cache, key, [forces[x]["nation"]]):
                             continue
                         acts.append({"load": u, "onto": x})
-        # unloading (L491)
+        # unloading (L492)
         if interior is not None:
             for x in ships:
                 if not usable(x) or not aboard.get(x):
@@ -277,7 +326,7 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
                     if refused(cache, key, [o for o in (owner, cowner) if o != nation]):
                         continue
                     acts.append({"unload": c})
-        # transfers (L492)
+        # transfers (L493)
         for a in ships:
             if not aboard.get(a) or WHITE in forces[a]["tags"]:
                 continue
@@ -294,7 +343,10 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
                     if refused(cache, key, sorted(others)):
                         continue
                     acts.append({"transfer": c, "to": b})
-    return acts
+        if seen.get(port):  # L493, RULINGS M18 no way back to where this step has been
+            acts = [a for a in acts if arrangement(s, port, a) not in seen[port]]
+        out += acts
+    return out
 
 
 def cargo_consents(s: dict, nation: str, action: dict) -> tuple[str, list[str]]:
@@ -353,12 +405,16 @@ class Cargo(Procedure):
             return None
         forces = s["forces"]
         p = pack()
+        seen = cargo_seen(s).setdefault(f["port"], [])
+        before = arrangement(s, f["port"])
+        if before not in seen:
+            seen.append(before)
         if "load" in action:
             unit, ship = action["load"], action["onto"]
             text = cargo_words(s, action)
             forces[unit]["cargo_of"] = ship
             forces[unit]["at"] = forces[ship]["at"]
-            log(s, f"{name(nation)} {text}.", "L485")
+            log(s, f"{name(nation)} {text}.", "L489")
         elif "unload" in action:
             unit = action["unload"]
             ship = forces[unit]["cargo_of"]
@@ -366,17 +422,18 @@ class Cargo(Procedure):
             text = cargo_words(s, action)
             forces[unit]["cargo_of"] = None
             forces[unit]["at"] = interior
-            tag(s, unit, BLUE)  # L491 unloaded Land Units move no further this round
-            tag(s, ship, BLUE)  # L463 unloading ends the Ship's movement
+            tag(s, unit, BLUE)  # L492 unloaded Land Units move no further this round
+            tag(s, ship, BLUE)  # L461 unloading ends the Ship's movement
             entered(s, forces[unit]["nation"], interior)
             ended(s, unit)
             ended(s, ship)
-            log(s, f"{name(nation)} {text}; both take Blue Arrow Tags.", "L491")
+            log(s, f"{name(nation)} {text}; both take Blue Arrow Tags.", "L492")
         else:
             unit, ship = action["transfer"], action["to"]
             text = cargo_words(s, action)
             forces[unit]["cargo_of"] = ship
-            log(s, f"{name(nation)} {text}.", "L492")
+            log(s, f"{name(nation)} {text}.", "L493")
+        seen.append(arrangement(s, f["port"]))  # RULINGS M18 not to come back to either
         return None
 
 
@@ -669,6 +726,7 @@ class Execute(Procedure):
     def stepped(self, s, f):
         choice = f.pop("choice")
         nation = f["nation"]
+        end_cargo_step(s, choice)
         if choice == "continue":
             return "leave"
         if choice == "stop":
@@ -1068,6 +1126,7 @@ class ActiveTurn(Procedure):
 
     def after_b(self, s, f):
         choice = f.pop("choice")
+        end_cargo_step(s, choice)
         if choice == "march":
             log(s, f"{name(f['nation'])} begins to execute its orders.", "L541")
             return "step_c"
@@ -1080,6 +1139,7 @@ class ActiveTurn(Procedure):
 
     def after_c(self, s, f):
         choice = f.pop("choice")
+        end_cargo_step(s, choice)
         if choice == "end":
             log(s, f"{name(f['nation'])} has resolved all its movement.", "L557")
             return "step_d"
@@ -1098,6 +1158,7 @@ class ActiveTurn(Procedure):
 
     def after_d(self, s, f):
         choice = f.pop("choice")
+        end_cargo_step(s, choice)
         if choice == "end":
             return "step_e"
         return self.common(s, f, choice, "step_d")

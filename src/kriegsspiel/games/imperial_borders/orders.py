@@ -4,7 +4,7 @@ Step A - Review Orders (L516-535): plotting, review and dismissal, cancelling.
 An order is ``{"from", "path", "count", "status"}`` in ``s["orders"][nation]``:
 ``from`` is the region of origin, ``path`` the regions entered in turn (the
 origin left out; the last is the destination), ``count`` the destination dots
-(L428), ``status`` "plotted", "dismissed", "cancelled" or "done". While a
+(L424), ``status`` "plotted", "dismissed", "cancelled" or "done". While a
 nation plots, the order it is drawing stands last in its list with status
 "drafting" and count 0; the lead's board shows a nation's orders to itself
 only, until it becomes the Active Nation (L432, L514).
@@ -173,6 +173,29 @@ def _entered(kind: str, here: str, neutral: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(r for r in near if r not in closed))
 
 
+def clashing(path: list[str], other: list[str]) -> bool:
+    """L420 "Do not plot paths that branch (or converge) after having left the region of
+    origin": two paths from one origin clash when they have any region in common once
+    they have left it. That covers identical paths, a path that is the start of another
+    (it branches where the shorter one stops), paths that part after a shared step, and
+    paths that meet again, in their destination or on the way (L424 circles dots to tell
+    origins apart, not paths from one origin). One path may loop on itself (L459), and
+    may come back into its origin, which the others only leave. Paths from different
+    origins may cross and meet (L426: Spain's forces from the Mountain Range join those
+    from Leon in Aragon-Catalonia, passing through Leon). RULINGS M19."""
+    return not set(path).isdisjoint(other)
+
+
+def taken(s: dict, nation: str, origin: str) -> set[str]:
+    """L420 The regions the nation's committed paths from ``origin`` already enter: a new
+    path from there may enter none of them."""
+    out: set[str] = set()
+    for o in committed(s, nation):
+        if o["from"] == origin:
+            out.update(o["path"])
+    return out
+
+
 def valid_path(s: dict, origin: str, path: list[str]) -> bool:
     """A path every step of which ``next_regions`` allows (L520-525 'out of range',
     'nonsensical')."""
@@ -207,7 +230,7 @@ def unordered(s: dict, nation: str, region: str) -> int:
 
 def origins(s: dict, nation: str) -> list[str]:
     """Regions where the nation has Mobile Forces (not Cargo) without orders yet and
-    somewhere to send them."""
+    somewhere to send them: a first step no other path from there has taken (L420)."""
     units = pack().units
     here: dict[str, int] = {}  # forces of the kind that region's orders move (``unordered``, in one pass)
     for f in s["forces"].values():
@@ -216,7 +239,26 @@ def origins(s: dict, nation: str) -> list[str]:
     for o in committed(s, nation):
         if o["from"] in here:
             here[o["from"]] -= o["count"]
-    return [r for r in sorted(here) if here[r] > 0 and next_regions(s, r, [])]
+    out = []
+    for r in sorted(here):
+        if here[r] > 0:
+            used = taken(s, nation, r)
+            if any(x not in used for x in next_regions(s, r, [])):
+                out.append(r)
+    return out
+
+
+def steps(s: dict, nation: str, origin: str, path: list[str]) -> list[str]:
+    """The regions the path being drawn may enter next: in range (``next_regions``) and
+    entered by no other path from its origin (L420)."""
+    used = taken(s, nation, origin)
+    return [r for r in next_regions(s, origin, path) if r not in used]
+
+
+def closable(s: dict, nation: str, origin: str, path: list[str]) -> bool:
+    """A path that may be given its dots: at least one step, and clashing with no other
+    path from its origin (L420; every step was checked as it was drawn)."""
+    return bool(path) and not any(o["from"] == origin and clashing(o["path"], path) for o in committed(s, nation))
 
 
 def plot_actions(s: dict, nation: str) -> list:
@@ -228,9 +270,9 @@ def plot_actions(s: dict, nation: str) -> list:
         acts.append("done")
         return acts
     origin, path = draft["from"], draft["path"]
-    acts = [{"to": r} for r in next_regions(s, origin, path)]
-    if path and not any(o["from"] == origin and o["path"] == path for o in committed(s, nation)):
-        # L424 no identical paths; at least one force a path, no more than are unordered (L423)
+    acts = [{"to": r} for r in steps(s, nation, origin, path)]
+    if closable(s, nation, origin, path):
+        # L424 at least one dot a path; no more than the forces not yet ordered (L412, L424)
         acts += [{"count": k} for k in range(1, unordered(s, nation, origin) + 1)]
     acts.append("undo")
     return acts
@@ -278,15 +320,10 @@ class PlotState(State):
         draft = drafting(s, role)
         if draft is not None and type(action) is dict and len(action) == 1:
             origin, path = draft["from"], draft["path"]
-            if type(action.get("to")) is str and action["to"] in next_regions(s, origin, path):
+            if type(action.get("to")) is str and action["to"] in steps(s, role, origin, path):
                 return {"to": action["to"]}
             count = action.get("count")
-            if (
-                type(count) is int
-                and path
-                and not any(o["from"] == origin and o["path"] == path for o in committed(s, role))
-                and 1 <= count <= unordered(s, role, origin)
-            ):
+            if type(count) is int and closable(s, role, origin, path) and 1 <= count <= unordered(s, role, origin):
                 return {"count": count}
         return super().legal(s, f, role, action)
 
@@ -326,25 +363,26 @@ class PlotState(State):
 def review(s: dict, nation: str) -> None:
     """L516-525 Step A: the Active Nation presents its orders to all (one public line
     each), and faulty ones are dismissed with White Arrow Tags:
-    - out of range or nonsensical (re-checked: plotting already refuses them);
-    - identical paths (L424, cannot be plotted here; dismissed if present);
-    - too many destination dots or paths from a region for the forces present there,
-      unless Field Hospital Tents (``s["tents"]``) account for the shortfall (L521-523):
-      then all orders from that region are dismissed.
-    What is counted: RULINGS M4."""
+    - out of range or nonsensical (L522, L525; re-checked: plotting already refuses them);
+    - paths from one region that are identical, branch or converge (L420; plotting
+      refuses them too; dismissed if present): all orders from that region;
+    - too many destination dots (L523) or paths (L524) from a region for the forces
+      present there, unless Field Hospital Tents (``s["tents"]``) account for the
+      shortfall: then all orders from that region are dismissed.
+    What is counted, and why a region's orders go together: RULINGS M4."""
     orders = s["orders"].get(nation) or []
     if not orders:
         log(s, f"{name(nation)} plotted no orders.", "L516")
         return
-    log(s, f"{name(nation)} presents its Planning Map for review (L516):", "L516")
+    log(s, f"{name(nation)} presents its Planning Map for review:", "L516")
     for i, o in enumerate(orders):
         log(s, f"{name(nation)}'s order {i + 1}: {order_text(o)}.", "L516")
-    bad_regions: dict[str, str] = {}
+    bad_regions: dict[str, tuple[str, str]] = {}  # origin -> (why, the rule)
     for o in orders:
         if o["status"] != PLOTTED:
             continue
         if not valid_path(s, o["from"], o["path"]) or o["count"] < 1:
-            dismiss(s, nation, o, "it is out of range or impossible", "L520")
+            dismiss(s, nation, o, "it is out of range or impossible", "L522")
     for origin in dict.fromkeys(o["from"] for o in orders if o["status"] == PLOTTED):
         mine = [o for o in orders if o["from"] == origin and o["status"] == PLOTTED]
         kind = order_kind(origin)
@@ -352,20 +390,18 @@ def review(s: dict, nation: str) -> None:
         tents = s["tents"].get(origin, {}).get(nation, 0)
         paths = [tuple(o["path"]) for o in mine]
         dots = sum(o["count"] for o in mine)
+        pairs = [(a, b) for i, a in enumerate(paths) for b in paths[i + 1 :]]
+        there = f" and {plural(tents, 'Field Hospital Tent')}" if tents else ""
         if len(set(paths)) < len(paths):
-            bad_regions[origin] = "two of its paths are identical (L424)"
+            bad_regions[origin] = ("two of its paths are identical", "L420")
+        elif any(clashing(list(a), list(b)) for a, b in pairs):
+            bad_regions[origin] = ("two of its paths branch or converge after leaving it", "L420")
         elif len(paths) > present + tents:
-            bad_regions[origin] = (
-                f"it has {plural(len(paths), 'path')} but only {plural(present, 'force')}"
-                + (f" and {plural(tents, 'Field Hospital Tent')}" if tents else "")
-                + " there (L524)"
-            )
+            why = f"it has {plural(len(paths), 'path')} but only {plural(present, 'force')}{there} there"
+            bad_regions[origin] = (why, "L524")
         elif dots > present + tents:
-            bad_regions[origin] = (
-                f"it has {plural(dots, 'destination dot')} but only {plural(present, 'force')}"
-                + (f" and {plural(tents, 'Field Hospital Tent')}" if tents else "")
-                + " there (L521-523)"
-            )
+            why = f"it has {plural(dots, 'destination dot')} but only {plural(present, 'force')}{there} there"
+            bad_regions[origin] = (why, "L523")
         elif dots > present:
             log(
                 s,
@@ -373,7 +409,7 @@ def review(s: dict, nation: str) -> None:
                 f"Field Hospital Tents there account for the casualties.",
                 "L523",
             )
-    for origin, why in bad_regions.items():
+    for origin, (why, rule) in bad_regions.items():
         for o in orders:
             if o["from"] == origin and o["status"] == PLOTTED:
                 o["status"] = DISMISSED
@@ -385,7 +421,7 @@ def review(s: dict, nation: str) -> None:
             s,
             f"All {name(nation)}'s orders from {where(origin)} are dismissed: {why}; "
             f"White Arrow Tags on its {plural(len(group), 'force')} there.",
-            "L518",
+            rule,
         )
 
 

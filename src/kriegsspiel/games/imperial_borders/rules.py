@@ -15,7 +15,7 @@ from ...engine import Option, Rules, Scenario, State
 from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
 from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SHORT, SPAIN, describe, name, region_name
 from .data import pack
-from .orders import next_regions
+from .orders import clashing, next_regions
 
 # L228-235 who is Neutral, and which nations each player holds
 NEUTRAL = {6: (), 5: (SPAIN,), 4: (SPAIN, RUSSIA), 3: (), 2: ()}
@@ -145,7 +145,8 @@ def orders_seen(s: dict, role: str | None) -> set[str]:
 
 def redraw_orders(s: dict, orders: list[dict], rng) -> None:
     """Other paths for a nation's orders, as it might have plotted them: each from the
-    same origin, as long, through regions the rules allow (L434-465), no two alike (L424)."""
+    same origin, as long, through regions the rules allow (L434-465), no two from one origin
+    branching or converging (L420)."""
     for order in orders:
         path: list[str] = []
         for _ in order["path"]:
@@ -153,7 +154,9 @@ def redraw_orders(s: dict, orders: list[dict], rng) -> None:
             if not nxt:
                 break
             path.append(rng.choice(nxt))
-        if path and not any(o is not order and o["from"] == order["from"] and o["path"] == path for o in orders):
+        if path and not any(
+            o is not order and o["from"] == order["from"] and clashing(path, o["path"]) for o in orders
+        ):
             order["path"] = path
 
 
