@@ -143,7 +143,7 @@ RECORDS = {
     "first-world-war": ("armies/*", "status/*", "order", "reserved/*", "battle", "last_battle"),
     "imperial-borders": ("forces/*", "orders/*"),
     "imperial-elegy": ("powers/*",),
-    "imperialism-1880": ("books/*", "minors/*", "counters/*"),
+    "imperialism-1880": ("books/*", "minors/*", "counters/*", "orders/*"),
 }
 
 
@@ -377,9 +377,11 @@ SHOWN = {
                 "books",
                 "combats",
                 "report",
+                "orders",
             },
-            {"final", "entry", "asking", "question"},
+            {"final", "entry", "asking", "question", "dispatch"},
         ),
+        "orders/*": ({"items"}, {"draft", "writing"}),
         "books/*": ({"treasury", "income", "maintenance", "upkeep", "net", "lines", "vp", "units"}, set()),
         "minors/*": ({"treasury", "income", "maintenance", "upkeep", "net", "lines", "units"}, set()),
     },

@@ -5,7 +5,7 @@ src/kriegsspiel/games/imperialism_1880/RULINGS.md)."""
 from __future__ import annotations
 
 import kriegsspiel
-from kriegsspiel.games.imperialism_1880 import books, console
+from kriegsspiel.games.imperialism_1880 import books, console, orders
 from kriegsspiel.games.imperialism_1880.data import pack
 
 game = kriegsspiel.load("imperialism-1880")
@@ -20,21 +20,44 @@ def asking(s):
 
 
 def new(seed=1, players=1, **options):
-    """A new campaign, in the referee's entries of 1880 (minor powers' activity answered 'no effect')."""
+    """A new campaign, in the referee's entries of 1880 (the powers sent no orders, the minor
+    powers' activity answered 'no effect')."""
     s = game.new(seed=seed, players=players, options=options)
     return to_entries(s)
 
 
 def to_entries(s):
-    """Answer every question until the referee's entries (or the end)."""
+    """Answer every question until the referee's entries (or the end): every power sends
+    its orders as they stand."""
     while s["stack"] and asking(s) != "entries":
         q = asking(s)
-        if q == "minor_activity":
+        if q == "orders":
+            for power in game.active(s):
+                game.apply(s, power, orders.SUBMIT)
+        elif q == "minor_activity":
             game.apply(s, REF, {"effect": "none"})
         elif q == "war_end":
             game.apply(s, REF, "continue")
         else:
             raise AssertionError(f"unexpected question {q}")
+    return s
+
+
+def write(s, power, kind, /, **steps):
+    """A power writes one request of its orders, step by step as its menu asks."""
+    game.apply(s, power, {"request": kind})
+    while s["orders"][power]["draft"]:
+        acts = game.actions(s, power)
+        what = next(iter(acts[0])) if isinstance(acts[0], dict) else None
+        assert what in steps, f"the request asks for {what!r}; given {sorted(steps)}"
+        game.apply(s, power, {what: steps[what]})
+    return s
+
+
+def end_turn(s):
+    """The referee ends the entries and confirms it."""
+    game.apply(s, REF, console.NEXT)
+    game.apply(s, REF, console.CONFIRM)
     return s
 
 
@@ -50,8 +73,8 @@ def enter(s, kind, /, **steps):
 
 
 def next_phase(s):
-    game.apply(s, REF, console.NEXT)
-    return s
+    """End the referee's entries (confirmed)."""
+    return end_turn(s)
 
 
 def plant(s, power, area, status, established=True):

@@ -31,7 +31,7 @@ from console_support import (
 from rich.console import Console
 
 from kriegsspiel import IllegalAction
-from kriegsspiel.games.imperialism_1880 import books, charts, console, report, text
+from kriegsspiel.games.imperialism_1880 import books, charts, console, orders, report, text
 from kriegsspiel.games.imperialism_1880.data import pack
 
 # ----- set-up -------------------------------------------------------------------------------------
@@ -56,14 +56,11 @@ def test_setup_matches_the_start_of_1880_and_the_counter_mix():
     books.check_mix(s)
 
 
-@pytest.mark.parametrize("players", [1, 9])
-def test_the_referee_alone_acts_and_every_power_has_a_seat(players):
-    """R4: roles are the referee and the eight great powers; 9 players, one each, or 1 player
-    holding every seat; only the referee ever acts."""
-    s = new(players=players)
+def test_the_referee_alone_adjudicates_and_the_powers_only_write_orders():
+    """R4, R35: the roles are the referee and the eight great powers; in the referee's
+    entries only the referee acts, and a power's 'end the entries' is refused."""
+    s = new(players=9)
     assert s["roles"] == [REF, *GREAT]
-    seats = game.seats(players)
-    assert len(seats) == players and sorted(r for seat in seats for r in seat) == sorted(s["roles"])
     assert game.active(s) == [REF]
     for power in GREAT:
         assert game.actions(s, power) == []
@@ -75,6 +72,10 @@ def test_next_phase_is_always_offered_at_the_top_and_back_at_every_step():
     s = new()
     top = game.actions(s, REF)
     assert console.NEXT in top and {"entry": "place"} in top
+    game.apply(s, REF, console.NEXT)  # ending the entries asks to be confirmed; back returns to them
+    assert game.actions(s, REF) == [console.CONFIRM, console.BACK]
+    game.apply(s, REF, console.BACK)
+    assert game.actions(s, REF) == top
     game.apply(s, REF, {"entry": "place"})
     assert console.BACK in game.actions(s, REF)
     game.apply(s, REF, {"power": "france"})
@@ -691,6 +692,8 @@ def test_an_active_minor_power_and_the_referees_decision(monkeypatch):
     marker there (an Interest of 1880 to Influence) if the referee so decides."""
     rig(monkeypatch, 1, 1, 1, 6, 6, 6)
     s = game.new(seed=1)
+    for power in GREAT:  # the orders come first (R35): the dice are not rolled before they are in
+        game.apply(s, power, orders.SUBMIT)
     assert asking(s) == "minor_activity" and s["stack"][-1]["area"] == "kongo"
     assert game.actions(s, REF)[0] == {"effect": "influence"}
     game.apply(s, REF, {"effect": "influence"})
@@ -771,10 +774,7 @@ def test_a_power_never_sees_another_powers_books():
     """A power's view holds its own books and the public state; never another power's
     treasury, units or private log lines; a spectator sees no books at all."""
     s = game.new(seed=4, players=9, options={"great_war_eti": 0})
-    rng = random.Random(4)
-    bot = game.bots["referee"]
-    while s["year"] < 1896:
-        s = game.apply(s, REF, bot(game.view(s, REF), game.actions(s, REF), rng))
+    s = play_bots(s, random.Random(4), until=lambda s: s["year"] >= 1896)
     assert set(game.view(s, REF)["board"]["books"]) == set(GREAT)
     for power in GREAT:
         view = game.view(s, power)
@@ -800,15 +800,25 @@ def test_a_power_never_sees_another_powers_books():
 # ----- whole campaigns -------------------------------------------------------------------------------------
 
 
+def play_bots(s, rng, until=lambda s: False):
+    """The heuristic bot at every seat until ``until`` holds or the campaign ends."""
+    bot = game.bots["heuristic"]
+    while not game.is_over(s) and not until(s):
+        role = rng.choice(game.active(s))
+        s = game.apply(s, role, bot(game.view(s, role), game.actions(s, role), rng))
+    return s
+
+
 @pytest.mark.parametrize("seed, players", [(1, 1), (2, 9)])
-def test_a_whole_campaign_by_the_referee_bot(seed, players):
-    """The referee bot runs 1880-1916 to the Final Record; every view is plain JSON."""
+def test_a_whole_campaign_by_the_bots(seed, players):
+    """The bots at every seat run 1880-1916 to the Final Record; every view is plain JSON."""
     s = game.new(seed=seed, players=players, options={"great_war_eti": 0})
-    rng = random.Random(seed)
-    bot = game.bots["referee"]
     years = set()
+    bot = game.bots["heuristic"]
+    rng = random.Random(seed)
     while not game.is_over(s):
-        s = game.apply(s, REF, bot(game.view(s, REF), game.actions(s, REF), rng))
+        role = rng.choice(game.active(s))
+        s = game.apply(s, role, bot(game.view(s, role), game.actions(s, role), rng))
         years.add(s["year"])
     assert sorted(years) == list(charts.YEARS)
     assert s["final"] == game.result(s)["scores"]
@@ -817,13 +827,14 @@ def test_a_whole_campaign_by_the_referee_bot(seed, players):
 
 
 def test_a_whole_campaign_of_random_entries():
-    """Random legal entries (the Great War excepted) reach the Final Record of 1916."""
+    """Random legal actions at every seat (the Great War excepted) reach the Final Record of 1916."""
     s = game.new(seed=9, options={"great_war_eti": 0})
     rng = random.Random(9)
     n = 0
     while not game.is_over(s):
-        acts = [a for a in game.actions(s, REF) if a != {"entry": "great-war"}]
-        s = game.apply(s, REF, acts[rng.randrange(len(acts))])
+        role = rng.choice(game.active(s))
+        acts = [a for a in game.actions(s, role) if a != {"entry": "great-war"}]
+        s = game.apply(s, role, acts[rng.randrange(len(acts))])
         n += 1
         if n % 97 == 0:
             books.check_mix(s)
@@ -832,17 +843,20 @@ def test_a_whole_campaign_of_random_entries():
 
 
 def test_every_action_has_words_and_the_board_renders():
-    """Menus name what they offer (no raw JSON); the terminal board and the text report render."""
+    """Menus name what they offer (no raw JSON), at every seat; the terminal board and the
+    text report render."""
     s = game.new(seed=5)
     rng = random.Random(5)
-    bot = game.bots["referee"]
-    for _ in range(300):
+    bot = game.bots["heuristic"]
+    for _ in range(600):
         if game.is_over(s):
             break
-        acts = game.actions(s, REF)
+        role = rng.choice(game.active(s))
+        acts = game.actions(s, role)
         for a in acts:
             assert not game.label(a, s).startswith(("{", "[", '"')), a
-        s = game.apply(s, REF, bot(game.view(s, REF), acts, rng))
+        s = game.apply(s, role, bot(game.view(s, role), acts, rng))
+    assert s["turn"] >= 2
     out = Console(record=True, width=120)
     for role in (REF, "france", None):
         out.print(text.board(game.view(s, role)))

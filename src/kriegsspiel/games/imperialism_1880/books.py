@@ -56,6 +56,14 @@ KIND_NAME = {
     "influence": "Inf/Int",
     "dominion": "Dominion/State",
 }
+MATRIX_WORDS = {
+    "NE": "no effect on {owner}'s marker",
+    "ICB": "a Casus Belli to {owner}",
+    "MCB": "a Casus Belli each way with {owner}",
+    "RI": "the Interest of the pair with {owner} removed",
+    "XX": "prohibited by {owner}'s marker",
+}
+"""The placement chart's answers (L58: NE, ICB, MCB, RI, XX) in words, for the log."""
 UPKEEP_PER_SP = 1  # R6: the upkeep of an army unit in a controlled area, per strength point and turn
 
 # ----- names -----------------------------------------------------------------------------
@@ -410,16 +418,14 @@ def placement_plan(s: dict, power: str, area: str, status: str) -> dict:
         return plan
     for loser, _interest in effects.removed:  # RI: the Interest involved is removed, the ETI raised (L58, C8)
         plan["remove"].append(loser)
-        plan["eti"].append(
-            ("downgrade", f"{possessive(power_name(loser))} Interest in {area_info.name} removed (L58 RI)")
-        )
+        plan["eti"].append(("downgrade", f"{possessive(power_name(loser))} Interest in {area_info.name} removed"))
     for holder, against in effects.casus_belli:
-        plan["cb"].append((holder, against, f"status marker placement in {area_info.name} (L58)", "L58"))
+        plan["cb"].append((holder, against, f"status marker placement in {area_info.name}", "L58"))
     # Control placed: the Casus Belli lists of L1 (raising one's own Control is no new Control, C13)
     started = area in s["started_with_control"]
     previous = own["status"] if own else None
     for holder in charts.casus_belli_on_placement(power, area, started, status, previous):
-        plan["cb"].append((holder, power, f"Control placed in {area_info.name} (L1)", "L1"))
+        plan["cb"].append((holder, power, f"Control placed in {area_info.name}", "L1"))
     plan["ok"] = True
     return plan
 
@@ -438,18 +444,18 @@ def place(s: dict, power: str, area: str, status: str, established: bool) -> dic
     here[power] = {"status": status, "established": bool(established), "counter": plan["counter"]}
     est = "an established" if established else "an unestablished"
     verb = f"raises its {status_name(plan['upgrade'], power)} to" if plan["upgrade"] else "places"
-    matrix = "; ".join(f"{r} against {power_name(o)}" for o, r in plan["against"])
+    matrix = "; ".join(MATRIX_WORDS[r].format(owner=power_name(o)) for o, r in plan["against"])
     log(
         s,
         f"{power_name(power)} {verb} {est} {status_name(status, power)} in {place_name(area)}"
-        + (f" (L58: {matrix})" if matrix else "")
+        + (f" ({matrix})" if matrix else "")
         + ".",
         "L58",
     )
     for loser in plan["remove"]:
         if loser in s["markers"].get(area, {}):
             _drop_marker(s, area, loser)
-        log(s, f"{possessive(power_name(loser))} Interest in {place_name(area)} is removed (L58 RI).", "L58")
+        log(s, f"{possessive(power_name(loser))} Interest in {place_name(area)} is removed.", "L58")
     for event, cause in plan["eti"]:
         raise_eti(s, event, cause, by=power)
     for holder, against, source, line in plan["cb"]:
@@ -582,7 +588,7 @@ def add_cb(s: dict, holder: str, against: str, source: str, line: str, share: bo
     log(s, f"{power_name(holder)} gains a Casus Belli against {power_name(against)}: {source}.", line)
     if share:
         for partner in sharing_partners(s, holder):
-            treaty_cb(s, partner, against, f"a treaty with {power_name(holder)}, which holds a Casus Belli (L1)")
+            treaty_cb(s, partner, against, f"a treaty with {power_name(holder)}, which holds a Casus Belli")
     return entry
 
 
@@ -677,7 +683,7 @@ def declare_war(s: dict, aggressor: str, target: str) -> dict:
     for party, foe in ((aggressor, target), (target, aggressor)):  # L1: a treaty with a power at war
         for partner in sharing_partners(s, party):
             if partner != foe and partner not in enemies(s, foe):
-                treaty_cb(s, partner, foe, f"a treaty with {power_name(party)}, at war with {power_name(foe)} (L1)")
+                treaty_cb(s, partner, foe, f"a treaty with {power_name(party)}, at war with {power_name(foe)}")
     return war
 
 
@@ -708,7 +714,7 @@ def separate_peace(s: dict, war_id: int, power: str) -> None:
 TREATY_KINDS = ("defensive", "offensive", "entente", "neutrality")
 STIPULATIONS = {
     "none": "no shared Casus Belli",
-    "share": "each partner gains a Casus Belli where the other holds one or is at war (L1)",
+    "share": "each partner gains a Casus Belli where the other holds one or is at war",
 }
 
 
@@ -745,10 +751,10 @@ def make_treaty(s: dict, a: str, b: str, kind: str, stipulation: str) -> dict:
         for party, partner in ((a, b), (b, a)):
             for holder, against in held:
                 if holder == party and against != partner:
-                    treaty_cb(s, partner, against, f"a treaty with {power_name(party)}, which holds a Casus Belli (L1)")
+                    treaty_cb(s, partner, against, f"a treaty with {power_name(party)}, which holds a Casus Belli")
             for foe in at_war[party]:
                 if foe != partner and foe not in at_war[partner]:
-                    treaty_cb(s, partner, foe, f"a treaty with {power_name(party)}, at war with {power_name(foe)} (L1)")
+                    treaty_cb(s, partner, foe, f"a treaty with {power_name(party)}, at war with {power_name(foe)}")
     return t
 
 
@@ -760,7 +766,7 @@ def break_treaty(s: dict, treaty_id: int, breaker: str) -> None:
     log(s, f"{power_name(breaker)} breaks the {treaty_text(t)}.", "L156")
     raise_eti(s, "treaty-broken", f"{power_name(breaker)} breaks a treaty with {power_name(other)}", by=breaker)
     for holder, against in charts.casus_belli_event("treaty-broken", breaker=breaker, parties=t["parties"]):
-        add_cb(s, holder, against, f"{power_name(breaker)} broke their {t['kind']} treaty (L1)", "L1")
+        add_cb(s, holder, against, f"{power_name(breaker)} broke their {t['kind']} treaty", "L1")
 
 
 def end_treaty(s: dict, treaty_id: int) -> None:
@@ -887,7 +893,7 @@ def deny_passage(s: dict, neutral: str, alliance: list[str], passage: str) -> No
     what = place_name(passage)
     log(s, f"{power_name(neutral)} denies the {what} to {', '.join(map(power_name, alliance))}.", "L1")
     for holder, against in charts.casus_belli_event("straits-denied", neutral=neutral, alliance=alliance):
-        add_cb(s, holder, against, f"{power_name(neutral)} denied it the {what} (L1)", "L1")
+        add_cb(s, holder, against, f"{power_name(neutral)} denied it the {what}", "L1")
 
 
 def alliance_of(s: dict, power: str) -> list[str]:
@@ -911,15 +917,13 @@ def enter_codominion(s: dict, codominion_id: int, invader: str, neutral: str) ->
     c = s["codominions"][codominion_id - 1]
     log(s, f"{power_name(invader)} enters the codominion of {place_name(c['area'])}.", "L1")
     for holder, against in charts.casus_belli_event("codominion-entered", neutral=neutral, invader=invader):
-        add_cb(
-            s, holder, against, f"{power_name(invader)} entered the codominion of {place_name(c['area'])} (L1)", "L1"
-        )
+        add_cb(s, holder, against, f"{power_name(invader)} entered the codominion of {place_name(c['area'])}", "L1")
 
 
 def random_event_2_2(s: dict) -> None:
     """Random Event 2/2: the USA gains a Casus Belli against Spain (L1)."""
     for holder, against in charts.casus_belli_event("random-event-2-2"):
-        add_cb(s, holder, against, "Random Event 2/2 (L1)", "L1")
+        add_cb(s, holder, against, "Random Event 2/2", "L1")
 
 
 # ----- random tables ---------------------------------------------------------------------------------
@@ -958,7 +962,7 @@ def merchant_fleet(s: dict) -> str:
     power = charts.merchant_fleets()[mf["next"]]
     mf["next"] += 1
     mf["granted"].append({"power": power, "year": s["year"]})
-    log(s, f"{power_name(power)} gains a Merchant Fleet (L409-453; entry {mf['next']} of 21).", "L409")
+    log(s, f"{power_name(power)} gains a Merchant Fleet (the turn track's {mf['next']} of 21).", "L409")
     return power
 
 
@@ -1019,7 +1023,7 @@ def income_phase(s: dict) -> None:
         b["lines"] = got["lines"]
         b["net"] = net
         b["treasury"] += net
-        debt = " — in debt: the referee rules on it (R7)" if b["treasury"] < 0 else ""
+        debt = " — in debt: the referee rules on it" if b["treasury"] < 0 else ""
         log(
             s,
             f"{power_name(power)}: income {got['income']}, maintenance {got['maintenance']}, army upkeep "

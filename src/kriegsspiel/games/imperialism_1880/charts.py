@@ -581,7 +581,7 @@ class Charts:
             need = lost if result == "EX" else math.ceil(lost / 2)
             text += (
                 f" The {smaller} ({lost} SP) is eliminated; the {larger} eliminates units of at least {need} SP"
-                " of its own choice (C4)."
+                " of its own choice."
             )
         return text
 

@@ -4,24 +4,29 @@ where the game waits for the referee.
 A campaign is ten Game Turns, 1880 to 1916 (the turn track, L363-453). Each turn:
 
 1. Income: every great power's income, maintenance and army upkeep (L916).
-2. Minor powers: each minor's activity roll and target (L206); the referee decides
+2. Orders: every great power's seat writes its orders for the turn, in secret and all
+   at once (``orders.py``, R35-R36).
+3. Minor powers: each minor's activity roll and target (L206); the referee decides
    what the activity does (R17).
-3. Referee entries: as many as the referee wants, each built step by step from a
+4. Referee entries: as many as the referee wants, each built step by step from a
    menu (the kind of entry, then the power, the area, the marker...), "back" at
-   every step and "next phase" at the top. Every consequence of the sheet is applied
-   the moment the entry is made: the placement matrix (L58), Casus Belli (L1), the
-   counter mix (L819), the ETI increases (L156), immediate VP (L242), combat (L867,
-   L915), the random tables (L1, L587-588).
-4. War-end determination, held when a war is in progress: the referee ends or
+   every step; the powers' orders wait in the inbox beside the menu, each taken up,
+   marked done or refused (R37). Ending the entries ends the turn, and asks to be
+   confirmed. Every consequence of the sheet is applied the moment an entry is made:
+   the placement matrix (L58), Casus Belli (L1), the counter mix (L819), the ETI
+   increases (L156), immediate VP (L242), combat (L867, L915), the random tables (L1,
+   L587-588).
+5. War-end determination, held when a war is in progress: the referee ends or
    continues each war; +2 ETI at its end (L156, R2).
-5. VP Record: the per-turn treaty VP (L242).
+6. VP Record: the per-turn treaty VP (L242).
+7. The turn report goes to each power's seat (R38).
 After the VP Record of 1916, or as soon as the Great War breaks out (R20), the Final
 Record (L242) ends the campaign.
 """
 
 from __future__ import annotations
 
-from ...engine import STAY, IllegalAction, Procedure, State, ask, call, game_over, log, rng
+from ...engine import STAY, IllegalAction, Procedure, State, ask, ask_all, call, game_over, log, rng
 from . import books, charts
 from .books import (
     GREAT,
@@ -40,6 +45,7 @@ from .data import pack
 
 NATIVES = "natives"
 NEXT = "next phase"
+CONFIRM = "end the turn"
 BACK = "back"
 CANCEL = "cancel"
 TEXT_LIMIT = 300
@@ -91,13 +97,23 @@ def names(values, key=place_name) -> list:
     return sorted(values, key=key)
 
 
+_SORTED: dict = {}
+
+
 def all_areas() -> list[str]:
-    return names(pack().areas)
+    p = pack()
+    key = ("areas", id(p))
+    if key not in _SORTED:
+        _SORTED[key] = names(p.areas)
+    return list(_SORTED[key])
 
 
 def all_places(s: dict) -> list[str]:
     p = pack()
-    return names(set(p.areas) | set(p.seas) | set(p.homes))
+    key = ("places", id(p))
+    if key not in _SORTED:
+        _SORTED[key] = names(set(p.areas) | set(p.seas) | set(p.homes))
+    return list(_SORTED[key])
 
 
 # ----- the menu: each kind of entry, step by step ----------------------------------------------
@@ -479,15 +495,29 @@ def offered(s: dict) -> list[str]:
 
 
 class Entries(State):
-    """Phase 3: the referee's entries, one at a time, until "next phase"."""
+    """Phase 4: the referee's entries, one at a time, with the powers' orders in the inbox
+    (R37), until the referee ends them; ending them ends the turn, so it asks to be
+    confirmed."""
 
     def prompt(self, s, f, role):
         d = f["draft"]
+        waiting = orders.open_items(s)
+        if f.get("confirm"):
+            text = (
+                f"End the entries of {s['year']}? The War-end determination (when a war is in progress) and the VP "
+                "Record follow, and each power receives its turn report."
+            )
+            if waiting:
+                text += (
+                    f" {len(waiting)} of the powers' requests are still open: they will be reported as not acted on."
+                )
+            return text
         if not d:
             made = f["made"]
+            inbox = f" {len(waiting)} requests of the powers are open in the inbox." if waiting else ""
             return (
-                f"{s['year']}, referee entries ({made} made this turn): choose the kind of entry, "
-                f"or go on to the next phase. ETI {s['eti']}."
+                f"{s['year']}, referee entries ({made} made this turn): choose the kind of entry, answer a request "
+                f"of the inbox, or end the entries.{inbox} ETI {s['eti']}."
             )
         step = next_step(s, d)
         done = " — ".join(draft_words(s, d))
@@ -496,6 +526,20 @@ class Entries(State):
             return done
         what, options = step
         text = f"{done}: choose the {STEP_WORDS.get(what, what)}."
+        taking = f.get("taking")
+        if taking:
+            power, item = orders.find(s, taking)
+            if item is not None:
+                text = (
+                    f"{possessive(power_name(power))} request {item['id']} "
+                    f"({orders.item_text(s, power, item)}). " + text
+                )
+                gap = f.get("gap")
+                if gap and gap[0] == what:
+                    text += (
+                        f" The request's choice, {orders.value_words(s, gap[0], gap[1])}, is not possible now: choose "
+                        "another, or cancel and refuse the request."
+                    )
         if what == "status":
             refused: dict[str, list[str]] = {}
             for st in STATUSES:
@@ -514,13 +558,19 @@ class Entries(State):
 
     def actions(self, s, f, role):
         d = f["draft"]
+        if f.get("confirm"):
+            return [CONFIRM, BACK]
         if not d:
-            return [{"entry": k} for k in offered(s)] + [NEXT]
+            return [{"entry": k} for k in offered(s)] + orders.inbox_actions(s) + [NEXT]
         what, options = next_step(s, d)
         return [{what: v} for v in options] + ([BACK, CANCEL] if len(d) > 1 else [BACK])
 
     def legal(self, s, f, role, action):
         d = f["draft"]
+        if not d and not f.get("confirm"):
+            answered = orders.answer_legal(s, action)
+            if answered is not None:
+                return answered
         if d and type(action) is dict and len(action) == 1:
             what, options = next_step(s, d)
             ((key, value),) = action.items()
@@ -535,22 +585,52 @@ class Entries(State):
     def act(self, s, f, role, action):
         d = f["draft"]
         if action == NEXT:
-            log(s, f"The referee ends the entries of {s['year']}.", "R1")
+            f["confirm"] = True
+            return STAY
+        if action == CONFIRM:
+            log(s, f"The referee ends the entries of {s['year']}: the turn goes on to its end.", "R39")
             return None
         if action == BACK:
+            if f.get("confirm"):
+                f["confirm"] = False
+                return STAY
             d.popitem()
+            if not d:
+                f["taking"] = None
             return STAY
         if action == CANCEL:
             f["draft"] = {}
+            f["taking"] = None
             return STAY
+        if "done" in action or "refuse" in action:
+            orders.answer(s, action)
+            return STAY
+        if "grant" in action:
+            power, item = orders.find(s, action["grant"])
+            draft, gap = orders.fill(s, power, item)
+            f["taking"] = item["id"]
+            f["gap"] = list(gap) if gap else None
+            f["draft"] = draft
+            if gap is not None:
+                return STAY
+            return self.complete(s, f)
         ((key, value),) = action.items()
         d[key] = value
         if next_step(s, d) is not None:
             return STAY
-        entry = dict(d)
+        return self.complete(s, f)
+
+    def complete(self, s, f):
+        """An entry is complete: applied at once; a request it was taken up from is done."""
+        entry = dict(f["draft"])
         f["draft"] = {}
         f["made"] += 1
+        taking = f.get("taking")
+        f["taking"] = None
+        f["gap"] = None
         APPLY[entry["entry"]](s, entry)
+        if taking:
+            orders.carried_out(s, taking)
         if s["great_war"] is not None:
             return None
         return STAY
@@ -864,7 +944,7 @@ def apply_unrest(s, d):
     if top:
         ask(s, "unrest", REFEREE, area=area, table=d["table"], holders=top, fighting=None)
     else:
-        log(s, f"No power holds a marker in {place_name(area)}: the unrest touches nobody (C23).", "L587")
+        log(s, f"No power holds a marker in {place_name(area)}: the unrest touches nobody.", "L587")
 
 
 def unrest_holders(s, area):
@@ -1058,11 +1138,7 @@ class Unrest(State):
             p = action["unestablish"]
             s["markers"][area][p]["established"] = False
             decided(s, f"unrest in {place_name(area)}: {possessive(power_name(p))} marker becomes unestablished")
-            log(
-                s,
-                f"Unrest: {possessive(power_name(p))} marker in {place_name(area)} becomes unestablished (C23).",
-                "L587",
-            )
+            log(s, f"Unrest: {possessive(power_name(p))} marker in {place_name(area)} becomes unestablished.", "L587")
             return None
         text = "no effect" if action.get("effect") == "none" else action["text"]
         decided(s, f"unrest in {place_name(area)}: {text}")
@@ -1171,6 +1247,7 @@ class Campaign(Procedure):
         return "after"
 
     def after(self, s, f):
+        report.dispatch(s)  # R38: each power's turn report, however the turn ended
         if s["great_war"] is not None or s["year"] == charts.YEARS[-1]:
             call(s, "final")
             return None
@@ -1180,13 +1257,19 @@ class Campaign(Procedure):
 
 
 class Turn(Procedure):
-    """One Game Turn (R1): income, the minor powers, the referee's entries, war-end
-    determination, the VP Record."""
+    """One Game Turn (R1): income, the powers' orders, the minor powers, the referee's
+    entries, war-end determination, the VP Record."""
 
     def start(self, s, f):
         s["phase"] = "income"
         log(s, f"Game Turn {s['turn']}: {s['year']} (Great War penalty {charts.great_war_penalty(s['year'])}).", "L363")
         books.income_phase(s)
+        s["phase"] = "orders"
+        log(s, f"Every great power writes its orders for {s['year']}.", "R35")
+        ask_all(s, "orders", list(GREAT))
+        return "minors"
+
+    def minors(self, s, f):
         s["phase"] = "minor powers"
         f["minor"] = 0
         return "minor"
@@ -1217,7 +1300,7 @@ class Turn(Procedure):
         if s["great_war"] is not None:
             return None
         s["phase"] = "entries"
-        ask(s, "entries", REFEREE, draft={}, made=0)
+        ask(s, "entries", REFEREE, draft={}, made=0, taking=None, gap=None, confirm=False)
         return "war_end"
 
     def war_end(self, s, f):
@@ -1225,7 +1308,7 @@ class Turn(Procedure):
             return None
         wars = [w["id"] for w in books.wars_in_progress(s)]
         if not wars:
-            log(s, "No war is in progress: no War-end determination phase (R2).", "R2")
+            log(s, "No war is in progress: no War-end determination phase.", "R2")
             return "record"
         s["phase"] = "war-end determination"
         f["wars"] = wars
@@ -1264,6 +1347,8 @@ class Final(Procedure):
         game_over(s, winners, totals, f"{why}: {', '.join(map(power_name, winners))} with {best} VP")
         return None
 
+
+from . import orders, report  # noqa: E402 - they read this module's menu
 
 PROCEDURES = {"game": Campaign(), "turn": Turn(), "final": Final()}
 STATES = {

@@ -2,12 +2,18 @@
 Belli register, each power's income and maintenance, VP — what a referee sends the
 players after a turn. ``turn_report(s, role)`` gives what that role may read: the
 referee every power's figures, a power its own, a spectator none. text.py renders it
-for the terminal and for email; the web page shows it from the board view."""
+for the terminal and for email; the web page shows it from the board view.
+
+At the end of each turn ``dispatch`` sends each great power its report (R38): the
+report as that power may read it, frozen as the turn ended, with what became of each of
+its requests; it is the power's to keep (``s["dispatches"]``) and a line of the log
+that only that power reads."""
 
 from __future__ import annotations
 
-from . import books
-from .books import GREAT, REFEREE, place_name, power_name, status_name
+from ...engine import log
+from . import books, orders
+from .books import GREAT, REFEREE, place_name, power_name, sign, status_name
 
 
 def visible_powers(role: str | None) -> tuple[str, ...]:
@@ -116,3 +122,47 @@ def holdings(s: dict) -> list[dict]:
             }
         )
     return out
+
+
+# ----- the report sent to each power at the end of a turn (R38) ---------------------------------------
+
+REQUEST_SHOWN = ("id", "kind", "words", "status", "why")
+"""A request as the report tells its power what became of it."""
+
+
+def dispatch(s: dict) -> None:
+    """R38: the turn is over: each great power receives its turn report, and what the
+    referee left unanswered is reported as not acted on. Its orders are then cleared for
+    the next turn's."""
+    orders.close(s)
+    for power in GREAT:
+        items = s["orders"][power]["items"]
+        requests = [
+            {k: v for k, v in orders.item_view(s, power, i, False).items() if k in REQUEST_SHOWN} for i in items
+        ]
+        s["dispatches"][power] = {
+            "year": s["year"],
+            "turn": s["turn"],
+            "report": turn_report(s, power),
+            "requests": requests,
+        }
+        log(s, dispatch_text(s, power, requests), "R38", [power])
+        s["orders"][power] = orders.fresh()
+    log(s, f"The referee sends each power its report of {s['year']}.", "R38")
+
+
+def dispatch_text(s: dict, power: str, requests: list[dict]) -> str:
+    """The report's headline, as the log gives it to the power alone."""
+    b = s["books"][power]
+    year = s["year"]
+    vp_now = books.vp(s, power)
+    vp_turn = sum(e["amount"] for e in b["vp"] if e["year"] == year)
+    change = sum(e["amount"] for e in s["eti_ledger"] if e["year"] == year)
+    counts = {}
+    for r in requests:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    told = ", ".join(f"{n} {orders.STATUS_WORDS[st]}" for st, n in counts.items()) or "none sent"
+    return (
+        f"Your report of {year}: treasury {b['treasury']} ({sign(b['net'])} this turn), {vp_now} VP "
+        f"({sign(vp_turn)} this turn); European Tensions Index {s['eti']} ({sign(change)}). Your requests: {told}."
+    )

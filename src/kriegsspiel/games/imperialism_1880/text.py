@@ -1,7 +1,8 @@
 """Imperialism 1880 in the terminal: the year and phase, the turn report (tensions,
 the Casus Belli register, each power's income, maintenance and VP as the seat may read
-them), the map's status markers, wars and treaties, the seat's units, and for the
-referee the entry being composed. ``report_text(view)`` is the same report as plain
+them), the map's status markers, wars and treaties, the seat's units; a power's orders
+for the turn and the last report sent to it; for the referee the inbox of the powers'
+orders and the entry being composed. ``report_text(view)`` is the same report as plain
 text, for a campaign run by email."""
 
 from __future__ import annotations
@@ -153,10 +154,48 @@ def board(view: dict) -> Group:
         parts.append(
             Text("Final Record: " + ", ".join(f"{power_name(q)} {v}" for q, v in b["final"].items()), style="bold")
         )
+    parts += orders_text(view)
     entry = b.get("entry")
     if entry and entry["words"]:
         parts.append(Text("Entry being made: " + " — ".join(entry["words"]), style="bold"))
     return Group(*parts)
+
+
+STATUS_MARK = {"written": "·", "open": "?", "done": "✓", "refused": "✗", "unanswered": "–"}
+
+
+def orders_text(view: dict) -> list:
+    """A power's orders (its draft too) and the report sent to it; the referee's inbox."""
+    b = view["board"]
+    role = view["role"]
+    out = []
+    for power, mine in (b.get("orders") or {}).items():
+        items = mine.get("items", [])
+        if not items and not mine.get("draft"):
+            continue
+        title = f"Your orders for {b['year']}" if power == role else f"{possessive(power_name(power))} requests"
+        t = Text(f"{title}:\n", style=COLOUR.get(power, "bold"))
+        for i in items:
+            number = f"{i['id']}." if i["id"] else "-"
+            t.append(f"  {STATUS_MARK.get(i['status'], '')} {number} {i['words']} ({i['status']})")
+            if i.get("why"):
+                t.append(f": {i['why']}")
+            if i.get("problem"):
+                t.append(f" — not possible as written: {i['problem']}", style="red")
+            t.append("\n")
+        if mine.get("draft"):
+            t.append("  writing: " + " — ".join(mine["draft"]) + "\n", style="bold")
+        out.append(t)
+    sent = b.get("dispatch")
+    if sent:
+        t = Text(f"The referee's report of {sent['year']}:\n", style="bold")
+        for r in sent["requests"]:
+            t.append(f"  {STATUS_MARK.get(r['status'], '')} {r['words']}: {r['status']}")
+            t.append(f" ({r['why']})\n" if r.get("why") else "\n")
+        if not sent["requests"]:
+            t.append("  no requests were sent\n")
+        out.append(t)
+    return out
 
 
 def report_text(view: dict) -> str:
@@ -190,6 +229,12 @@ def report_text(view: dict) -> str:
         lines.append("Wars: " + "; ".join(r["wars"]))
     if r["treaties"]:
         lines.append("Treaties: " + "; ".join(r["treaties"]))
+    sent = b.get("dispatch")
+    if sent and sent["requests"]:
+        lines.append("")
+        lines.append(f"Your requests of {sent['year']}:")
+        for row in sent["requests"]:
+            lines.append(f"  {row['words']}: {row['status']}" + (f" ({row['why']})" if row.get("why") else ""))
     lines.append("")
     lines.append("Status markers:")
     for area in sorted(b["markers"], key=place_name):

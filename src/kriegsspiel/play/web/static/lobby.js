@@ -25,7 +25,7 @@ const BLURB = {
   "imperial-borders":
     "Six nations of 1815 Europe plot their orders in secret, bid gold for the turn order, fight dice battles and annex what the Congress of Vienna left free.",
   "imperialism-1880":
-    "A referee's console for a colonial campaign, 1880 to 1916: eight great powers scramble for the world while the European Tensions Index climbs toward the Great War. The referee enters every decision; the console applies every chart.",
+    "Eight great powers scramble for the world, 1880 to 1916: each turn the powers write their orders in secret and a referee (a person or a bot) adjudicates them at the console, which applies every chart, while the European Tensions Index climbs toward the Great War.",
   "imperial-elegy":
     "Six great powers from the Crimea to the Great War, 1850 to 1914: play cards for events or command points, spread influence, court the minor powers, shift the alliance blocs and keep World Tension below the brink.",
   goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
@@ -301,7 +301,10 @@ function buildForm(entry) {
     clear(seatsBox);
     const players = Number(playersSelect.value);
     const bots = entry.bots || ["random"];
-    groups(entry, players).forEach((group, i) => {
+    const seatGroups = groups(entry, players);
+    // more groups than players: each group is a seat to choose from, not a person
+    const groupWord = seatGroups.length > players ? "Seat" : "Player";
+    seatGroups.forEach((group, i) => {
       const rows = group.map((role) => {
         const sel = el(
           "select",
@@ -314,7 +317,7 @@ function buildForm(entry) {
         return el("div", { class: "seat-row" }, roleBadge(role, entry), sel);
       });
       seatsBox.append(
-        el("fieldset", { class: "seat-group" }, el("legend", {}, `Player ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
+        el("fieldset", { class: "seat-group" }, el("legend", {}, `${groupWord} ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
       );
     });
     drawCreator();

@@ -1,11 +1,13 @@
-// Imperialism 1880: the referee's console of a colonial campaign, 1880-1916. A world map
-// (equirectangular, the inhabited band) drawn from GET /api/data/imperialism-1880: each
-// area a disc at its coordinates with the powers' status markers as sectors (the more of
-// the disc filled, the higher the status; unestablished markers pale and dashed), the
-// home countries as squares, the sea zones and passages by name. Beside it: the turn
-// track, the European Tensions Index, the turn report (books as the seat may read
-// them), the Casus Belli register, wars, treaties. Legal actions that name a place are
-// clicks on it; a power's home (and its row in the panel) stands for the power.
+// Imperialism 1880: a referee-run colonial campaign, 1880-1916. A world map (Mercator, the
+// inhabited band, so that Europe and the map as a whole stand taller) drawn from GET
+// /api/data/imperialism-1880: each area a disc at its coordinates with the powers' status
+// markers as sectors (the more of the disc filled, the higher the status; unestablished
+// markers pale and dashed), the home countries as squares, the sea zones and passages by
+// name. Beside it: the turn track, a power's orders for the turn (requests, notes, "send")
+// or the referee's inbox of every power's orders (take up, done, refuse), the report sent
+// to a power after each turn, the European Tensions Index, the books as the seat may read
+// them, the Casus Belli register, wars, treaties. Legal actions that name a place are clicks
+// on it; a power's home (and its row in the panel) stands for the power.
 import { clear, el, svg } from "../common.js";
 import {
   capital,
@@ -33,12 +35,20 @@ const W = 1000; // SVG user units across the map
 const LON0 = -180;
 const LAT_N = 68;
 const LAT_S = -48;
-const S = W / 360; // user units per degree
-const H = (LAT_N - LAT_S) * S;
+const S = W / 360; // user units per degree of longitude
+const R = W / (2 * Math.PI); // the Mercator sphere's radius in user units
+
+/** Mercator's northing of a latitude (clamped short of the poles). */
+function merc(lat) {
+  const phi = (Math.max(-85, Math.min(85, lat)) * Math.PI) / 180;
+  return R * Math.log(Math.tan(Math.PI / 4 + phi / 2));
+}
+
+const H = merc(LAT_N) - merc(LAT_S); // about 2.4 : 1 (the plain projection's band was 3.1 : 1)
 const DIVIDE_LON = -44; // between the West map and the East map (mid-Atlantic)
 
 function proj(lat, lon) {
-  return [(lon - LON0) * S, (LAT_N - lat) * S];
+  return [(lon - LON0) * S, merc(LAT_N) - merc(lat)];
 }
 
 // ----- powers, statuses, words ----------------------------------------------------------------
@@ -69,6 +79,7 @@ const STATUS_SHORT = { interest: "Int", influence: "Inf", protectorate: "Prot", 
 
 const PHASES = {
   income: "Income phase (L916)",
+  orders: "The powers write their orders",
   "minor powers": "Minor powers' activity (L206)",
   entries: "Referee entries",
   "war-end determination": "War-end determination",
@@ -263,16 +274,22 @@ function namedPower(action, data) {
 
 /** The place the current question is about: the last place of the entry being made, or the
  * area of a minor power's activity, of an unrest, of a retreat or of losses. */
-function anchorOf(board, data) {
+function anchorOf(board, data, role) {
   const q = board.question || {};
   if (board.asking && board.asking !== "entries") {
     for (const k of ["area", "where"]) if (placeKind(data, q[k])) return q[k];
     return null;
   }
-  const draft = (board.entry && board.entry.draft) || {};
+  const draft = writingOf(board, role) || (board.entry && board.entry.draft) || {};
   let out = null;
   for (const [k, v] of Object.entries(draft)) if (PLACE_KEYS.has(k) && placeKind(data, v)) out = v;
   return out;
+}
+
+/** The request a power is writing ({request, key: value...}), or null. */
+function writingOf(board, role) {
+  const mine = role && board.orders && board.orders[role];
+  return mine && mine.writing && Object.keys(mine.writing).length ? mine.writing : null;
 }
 
 function actionIndex(shape, data) {
@@ -283,9 +300,10 @@ function actionIndex(shape, data) {
     if (!m.has(k)) m.set(k, []);
     m.get(k).push(c);
   };
-  const anchor = anchorOf(board, data);
-  // the entries' first menu (the kinds of entry) belongs to no place
-  const entryOpen = (board.asking && board.asking !== "entries") || Object.keys((board.entry && board.entry.draft) || {}).length > 0;
+  const anchor = anchorOf(board, data, shape.role);
+  // the entries' first menu (the kinds of entry) belongs to no place, nor a power's first menu of requests
+  const entryOpen =
+    (board.asking && board.asking !== "entries") || Object.keys((board.entry && board.entry.draft) || {}).length > 0 || Boolean(writingOf(board, shape.role));
   (shape.actions || []).forEach((a, i) => {
     const c = { action: a, label: (shape.labels || [])[i], attached: false };
     const pl = namedPlace(a, data);
@@ -927,11 +945,29 @@ function entryCard(st, board) {
   const asking = board.asking;
   if (!entry && !asking) return null;
   const words = (entry && entry.words) || [];
+  if (entry && entry.confirm && asking === "entries") {
+    // ending the entries ends the turn: a warning and the two answers, side by side
+    const box = section("imp-entry", `End the turn of ${board.year}?`);
+    box.classList.add("imp-confirm");
+    Object.assign(box.style, { borderColor: "#a3281f", boxShadow: "0 0 0 2px rgba(163, 40, 31, 0.25)" });
+    const prompt = st.shape.view && st.shape.view.prompt;
+    if (prompt) box.append(el("p", { class: "imp-ask" }, prompt));
+    box.append(
+      el(
+        "div",
+        { class: "imp-confirm-row", style: { display: "flex", gap: "8px", flexWrap: "wrap" } },
+        actButton(st, "end the turn", `Confirm: end the turn of ${board.year}`, { cls: "primary" }),
+        actButton(st, "back", "Back to the entries"),
+      ),
+    );
+    return box;
+  }
   const box = section("imp-entry", asking === "entries" || !asking ? "The referee's entry" : "The referee must answer");
+  if (entry && entry.taking) box.append(el("p", { class: "small" }, el("b", {}, `Taking up request ${entry.taking} of the inbox.`)));
   if (words.length) {
     box.append(el("ol", { class: "imp-crumbs" }, words.map((w) => el("li", {}, capital(w)))));
   } else if (asking === "entries") {
-    box.append(el("p", { class: "muted small" }, `${entry ? entry.made : 0} ${entry && entry.made === 1 ? "entry" : "entries"} made this turn. Choose the kind of entry among the orders, or go on to the next phase.`));
+    box.append(el("p", { class: "muted small" }, `${entry ? entry.made : 0} ${entry && entry.made === 1 ? "entry" : "entries"} made this turn. Choose the kind of entry among the orders, answer a request of the inbox, or end the entries (you will be asked to confirm: it ends the turn).`));
   }
   const prompt = st.shape.view && st.shape.view.prompt;
   if (prompt && (words.length || asking !== "entries")) box.append(el("p", { class: "imp-ask" }, prompt));
@@ -945,6 +981,234 @@ function entryCard(st, board) {
     if (st.act.anchor && acts.some((a) => !namedPlace(a, data))) hints.push(`click ${placeName(data, st.act.anchor)} on the map for the choices`);
     if (hints.length) box.append(el("p", { class: "imp-hint" }, `${capital(hints.join("; "))} — or use the orders.`));
   }
+  return box;
+}
+
+// ----- the powers' orders, the referee's inbox, the report sent to a power -------------------------
+
+const SUBMIT = "send the orders";
+const STATUS_TEXT = { written: "written", open: "in the inbox", done: "carried out", refused: "refused", unanswered: "not acted on" };
+const STATUS_COLOUR = { written: "#5d584c", open: "#8a5a00", done: "#2b6e2f", refused: "#a3281f", unanswered: "#5d584c" };
+
+function statusTag(item, referee = false) {
+  const text = item.kind === "note" && item.status === "done" ? "read" : referee && item.status === "open" ? "open" : STATUS_TEXT[item.status] || item.status;
+  return el(
+    "span",
+    { class: "imp-req-status", "data-status": item.status, style: { color: STATUS_COLOUR[item.status] || "inherit", fontWeight: "600", whiteSpace: "nowrap" } },
+    text,
+  );
+}
+
+/** A button submitting one of this seat's legal actions (nothing when it is not legal now);
+ * `send` may make the action sent from what was typed beside it. */
+function actButton(st, action, text, { cls = null, send = null } = {}) {
+  const acts = st.shape.actions || [];
+  const key = JSON.stringify(action);
+  const i = acts.findIndex((a) => JSON.stringify(a) === key);
+  if (!st.onAction || i < 0) return null;
+  const label = (st.shape.labels || [])[i];
+  return el(
+    "button",
+    {
+      type: "button",
+      class: ["btn", "tiny", cls],
+      title: label ? capital(label) : text,
+      "data-action": key,
+      onclick: () => st.onAction(send ? send() : action),
+      onmouseenter: () => highlight(st.container, action, st.data),
+      onmouseleave: () => highlight(st.container, null, st.data),
+    },
+    text,
+  );
+}
+
+function fullWidth(box) {
+  box.style.gridColumn = "1 / -1";
+  return box;
+}
+
+function requestRow(st, item, number, buttons, extra, referee = false) {
+  return el(
+    "li",
+    { class: ["imp-req", `st-${item.status}`], "data-id": String(item.id || number), style: { margin: "3px 0" } },
+    el("span", { class: "imp-req-id", style: { display: "inline-block", minWidth: "2.2em", fontWeight: "600" } }, `${item.id || number}.`),
+    el("span", { class: "imp-req-words" }, capital(item.words)),
+    " ",
+    statusTag(item, referee),
+    item.why ? el("span", { class: "imp-req-why muted small" }, ` — “${item.why}”`) : null,
+    extra,
+    buttons && buttons.some(Boolean) ? el("span", { class: "imp-req-acts", style: { display: "inline-flex", gap: "4px", marginLeft: "6px", flexWrap: "wrap" } }, buttons) : null,
+  );
+}
+
+/** A power's orders: written in secret, sent, then answered by the referee (R35-R37). */
+function ordersCard(st, board) {
+  const role = st.shape.role;
+  const mine = role && GREAT.includes(role) && (board.orders || {})[role];
+  if (!mine) return null;
+  const data = st.data;
+  const view = st.shape.view || {};
+  const acts = st.shape.actions || [];
+  const canWrite = acts.includes(SUBMIT);
+  const items = mine.items || [];
+  const phase = board.phase === "orders";
+  const box = fullWidth(section("imp-orders", phase ? `Your orders for ${board.year}` : `Your requests of ${board.year}`));
+  if (canWrite) {
+    box.append(
+      el(
+        "p",
+        { class: "small" },
+        "Write requests from the orders list (places are chosen on the map) and notes below, then send them. ",
+        el("b", {}, "Nobody reads them before every power has sent its own."),
+      ),
+    );
+  } else if (phase && (view.committed || []).includes(role)) {
+    const waiting = (st.shape.active || []).filter((r) => !(view.committed || []).includes(r));
+    box.append(el("p", { class: "small" }, el("b", {}, "Sent to the referee. "), waiting.length ? ["Waiting for ", waiting.map((p, i) => [i ? ", " : "", badge(data, p)]), "."] : null));
+  } else if (!phase) {
+    box.append(el("p", { class: "muted small" }, "In the referee's inbox: each is taken up, marked done or refused; your report follows the turn."));
+  }
+  box.append(
+    items.length
+      ? el(
+          "ol",
+          { class: "imp-req-list", style: { listStyle: "none", paddingLeft: "0", margin: "4px 0" } },
+          items.map((item, i) => requestRow(st, item, i + 1, canWrite ? [actButton(st, { withdraw: i + 1 }, "withdraw", { cls: "ghost" })] : [])),
+        )
+      : el("p", { class: "muted small" }, phase ? "Nothing written yet." : "No requests sent this turn."),
+  );
+  if ((mine.draft || []).length) {
+    box.append(el("div", { class: "imp-sub" }, "Writing"), el("ol", { class: "imp-crumbs" }, mine.draft.map((w) => el("li", {}, capital(w)))));
+  }
+  if (canWrite && !(mine.draft || []).length) {
+    const text = el("textarea", {
+      class: "imp-note-text",
+      rows: "2",
+      maxlength: "300",
+      placeholder: "A note to the referee in your own words: an offer to pass on, a protest, a question…",
+      "aria-label": "a note to the referee",
+      value: st.noteText || "",
+      style: { width: "100%", boxSizing: "border-box", font: "inherit", resize: "vertical" },
+      oninput: (e) => {
+        st.noteText = e.target.value;
+        add.disabled = !e.target.value.trim();
+      },
+    });
+    const add = el(
+      "button",
+      {
+        type: "button",
+        class: ["btn", "tiny", "imp-note-add"],
+        disabled: !(st.noteText || "").trim(),
+        onclick: () => {
+          const words = (st.noteText || "").trim();
+          if (!words) return;
+          st.noteText = "";
+          st.onAction({ note: words });
+        },
+      },
+      "Add the note",
+    );
+    box.append(el("div", { class: "imp-note", style: { display: "grid", gap: "4px", margin: "6px 0" } }, text, el("div", {}, add)));
+  }
+  const send = actButton(st, SUBMIT, `Send the orders to the referee (${items.length})`, { cls: "primary" });
+  if (send) box.append(el("div", { class: "imp-send", style: { marginTop: "6px" } }, send));
+  return box;
+}
+
+/** The referee's inbox: every power's orders once all are sent; take up, mark done, refuse (R37). */
+function inboxCard(st, board) {
+  if (st.shape.role !== "referee" || !board.orders) return null;
+  const data = st.data;
+  const view = st.shape.view || {};
+  if (board.phase === "orders") {
+    const sent = view.committed || [];
+    const waiting = (st.shape.active || []).filter((r) => !sent.includes(r));
+    return fullWidth(
+      section(
+        "imp-inbox",
+        `The inbox — orders of ${board.year}`,
+        el("p", { class: "small" }, "The powers are writing their orders; you read them when all are sent."),
+        el("p", { class: "small" }, "Sent: ", sent.length ? sent.map((p, i) => [i ? " " : "", badge(data, p)]) : el("span", { class: "muted" }, "none yet")),
+        el("p", { class: "small" }, "Writing: ", waiting.length ? waiting.map((p, i) => [i ? " " : "", badge(data, p)]) : el("span", { class: "muted" }, "nobody")),
+      ),
+    );
+  }
+  const powers = GREAT.filter((p) => ((board.orders[p] || {}).items || []).length);
+  const open = powers.reduce((n, p) => n + board.orders[p].items.filter((i) => i.status === "open").length, 0);
+  const box = fullWidth(section("imp-inbox", `The inbox — orders of ${board.year} (${open} open)`));
+  if (!powers.length) {
+    box.append(el("p", { class: "muted small" }, "No power sent a request this turn."));
+    return box;
+  }
+  st.reasons = st.reasons || {};
+  for (const p of powers) {
+    const rows = board.orders[p].items.map((item) => {
+      let buttons = [];
+      let extra = null;
+      if (item.status === "open") {
+        const why = () => (st.reasons[item.id] || "").trim();
+        const answer = (key) => () => (why() ? { [key]: item.id, why: why() } : { [key]: item.id });
+        buttons = [
+          actButton(st, { grant: item.id }, "take up", { cls: "primary" }),
+          actButton(st, { done: item.id }, item.kind === "note" ? "read" : "done", { send: answer("done") }),
+          actButton(st, { refuse: item.id }, "refuse", { send: answer("refuse") }),
+        ];
+        if (buttons.some(Boolean)) {
+          buttons.push(
+            el("input", {
+              type: "text",
+              class: "imp-reason",
+              maxlength: "300",
+              placeholder: "reason (optional)",
+              "aria-label": `the referee's words on request ${item.id}`,
+              value: st.reasons[item.id] || "",
+              style: { width: "11em", font: "inherit", fontSize: "12px" },
+              oninput: (e) => {
+                st.reasons[item.id] = e.target.value;
+              },
+            }),
+          );
+        }
+        if (item.problem) extra = el("div", { class: "imp-req-problem small", style: { color: "#a3281f", marginLeft: "2.2em" } }, `Not possible as written: ${item.problem}`);
+      }
+      return requestRow(st, item, item.id, buttons, extra, true);
+    });
+    box.append(el("div", { class: "imp-inbox-power", "data-power": p }, el("div", { class: "imp-sub" }, badge(data, p)), el("ol", { class: "imp-req-list", style: { listStyle: "none", paddingLeft: "0", margin: "2px 0 6px" } }, rows)));
+  }
+  return box;
+}
+
+/** The report the referee sent this power after the last turn (R38). */
+function dispatchCard(st, board) {
+  const sent = board.dispatch;
+  if (!sent) return null;
+  const data = st.data;
+  const r = sent.report || {};
+  const me = (r.powers || [])[0];
+  const t = r.tensions || {};
+  const box = section("imp-dispatch", `Your report of ${sent.year}`);
+  if (me) {
+    box.append(
+      el(
+        "div",
+        { class: "imp-book-sum" },
+        el("span", {}, "Treasury ", el("b", { class: ["treasury", me.treasury < 0 && "neg"] }, String(me.treasury))),
+        el("span", {}, `net ${sign(me.net)}`),
+        el("span", {}, "VP ", el("b", {}, String(me.vp)), ` (${sign(me.vp_this_turn)})`),
+        el("span", {}, `ETI ${t.eti} (${sign(t.change || 0)})`),
+      ),
+    );
+  }
+  const requests = sent.requests || [];
+  box.append(
+    requests.length
+      ? el("ol", { class: "imp-req-list", style: { listStyle: "none", paddingLeft: "0", margin: "4px 0" } }, requests.map((item, i) => requestRow(st, { ...item, id: 0 }, i + 1, [], null)))
+      : el("p", { class: "muted small" }, "You sent no requests that turn."),
+  );
+  const cbs = ((r.casus_belli || {}).open || []).length;
+  const wars = (r.wars || []).length;
+  box.append(el("p", { class: "muted small" }, `${cbs} Casus Belli unresolved; ${wars ? `${wars} war${wars > 1 ? "s" : ""} in progress` : "no war in progress"}. Its headline is in your log.`));
   return box;
 }
 
@@ -1322,8 +1586,11 @@ function panel(st) {
   const cards = [
     finalCard(st, board),
     turnCard(board, st.data),
-    etiCard(board, st.data),
     entryCard(st, board),
+    inboxCard(st, board),
+    dispatchCard(st, board),
+    ordersCard(st, board),
+    etiCard(board, st.data),
     powersCard(st, board),
     booksCard(st, board),
     cbCard(st, board),
@@ -1347,7 +1614,7 @@ function draw(container, st, again = true) {
   st.k = W / (mapW * st.zoom);
   st.viewBox = viewBoxFor(st);
   st.act = onAction ? actionIndex(shape, data) : { place: new Map(), power: new Map(), anchor: null };
-  if (!onAction) st.act.anchor = anchorOf((shape.view && shape.view.board) || {}, data);
+  if (!onAction) st.act.anchor = anchorOf((shape.view && shape.view.board) || {}, data, shape.role);
   const map = drawMap(shape, data, st);
   for (const n of map.querySelectorAll(".imp-place.actionable")) {
     n.setAttribute("tabindex", "0");
@@ -1368,6 +1635,9 @@ function draw(container, st, again = true) {
   Object.assign(st, { wrap, tip, menuBox, map, tipKey: null });
   wire(container, wrap, map);
   const scroll = container.scrollTop;
+  const active = document.activeElement;
+  const typing = active && container.contains(active) && active.matches(".imp-note-text, .imp-reason") ? active : null;
+  const refocus = typing ? { cls: typing.classList.contains("imp-note-text") ? ".imp-note-text" : `.imp-reason[aria-label="${typing.getAttribute("aria-label")}"]` } : null;
   const side = panel(st);
   clear(container).append(el("div", { class: "imp-root" }, el("div", { class: ["imp", !onAction && "readonly"] }, wrap, side)));
   container.scrollTop = scroll;
@@ -1382,6 +1652,13 @@ function draw(container, st, again = true) {
     openMenu(container, open.id, open.x, open.y, true);
   }
   if (st.lit) highlight(container, st.lit, data);
+  if (refocus) {
+    const box = container.querySelector(refocus.cls);
+    if (box) {
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    }
+  }
   const drawn = mapWidth(st, container);
   if (again && drawn && Math.abs(drawn - mapW) / mapW > 0.03) {
     st.mapW = drawn;
