@@ -22,7 +22,6 @@ Screenshots of every game's board at both sizes, and of the lobby, the guide and
 are kept in artifacts/browser/ (phone-*.png, desktop-*.png)."""
 
 import re
-import time
 
 import httpx
 import pytest
@@ -48,7 +47,9 @@ BOXES = """([root, sel]) => [...document.querySelectorAll(root + ' ' + sel)]
 
 def fits(page, where):
     document, body, screen = page.evaluate(WIDTH)
-    assert document <= screen and body <= screen, f"{where}: {max(document, body)} pixels wide on a {screen}-pixel screen"
+    assert document <= screen and body <= screen, (
+        f"{where}: {max(document, body)} pixels wide on a {screen}-pixel screen"
+    )
 
 
 def boxes(page, root, sel):
@@ -164,7 +165,9 @@ def check_phone_page(page, game):
     fits(page, f"{game} on a phone")
     # the board a window of the screen; the prompt on the first screen, the orders after it
     board = page.locator("#board").bounding_box()
-    assert board["height"] <= 0.62 * height, f"{game}: the board is {board['height']} pixels high on a {height}-pixel screen"
+    assert board["height"] <= 0.62 * height, (
+        f"{game}: the board is {board['height']} pixels high on a {height}-pixel screen"
+    )
     board_width = page.locator("#board").evaluate("b => [b.scrollWidth, b.clientWidth]")
     assert board_width[0] <= board_width[1] + 1, f"{game}: the board scrolls sideways {board_width}"
     prompt = page.locator("#prompt-card").bounding_box()
@@ -177,11 +180,15 @@ def check_phone_page(page, game):
     for root in (".game-bar", ".side"):
         for b in boxes(page, root, "button, a.btn, summary.btn, select"):
             assert b["h"] >= 32, f"{game}: {root} {b['text']!r} is {b['h']} pixels high"
-            assert b["x"] >= -0.5 and b["right"] <= page.evaluate("innerWidth") + 0.5, f"{game}: {b['text']!r} runs off the screen"
+            assert b["x"] >= -0.5 and b["right"] <= page.evaluate("innerWidth") + 0.5, (
+                f"{game}: {b['text']!r} runs off the screen"
+            )
     # the seat menu, opened, within the screen
     page.locator("#seat-menu summary").click()
     menu = page.locator("#seat-body").bounding_box()
-    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= page.evaluate("innerWidth") + 0.5, f"{game}: the seat menu {menu}"
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= page.evaluate("innerWidth") + 0.5, (
+        f"{game}: the seat menu {menu}"
+    )
     page.locator("#seat-menu summary").click()
     # the log's lines within the screen
     for b in boxes(page, "#log", ".log-line"):
@@ -234,7 +241,9 @@ def test_the_first_world_war_stacks_its_theatres_on_a_phone(server, browser):
     west = page.locator("svg.fww-map .theatre.west rect").bounding_box()
     italy = page.locator("svg.fww-map .theatre.italy rect").bounding_box()
     east = page.locator("svg.fww-map .theatre.east rect").bounding_box()
-    board = page.locator("#board").evaluate("b => { const r = b.getBoundingClientRect(); return [r.x, r.right, b.scrollWidth, b.clientWidth]; }")
+    board = page.locator("#board").evaluate(
+        "b => { const r = b.getBoundingClientRect(); return [r.x, r.right, b.scrollWidth, b.clientWidth]; }"
+    )
     assert board[2] <= board[3] + 1, "the board scrolls sideways"
     assert west["y"] < italy["y"] < east["y"], "the theatres are not stacked"
     assert abs(east["x"] - west["x"]) < 2 and east["width"] >= 0.9 * (board[1] - board[0]) - 20
@@ -265,10 +274,14 @@ def test_many_role_tabs_stay_one_row(server, browser, size):
     context = browser.new_context(viewport=SIZES[size])
     page = context.new_page()
     errors = watch(page)
-    made = create_game(page, server, {"game": "imperialism-1880", "players": players, "seats": seats, "creator": group[0]})
+    made = create_game(
+        page, server, {"game": "imperialism-1880", "players": players, "seats": seats, "creator": group[0]}
+    )
     assert sorted(made["you"]["roles"]) == sorted(group)
     page.goto(f"{server}/play/{made['id']}")
-    page.wait_for_function("n => document.querySelectorAll('#role-switch .role-tab').length === n", arg=len(group) + 1, timeout=15000)
+    page.wait_for_function(
+        "n => document.querySelectorAll('#role-switch .role-tab').length === n", arg=len(group) + 1, timeout=15000
+    )
     page.wait_for_timeout(300)
     tabs = boxes(page, "#role-switch", ".role-tab")
     assert len(tabs) == len(group) + 1  # Auto, and a tab a role
@@ -279,7 +292,10 @@ def test_many_role_tabs_stay_one_row(server, browser, size):
     # the current role's tab is in sight within the strip
     current = page.locator("#role-switch .role-tab.current").bounding_box()
     assert strip["x"] - 0.5 <= current["x"] and current["x"] + current["width"] <= strip["x"] + strip["width"] + 0.5
-    page.screenshot(path=str(ARTIFACTS / f"{size}-role-tabs.png"), clip={"x": 0, "y": 0, "width": SIZES[size]["width"], "height": 140})
+    page.screenshot(
+        path=str(ARTIFACTS / f"{size}-role-tabs.png"),
+        clip={"x": 0, "y": 0, "width": SIZES[size]["width"], "height": 140},
+    )
     # the strip scrolls to the others: the last tab can be brought into sight
     page.locator("#role-switch .role-tab").last.scroll_into_view_if_needed()
     last = page.locator("#role-switch .role-tab").last.bounding_box()
@@ -309,7 +325,8 @@ def test_imperial_elegys_alliance_track_and_white_russia(server, browser, size):
     track.wait_for(timeout=15000)
     # every power's name whole, inside its box
     names = track.locator(".ie-abox .ie-badge").evaluate_all(
-        """bs => bs.map(b => { const box = b.closest('.ie-abox').getBoundingClientRect(); const r = b.getBoundingClientRect();
+        """bs => bs.map(b => {
+                 const box = b.closest('.ie-abox').getBoundingClientRect(); const r = b.getBoundingClientRect();
                  return {text: b.textContent, cut: b.scrollWidth > b.clientWidth + 0.5,
                          out: r.right > box.right + 0.5 || r.left < box.left - 0.5}; })"""
     )
@@ -319,14 +336,17 @@ def test_imperial_elegys_alliance_track_and_white_russia(server, browser, size):
     assert any("Ottoman" in n["text"] for n in names)
     # Russia's swatch: white, with a dark outline
     sw = track.locator('.ie-badge[data-power="ru"] .sw').evaluate(
-        "s => { const c = getComputedStyle(s); return [c.backgroundColor, parseFloat(c.borderTopWidth), c.borderTopColor]; }"
+        "s => { const c = getComputedStyle(s); "
+        "return [c.backgroundColor, parseFloat(c.borderTopWidth), c.borderTopColor]; }"
     )
     fill = [int(v) for v in re.findall(r"\d+", sw[0])[:3]]
     edge = [int(v) for v in re.findall(r"\d+", sw[2])[:3]]
     assert min(fill) > 230, sw  # white
     assert sw[1] >= 1.5 and max(edge) < 100, f"Russia's swatch has no visible outline: {sw}"
     display = page.locator('.ie-display[data-power="ru"]').evaluate("d => getComputedStyle(d).borderLeftColor")
-    assert max(int(v) for v in re.findall(r"\d+", display)[:3]) < 100, f"Russia's display has a white edge only: {display}"
+    assert max(int(v) for v in re.findall(r"\d+", display)[:3]) < 100, (
+        f"Russia's display has a white edge only: {display}"
+    )
     track.screenshot(path=str(ARTIFACTS / f"{size}-imperial-elegy-alliance-track.png"))
     assert not errors, errors
     context.close()
@@ -438,7 +458,8 @@ def test_a_log_citation_opens_the_guide_at_its_section(server, browser):
 
     # the citation reads as a link, quietly: underlined, small, not the browser's blue
     look = cite.evaluate(
-        "a => { const c = getComputedStyle(a); return [c.textDecorationLine, parseFloat(c.fontSize), c.color, c.cursor]; }"
+        "a => { const c = getComputedStyle(a); "
+        "return [c.textDecorationLine, parseFloat(c.fontSize), c.color, c.cursor]; }"
     )
     assert "underline" in look[0] and look[1] <= 12 and look[3] == "pointer", look
     assert look[2] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)"), look

@@ -21,7 +21,9 @@ def cited_rules(game_id: str) -> set[str]:
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
             if name != "log":
                 continue
-            rule = node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            rule = (
+                node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "rule"), None)
+            )
             if isinstance(rule, ast.Constant) and isinstance(rule.value, str) and rule.value:
                 found.add(rule.value)
     return found

@@ -53,9 +53,10 @@ def test_the_record_is_refused_mid_game_to_the_opponent_and_the_spectator(client
         assert act(client, g["id"], t["clubs"], card + 1).status_code == 200
     r = client.get(f"/api/games/{g['id']}/record", params={"token": g["spectator"]["token"]})
     assert r.status_code == 200 and r.json()["actions"][0] == ["hearts", 13]
-    assert kriegsspiel.replay(r.json())["result"] == client.get(
-        f"/api/games/{g['id']}", params={"token": t["clubs"]}
-    ).json()["result"]
+    assert (
+        kriegsspiel.replay(r.json())["result"]
+        == client.get(f"/api/games/{g['id']}", params={"token": t["clubs"]}).json()["result"]
+    )
 
 
 def test_the_replay_shows_a_seat_only_what_it_saw(client):
@@ -481,9 +482,7 @@ def test_x_forwarded_for_is_believed_only_from_the_configured_proxy():
 
 def test_x_forwarded_for_does_not_dodge_the_flood_limit(db):
     with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
-        codes = [
-            c.get("/api/catalog", headers={"x-forwarded-for": f"10.0.0.{n}"}).status_code for n in range(8)
-        ]
+        codes = [c.get("/api/catalog", headers={"x-forwarded-for": f"10.0.0.{n}"}).status_code for n in range(8)]
         assert 429 in codes
 
 
@@ -585,7 +584,7 @@ def test_half_sent_requests_time_out(real_server):
     got = _slow(
         real_server,
         b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-        b"Content-Length: 100\r\n\r\n{\"game\":",
+        b'Content-Length: 100\r\n\r\n{"game":',
     )
     assert got.startswith(b"HTTP/1.1 408")
     assert httpx.get(f"http://127.0.0.1:{real_server}/api/catalog").status_code == 200
@@ -597,4 +596,3 @@ def test_the_header_deadline_does_not_cut_a_slow_game_short(real_server):
         s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         time.sleep(1.5)
         assert s.recv(100).startswith(b"HTTP/1.1 200")
-

@@ -255,7 +255,7 @@ class Rules:
         if not stack:
             return []
         f = stack[-1]
-        if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
+        if not _may_act(f, role):
             return []
         out = self.states[f["state"]].actions(s, f, role)
         # remembered until the next action is applied: apply's legality check reads it
@@ -274,7 +274,7 @@ class Rules:
             raise IllegalAction("the game is over")
         f = stack[-1]
         st = self.states[f["state"]]
-        if f.get("role", None) != role and (role not in f.get("roles", ()) or role in f["pending"]):
+        if not _may_act(f, role):
             raise IllegalAction(self._not_now(s, role))
         listed = self._listed
         found = None
@@ -437,6 +437,14 @@ class Rules:
 
 def _counts(counts) -> str:
     return ", ".join(map(str, counts[:-1])) + (" or " if len(counts) > 1 else "") + str(counts[-1])
+
+
+def _may_act(f: dict, role: str | None) -> bool:
+    """Whether ``role`` is asked by the step ``f``: its one role, or one of its roles
+    that has not yet answered. The spectator (None) never is."""
+    if role is None:
+        return False
+    return f.get("role") == role or (role in f.get("roles", ()) and role not in f["pending"])
 
 
 def same(a: Any, b: Any) -> bool:

@@ -438,7 +438,7 @@ ENTRIES = {
     "build": ("build a unit", step_build, None),
     "move": ("move a unit", step_move, None),
     "disband": ("disband a unit", step_disband, None),
-    "combat": ("combat (L867, L915)", step_combat, None),
+    "combat": ("combat", step_combat, None),  # L867, L915
     "declare-war": ("declare war (+5 ETI)", step_war, None),
     "peace": ("make peace", step_peace, lambda s: books.wars_in_progress(s)),
     "separate-peace": ("make a separate peace (+5 ETI)", step_separate_peace, None),
@@ -462,10 +462,10 @@ ENTRIES = {
     "enter-codominion": ("a power enters a codominion (Casus Belli)", step_enter_codominion, None),
     "end-codominion": ("end a codominion", step_end_codominion, None),
     "event-2-2": ("random event 2/2: the USA against Spain (Casus Belli)", step_none, None),
-    "rebellion": ("a Chinese rebellion (L1)", step_none, None),
-    "unrest": ("roll on an unrest table (L587-588)", step_unrest, None),
+    "rebellion": ("a Chinese rebellion", step_none, None),  # L1
+    "unrest": ("roll on an unrest table", step_unrest, None),  # L587-588
     "merchant-fleet": (
-        "hand out the next Merchant Fleet (L409-453)",
+        "hand out the next Merchant Fleet",  # L409-453
         step_none,
         lambda s: s["merchant_fleets"]["next"] < len(charts.merchant_fleets()),
     ),
