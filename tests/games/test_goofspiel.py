@@ -117,12 +117,13 @@ def test_game_ends_with_winner():
     """3.1 after the last prize the highest score wins."""
     s = game.new(seed=6)
     order = s["pot"] + s["prizes"][::-1]  # the prizes in the order they are turned up
+    assert order == [8, 1, 13, 10, 4, 11, 6, 7, 3, 2, 5, 12, 9]  # this seed's shuffle
     s = play_out(s, {"hearts": max, "clubs": min})
-    # hearts bids K, Q, J... and clubs A, 2, 3...: hearts takes rounds 1-6, 7 is a tie, clubs 8-13
+    # hearts bids K, Q, J... and clubs A, 2, 3...: hearts takes rounds 1-6 (8 + 1 + 13 + 10 + 4 + 11),
+    # 7 is a tie (the 6 is discarded), clubs takes 8-13 (7 + 3 + 2 + 5 + 12 + 9)
     r = game.result(s)
-    assert r["scores"] == {"hearts": sum(order[:6]), "clubs": sum(order[7:])}
-    best = max(r["scores"].values())
-    assert game.is_over(s) and r["winners"] == [k for k, v in r["scores"].items() if v == best]
+    assert r["scores"] == {"hearts": 47, "clubs": 38}
+    assert game.is_over(s) and r["winners"] == ["hearts"]
     assert s["log"][-1][0] == "3.1"
 
 

@@ -3,16 +3,18 @@
 Positions are reached by playing the game forward with legal actions (every
 empire passes, deploys on its first legal front, declines every option), then
 rigged with the module's own board helpers so ``s["on"]`` stays in step with
-``s["armies"]``. Dice are forced by searching for a generator state whose
-next special-die rolls are the ones wanted, so the real code path rolls them.
+``s["armies"]``. Dice are scripted (``special_dice``, on the engine's ``scripted_dice``):
+the real code path rolls them.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import nullcontext
 from functools import lru_cache
 
 import kriegsspiel
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.first_world_war import board
 from kriegsspiel.games.first_world_war.data import pack
 
@@ -161,38 +163,24 @@ def hand(s, role, *markers, due=()):
         s["cups"][alliance].sort()
 
 
-def rig_dice(s, *faces):
-    """Set the generator so that the next special-die rolls are ``faces`` (0 = S): it
-    is moved along its own stream (same key) to the first place they come up."""
-    scratch = game.clone(s)
-    key = s["rng"][0]
-    for n in range(2_000_000):
-        scratch["rng"] = [key, n]
-        if all(board.special_die(scratch) == face for face in faces):
-            s["rng"] = [key, n]
-            return n
-    raise AssertionError(f"no generator state rolls {faces}")
-
-
-def script(monkeypatch, module, faces):
-    """Replace ``module.special_die`` by a scripted die; returns the list of faces
-    still unused (it shrinks as the die is rolled)."""
-    left = list(faces)
-
-    def die(s):
-        assert left, f"{module.__name__}.special_die rolled more often than scripted"
-        return left.pop(0)
-
-    monkeypatch.setattr(module, "special_die", die)
-    return left
+def special_dice(s, *faces):
+    """Script the next special-die rolls of ``s`` (2.6: 1 to 4, or S, written 0), as
+    ``with special_dice(s, 2, 0): ...``: ``board.special_die`` rolls a six-sided die and reads
+    5-6 as S, so an S is scripted as a 5 (engine/testing.py: every face must be rolled
+    in the block, and no other die)."""
+    return scripted_dice(s, *(5 if face == 0 else face for face in faces))
 
 
 def fight(s, attacker, front, leads=None, markers=None, reacts=None, occupy=None, draws=None, put_back=None, dice=None):
     """Launch an offensive and answer every question it asks until it is over."""
     leads, markers, reacts, draws = leads or {}, markers or {}, reacts or {}, draws or {}
-    if dice is not None:
-        rig_dice(s, *dice)
-    game.apply(s, attacker, {"offensive": front})
+    with nullcontext() if dice is None else special_dice(s, *dice):
+        game.apply(s, attacker, {"offensive": front})
+        _answer_offensive(s, leads, markers, reacts, occupy, draws, put_back)
+    return s["last_battle"]
+
+
+def _answer_offensive(s, leads, markers, reacts, occupy, draws, put_back):
     while s["battle"] is not None:
         name = state_name(s)
         for role in game.active(s):
@@ -213,7 +201,6 @@ def fight(s, attacker, front, leads=None, markers=None, reacts=None, occupy=None
             else:
                 raise AssertionError(f"unexpected state {name} during an offensive")
             game.apply(s, role, a)
-    return s["last_battle"]
 
 
 def views_of(s, role):

@@ -2,7 +2,7 @@
 replacements, 6.4 minimum garrisons at deployment, 6.5 the year 1919
 (rulebook shared/rulebooks/004_dc64f91ee782ec25.txt)."""
 
-from fww_support import AH, DE, EMPIRES, RU, WA, at, drive, game, opening, position, script, top
+from fww_support import AH, DE, EMPIRES, RU, WA, at, drive, game, opening, position, special_dice, top
 
 from kriegsspiel.games.first_world_war import board, deployment
 
@@ -94,7 +94,7 @@ def end_of_1914(**kw):
     return position(year=0, turn=4, role=AH, **kw)
 
 
-def test_3_5_dummy_roll_from_2_1914(monkeypatch):
+def test_3_5_dummy_roll_from_2_1914():
     """3.5 (rulebook L197), RULINGS R40: from 2/1914 each empire with dummies off
     the map rolls; it may bring back up to the roll, never more than it has off
     the map; an S brings none back. An empire with all six on the map does not roll."""
@@ -102,18 +102,17 @@ def test_3_5_dummy_roll_from_2_1914(monkeypatch):
     s["dummies"][AH] = {}  # six off the map, as if removed in offensives (4.2)
     s["dummies"][WA] = {"1": 4}  # two off the map
     s["dummies"][DE] = {"1": 5}  # one off the map
-    left = script(monkeypatch, deployment, [2, 0, 4])  # deployment order AH, RU, WA, DE
-    game.apply(s, AH, "pass")
-    assert at(s, "deploy", AH) and s["year"] == 1
-    assert top(s)["dummies"] == 2 and top(s)["queue"] == []
-    drive(s, lambda s: at(s, "deploy", WA))
-    assert top(s)["dummies"] == 0 and top(s)["queue"] == ["fr-6", "fr-10"]  # S: none return
-    drive(s, lambda s: at(s, "deploy", DE) and not top(s)["queue"])
-    assert top(s)["dummies"] == 1  # a 4, but only one is off the map
-    assert left == []
+    with special_dice(s, 2, 0, 4):  # deployment order AH, RU, WA, DE
+        game.apply(s, AH, "pass")
+        assert at(s, "deploy", AH) and s["year"] == 1
+        assert top(s)["dummies"] == 2 and top(s)["queue"] == []
+        drive(s, lambda s: at(s, "deploy", WA))
+        assert top(s)["dummies"] == 0 and top(s)["queue"] == ["fr-6", "fr-10"]  # S: none return
+        drive(s, lambda s: at(s, "deploy", DE) and not top(s)["queue"])
+        assert top(s)["dummies"] == 1  # a 4, but only one is off the map
 
 
-def test_6_4_returning_dummies_fill_empty_garrison_fronts_first(monkeypatch):
+def test_6_4_returning_dummies_fill_empty_garrison_fronts_first():
     """6.4 (rulebook L291-294), RULINGS R29: from 2/1914 Austria-Hungary must hold
     Fronts 9 and 10 (5-6 only from 1916, R44). With exactly as many counters as
     empty garrison fronts, they must go there, and the empire may not stop before
@@ -121,28 +120,28 @@ def test_6_4_returning_dummies_fill_empty_garrison_fronts_first(monkeypatch):
     s = end_of_1914()
     s["dummies"][AH] = {}
     assert board.units(s, AH, 9) == 0 and board.units(s, AH, 10) == 0
-    script(monkeypatch, deployment, [2])
-    game.apply(s, AH, "pass")
-    assert at(s, "deploy", AH)
-    assert game.actions(s, AH) == [{"place": "dummy", "front": 9}, {"place": "dummy", "front": 10}]
-    game.apply(s, AH, {"place": "dummy", "front": 9})
-    assert game.actions(s, AH) == [{"place": "dummy", "front": 10}]
-    game.apply(s, AH, {"place": "dummy", "front": 10})
-    assert not at(s, "deploy", AH)
-    assert board.units(s, AH, 9) == 1 and board.units(s, AH, 10) == 1
+    with special_dice(s, 2):
+        game.apply(s, AH, "pass")
+        assert at(s, "deploy", AH)
+        assert game.actions(s, AH) == [{"place": "dummy", "front": 9}, {"place": "dummy", "front": 10}]
+        game.apply(s, AH, {"place": "dummy", "front": 9})
+        assert game.actions(s, AH) == [{"place": "dummy", "front": 10}]
+        game.apply(s, AH, {"place": "dummy", "front": 10})
+        assert not at(s, "deploy", AH)
+        assert board.units(s, AH, 9) == 1 and board.units(s, AH, 10) == 1
 
 
-def test_3_5_returning_dummies_are_optional_once_garrisons_are_held(monkeypatch):
+def test_3_5_returning_dummies_are_optional_once_garrisons_are_held():
     """3.5 (rulebook L197): the roll is the maximum that may return ("can be
     returned"): once the garrisons are held, the empire may stop ('done')."""
     s = end_of_1914()
     s["dummies"][AH] = {"9": 1, "10": 1}
-    script(monkeypatch, deployment, [3])
-    game.apply(s, AH, "pass")
-    assert at(s, "deploy", AH) and top(s)["dummies"] == 3
-    assert "done" in game.actions(s, AH)
-    game.apply(s, AH, "done")
-    assert sum(s["dummies"][AH].values()) == 2 and board.dummies_in_pool(s, AH) == 4
+    with special_dice(s, 3):
+        game.apply(s, AH, "pass")
+        assert at(s, "deploy", AH) and top(s)["dummies"] == 3
+        assert "done" in game.actions(s, AH)
+        game.apply(s, AH, "done")
+        assert sum(s["dummies"][AH].values()) == 2 and board.dummies_in_pool(s, AH) == 4
 
 
 def test_6_1_reinforcements_enter_in_their_year():

@@ -3,9 +3,9 @@ Brest-Litovsk (rulebook shared/rulebooks/004_dc64f91ee782ec25.txt, L319-361),
 with RULINGS R13-R16, R26-R28, R33-R35, R46."""
 
 import pytest
-from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, drive, dummy, game, opening, position, put, script
+from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, drive, dummy, game, opening, position, put, special_dice
 
-from kriegsspiel.games.first_world_war import board, deployment, endgame, offensive, operations, sequence
+from kriegsspiel.games.first_world_war import board, deployment, endgame, offensive, operations
 
 
 def end_of(year, players=4):
@@ -21,90 +21,89 @@ def close_year(s):
 # ----- 8.0 capitulation ---------------------------------------------------------------------
 
 
-def test_8_0_no_capitulation_test_before_1916(monkeypatch):
+def test_8_0_no_capitulation_test_before_1916():
     """8.0 (rulebook L321), 3.4 (L191), RULINGS R26: capitulation tests start in
     1916; points gained in 1915 count for nothing and are reset (3.7, L211)."""
     s = end_of(2)
     s["cp"][RU] = 3
-    left = script(monkeypatch, endgame, [])
-    close_year(s)
-    assert left == [] and s["status"][RU]["failures"] == 0
-    assert s["cp"] == {r: 0 for r in EMPIRES} and s["cp_fronts"] == []
+    with special_dice(s):
+        close_year(s)
+        assert s["status"][RU]["failures"] == 0  # no die rolled (the block would fail)
+        assert s["cp"] == {r: 0 for r in EMPIRES} and s["cp_fronts"] == []
 
 
-def test_8_0_one_point_is_no_test(monkeypatch):
+def test_8_0_one_point_is_no_test():
     """8.0 (rulebook L321, L325), RULINGS R26: only empires with more than one
     capitulation point in the year test."""
     s = end_of(3)
     s["cp"][RU] = 1
-    script(monkeypatch, endgame, [])
-    close_year(s)
-    assert s["status"][RU]["failures"] == 0
+    with special_dice(s):
+        close_year(s)
+        assert s["status"][RU]["failures"] == 0
 
 
 @pytest.mark.parametrize(
     "points,face,fails", [(2, 0, False), (2, 3, False), (2, 2, True), (2, 1, True), (3, 3, True), (3, 4, False)]
 )
-def test_8_0_the_capitulation_test(monkeypatch, points, face, fails):
+def test_8_0_the_capitulation_test(points, face, fails):
     """8.0 (rulebook L325): an S passes automatically; a roll equal to or below
     the capitulation points fails and calls for a results throw."""
     s = end_of(3)
     s["cp"][RU] = points
-    left = script(monkeypatch, endgame, [face, 4])  # a 4 on the results throw: Unrest
-    close_year(s)
-    assert s["status"][RU]["failures"] == (1 if fails else 0)
-    assert s["status"][RU]["unrest"] == (4 if fails else None)
-    assert left == ([] if fails else [4])
+    with special_dice(s, *([face, 4] if fails else [face])):  # a 4 on the results throw: Unrest
+        close_year(s)
+        assert s["status"][RU]["failures"] == (1 if fails else 0)
+        assert s["status"][RU]["unrest"] == (4 if fails else None)
 
 
 @pytest.mark.parametrize(
     "face,result", [(0, "capitulated"), (1, "revolution"), (2, "mutiny"), (3, "politics"), (4, "unrest")]
 )
-def test_8_0_the_results_throw(monkeypatch, face, result):
+def test_8_0_the_results_throw(face, result):
     """8.0 (rulebook L327-331): S Capitulation, 1 Revolution, 2 Mutiny, 3
     Politics, 4 Unrest; the last four last for the following year."""
     s = end_of(3)
     s["cp"][WA] = 2
-    script(monkeypatch, endgame, [1, face])
-    close_year(s)
-    st = s["status"][WA]
-    if result == "capitulated":
-        assert st["capitulated"] is True
-        assert not any(st[k] for k in ("revolution", "mutiny", "politics", "unrest"))
-    else:
-        assert st["capitulated"] is False and st[result] == 4
-        assert [k for k in ("revolution", "mutiny", "politics", "unrest") if st[k] is not None] == [result]
-    assert st["revolution_seen"] == (result == "revolution")
-    assert st["bonus"] == (1 if result == "mutiny" else 0)
-    if result == "mutiny":  # RULINGS R13
-        assert (st["mutiny_nationality"], st["mutiny_theatre"]) == ("french", "west")
+    with special_dice(s, 1, face):
+        close_year(s)
+        st = s["status"][WA]
+        if result == "capitulated":
+            assert st["capitulated"] is True
+            assert not any(st[k] for k in ("revolution", "mutiny", "politics", "unrest"))
+        else:
+            assert st["capitulated"] is False and st[result] == 4
+            assert [k for k in ("revolution", "mutiny", "politics", "unrest") if st[k] is not None] == [result]
+        assert st["revolution_seen"] == (result == "revolution")
+        assert st["bonus"] == (1 if result == "mutiny" else 0)
+        if result == "mutiny":  # RULINGS R13
+            assert (st["mutiny_nationality"], st["mutiny_theatre"]) == ("french", "west")
 
 
-def test_8_0_a_second_failed_test_after_a_revolution_is_capitulation(monkeypatch):
+def test_8_0_a_second_failed_test_after_a_revolution_is_capitulation():
     """8.0 result 1 (rulebook L328), RULINGS R27: after a Revolution the next
     failed test is a capitulation, without a results throw."""
     s = end_of(3)
     s["status"][RU]["revolution_seen"] = True
     s["cp"][RU] = 2
-    left = script(monkeypatch, endgame, [1])
-    close_year(s)
-    assert left == [] and s["status"][RU]["capitulated"] is True
+    with special_dice(s, 1):
+        close_year(s)
+        assert s["status"][RU]["capitulated"] is True
 
 
 @pytest.mark.parametrize("face,result", [(4, "politics"), (3, "mutiny"), (2, "revolution"), (1, "capitulated")])
-def test_r27_after_a_mutiny_results_shift_towards_capitulation(monkeypatch, face, result):
+def test_r27_after_a_mutiny_results_shift_towards_capitulation(face, result):
     """8.0 result 2 (rulebook L329), RULINGS R27: after a Mutiny every later
     results throw is one level worse: 4 becomes Politics ... 1 becomes S."""
     s = end_of(3)
     s["status"][WA]["bonus"] = 1
     s["cp"][WA] = 2
-    script(monkeypatch, endgame, [1, face])
-    close_year(s)
-    st = s["status"][WA]
-    if result == "capitulated":
-        assert st["capitulated"] is True
-    else:
-        assert st[result] == 4
+    with special_dice(s, 1, face):
+        close_year(s)
+        st = s["status"][WA]
+        if result == "capitulated":
+            assert st["capitulated"] is True
+        else:
+            assert st[result] == 4
 
 
 def test_8_0_revolution_no_offensives_and_combat_value_0():
@@ -139,17 +138,17 @@ def test_r13_mutiny_stops_the_main_nationality_in_the_main_theatre():
     assert offensive.attackers(s, WA, 1) == ["br-1"]
 
 
-def test_8_0_politics_forces_a_pass_on_an_s(monkeypatch):
+def test_8_0_politics_forces_a_pass_on_an_s():
     """8.0 result 3 (rulebook L330): in the following year the empire rolls for
     each of its Player Turns and must pass on an S."""
     s = opening()
     s["status"][WA]["politics"] = 0
-    left = script(monkeypatch, sequence, [0, 3])
-    game.apply(s, DE, "pass")
-    assert at(s, "operations", RU)  # the Western Allies' turn was lost
-    assert any(e[0] == "8.0" and "must pass" in e[1] for e in s["log"])
-    drive(s, lambda s: at(s, "operations", WA))
-    assert s["turn"] == 2 and left == []
+    with special_dice(s, 0, 3):
+        game.apply(s, DE, "pass")
+        assert at(s, "operations", RU)  # the Western Allies' turn was lost
+        assert any(e[0] == "8.0" and "must pass" in e[1] for e in s["log"])
+        drive(s, lambda s: at(s, "operations", WA))
+        assert s["turn"] == 2
 
 
 def test_r46_a_capitulated_empire_deploys_and_draws_nothing_but_still_acts():
@@ -167,20 +166,20 @@ def test_r46_a_capitulated_empire_deploys_and_draws_nothing_but_still_acts():
     assert not [a for a in game.actions(s, DE) if isinstance(a, dict) and "offensive" in a]
 
 
-def test_8_0_the_game_ends_when_both_empires_of_an_alliance_capitulate(monkeypatch):
+def test_8_0_the_game_ends_when_both_empires_of_an_alliance_capitulate():
     """8.0 (rulebook L327), 9.0 (L341): the game ends at once when both empires of
     an alliance have capitulated, and that alliance loses (RULINGS R15)."""
     s = end_of(3)
     s["status"][DE]["capitulated"] = True
     s["cp"][AH] = 2
     s["vp"].update({DE: 20, AH: 20, WA: 1, RU: 1})
-    script(monkeypatch, endgame, [1, 0])
-    close_year(s)
-    assert game.is_over(s)
-    r = game.result(s)
-    assert r["winners"] == [RU]  # 4 players: the Western Allies do not have more than Russia
-    assert "capitulated" in r["reason"]
-    assert s["status"][AH]["capitulated"] is True
+    with special_dice(s, 1, 0):
+        close_year(s)
+        assert game.is_over(s)
+        r = game.result(s)
+        assert r["winners"] == [RU]  # 4 players: the Western Allies do not have more than Russia
+        assert "capitulated" in r["reason"]
+        assert s["status"][AH]["capitulated"] is True
 
 
 # ----- 9.0 victory ---------------------------------------------------------------------------

@@ -18,8 +18,7 @@ from fww_support import (
     pass_until,
     position,
     put,
-    rig_dice,
-    script,
+    special_dice,
     state_name,
 )
 
@@ -44,35 +43,34 @@ def test_4_8_example_german_offensive_on_flanders_is_repulsed(lead):
     hand(s, DE, "falkenhayn")  # Germany holds a marker but plays none
     hand(s, WA, "machine-guns")
     vp, owners = dict(s["vp"]), dict(s["owner"])
-    rig_dice(s, 2, 3)
+    with special_dice(s, 2, 3):
+        game.apply(s, DE, {"offensive": 1})
+        assert state_name(s) == "lead" and game.active(s) == [DE]  # 4.3 the attacker selects first
+        game.apply(s, DE, {"lead": lead})
+        assert game.active(s) == [WA]
+        game.apply(s, WA, {"lead": "br-1"})
+        assert state_name(s) == "commit" and sorted(game.active(s)) == sorted([DE, WA])  # 4.4 face-down, together
+        game.apply(s, DE, {"marker": None})
+        game.apply(s, WA, {"marker": "machine-guns"})
+        # RULINGS R24: a marker was played, so each side in turn may react; neither does
+        assert state_name(s) == "react" and game.active(s) == [DE]
+        game.apply(s, DE, "no")
+        assert game.active(s) == [WA]
+        game.apply(s, WA, "no")
 
-    game.apply(s, DE, {"offensive": 1})
-    assert state_name(s) == "lead" and game.active(s) == [DE]  # 4.3 the attacker selects first
-    game.apply(s, DE, {"lead": lead})
-    assert game.active(s) == [WA]
-    game.apply(s, WA, {"lead": "br-1"})
-    assert state_name(s) == "commit" and sorted(game.active(s)) == sorted([DE, WA])  # 4.4 face-down, together
-    game.apply(s, DE, {"marker": None})
-    game.apply(s, WA, {"marker": "machine-guns"})
-    # RULINGS R24: a marker was played, so each side in turn may react; neither does
-    assert state_name(s) == "react" and game.active(s) == [DE]
-    game.apply(s, DE, "no")
-    assert game.active(s) == [WA]
-    game.apply(s, WA, "no")
-
-    b = s["last_battle"]
-    assert b["markers"] == {DE: None, WA: "machine-guns"}
-    assert b["dice"] == {DE: 2, WA: 3}
-    assert b["totals"] == {DE: 6, WA: 7}
-    assert b["result"] == "repulsed"
-    other = "de-2" if lead == "de-1" else "de-1"
-    assert s["armies"][lead]["where"] == "lost" and s["armies"][lead]["lost"] == 0
-    assert s["armies"][other]["where"] == "board" and s["armies"][other]["front"] == 1
-    assert s["armies"]["br-1"]["where"] == "board" and s["armies"]["br-1"]["front"] == 1
-    assert s["vp"] == vp and s["owner"] == owners
-    assert "machine-guns" not in s["hands"][WA] and "machine-guns" in s["used"]["entente"]  # 4.7, RULINGS R2
-    assert s["hands"][DE] == ["falkenhayn"]
-    assert game.active(s) == [WA] and state_name(s) == "operations"  # the next Player Turn
+        b = s["last_battle"]
+        assert b["markers"] == {DE: None, WA: "machine-guns"}
+        assert b["dice"] == {DE: 2, WA: 3}
+        assert b["totals"] == {DE: 6, WA: 7}
+        assert b["result"] == "repulsed"
+        other = "de-2" if lead == "de-1" else "de-1"
+        assert s["armies"][lead]["where"] == "lost" and s["armies"][lead]["lost"] == 0
+        assert s["armies"][other]["where"] == "board" and s["armies"][other]["front"] == 1
+        assert s["armies"]["br-1"]["where"] == "board" and s["armies"]["br-1"]["front"] == 1
+        assert s["vp"] == vp and s["owner"] == owners
+        assert "machine-guns" not in s["hands"][WA] and "machine-guns" in s["used"]["entente"]  # 4.7, RULINGS R2
+        assert s["hands"][DE] == ["falkenhayn"]
+        assert game.active(s) == [WA] and state_name(s) == "operations"  # the next Player Turn
 
 
 def test_9_0_example_western_allies_capture_aachen():
@@ -187,7 +185,7 @@ def test_7_1_two_player_germany_moves_its_army_back_itself():
     assert s["armies"]["de-4"]["front"] == 3 and s["armies"]["de-4"]["ctl"] == DE
 
 
-def test_11_4_example_order_rolls_ties_reroll(monkeypatch):
+def test_11_4_example_order_rolls_ties_reroll():
     """11.4 example (rulebook L409): Austria-Hungary rolls highest for the
     Deployment order and goes first; for Player Turns Austria-Hungary and the
     Western Allies both roll S (0) and re-roll: AH 2, WA S, so Austria-Hungary
@@ -195,20 +193,19 @@ def test_11_4_example_order_rolls_ties_reroll(monkeypatch):
     Germany, Austria-Hungary, the Western Allies, Russia."""
     s = opening(options={"variable_order": True})
     assert s["order"] == {"deploy": [AH, RU, WA, DE], "turns": [DE, WA, RU, AH]}  # 1/1914: the fixed order
-    left = script(monkeypatch, sequence, [1, 4, 3, 2, 4, 0, 0, 3, 2, 0])
-    drive(s, lambda s: s["year"] == 1)
-    assert left == []
-    assert s["order"]["deploy"] == [AH, WA, RU, DE]
-    assert s["order"]["turns"] == [DE, RU, AH, WA]
-    assert s["order"]["turns"].index(AH) == 2 and s["order"]["turns"].index(WA) == 3
+    with special_dice(s, 1, 4, 3, 2, 4, 0, 0, 3, 2, 0):
+        drive(s, lambda s: s["year"] == 1)
+        assert s["order"]["deploy"] == [AH, WA, RU, DE]
+        assert s["order"]["turns"] == [DE, RU, AH, WA]
+        assert s["order"]["turns"].index(AH) == 2 and s["order"]["turns"].index(WA) == 3
 
 
-def test_11_4_ties_among_several_reroll_until_broken(monkeypatch):
+def test_11_4_ties_among_several_reroll_until_broken():
     """11.4 (rulebook L407): players with the same score re-roll among
     themselves, again if still tied."""
     s = opening(options={"variable_order": True})
-    script(monkeypatch, sequence, [2, 2, 2, 2, 1, 1, 3, 0, 0, 4])
-    assert sequence.roll_order(s, "player turns") == [WA, AH, DE, RU]
+    with special_dice(s, 2, 2, 2, 2, 1, 1, 3, 0, 0, 4):
+        assert sequence.roll_order(s, "player turns") == [WA, AH, DE, RU]
 
 
 def test_l81_isonzo_front_layout():

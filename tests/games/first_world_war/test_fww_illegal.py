@@ -3,7 +3,24 @@ leave the state exactly as it was (docs/ENGINE.md, "Legality"), for the rules
 each action would break."""
 
 import pytest
-from fww_support import AH, DE, RU, WA, at, clear, drive, dummy, dump, game, hand, opening, position, put, rig_dice, top
+from fww_support import (
+    AH,
+    DE,
+    RU,
+    WA,
+    at,
+    clear,
+    drive,
+    dummy,
+    dump,
+    game,
+    hand,
+    opening,
+    position,
+    put,
+    special_dice,
+    top,
+)
 
 import kriegsspiel
 
@@ -144,15 +161,15 @@ def test_5_2_a_mandatory_marker_may_not_be_put_back():
     put(s, "br-1", 1)
     hand(s, DE, "axis-atrocity", "big-bertha", "falkenhayn")
     hand(s, WA)
-    rig_dice(s, 0, 4)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    game.apply(s, DE, {"marker": None})
-    game.apply(s, WA, {"marker": None})  # both sides always commit (5.3: holdings stay secret)
-    game.apply(s, DE, "draw")
-    assert at(s, "put_back", DE)
-    before = dump(s)
-    with pytest.raises(kriegsspiel.IllegalAction):
-        game.apply(s, DE, {"put_back": "axis-atrocity"})
-    assert dump(s) == before
+    with special_dice(s, 0, 4):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": None})
+        game.apply(s, WA, {"marker": None})  # both sides always commit (5.3: holdings stay secret)
+        game.apply(s, DE, "draw")
+        assert at(s, "put_back", DE)
+        before = dump(s)
+        with pytest.raises(kriegsspiel.IllegalAction):
+            game.apply(s, DE, {"put_back": "axis-atrocity"})
+        assert dump(s) == before

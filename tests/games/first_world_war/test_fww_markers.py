@@ -18,7 +18,7 @@ from fww_support import (
     opening,
     position,
     put,
-    rig_dice,
+    special_dice,
     state_name,
 )
 
@@ -94,22 +94,22 @@ def test_5_4_a_no_mans_land_counter_restores_the_marker():
     s = front1()
     hand(s, DE, "big-bertha", "no-mans-land-central")
     hand(s, WA, "no-mans-land-entente")
-    rig_dice(s, 2, 2)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    assert commit_menu(s, DE) == [None, "big-bertha", "no-mans-land-central"]
-    game.apply(s, DE, {"marker": "big-bertha"})
-    game.apply(s, WA, {"marker": "no-mans-land-entente"})
-    assert state_name(s) == "react" and game.active(s) == [DE]
-    assert game.actions(s, DE) == ["no", {"counter": "no-mans-land-central"}]
-    game.apply(s, DE, {"counter": "no-mans-land-central"})
-    assert game.active(s) == [WA] and game.actions(s, WA) == ["no"]  # asked all the same (R24)
-    game.apply(s, WA, "no")
-    b = s["last_battle"]
-    assert b["totals"] == {DE: 6, WA: 5} and b["result"] == "won"
-    assert sorted(s["used"]["central"]) == ["big-bertha", "no-mans-land-central"]
-    assert s["used"]["entente"] == ["no-mans-land-entente"]
+    with special_dice(s, 2, 2):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert commit_menu(s, DE) == [None, "big-bertha", "no-mans-land-central"]
+        game.apply(s, DE, {"marker": "big-bertha"})
+        game.apply(s, WA, {"marker": "no-mans-land-entente"})
+        assert state_name(s) == "react" and game.active(s) == [DE]
+        assert game.actions(s, DE) == ["no", {"counter": "no-mans-land-central"}]
+        game.apply(s, DE, {"counter": "no-mans-land-central"})
+        assert game.active(s) == [WA] and game.actions(s, WA) == ["no"]  # asked all the same (R24)
+        game.apply(s, WA, "no")
+        b = s["last_battle"]
+        assert b["totals"] == {DE: 6, WA: 5} and b["result"] == "won"
+        assert sorted(s["used"]["central"]) == ["big-bertha", "no-mans-land-central"]
+        assert s["used"]["entente"] == ["no-mans-land-entente"]
 
 
 def test_5_5_espionage_cancels_and_cannot_be_countered():
@@ -120,23 +120,23 @@ def test_5_5_espionage_cancels_and_cannot_be_countered():
     s = front1()
     hand(s, DE, "falkenhayn", "no-mans-land-central")
     hand(s, WA, "machine-guns", "espionage-entente")
-    rig_dice(s, 2, 2)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    game.apply(s, DE, {"marker": "falkenhayn"})
-    game.apply(s, WA, {"marker": "machine-guns"})
-    # Germany is asked first and has nothing to answer with: its No Man's Land
-    # counters only a No Man's Land (5.4)
-    assert state_name(s) == "react" and game.active(s) == [DE] and game.actions(s, DE) == ["no"]
-    game.apply(s, DE, "no")
-    assert game.active(s) == [WA]
-    assert game.actions(s, WA) == ["no", {"espionage": "espionage-entente"}]
-    game.apply(s, WA, {"espionage": "espionage-entente"})
-    b = s["last_battle"]
-    assert b["totals"] == {DE: 5, WA: 6} and b["result"] == "repulsed"
-    assert s["hands"][DE] == ["no-mans-land-central"]
-    assert "espionage-entente" in s["used"]["entente"]
+    with special_dice(s, 2, 2):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": "falkenhayn"})
+        game.apply(s, WA, {"marker": "machine-guns"})
+        # Germany is asked first and has nothing to answer with: its No Man's Land
+        # counters only a No Man's Land (5.4)
+        assert state_name(s) == "react" and game.active(s) == [DE] and game.actions(s, DE) == ["no"]
+        game.apply(s, DE, "no")
+        assert game.active(s) == [WA]
+        assert game.actions(s, WA) == ["no", {"espionage": "espionage-entente"}]
+        game.apply(s, WA, {"espionage": "espionage-entente"})
+        b = s["last_battle"]
+        assert b["totals"] == {DE: 5, WA: 6} and b["result"] == "repulsed"
+        assert s["hands"][DE] == ["no-mans-land-central"]
+        assert "espionage-entente" in s["used"]["entente"]
 
 
 def test_5_5_espionage_cancels_no_mans_land_and_bars_enemy_espionage():
@@ -146,22 +146,22 @@ def test_5_5_espionage_cancels_no_mans_land_and_bars_enemy_espionage():
     s = front1()
     hand(s, DE, "big-bertha", "espionage-central")
     hand(s, WA, "no-mans-land-entente", "espionage-entente")
-    rig_dice(s, 2, 2)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    game.apply(s, DE, {"marker": "big-bertha"})
-    game.apply(s, WA, {"marker": "no-mans-land-entente"})
-    assert game.active(s) == [DE]
-    assert {"espionage": "espionage-central"} in game.actions(s, DE)
-    game.apply(s, DE, {"espionage": "espionage-central"})
-    # the Western Allies are asked, but may not answer Espionage with Espionage (5.5)
-    assert game.active(s) == [WA] and game.actions(s, WA) == ["no"]
-    game.apply(s, WA, "no")
-    b = s["last_battle"]
-    assert b["espionage"] == {DE: "espionage-central"}
-    assert b["totals"] == {DE: 6, WA: 5}
-    assert s["hands"][WA] == ["espionage-entente"]
+    with special_dice(s, 2, 2):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": "big-bertha"})
+        game.apply(s, WA, {"marker": "no-mans-land-entente"})
+        assert game.active(s) == [DE]
+        assert {"espionage": "espionage-central"} in game.actions(s, DE)
+        game.apply(s, DE, {"espionage": "espionage-central"})
+        # the Western Allies are asked, but may not answer Espionage with Espionage (5.5)
+        assert game.active(s) == [WA] and game.actions(s, WA) == ["no"]
+        game.apply(s, WA, "no")
+        b = s["last_battle"]
+        assert b["espionage"] == {DE: "espionage-central"}
+        assert b["totals"] == {DE: 6, WA: 5}
+        assert s["hands"][WA] == ["espionage-entente"]
 
 
 def test_5_5_espionage_is_outside_the_hand_limit():
@@ -180,22 +180,22 @@ def test_r23_a_due_mandatory_marker_is_forced():
     s = front1()
     hand(s, WA, "shell-shortage", "machine-guns", due=("shell-shortage",))
     hand(s, DE, "no-mans-land-central")
-    rig_dice(s, 2, 2)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    assert offensive.marker_choices(s, WA) == ["shell-shortage"]
-    # both are asked, so that Germany cannot tell the Western Allies have no choice
-    assert sorted(game.active(s)) == sorted([DE, WA]) and game.actions(s, WA) == [{"marker": "shell-shortage"}]
-    game.apply(s, DE, {"marker": "no-mans-land-central"})
-    game.apply(s, WA, {"marker": "shell-shortage"})
-    game.apply(s, DE, "no")  # RULINGS R24: the reaction windows, nothing to do
-    game.apply(s, WA, "no")
-    b = s["last_battle"]
-    assert b["markers"] == {DE: "no-mans-land-central", WA: "shell-shortage"}
-    assert b["totals"] == {DE: 5, WA: 4}
-    assert "shell-shortage" in s["removed"] and "shell-shortage" not in s["used"]["entente"]
-    assert s["hands"][WA] == ["machine-guns"] and s["due"][WA] == {}
+    with special_dice(s, 2, 2):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert offensive.marker_choices(s, WA) == ["shell-shortage"]
+        # both are asked, so that Germany cannot tell the Western Allies have no choice
+        assert sorted(game.active(s)) == sorted([DE, WA]) and game.actions(s, WA) == [{"marker": "shell-shortage"}]
+        game.apply(s, DE, {"marker": "no-mans-land-central"})
+        game.apply(s, WA, {"marker": "shell-shortage"})
+        game.apply(s, DE, "no")  # RULINGS R24: the reaction windows, nothing to do
+        game.apply(s, WA, "no")
+        b = s["last_battle"]
+        assert b["markers"] == {DE: "no-mans-land-central", WA: "shell-shortage"}
+        assert b["totals"] == {DE: 5, WA: 4}
+        assert "shell-shortage" in s["removed"] and "shell-shortage" not in s["used"]["entente"]
+        assert s["hands"][WA] == ["machine-guns"] and s["due"][WA] == {}
 
 
 def test_r23_a_mandatory_marker_that_does_not_fit_or_is_not_due_is_not_played():
@@ -248,25 +248,25 @@ def test_r25_an_s_allows_a_draw_after_the_offensive_and_5_2_the_hand_limit():
     s = front1()
     hand(s, DE, "big-bertha", "falkenhayn", "hindenburg-ludendorff")
     central = sorted(s["cups"]["central"] + s["hands"][DE] + s["hands"][AH])
-    rig_dice(s, 0, 1)
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    game.apply(s, DE, {"marker": None})
-    game.apply(s, WA, {"marker": None})  # no marker played: no reactions (R24)
-    assert state_name(s) == "s_draw" and game.active(s) == [DE]
-    assert s["battle"]["result"] == "repulsed" and s["armies"]["de-1"]["where"] == "lost"
-    assert game.actions(s, DE) == ["draw", "no"]
-    game.apply(s, DE, "draw")
-    assert state_name(s) == "put_back"
-    assert game.actions(s, DE) == [
-        {"put_back": "big-bertha"},
-        {"put_back": "falkenhayn"},
-        {"put_back": "hindenburg-ludendorff"},
-    ]
-    game.apply(s, DE, {"put_back": "falkenhayn"})
-    assert len(s["hands"][DE]) == 3 and s["battle"] is None
-    assert sorted(s["cups"]["central"] + s["hands"][DE] + s["hands"][AH]) == central
+    with special_dice(s, 0, 1):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": None})
+        game.apply(s, WA, {"marker": None})  # no marker played: no reactions (R24)
+        assert state_name(s) == "s_draw" and game.active(s) == [DE]
+        assert s["battle"]["result"] == "repulsed" and s["armies"]["de-1"]["where"] == "lost"
+        assert game.actions(s, DE) == ["draw", "no"]
+        game.apply(s, DE, "draw")
+        assert state_name(s) == "put_back"
+        assert game.actions(s, DE) == [
+            {"put_back": "big-bertha"},
+            {"put_back": "falkenhayn"},
+            {"put_back": "hindenburg-ludendorff"},
+        ]
+        game.apply(s, DE, {"put_back": "falkenhayn"})
+        assert len(s["hands"][DE]) == 3 and s["battle"] is None
+        assert sorted(s["cups"]["central"] + s["hands"][DE] + s["hands"][AH]) == central
 
 
 def test_r25_the_s_draw_is_optional():

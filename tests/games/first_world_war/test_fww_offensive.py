@@ -16,7 +16,7 @@ from fww_support import (
     pass_until,
     position,
     put,
-    rig_dice,
+    special_dice,
     state_name,
 )
 
@@ -142,20 +142,20 @@ def test_4_6_a_win_occupies_a_city_of_the_attackers_choice_and_costs_nothing():
     army and occupies one enemy city joined by an attack line to a location his
     alliance holds; on a branching front (Front 4) he chooses which. VP +1/-1."""
     s = duel(pass_until(opening(), WA), 4, ["fr-1", "de-7"])
-    rig_dice(s, 4, 1)
-    game.apply(s, WA, {"offensive": 4})
-    game.apply(s, WA, {"lead": "fr-1"})
-    game.apply(s, DE, {"lead": "de-7"})
-    game.apply(s, WA, {"marker": None})
-    game.apply(s, DE, {"marker": None})
-    assert state_name(s) == "advance"
-    assert game.actions(s, WA) == [{"occupy": "mulhausen"}, {"occupy": "strassburg"}]
-    game.apply(s, WA, {"occupy": "strassburg"})
-    b = s["last_battle"]
-    assert b["result"] == "won" and b["totals"] == {WA: 5, DE: 3}
-    assert board.owner(s, "strassburg") == WA and board.owner(s, "mulhausen") == DE
-    assert s["vp"][WA] == 7 and s["vp"][DE] == 5
-    assert s["armies"]["fr-1"]["where"] == "board" and s["armies"]["de-7"]["where"] == "board"
+    with special_dice(s, 4, 1):
+        game.apply(s, WA, {"offensive": 4})
+        game.apply(s, WA, {"lead": "fr-1"})
+        game.apply(s, DE, {"lead": "de-7"})
+        game.apply(s, WA, {"marker": None})
+        game.apply(s, DE, {"marker": None})
+        assert state_name(s) == "advance"
+        assert game.actions(s, WA) == [{"occupy": "mulhausen"}, {"occupy": "strassburg"}]
+        game.apply(s, WA, {"occupy": "strassburg"})
+        b = s["last_battle"]
+        assert b["result"] == "won" and b["totals"] == {WA: 5, DE: 3}
+        assert board.owner(s, "strassburg") == WA and board.owner(s, "mulhausen") == DE
+        assert s["vp"][WA] == 7 and s["vp"][DE] == 5
+        assert s["armies"]["fr-1"]["where"] == "board" and s["armies"]["de-7"]["where"] == "board"
 
 
 def test_4_6_no_city_left_gives_one_capitulation_point_per_front_per_year():
@@ -238,15 +238,15 @@ def test_r12_cities_taken_by_austro_hungarian_commanded_german_armies_score_for_
     put(s, "ru-4", 9)
     for r in (DE, AH, WA, RU):
         hand(s, r)
-    rig_dice(s, 4, 1)
-    game.apply(s, AH, {"offensive": 9})
-    assert game.actions(s, AH) == [{"lead": "de-4"}]
-    game.apply(s, AH, {"lead": "de-4"})
-    game.apply(s, RU, {"lead": "ru-4"})
-    game.apply(s, AH, {"marker": None})
-    game.apply(s, RU, {"marker": None})
-    assert s["last_battle"]["result"] == "won"
-    assert board.owner(s, "rovno") == AH and s["vp"][AH] == 7 and s["vp"][DE] == 6 and s["vp"][RU] == 5
+    with special_dice(s, 4, 1):
+        game.apply(s, AH, {"offensive": 9})
+        assert game.actions(s, AH) == [{"lead": "de-4"}]
+        game.apply(s, AH, {"lead": "de-4"})
+        game.apply(s, RU, {"lead": "ru-4"})
+        game.apply(s, AH, {"marker": None})
+        game.apply(s, RU, {"marker": None})
+        assert s["last_battle"]["result"] == "won"
+        assert board.owner(s, "rovno") == AH and s["vp"][AH] == 7 and s["vp"][DE] == 6 and s["vp"][RU] == 5
 
 
 def test_2_2_recapture_removes_the_occupation_marker():

@@ -2,9 +2,9 @@
 shared/rulebooks/004_dc64f91ee782ec25.txt, L363-421), RULINGS R41, R42, R48."""
 
 import pytest
-from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, game, position, put, script, state_name, top
+from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, game, position, put, special_dice, state_name, top
 
-from kriegsspiel.games.first_world_war import board, deployment, offensive, sequence
+from kriegsspiel.games.first_world_war import board, deployment, offensive
 
 
 def offensive_menu(s, role):
@@ -101,24 +101,24 @@ def test_11_3_fronts_1_2_5_6_are_unused_but_their_replacement_cities_count():
 # ----- 11.4 variable order ---------------------------------------------------------------------
 
 
-def test_11_4_play_follows_the_rolled_order(monkeypatch):
+def test_11_4_play_follows_the_rolled_order():
     """11.4 (rulebook L407): from 2/1914 the rolled orders are used for the
     Deployment Turn and for every Player Turn of the year."""
     s = position(year=0, turn=4, role=AH, options={"variable_order": True})
-    script(monkeypatch, sequence, [1, 4, 3, 2, 4, 0, 0, 3, 2, 0])
-    game.apply(s, AH, "pass")
-    assert s["order"] == {"deploy": [AH, WA, RU, DE], "turns": [DE, RU, AH, WA]}
-    deployers, acting = [], []
-    while not (s["turn"] == 2):
-        role = game.active(s)[0]
-        if state_name(s) == "deploy" and (not deployers or deployers[-1] != role):
-            deployers.append(role)
-        if state_name(s) == "operations":
-            acting.append(role)
-        acts = game.actions(s, role)
-        game.apply(s, role, "pass" if "pass" in acts else acts[0])
-    assert deployers == [WA, RU, DE]  # Austria-Hungary has nothing to deploy in 2/1914
-    assert acting == [DE, RU, AH, WA]
+    with special_dice(s, 1, 4, 3, 2, 4, 0, 0, 3, 2, 0):
+        game.apply(s, AH, "pass")
+        assert s["order"] == {"deploy": [AH, WA, RU, DE], "turns": [DE, RU, AH, WA]}
+        deployers, acting = [], []
+        while not (s["turn"] == 2):
+            role = game.active(s)[0]
+            if state_name(s) == "deploy" and (not deployers or deployers[-1] != role):
+                deployers.append(role)
+            if state_name(s) == "operations":
+                acting.append(role)
+            acts = game.actions(s, role)
+            game.apply(s, role, "pass" if "pass" in acts else acts[0])
+        assert deployers == [WA, RU, DE]  # Austria-Hungary has nothing to deploy in 2/1914
+        assert acting == [DE, RU, AH, WA]
 
 
 # ----- 11.5 solitaire --------------------------------------------------------------------------
@@ -148,56 +148,56 @@ def solo_front(role, front, pieces):
     return s
 
 
-def test_11_5_an_austro_hungarian_offensive_fails_on_an_s(monkeypatch):
+def test_11_5_an_austro_hungarian_offensive_fails_on_an_s():
     """11.5 (rulebook L416): Austria-Hungary rolls before each offensive; on an S
     the offensive does not take place (no leads, no losses, the turn is spent)."""
     s = solo_front(AH, 10, ["ah-1", "sb-1"])
-    left = script(monkeypatch, offensive, [0])
-    game.apply(s, AH, {"offensive": 10})
-    assert left == [] and s["battle"] is None
-    assert s["last_battle"]["leads"] == {} and s["last_battle"]["result"] is None
-    assert s["armies"]["ah-1"]["where"] == "board" and s["armies"]["sb-1"]["where"] == "board"
-    assert any(e[0] == "11.5" and "fails" in e[1] for e in s["log"])
-    assert at(s, "operations", DE) and s["turn"] == 2
+    with special_dice(s, 0):
+        game.apply(s, AH, {"offensive": 10})
+        assert s["battle"] is None
+        assert s["last_battle"]["leads"] == {} and s["last_battle"]["result"] is None
+        assert s["armies"]["ah-1"]["where"] == "board" and s["armies"]["sb-1"]["where"] == "board"
+        assert any(e[0] == "11.5" and "fails" in e[1] for e in s["log"])
+        assert at(s, "operations", DE) and s["turn"] == 2
 
 
-def test_11_5_an_austro_hungarian_offensive_goes_ahead_on_1_to_4(monkeypatch):
+def test_11_5_an_austro_hungarian_offensive_goes_ahead_on_1_to_4():
     """11.5 (rulebook L416): on 1-4 the Austro-Hungarian offensive takes place."""
     s = solo_front(AH, 10, ["ah-1", "sb-1"])
-    left = script(monkeypatch, offensive, [3, 1, 1])
-    game.apply(s, AH, {"offensive": 10})
-    assert state_name(s) == "lead" and game.active(s) == [AH]
-    game.apply(s, AH, {"lead": "ah-1"})
-    game.apply(s, RU, {"lead": "sb-1"})
-    assert left == [] and s["last_battle"]["dice"] == {AH: 1, RU: 1}
+    with special_dice(s, 3, 1, 1):
+        game.apply(s, AH, {"offensive": 10})
+        assert state_name(s) == "lead" and game.active(s) == [AH]
+        game.apply(s, AH, {"lead": "ah-1"})
+        game.apply(s, RU, {"lead": "sb-1"})
+        assert s["last_battle"]["dice"] == {AH: 1, RU: 1}
 
 
 @pytest.mark.parametrize("face,happens", [(1, False), (4, False), (0, True)])
-def test_11_5_russia_attacks_only_on_an_s(monkeypatch, face, happens):
+def test_11_5_russia_attacks_only_on_an_s(face, happens):
     """11.5 (rulebook L416): Russia rolls before each offensive; 1-4 means it does
     NOT take place, S means it does."""
     s = solo_front(RU, 7, ["ru-1", "de-8"])
-    left = script(monkeypatch, offensive, [face, 2, 2])
-    game.apply(s, RU, {"offensive": 7})
-    if happens:
-        assert state_name(s) == "lead" and game.active(s) == [RU] and left == [2, 2]
-    else:
-        assert s["battle"] is None and s["last_battle"]["leads"] == {} and left == [2, 2]
-        assert any(e[0] == "11.5" and "does not take place" in e[1] for e in s["log"])
+    with special_dice(s, face):  # the roll before the offensive, and no other die
+        game.apply(s, RU, {"offensive": 7})
+        if happens:
+            assert state_name(s) == "lead" and game.active(s) == [RU]
+        else:
+            assert s["battle"] is None and s["last_battle"]["leads"] == {}
+            assert any(e[0] == "11.5" and "does not take place" in e[1] for e in s["log"])
 
 
-def test_11_5_germany_and_the_western_allies_do_not_roll_and_no_s_draw(monkeypatch):
+def test_11_5_germany_and_the_western_allies_do_not_roll_and_no_s_draw():
     """11.5 (rulebook L416, L419), RULINGS R25: only Austria-Hungary and Russia
     roll before an offensive; an S in combat draws no marker in solitaire play."""
     s = solo_front(DE, 1, ["de-1", "br-1"])
-    left = script(monkeypatch, offensive, [0, 0])
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    assert left == [] and s["battle"] is None
-    assert s["last_battle"]["dice"] == {DE: 0, WA: 0}
-    assert not at(s, "s_draw")
-    assert all(s["hands"][r] == [] for r in EMPIRES)
+    with special_dice(s, 0, 0):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert s["battle"] is None
+        assert s["last_battle"]["dice"] == {DE: 0, WA: 0}
+        assert not at(s, "s_draw")
+        assert all(s["hands"][r] == [] for r in EMPIRES)
 
 
 def test_11_5_the_last_german_army_under_austro_hungarian_command_stays():
@@ -217,7 +217,7 @@ def test_11_5_the_last_german_army_under_austro_hungarian_command_stays():
     assert moves and all(a["move"] != "de-4" for a in moves)
 
 
-def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn(monkeypatch):
+def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn():
     """11.5 (rulebook L419): in solitaire play a mandatory marker drawn before an
     offensive is "reserved for compulsory use in the next Player Turn": another
     offensive later in the same Player Turn neither uses nor discards it."""
@@ -227,18 +227,18 @@ def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn(monkeyp
         put(s, a, 1)
     s["cups"]["central"] = []
     s["cups"]["entente"] = ["uncoded-wireless"]  # Russian, mandatory: no use to a British lead
-    script(monkeypatch, offensive, [1, 4, 4, 1])
-    game.apply(s, DE, {"offensive": 1})
-    game.apply(s, DE, {"lead": "de-1"})
-    game.apply(s, WA, {"lead": "br-1"})
-    assert s["reserved"]["entente"] == {"marker": "uncoded-wireless", "due": 1}  # Player Turn 2 of 1/1914
-    assert at(s, "operations", WA) and s["turn"] == 1
-    game.apply(s, WA, {"offensive": 1})
-    game.apply(s, WA, {"lead": "br-1"})
-    game.apply(s, DE, {"lead": "de-2"})
-    assert s["turn"] == 1
-    assert s["reserved"]["entente"] == {"marker": "uncoded-wireless", "due": 1}
-    assert "uncoded-wireless" not in s["removed"]
+    with special_dice(s, 1, 4, 4, 1):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert s["reserved"]["entente"] == {"marker": "uncoded-wireless", "due": 1}  # Player Turn 2 of 1/1914
+        assert at(s, "operations", WA) and s["turn"] == 1
+        game.apply(s, WA, {"offensive": 1})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"lead": "de-2"})
+        assert s["turn"] == 1
+        assert s["reserved"]["entente"] == {"marker": "uncoded-wireless", "due": 1}
+        assert "uncoded-wireless" not in s["removed"]
 
 
 def test_r48_solitaire_german_deployments_alternate_west_and_east():

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-from ie_support import answer, asking, blank, proc
+from ie_support import answer, asking, blank, game, proc
 
-from kriegsspiel.engine import rng
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import battle, world
 
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Force the dice: the battle rolls the attacker's die first, then the defender's."""
-    queue: list = []
-
-    def roll(s, sides=6):
-        assert queue, "an unexpected die roll"
-        return queue.pop(0)
-
-    monkeypatch.setattr(rng, "roll", roll)
-    return queue
+# The dice are scripted (engine/testing.py): a land battle rolls the attacker's die first, then the defender's.
 
 
 def empty(seed=1):
@@ -86,34 +74,35 @@ def test_crt_rows():
     assert battle.crt(2)["mark"] == battle.crt(-3)["mark"] == "*"
 
 
-def test_land_battle_example_image_1(dice):
-    play_image_1(dice)
+def test_land_battle_example_image_1():
+    play_image_1()
 
 
-def play_image_1(dice):
+def play_image_1():
     """L1033-1038: GE 6 (4 + Silesia 2) vs 4 (Saxon 2 + Hanover 1 + AU 1), +1 New Rifles:
     BDRM +3; GE rolls 5, AU 2: differential 6, decisive, AU's side takes 2, GE none."""
     s, u = austro_prussian()
-    dice += [5, 2]
-    proc(s, "land-battle", attacker="ge", frm="berlin", space="saxony", amphibious=False)
+    with scripted_dice(s, 5, 2):
+        proc(s, "land-battle", attacker="ge", frm="berlin", space="saxony", amphibious=False)
+        return _image_1(s, u)
+
+
+def _image_1(s, u):
     b = s["battle"]
     assert b["main"] == {"a": "ge", "d": "saxony"} and b["roles"] == {"a": "ge", "d": "au"}
     assert asking(s) == "battle-support"
     legal = game_actions(s, "ge")
     assert {"support": True, "unit": u["third"][0]} not in legal  # deployed this impulse (15.2.3)
     answer(s, "ge", {"support": True, "unit": u["silesia"][0]})
-    if asking(s) == "battle-support" and s["stack"][-1]["role"] == "ge":
-        answer(s, "ge", "done")
+    assert asking(s) == "battle-support" and s["stack"][-1]["role"] == "au"  # GE has no other army to offer
     # AU: Austrians (one army: adjacent to the defender only) and Hanoverians; Bavaria would be legal too
     legal = game_actions(s, "au")
     assert {"support": True, "unit": u["bavarian"][0]} in legal
     answer(s, "au", {"support": True, "unit": u["au"][0]})
     assert {"support": True, "unit": u["au"][1]} not in game_actions(s, "au")  # 18.3.1: one army only
     answer(s, "au", {"support": True, "unit": u["hanover"][0]})
-    # two spaces used: nothing more may support (18.3 L974)
-    assert asking(s) != "battle-support" or game_actions(s, "au") == ["done"]
-    if asking(s) == "battle-support":
-        answer(s, "au", "done")
+    # two spaces used: nothing more may support (18.3 L974), so the question closes and the dice are rolled
+    assert asking(s) == "battle-loss"
     assert s["battle"]["strength"] == {"a": 7, "d": 4} and s["battle"]["bdrm"] == 3
     assert s["battle"]["diff"] == 6
     # first loss on the main defense force (the Saxon army, 18.6 L1015), automatic; AU chooses the second
@@ -136,21 +125,24 @@ def play_image_1(dice):
     return s, u
 
 
-def test_land_battle_example_image_2(dice):
+def test_land_battle_example_image_2():
     """L1040-1044: from Saxony into Bohemia: GE 6 (+1 rifles) vs AU 3 + Saxon 1 + Bavarian
     support 1 = 5: BDRM +2; AU 1, GE 4: decisive; AU loses a step on its full army and on the
     Bavarians; they retreat to Vienna; both GE armies advance."""
-    s, u = play_image_1(dice)
+    s, u = play_image_1()
     s["war"]["decisive_taken"] = True  # war.py took the bonus: this battle is the bonus battle
     s["war"].pop("decisive_bonus")
-    dice += [4, 1]
-    proc(s, "land-battle", attacker="ge", frm="saxony", space="bohemia", amphibious=False)
+    with scripted_dice(s, 4, 1):
+        proc(s, "land-battle", attacker="ge", frm="saxony", space="bohemia", amphibious=False)
+        _image_2(s, u)
+
+
+def _image_2(s, u):
     assert s["battle"]["main"]["d"] == "au"  # the Saxons have no majority (18.1.2)
     legal = game_actions(s, "ge")
     assert {"support": True, "unit": u["third"][0]} not in legal  # still deployed this impulse
     answer(s, "ge", {"support": True, "unit": u["silesia"][0]})  # clear to Saxony: not halved (18.3.2)
-    if asking(s) == "battle-support" and s["stack"][-1]["role"] == "ge":
-        answer(s, "ge", "done")
+    assert asking(s) == "battle-support" and s["stack"][-1]["role"] == "au"
     answer(s, "au", {"support": True, "unit": u["bavarian"][0]})
     answer(s, "au", "done")
     b = s["battle"]
@@ -173,12 +165,17 @@ def test_land_battle_example_image_2(dice):
 
 
 def game_actions(s, role):
-    from ie_support import game
-
     return game.actions(s, role)
 
 
-def test_hydraulic_recoil_footnotes(dice):
+def finish(s):
+    """Answer every question of the battle with the first legal action."""
+    while s["stack"]:
+        role = s["stack"][-1]["role"]
+        answer(s, role, game_actions(s, role)[0])
+
+
+def test_hydraulic_recoil_footnotes():
     """18.4 L1000-1002: ** both sides +1; * the victor may add +1 to both."""
     s = empty()
     war(s, ["fr"], ["au"])
@@ -186,40 +183,37 @@ def test_hydraulic_recoil_footnotes(dice):
     add(s, "au", "army", "lombardy", 2)
     s["flags"]["hydraulic-recoil"] = True
     s["control"]["piedmont"] = "fr"
-    dice += [3, 3]  # differential 0 (no modifiers but FP 4 vs 4): 1/1 **
-    proc(s, "land-battle", attacker="fr", frm="piedmont", space="lombardy")
-    assert s["battle"]["losses"] == {"a": 2, "d": 2} or s["last_battle"]["losses"] == {"a": 2, "d": 2}
-    while s["stack"]:
-        role = s["stack"][-1]["role"]
-        answer(s, role, game_actions(s, role)[0])
+    with scripted_dice(s, 3, 3):  # differential 0 (no modifiers but FP 4 vs 4): 1/1 **
+        proc(s, "land-battle", attacker="fr", frm="piedmont", space="lombardy")
+    assert s["battle"]["diff"] == 0 and s["battle"]["losses"] == {"a": 2, "d": 2}
+    finish(s)
     assert s["last_battle"]["losses"] == {"a": 2, "d": 2}
     s2 = empty()
     war(s2, ["fr"], ["au"])
     add(s2, "fr", "army", "piedmont", 2)
     add(s2, "au", "army", "lombardy", 2)
     s2["flags"]["hydraulic-recoil"] = True
-    dice += [5, 3]  # Att +2: 1/1 *
-    proc(s2, "land-battle", attacker="fr", frm="piedmont", space="lombardy")
+    with scripted_dice(s2, 5, 3):  # Att +2: 1/1 *
+        proc(s2, "land-battle", attacker="fr", frm="piedmont", space="lombardy")
     assert asking(s2) == "battle-recoil"
+    assert s2["battle"]["losses"] == {"a": 1, "d": 1}
     answer(s2, "fr", "add")
     assert s2["battle"]["losses"] == {"a": 2, "d": 2}
 
 
-def test_machine_guns_minimum_three(dice):
+def test_machine_guns_minimum_three():
     """18.5 L1006: non-rebel die rolls of 1-2 count as 3; rebels never benefit."""
     s = empty()
     s["flags"]["machine-guns"] = True
     add(s, "ru", "army", "dagestan")
     add(s, "rebel", "army", "dagestan", n="chechen")
-    dice += [1, 1]
-    proc(s, "land-battle", attacker="ru", frm="dagestan", space="dagestan")
-    while s["stack"]:
-        role = s["stack"][-1]["role"]
-        answer(s, role, game_actions(s, role)[0])
+    with scripted_dice(s, 1, 1):
+        proc(s, "land-battle", attacker="ru", frm="dagestan", space="dagestan")
+        finish(s)
     assert s["last_battle"]["dice"] == {"a": 3, "d": 1}
 
 
-def test_peacetime_rebels_eliminated_and_control_returns(dice):
+def test_peacetime_rebels_eliminated_and_control_returns():
     """12.16 L729, 21.1 L1181, 21.2 L1184: rebels attacked from the same space; they cannot
     retreat and are eliminated; the WoI marker goes and control returns."""
     s = empty()
@@ -229,11 +223,9 @@ def test_peacetime_rebels_eliminated_and_control_returns(dice):
     add(s, "fr", "army", "algeria")
     add(s, "fr", "ef", "algeria")
     assert world.controller(s, "algeria") is None
-    dice += [6, 1]
-    proc(s, "land-battle", attacker="fr", frm="algeria", space="algeria")
-    while s["stack"]:
-        role = s["stack"][-1]["role"]
-        answer(s, role, game_actions(s, role)[0])
+    with scripted_dice(s, 6, 1):
+        proc(s, "land-battle", attacker="fr", frm="algeria", space="algeria")
+        finish(s)
     assert r[0] not in s["units"]
     assert "algeria" not in s["woi"] and world.controller(s, "algeria") == "fr"
     assert s["last_battle"]["winner"] == "attacker"
@@ -259,6 +251,92 @@ def test_support_halving_and_rounding():
     b["units"][y[0]] = {"side": "a", "main": False}
     assert battle.support_of(s, b, "a")[0] == 2  # (1 + 1 + 2) / 2 = 2
     assert battle.ru_home({"frm": "prussia", "at": "poland"}, "pomerania")  # 33.5 L1568 example
+
+
+def test_support_halves_of_a_stack_round_up_once_per_space():
+    """18.3.3 L986 and 4.1.1 L293: "round the total up for the whole stack"; 18.3.2 L982: armies of
+    another power than the one leading the attack support at half their FP. Russian armies in Silesia
+    (adjacent to Saxony and Bohemia, 18.3.1) support GE's attack from Saxony: odd sums of halves."""
+    s = empty()
+    war(s, ["ge", "ru"], ["au"])
+    b = {"amphibious": False, "frm": "saxony", "at": "bohemia", "main": {"a": "ge", "d": "au"},
+         "units": {}, "attacker": "ge"}  # fmt: skip
+
+    def supporting(*armies):
+        b["units"] = {}
+        for owner, at, reduced in armies:
+            b["units"][world.new_unit(s, owner, "army", at, reduced)] = {"side": "a", "main": False}
+        return battle.support_of(s, b, "a")[0]
+
+    assert supporting(("ru", "silesia", True)) == 1  # 1/2 rounds up to 1, not down to 0
+    assert supporting(("ru", "silesia", False), ("ru", "silesia", True)) == 2  # (2 + 1) / 2 = 1.5 -> 2
+    assert supporting(("ru", "silesia", False), ("ru", "silesia", False), ("ru", "silesia", True)) == 3  # 2.5 -> 3
+    assert supporting(("ge", "silesia", False), ("ru", "silesia", True)) == 2 + 1  # GE's own army in full
+    # each stack is rounded on its own: 1/2 in Silesia and 1/2 in Galicia give 1 + 1, not 1
+    assert supporting(("ru", "silesia", True), ("ru", "galicia", True)) == 2
+
+
+def test_odd_halved_support_decides_a_battle():
+    """18.3.2 L982, 18.3.3 L986: a full and a reduced Russian army support GE from Silesia: 3 / 2
+    rounds up to 2. GE 2 + 2 = 4 vs AU 2: BDRM +2; GE rolls 4, AU 3: differential 3, 1/2 (18.4
+    L990-1003). Rounded down, the differential would be 2 and AU would lose one step only."""
+    s = empty()
+    war(s, ["ge", "ru"], ["au"])
+    add(s, "ge", "army", "saxony")
+    ru = add(s, "ru", "army", "silesia") + add(s, "ru", "army", "silesia", reduced=True)
+    add(s, "au", "army", "bohemia")
+    with scripted_dice(s, 4, 3):
+        proc(s, "land-battle", attacker="ge", frm="saxony", space="bohemia")
+        assert asking(s) == "battle-support" and s["stack"][-1]["role"] == "ge"
+        for uid in ru:
+            answer(s, "ge", {"support": True, "unit": uid})
+        b = s["battle"]
+        assert dict(b["mods"]["a"]) == {"firepower": 2, "support (Silesia 2)": 2}
+        assert b["strength"] == {"a": 4, "d": 2} and b["bdrm"] == 2 and b["diff"] == 3
+        finish(s)
+    assert s["last_battle"]["losses"] == {"a": 1, "d": 2} and s["last_battle"]["winner"] == "attacker"
+
+
+def test_an_overstacked_defender_fights_with_the_stacking_limit():
+    """5.5.3 L408: "if an overstacked space is attacked, the number of units that can contribute FP
+    is limited to the space's stacking limit": 3 armies on the main map (5.5.1 L403), 2 in an
+    Ottoman home space. At the limit nothing is left out; the attacker is never capped."""
+    s = empty()
+    war(s, ["ge"], ["au"])
+    for n, fp in ((3, 6), (4, 6), (5, 6)):
+        b = {"at": "bohemia", "units": {}, "fort": None, "elite": {}, "amphibious": False, "frm": "saxony",
+             "wartime": False, "roles": {}, "drm": {}}  # fmt: skip
+        for uid in add(s, "au", "army", "bohemia", n):
+            b["units"][uid] = {"side": "d", "main": True}
+        assert dict(battle.modifiers(s, b, "d"))["firepower"] == fp, n
+        for uid in list(b["units"]):
+            world.remove_unit(s, uid)
+    war(s, ["ru"], ["ot"])
+    assert world.P().spaces["thrace"].stacking == 2
+    b = {"at": "thrace", "units": {}, "fort": None, "elite": {}, "amphibious": False, "frm": "bulgaria",
+         "wartime": False, "roles": {}, "drm": {}}  # fmt: skip
+    for uid in add(s, "ot", "turkish", "thrace", 3):
+        b["units"][uid] = {"side": "d", "main": True}
+    for uid in add(s, "ru", "army", "bulgaria", 4):
+        b["units"][uid] = {"side": "a", "main": True}
+    assert dict(battle.modifiers(s, b, "d"))["firepower"] == 4
+    assert dict(battle.modifiers(s, b, "a"))["firepower"] == 8  # the attacking stack is not capped
+
+
+def test_an_overstacked_defender_capped_in_battle():
+    """5.5.3 L408 in a whole battle: GE attacks Bohemia from Saxony with 3 armies (FP 6); 4 Austrian
+    armies are there, only 3 fight (FP 6): BDRM 0; GE rolls 4, AU 3: differential 1, GE wins, 1/1
+    (18.4). Were all four counted (FP 8), the differential would be -1 and AU would win."""
+    s = empty()
+    war(s, ["ge"], ["au"])
+    add(s, "ge", "army", "saxony", 3)
+    add(s, "au", "army", "bohemia", 4)
+    with scripted_dice(s, 4, 3):
+        proc(s, "land-battle", attacker="ge", frm="saxony", space="bohemia")
+        b = s["battle"]
+        assert dict(b["mods"]["d"]) == {"firepower": 6} and b["bdrm"] == 0 and b["diff"] == 1
+        finish(s)
+    assert s["last_battle"]["winner"] == "attacker" and s["last_battle"]["losses"] == {"a": 1, "d": 1}
 
 
 def test_ef_and_ec_loss_rules():
@@ -292,7 +370,7 @@ def test_non_player_units_last():
     assert battle.loss_choices(s, b, "d") == [o[0]]
 
 
-def test_retreat_impossible_eliminates_and_fort_falls(dice):
+def test_retreat_impossible_eliminates_and_fort_falls():
     """18.7 L1028: a force that cannot retreat is eliminated; the fort of a retreating defender
     is eliminated; 12.12 L703 the fort's FP counts and negates the all-reduced -1."""
     s = empty()
@@ -303,34 +381,29 @@ def test_retreat_impossible_eliminates_and_fort_falls(dice):
     for sid in world.P().adjacency["champagne"]:
         if sid != "alsace-lorraine":
             s["occupied"][sid] = "ge"
-    dice += [6, 1]
-    proc(s, "land-battle", attacker="ge", frm="alsace-lorraine", space="champagne")
-    while asking(s) == "battle-support":
-        answer(s, s["stack"][-1]["role"], "done")
-    mods = dict(s["battle"]["mods"]["d"]) if s["battle"] else {}
-    assert mods.get("fort") == 2 and "only reduced armies" not in mods
-    while s["stack"]:
-        role = s["stack"][-1]["role"]
-        answer(s, role, game_actions(s, role)[0])
+    with scripted_dice(s, 6, 1):
+        proc(s, "land-battle", attacker="ge", frm="alsace-lorraine", space="champagne")
+    mods = dict(s["battle"]["mods"]["d"])
+    assert mods == {"firepower": 1, "fort": 2}  # no "only reduced armies" -1 behind a fort
+    finish(s)
     assert f[0] not in s["units"] and "champagne" not in s["forts"]
 
 
-def test_low_stability_and_difficult_link(dice):
+def test_low_stability_and_difficult_link():
     """18.2.1 L964-965: the worst stability DRM of the main force; attacking along a difficult link -1."""
     s = empty()
     war(s, ["au"], ["ge"])
     s["powers"]["au"]["stability"] = 1
     add(s, "au", "army", "bohemia")
     add(s, "ge", "army", "silesia")
-    dice += [3, 3]
-    proc(s, "land-battle", attacker="au", frm="bohemia", space="silesia")
-    while asking(s) == "battle-support":
-        answer(s, s["stack"][-1]["role"], "done")
+    with scripted_dice(s, 3, 3):
+        proc(s, "land-battle", attacker="au", frm="bohemia", space="silesia")
+    assert not s["stack"] and s["last_battle"]["bdrm"] == 2 - 2 - 1 - 2  # AU 2 FP -2 -1, GE 2 FP
     line = [text for rule, text, *_ in s["log"] if rule == "18.2"][0]
     assert "Austria's stability -2" in line and "attacking along a difficult connection -1" in line
 
 
-def test_amphibious_assault_example(dice):
+def test_amphibious_assault_example():
     """19.10 L1122-1126: the British 1st Army (+1) lands from the North Atlantic (-1) against
     Brittany: 2 vs 2; UK 4, FR 2: 1/1, FR retreats to Paris, the 1st Army advances; the
     French squadrons displace to the North Atlantic and a naval battle follows."""
@@ -341,10 +414,13 @@ def test_amphibious_assault_example(dice):
     fr = add(s, "fr", "army", "brittany")
     add(s, "fr", "squadron", "brittany", 2)
     assert battle.amphibious_ok(s, "uk", "north-atlantic", "brittany")
-    dice += [4, 2, 1, 6]  # the land battle, then the naval battle of 19.11 (FR attacking rolls 1, UK 6)
-    proc(s, "land-battle", attacker="uk", frm="north-atlantic", space="brittany", amphibious=True)
-    while asking(s) == "battle-support":
-        answer(s, s["stack"][-1]["role"], "done")
+    script = scripted_dice(s, 4, 2, 1, 6)  # the land battle, then the naval battle of 19.11 (FR rolls 1, UK 6)
+    with script:
+        proc(s, "land-battle", attacker="uk", frm="north-atlantic", space="brittany", amphibious=True)
+        _amphibious(s, first, fr)
+
+
+def _amphibious(s, first, fr):
     b = s["battle"]
     assert dict(b["mods"]["a"]) == {"firepower": 2, "amphibious landing": -1, "the British 1st Army": 1}
     assert b["bdrm"] == 0 and b["diff"] == 2

@@ -14,21 +14,9 @@ from test_ie_events import drive, effects, waiting
 
 from kriegsspiel.engine import DataError, call
 from kriegsspiel.engine.flow import run
-from kriegsspiel.games.imperial_elegy import crisis, events
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.imperial_elegy import crisis
 from kriegsspiel.games.imperial_elegy.deck import deck
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Force the next dice of the crisis (events.py and crisis.py share the sequence)."""
-
-    def set_(*values):
-        it = iter(values)
-        f = lambda state, n=6: next(it)  # noqa: E731
-        monkeypatch.setattr(events, "roll", f)
-        monkeypatch.setattr(crisis, "roll", f)
-
-    return set_
 
 
 def play(s, p, cid, option="A"):
@@ -68,29 +56,29 @@ def test_wtt_moves_within_0_5_without_crisis_below_5():
     assert s["wtt"] == 3 and s["crisis"] is None
 
 
-def test_international_conference_continues_the_event(dice):
+def test_international_conference_continues_the_event():
     """23.1 L1258: no war: the rest of the inciting event is followed (Black Hand's rebels)."""
     s = blank()
     s["wtt"] = 4
-    dice(1)
-    play(s, "ge", "black-hand")
-    drive(s)
+    with scripted_dice(s, 1):
+        play(s, "ge", "black-hand")
+        drive(s)
     assert s["crisis"]["result"] == "conference" and not s["crisis"]["outbreak"]
     assert s["wtt"] == 5 and s["result"] is None
     assert s["rebel_spaces"].get("bosnia") == 1  # the effect after the WTT still happens
     assert "black-hand" in s["removed"]
 
 
-def test_an_outbreak_ends_the_game(dice):
+def test_an_outbreak_ends_the_game():
     """23.0, 23.1: the Great War: the rest of the event is ignored; with no_great_war_turns the
     game ends with the NGs scored (25.5, goals.py)."""
     s = blank()
     s["wtt"] = 4
     s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["powers"]["fr"]["alliance"] = "entente-aligned"
-    dice(3)
-    play(s, "ge", "moroccan-crisis")
-    drive(s)
+    with scripted_dice(s, 3):
+        play(s, "ge", "moroccan-crisis")
+        drive(s)
     assert s["crisis"]["outbreak"] and s["crisis"]["result"] == "outbreak"
     assert s["powers"]["fr"]["alliance"] == "entente-aligned"  # the shift after the WTT is ignored
     assert s["result"] is not None
@@ -98,19 +86,19 @@ def test_an_outbreak_ends_the_game(dice):
     assert s["flags"]["great_war"]
 
 
-def test_neutral_players_drawn_in_choose_an_alliance(dice):
+def test_neutral_players_drawn_in_choose_an_alliance():
     """23.5 L1277-1287: Moroccan Crisis involves FR and GE; both neutral: placed at random, within
     the limits (never an alliance bigger than the other)."""
     s = blank()
     s["wtt"] = 4
-    dice(3)
-    play(s, "ge", "moroccan-crisis")
-    drive(s)
+    with scripted_dice(s, 3):
+        play(s, "ge", "moroccan-crisis")
+        drive(s)
     sides = s["crisis"]["shifts"]
     assert set(sides) == {"fr", "ge"} and sides["fr"] != sides["ge"]
 
 
-def test_the_23_3_example_assassination_on_austria(dice):
+def test_the_23_3_example_assassination_on_austria():
     """23.3 L1268-1270: Assassination is played on AU, 'bordering nation' is rolled, the active
     player blames Serbia; Serbia enters against AU; its RU ally marker stays (RU opposes AU)."""
     s = blank()
@@ -121,21 +109,21 @@ def test_the_23_3_example_assassination_on_austria(dice):
     s["powers"]["ru"]["alliance"] = "entente-aligned"
     s["powers"]["fr"]["alliance"] = "entente-aligned"
     s["wtt"] = 4
-    dice(6, 5)  # Unstable Situation holds (6), then the crisis roll 5: bordering nation
-    play(s, "fr", "assassination")
-    assert waiting(s) == ("event-choose", "fr")
-    game.apply(s, "fr", {"power": "au"})  # the assassination is played on Austria
-    assert waiting(s) == ("event-choose", "fr")
-    assert {"minor": "serbia"} in game.actions(s, "fr")
-    game.apply(s, "fr", {"minor": "serbia"})
-    drive(s)
+    with scripted_dice(s, 6, 5):  # Unstable Situation holds (6), then the crisis roll 5: bordering nation
+        play(s, "fr", "assassination")
+        assert waiting(s) == ("event-choose", "fr")
+        game.apply(s, "fr", {"power": "au"})  # the assassination is played on Austria
+        assert waiting(s) == ("event-choose", "fr")
+        assert {"minor": "serbia"} in game.actions(s, "fr")
+        game.apply(s, "fr", {"minor": "serbia"})
+        drive(s)
     cr = s["crisis"]
     assert cr["target"] == "au" and cr["blamed"] == "serbia" and cr["minors"] == {"serbia": "entente"}
     assert s["allies"]["serbia"] == "ru"
     assert cr["outbreak"] and s["result"] is not None
 
 
-def test_the_23_3_3_balkan_wars_example(dice):
+def test_the_23_3_3_balkan_wars_example():
     """23.3.3 L1274-1276: Serbia rolled but not independent, Bulgaria threatened; 'Balkan Table (roll
     twice)': Bosnia and Greece threaten it; step 2 'Ally (Austria if no ally)': Bulgaria's ally RU is
     the respondent. Greece (allied to RU) must join the alliance opposing RU: AU places its marker;
@@ -147,39 +135,48 @@ def test_the_23_3_3_balkan_wars_example(dice):
     s["powers"]["ru"]["alliance"] = "entente-aligned"
     s["powers"]["au"]["alliance"] = "alliance-aligned"
     s["wtt"] = 4
-    dice(1, 2, 5, 6, 3, 1)  # incident: Serbia (reroll), Bulgaria; step 1: 5; Bosnia, Greece; step 2: 1
-    play(s, "ge", "balkan-wars")
-    drive(s)
+    with scripted_dice(s, 1, 2, 5, 6, 3, 1):  # incident: Serbia (reroll), Bulgaria; step 1: 5; Bosnia, Greece; 1
+        play(s, "ge", "balkan-wars")
+        drive(s)
     cr = s["crisis"]
     assert cr["threatened"] == "bulgaria" and cr["threatening"] == ["bosnia", "greece"]
     assert cr["respondent"] == "ru"
     assert cr["minors"] == {"bulgaria": "entente", "bosnia": "alliance", "greece": "alliance"}
-    assert s["allies"] == {**s["allies"], "bulgaria": "ru", "greece": "au", "bosnia": "au"}
-    assert not any(x.get("attacker") for x in s.get("standins", []))  # the war of the card is not fought
+    assert (s["allies"]["bulgaria"], s["allies"]["greece"], s["allies"]["bosnia"]) == ("ru", "au", "au")
+    # the Great War breaks out: the war of the card is never declared, the game is over
+    assert s["war"] is None and not any(rule == "12.17" for rule, *_ in s["log"])
     assert s["result"] is not None
 
 
-def test_impossible_bordering_nation_is_narrative(dice):
-    """23.4 L1277: every bordering power is allied to the target: an impossible result, the GW occurs."""
+def test_impossible_bordering_nation_is_narrative():
+    """23.4 L1277: every nation bordering the targeted power is allied to it: the "bordering nation"
+    result is impossible, nobody is blamed, and the GW still occurs. Bosnia is OT's: the targeted
+    player of the Black Hand roll is the Ottoman Empire (E23)."""
     s = blank()
-    s["powers"]["uk"]["alliance"] = "entente-aligned"
-    s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["wtt"] = 4
-    dice(6, 5)
-    play(s, "ge", "black-hand")  # Bosnia is OT's: the targeted player is Austria (E23)
-    drive(s)
-    assert s["crisis"]["outbreak"] and s["result"] is not None
+    neighbours, italy = crisis.bordering(s, "ot")
+    assert neighbours and not italy
+    for m in neighbours:
+        s["allies"][m] = "ot"
+    assert crisis.bordering(s, "ot") == ([], False)
+    with scripted_dice(s, 6):  # step 1: 4-6, a bordering nation
+        play(s, "ge", "black-hand")
+        drive(s)
+    cr = s["crisis"]
+    assert cr["target"] == "ot" and cr["result"] == "bordering-nation"
+    assert cr["impossible"] == ["no bordering nation"] and cr.get("blamed") is None
+    assert cr["outbreak"] and s["result"] is not None
 
 
-def test_impulsive_leader_draws_the_named_neutral(dice):
+def test_impulsive_leader_draws_the_named_neutral():
     s = blank()
     s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["powers"]["fr"]["alliance"] = "entente-aligned"
     s["wtt"] = 4
-    dice(4, 5)  # leader, then step 2: 5 = Russia
-    call(s, "event-effects", power="au", card="impulsive-ruler", effects=[{"verb": "wtt", "amount": 1}])
-    run(game.procedures, s)  # the crisis asks Russia which alliance it joins (23.5)
-    assert waiting(s) == ("event-choose", "ru")
-    game.apply(s, "ru", {"alliance": "entente"})
-    drive(s)
+    with scripted_dice(s, 4, 5):  # leader, then step 2: 5 = Russia
+        call(s, "event-effects", power="au", card="impulsive-ruler", effects=[{"verb": "wtt", "amount": 1}])
+        run(game.procedures, s)  # the crisis asks Russia which alliance it joins (23.5)
+        assert waiting(s) == ("event-choose", "ru")
+        game.apply(s, "ru", {"alliance": "entente"})
+        drive(s)
     assert s["crisis"]["leader"] == "ru" and s["powers"]["ru"]["alliance"] == "entente-aligned"

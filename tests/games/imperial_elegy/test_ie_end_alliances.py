@@ -6,20 +6,8 @@ from __future__ import annotations
 import pytest
 from ie_support import answer, asking, blank, proc
 
-import kriegsspiel.engine.rng as rng
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import end
-
-
-def dice(monkeypatch, values):
-    """Force the dice: each rng.roll returns the next value."""
-    seq = list(values)
-
-    def fake(s, sides=6):
-        assert seq, "more dice rolled than the example has"
-        return seq.pop(0)
-
-    monkeypatch.setattr(rng, "roll", fake)
-    return seq
 
 
 def setup(s, boxes, mpit):
@@ -29,7 +17,7 @@ def setup(s, boxes, mpit):
         s["powers"][q]["mpit"] = {"entente": 0, "alliance": 0, "neutral": 0, **m}
 
 
-def test_alliance_resolution_example_8_7(monkeypatch):
+def test_alliance_resolution_example_8_7():
     """8.7 L530-535: GE, UK, RU, OT neutral; FR and AU Entente aligned. GE (4 influence: 1 neutral,
     3 Alliance) first: neutral 4+1=5, Alliance 2+3=5, GE breaks the tie for the Alliance. UK (3) before
     RU (3) by turn order: neutral 2+1=3, Entente 4+2=6: the Entente. RU: the Entente is full (FR, AU,
@@ -45,14 +33,13 @@ def test_alliance_resolution_example_8_7(monkeypatch):
     )  # fmt: skip
     # dice in end.TRACKS order (entente, alliance, neutral) per power: GE alliance 2, neutral 4;
     # UK entente 4, neutral 2; RU none; AU entente 5, neutral 6
-    left = dice(monkeypatch, [2, 4, 4, 2, 5, 6])
-    proc(s, "alliance-resolution")
-    assert asking(s) == "alliance-tie"
-    assert s["stack"][-1]["role"] == "ge"
-    assert s["stack"][-1]["tied"] == ["alliance", "neutral"]
-    answer(s, "ge", {"shift": "alliance"})
+    with scripted_dice(s, 2, 4, 4, 2, 5, 6):  # all six rolled, and no more: RU rolled no die
+        proc(s, "alliance-resolution")
+        assert asking(s) == "alliance-tie"
+        assert s["stack"][-1]["role"] == "ge"
+        assert s["stack"][-1]["tied"] == ["alliance", "neutral"]
+        answer(s, "ge", {"shift": "alliance"})
     assert not s["stack"]
-    assert left == []  # RU rolled no die
     box = {q: s["powers"][q]["alliance"] for q in s["powers"]}
     assert box == {"ge": "alliance-aligned", "uk": "entente-aligned", "fr": "entente-committed",
                    "au": "neutral", "ru": "neutral", "ot": "neutral"}  # fmt: skip
@@ -64,45 +51,45 @@ def test_alliance_resolution_example_8_7(monkeypatch):
     assert "Russia cannot shift" in text
 
 
-def test_double_shift_example_8_6(monkeypatch):
+def test_double_shift_example_8_6():
     """8.6 L528-529: GE committed to the Alliance with 10 neutral and 1 Alliance influence rolls
     Alliance 4 (+1 = 5) and neutral 5 (+10 = 15): a lead of 10, GE shifts twice, to neutral."""
     s = blank()
     setup(s, {"ge": "alliance-committed"}, {q: {"neutral": 1} for q in ("uk", "fr", "au", "ru", "ot")})
     s["powers"]["ge"]["mpit"] = {"entente": 0, "alliance": 1, "neutral": 10}
-    dice(monkeypatch, [4, 5])
-    proc(s, "alliance-resolution")
+    with scripted_dice(s, 4, 5):
+        proc(s, "alliance-resolution")
     assert s["powers"]["ge"]["alliance"] == "neutral"
     assert "shifts twice" in " ".join(line[1] for line in s["log"])
 
 
-def test_double_shift_stops_at_neutral(monkeypatch):
+def test_double_shift_stops_at_neutral():
     """8.6 L529: 'If they had been in the aligned box, they would have stopped once they reached
     the neutrality box.'"""
     s = blank()
     setup(s, {"ge": "alliance-aligned"}, {q: {"neutral": 1} for q in ("uk", "fr", "au", "ru", "ot")})
     s["powers"]["ge"]["mpit"] = {"entente": 0, "alliance": 1, "neutral": 10}
-    dice(monkeypatch, [4, 5])
-    proc(s, "alliance-resolution")
+    with scripted_dice(s, 4, 5):
+        proc(s, "alliance-resolution")
     assert s["powers"]["ge"]["alliance"] == "neutral"
 
 
-def test_lead_of_nine_is_one_shift(monkeypatch):
+def test_lead_of_nine_is_one_shift():
     s = blank()
     setup(s, {"ge": "alliance-committed"}, {q: {"neutral": 1} for q in ("uk", "fr", "au", "ru", "ot")})
     s["powers"]["ge"]["mpit"] = {"entente": 0, "alliance": 1, "neutral": 9}
-    dice(monkeypatch, [4, 5])  # 5 vs 14
-    proc(s, "alliance-resolution")
+    with scripted_dice(s, 4, 5):  # 5 vs 14
+        proc(s, "alliance-resolution")
     assert s["powers"]["ge"]["alliance"] == "alliance-aligned"
 
 
-def test_toward_other_alliance_passes_neutral_first(monkeypatch):
+def test_toward_other_alliance_passes_neutral_first():
     """8.6 L526: an aligned power whose roll favours the other alliance moves to neutral first."""
     s = blank()
     setup(s, {"fr": "entente-aligned"}, {q: {"neutral": 1} for q in ("ge", "uk", "au", "ru", "ot")})
     s["powers"]["fr"]["mpit"] = {"entente": 1, "alliance": 3, "neutral": 0}
-    dice(monkeypatch, [1, 4])  # entente 2, alliance 7
-    proc(s, "alliance-resolution")
+    with scripted_dice(s, 1, 4):  # entente 2, alliance 7
+        proc(s, "alliance-resolution")
     assert s["powers"]["fr"]["alliance"] == "neutral"
 
 
@@ -121,7 +108,7 @@ def test_alliance_maximum_blocks_automatic_shift():
     assert s["powers"]["ru"]["mpit"] == {"entente": 0, "alliance": 0, "neutral": 1}
 
 
-def test_italy_resolves_rerolls_ties_and_ignores_the_maximum(monkeypatch):
+def test_italy_resolves_rerolls_ties_and_ignores_the_maximum():
     """8.6 L524: Italy rerolls a tie; 8.4 L514: Italy is not bound by the alliance maximum."""
     s = blank()
     setup(
@@ -131,8 +118,8 @@ def test_italy_resolves_rerolls_ties_and_ignores_the_maximum(monkeypatch):
          "fr": {"neutral": 1}, "ru": {"neutral": 1}},
     )  # fmt: skip
     s["majors"]["italy"] = {"alliance": "neutral", "mpit": {"entente": 0, "alliance": 2, "neutral": 1}}
-    dice(monkeypatch, [3, 4, 5, 3])  # alliance 3+2=5, neutral 4+1=5: tie, reroll: 7 vs 4
-    proc(s, "alliance-resolution")
+    with scripted_dice(s, 3, 4, 5, 3):  # alliance 3+2=5, neutral 4+1=5: tie, reroll: 7 vs 4
+        proc(s, "alliance-resolution")
     assert s["majors"]["italy"]["alliance"] == "alliance-aligned"
     assert s["majors"]["italy"]["mpit"] == {"entente": 0, "alliance": 1, "neutral": 0}
 
@@ -146,7 +133,7 @@ def test_order_most_influence_first_ties_by_turn_order():
     assert f["order"] == ["au", "uk", "fr", "ge", "ru", "ot"]
 
 
-def test_third_republic_free_mpit(monkeypatch):
+def test_third_republic_free_mpit():
     """33.3 L1551: once per turn, at the start of the step, FR spends 2 free CP on the MPIT."""
     s = blank()
     s["flags"]["fr_government"] = "third-republic"
@@ -154,9 +141,13 @@ def test_third_republic_free_mpit(monkeypatch):
     proc(s, "alliance-resolution")
     assert asking(s) == "third-republic-mpit"
     answer(s, "fr", {"mpit": "fr", "track": "entente"})
-    answer(s, "fr", {"mpit": "fr", "track": "entente"})
-    # FR now has neutral 1 and entente 2: it rolls; the others shift automatically (stay neutral)
-    assert asking(s) in (None, "alliance-tie")
+    # FR now has neutral 1 and entente 2: it rolls (entente 4 + 2 = 6, neutral 2 + 1 = 3); the others
+    # have one marker each and stay neutral without a die
+    with scripted_dice(s, 4, 2):
+        answer(s, "fr", {"mpit": "fr", "track": "entente"})
+    assert not s["stack"]
+    assert s["powers"]["fr"]["alliance"] == "entente-aligned"
+    assert all(s["powers"][q]["alliance"] == "neutral" for q in ("ge", "uk", "au", "ru", "ot"))
     assert s["flags"]["third_republic_mpit"] == s["turn"]
     # a second resolution in the same turn: no free CP
     proc(s, "alliance-resolution")

@@ -5,37 +5,13 @@ responses (9.1.2-9.1.5), rebels and WoIs (§21, 20.8 L1153-1160). RULINGS_EVENTS
 from __future__ import annotations
 
 import pytest
-from ie_support import blank, game
+from ie_support import asking, blank, game
 
-from kriegsspiel.engine import Procedure, call
+from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import events, world
 from kriegsspiel.games.imperial_elegy.deck import deck
-
-
-class StandIn(Procedure):
-    """A stand-in for another engineer's procedure: records its arguments."""
-
-    def start(self, s, f):
-        s.setdefault("standins", []).append({k: v for k, v in f.items() if k not in ("proc", "at")})
-        return None
-
-
-def _war_join(s, p, side, primary, budget):
-    s["war"]["defenders" if side == "defender" else "attackers"].append(p)
-    s["war"]["budget"][p] = s["war"]["budget"].get(p, 0) + budget
-
-
-@pytest.fixture(autouse=True)
-def standins(monkeypatch):
-    """war.py and end.py are written in parallel: trivial stand-ins until they exist."""
-    from kriegsspiel.games.imperial_elegy import war
-
-    for n in ("war", "alliance-resolution"):
-        if n not in game.procedures:
-            monkeypatch.setitem(game.procedures, n, StandIn())
-    if not hasattr(war, "join"):
-        monkeypatch.setattr(war, "join", _war_join, raising=False)
 
 
 def drive(s, limit=400, prefer=("done", "no-offer")):
@@ -132,11 +108,11 @@ def test_mandatory_event_discarded_triggers_for_the_discarder():
     """9.1.4 L563: Bread Riots discarded by France: France resolves it (chooses who loses stability)."""
     s = blank()
     s["powers"]["fr"]["hand"] = ["bread-riots"]
-    before = {q: s["powers"][q]["stability"] for q in world.PLAYERS} if hasattr(world, "PLAYERS") else None
+    assert s["powers"]["ru"]["stability"] == 4  # 1850
     effects(s, "ge", {"verb": "discard", "power": "FR", "amount": 1}, drive_it=False)
     assert waiting(s) == ("event-choose", "fr")  # France resolves it as the active player
     game.apply(s, "fr", {"power": "ru"})
-    assert s["powers"]["ru"]["stability"] == before["ru"] - 1 if before else True
+    assert s["powers"]["ru"]["stability"] == 3
     assert "bread-riots" in s["discard"] and logged(s, "mandatory event triggers for France")
 
 
@@ -162,7 +138,7 @@ def test_influence_region_choice_and_africa_limit():
     game.apply(s, "fr", legal[0])
     drive(s)
     mine = [x for x, q in s["influence"].items() if q == "fr" and world.P().spaces[x].map == "africa"]
-    assert len(mine) <= 1  # 12.5.2 L666 until the Berlin Conference (E8)
+    assert len(mine) == 1  # 12.5.2 L666: one space in Africa until the Berlin Conference (E8)
     s["flags"]["berlin-conference"] = True
     effects(s, "fr", {"verb": "influence", "power": "self", "region": "africa", "count": 1})
     mine = [x for x, q in s["influence"].items() if q == "fr" and world.P().spaces[x].map == "africa"]
@@ -219,7 +195,7 @@ def test_control_keeps_followers_and_displaces():
     uid = world.new_unit(s, "egypt", "army", "egypt")
     effects(s, "uk", {"verb": "control", "power": "UK", "space": "egypt"})
     assert s["control"]["egypt"] == s["control"]["sinai"] == s["control"]["great-sand-sea"] == "uk"
-    assert uid not in s["units"] or s["units"][uid]["at"] != "egypt"
+    assert uid not in s["units"]  # Egypt holds no other space to displace to (5.7 L427): eliminated
 
 
 def test_independence_and_the_former_owners_stability():
@@ -276,32 +252,50 @@ def test_shift_away_and_the_alliance_maximum():
 
 
 def test_mpit_and_alliance_resolution_and_wtt():
+    """12.7, 8.6 L521-529: the event's Alliance Resolution is the End Phase's (end.py): GE, with 2
+    Alliance and 1 neutral influence, rolls Alliance 3 (+2 = 5) against neutral 3 (+1 = 4) and shifts
+    to Alliance aligned; the others have one marker each and stay neutral without a die."""
     s = blank()
     effects(s, "ge", {"verb": "mpit", "power": "GE", "track": "alliance", "amount": 2}, {"verb": "wtt", "amount": 2})
-    assert s["powers"]["ge"]["mpit"]["alliance"] == 2
+    assert s["powers"]["ge"]["mpit"] == {"entente": 0, "alliance": 2, "neutral": 1}
     assert s["wtt"] == 2
-    effects(s, "ge", {"verb": "alliance-resolution"})
-    assert any("alliance-resolution" == x.get("proc") for x in s.get("standins", [])) or logged(s, "8.6") or True
+    with scripted_dice(s, 3, 3):  # GE's Alliance die, then its neutral die (end.TRACKS order)
+        effects(s, "ge", {"verb": "alliance-resolution"})
+    assert s["powers"]["ge"]["alliance"] == "alliance-aligned"
+    assert s["powers"]["ge"]["mpit"] == {"entente": 0, "alliance": 1, "neutral": 0}  # 8.5 L519
+    assert all(s["powers"][q]["alliance"] == "neutral" for q in ("uk", "fr", "au", "ru", "ot"))
+    assert logged(s, "shifts") and any(rule == "8.6" for rule, *_ in s["log"])
 
 
 def test_declare_war_takes_budget_and_presets():
+    """K10, E13: Crimean War A: Russia declares a war of conquest on the Ottomans (two objectives),
+    the card's 3 CP and +1 war budget going to its budget: war.py's War starts with those presets."""
     s = blank()
     call(s, "event", power="ru", card="crimean-war", option="A", discard=True)
-    drive(s)
-    w = [x for x in s.get("standins", []) if x.get("attacker")]
-    if w:  # the stand-in recorded the call (war.py not yet there)
-        assert w[0]["target"] == "ot" and w[0]["aim"] == "conquest" and w[0]["count"] == 2
-        assert w[0]["cp"] == 3 + 1  # the card's CP to the budget, +1 war budget (E13)
+    run(game.procedures, s)
+    w = s["war"]
+    assert (w["primary"]["attacker"], w["target"], w["aim"], w["count"]) == ("ru", "ot", "conquest", 2)
+    assert w["cp"] == 3 + 1 and w["played"] == {"ru": 3 + 1}  # the card's CP, +1 war budget (E13)
+    assert w["card"] == "crimean-war" and w["forbid_joining"] is False
+    # no target or aim to choose: the first question is Russia's first objective, in the Ottoman Empire
+    assert asking(s) == "war-objective" and game.active(s) == ["ru"]
+    assert all(s["control"][a["space"]] == "ot" for a in game.actions(s, "ru"))
+    drive(s)  # the war is fought out; then the event ends and its card leaves the game
+    assert s["war"] is None and s["history"]["wars"][-1]["attacker"] == "ru"
     assert "crimean-war" in s["removed"]
 
 
 def test_otto_von_bismarck_forbids_joining_and_asks_target():
+    """13.4.5 L806-809 (W26): Bismarck's war of unification: GE chooses its target (no preset), its
+    4 CP go to the budget, and joining is forbidden unless GE allows it when asked."""
     s = blank()
     call(s, "event", power="ge", card="otto-von-bismarck", option="A", discard=True)
-    drive(s)
-    w = [x for x in s.get("standins", []) if x.get("attacker")]
-    if w:
-        assert w[0]["target"] is None and w[0]["forbid_joining"] is True and w[0]["aim"] == "unification"
+    run(game.procedures, s)
+    w = s["war"]
+    assert w["preset_target"] is None and w["preset_aim"] == "unification" and w["count"] == 2
+    assert w["cp"] == 4 and w["forbid_joining"] is True
+    assert asking(s) == "war-target" and game.active(s) == ["ge"]
+    assert {"target": "hanover"} in game.actions(s, "ge")
 
 
 def test_join_war_with_consent_then_and_otherwise():
@@ -353,29 +347,33 @@ def test_build_free_units():
         {"verb": "build", "power": "self", "unit": "ef", "count": 1},
     )
     mine = [u for u in s["units"].values() if u["o"] == "ge"]
-    kinds = sorted(u["t"] for u in mine[n - len(mine) :]) if len(mine) > n else []
-    assert len(mine) == n + 3, kinds
-    assert any(u["t"] == "squadron" and u["r"] for u in mine)  # E15: free naval units are reduced
+    assert len(mine) == n + 3
+    new = sorted((u["t"], u["r"]) for u in mine[n:])
+    assert new == [("ec", False), ("ef", False), ("squadron", True)]  # E15: free naval units are reduced
     effects(s, "fr", {"verb": "build", "power": "FR", "unit": "ef", "space": "mexico", "count": 1})
     assert any(u["o"] == "fr" and u["t"] == "ef" and u["at"] == "mexico" for u in s["units"].values())
-    r = len(s["powers"]["ru"]["reserves"])
+    assert s["powers"]["ru"]["reserves"] == [False]  # 1850: one full reserve army, at its limit (industry 0 +1)
     effects(s, "ru", {"verb": "build", "power": "RU", "unit": "reserve", "count": 1})
-    assert len(s["powers"]["ru"]["reserves"]) == r + 1 or True in s["powers"]["ru"]["reserves"] or r
+    assert s["powers"]["ru"]["reserves"] == [False]  # no room: nothing is built (7.3 L480, 33.5 L1566)
+    s["powers"]["ru"]["industry"] = 2  # the limit is now min(manpower, 2) + 1
+    effects(s, "ru", {"verb": "build", "power": "RU", "unit": "reserve", "count": 1})
+    assert s["powers"]["ru"]["reserves"] == [False, True]  # one army step: a reduced reserve army (12.2)
 
 
 def test_eliminate_and_step_loss():
     s = blank()
     a = world.new_unit(s, "fr", "army", "paris")
+    other = world.units_at(s, "paris", "fr")[0]
     effects(s, "ge", {"verb": "step-loss", "power": "FR", "count": 1, "space": "paris"}, drive_it=False)
-    while waiting(s)[0] == "event-choose":
-        game.apply(s, "fr", {"unit": a})
-    drive(s)
-    assert s["units"][a]["r"] is True
+    assert waiting(s) == ("event-choose", "fr") and acts(s) == [{"unit": other}, {"unit": a}]  # the owner's choice
+    game.apply(s, "fr", {"unit": a})
+    assert not s["stack"]
+    assert s["units"][a]["r"] is True and s["units"][other]["r"] is False
     effects(s, "ge", {"verb": "eliminate", "unit": "army", "count": 1, "power": "FR", "space": "paris"}, drive_it=False)
-    if waiting(s)[0] == "event-choose":
-        game.apply(s, "ge", {"unit": a})
-    drive(s)
-    assert a not in s["units"]
+    assert waiting(s) == ("event-choose", "ge") and acts(s) == [{"unit": other}, {"unit": a}]  # the player's choice
+    game.apply(s, "ge", {"unit": a})
+    assert not s["stack"]
+    assert a not in s["units"] and other in s["units"]
 
 
 def test_forts_impregnable_and_the_indian_fort():
@@ -421,37 +419,34 @@ def test_rights_and_citizenship():
     game.apply(s, "au", {"nationality": "czech"})
     game.apply(s, "au", {"nationality": "hungarian"})
     assert s["flags"]["rights"] == ["czech", "hungarian"]
-    events_roll = iter([1])
-    st = s["powers"]["au"]["stability"]
-    import kriegsspiel.games.imperial_elegy.events as ev
-
-    orig = ev.roll
-    ev.roll = lambda state, n=6: next(events_roll, 6)
-    try:
+    assert s["powers"]["au"]["stability"] == 3  # 1850
+    # the stability sacrificed first: the Unstable Situation roll (33.4 L1558) 6 +2 rights holds;
+    # then the citizenship roll 1
+    with scripted_dice(s, 6, 1):
         effects(s, "au", {"verb": "citizenship", "count": 1, "amount": 2}, drive_it=False)
         game.apply(s, "au", {"nationality": "czech"})
         game.apply(s, "au", {"sacrifice": True})
         drive(s)
-    finally:
-        ev.roll = orig
     # a 1 +2 +2 = 5 >= 3: granted; one stability paid (33.4 L1557)
+    assert logged(s, "Citizenship for the czech: 1+4 against 3: granted.")
     assert s["flags"]["citizenship"] == ["czech"]
-    assert s["powers"]["au"]["stability"] <= st - 1
+    assert s["powers"]["au"]["stability"] == 2 and logged(s, "Austria holds together")
 
 
 def test_roll_then_otherwise_and_gain_cp_and_ng_draw():
     s = blank()
-    effects(
-        s,
-        "ge",
-        {
-            "verb": "roll",
-            "at_least": 1,
-            "then": [{"verb": "vp", "power": "GE", "amount": 1}],
-            "otherwise": [{"verb": "vp", "power": "GE", "amount": -1}],
-        },
-    )
-    assert s["powers"]["ge"]["vp"] == 1
+    roll = {
+        "verb": "roll",
+        "at_least": 4,
+        "then": [{"verb": "vp", "power": "GE", "amount": 1}],
+        "otherwise": [{"verb": "vp", "power": "GE", "amount": -3}],
+    }
+    with scripted_dice(s, 4):
+        effects(s, "ge", roll)
+    assert s["powers"]["ge"]["vp"] == 1  # 4 >= 4: then
+    with scripted_dice(s, 3):
+        effects(s, "ge", roll)
+    assert s["powers"]["ge"]["vp"] == 1 - 3  # 3 < 4: otherwise
     effects(s, "ot", {"verb": "gain-cp", "power": "OT", "amount": 3}, drive_it=False)
     assert waiting(s) == ("spend", "ot")
     drive(s)
@@ -465,7 +460,9 @@ def test_free_action_calls_spend_for_that_action():
     s = blank()
     effects(s, "fr", {"verb": "free-action", "power": "FR", "action": "pacification"}, drive_it=False)
     assert waiting(s) == ("spend", "fr")
-    assert s["stack"][-2].get("only") == "pacification" or s["stack"][-1].get("left") == 1
+    spend = s["stack"][-2]  # the spending procedure, for one CP of that action only, free
+    assert (spend["proc"], spend["only"], spend["cp"], spend["free"]) == ("spend", "pacification", 1, True)
+    assert acts(s) and all(a == "done" or a.get("do") == "pacify" for a in acts(s))
 
 
 # ----- Modernization (12.13.1) ----------------------------------------------------------------------------------
@@ -513,34 +510,37 @@ def test_third_republic_at_stability_1():
     assert s["flags"]["fr_government"] == "third-republic"
 
 
-def _rolls(monkeypatch, module, values):
-    it = iter(values)
-    monkeypatch.setattr(module, "roll", lambda state, n=6: next(it))
-
-
-def test_unstable_situation_holds_on_6(monkeypatch):
+def test_unstable_situation_holds_on_6():
     s = blank()
-    _rolls(monkeypatch, events, [5])
     s["flags"]["rights"] = ["czech"]
-    effects(s, "ge", {"verb": "stability", "power": "AU", "amount": -1}, drive_it=False)
-    assert waiting(s) == (None, None) or not s["stack"]
+    with scripted_dice(s, 5):
+        effects(s, "ge", {"verb": "stability", "power": "AU", "amount": -1}, drive_it=False)
+    assert not s["stack"]
     assert logged(s, "Austria holds together")  # 5 +1 rights >= 6 (33.4 L1558)
+    assert s["powers"]["au"]["marker"] == 0 and s["powers"]["au"]["stability"] == 2
 
 
-def test_unstable_situation_discard_or_marker(monkeypatch):
+def test_unstable_situation_discard_or_marker():
     s = blank()
-    _rolls(monkeypatch, events, [2] * 20)
     s["powers"]["au"]["hand"] = ["long-depression"]
     s["powers"]["au"]["home"] = None
-    effects(s, "ge", {"verb": "stability", "power": "AU", "amount": -1}, drive_it=False)
-    assert waiting(s) == ("event-unstable", "au")
-    game.apply(s, "au", "discard")
-    # the discarded mandatory Long Depression triggers for Austria (9.1.4): it chooses a player
+    # the Unstable Situation roll 2, and again 2 when Long Depression costs Austria another stability
+    with scripted_dice(s, 2, 2):
+        effects(s, "ge", {"verb": "stability", "power": "AU", "amount": -1}, drive_it=False)
+        assert waiting(s) == ("event-unstable", "au")
+        game.apply(s, "au", "discard")
+    # the discarded mandatory Long Depression triggers for Austria (9.1.4): Austria loses a stability,
+    # and with no card left to discard takes the -1 card marker; then it chooses a player
     assert logged(s, "mandatory event triggers for Austria")
-    drive(s)
+    assert s["powers"]["au"]["hand"] == [] and s["powers"]["au"]["stability"] == 1
+    assert s["powers"]["au"]["marker"] == -1
+    assert waiting(s) == ("event-choose", "au")
+    game.apply(s, "au", {"power": "ru"})
+    assert s["powers"]["ru"]["stability"] == 3 and not s["stack"]
     s2 = blank()
     s2["powers"]["au"]["hand"] = []
-    effects(s2, "ge", {"verb": "stability", "power": "AU", "amount": -1})
+    with scripted_dice(s2, 2):
+        effects(s2, "ge", {"verb": "stability", "power": "AU", "amount": -1})
     assert s2["powers"]["au"]["marker"] == -1  # no card to discard: the marker
 
 
@@ -685,7 +685,8 @@ def test_every_card_option_resolves(cid, label):
     call(s, "event", power=p, card=cid, option=label, discard=True)
     run(game.procedures, s)
     drive(s)
-    if s.get("result"):  # a crisis may end the game
+    if s.get("result"):  # a crisis may end the game: the Great War broke out (23.0)
+        assert s["crisis"]["outbreak"] and "Great War" in s["result"]["reason"]
         return
     if cid in s["powers"][p]["homes"]:
         assert cid not in s["discard"] and cid not in s["removed"]

@@ -4,44 +4,33 @@ unification roll with its DRMs (22.1.5 L1215), unification (22.2), the Kingdom o
 
 from __future__ import annotations
 
-import pytest
 from ie_support import blank, game
 from test_ie_events import drive, effects, waiting
 
 from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import events
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Force the next dice of events.py."""
-
-    def set_(*values):
-        it = iter(values)
-        monkeypatch.setattr(events, "roll", lambda state, n=6: next(it))
-
-    return set_
 
 
 def table(s, who="ge", amount=0, name="italian-minor-power", run_it=True):
     return effects(s, who, {"verb": "roll-table", "table": name, "amount": amount}, drive_it=run_it)
 
 
-def test_a_lost_dream(dice):
+def test_a_lost_dream():
     s = blank()
-    dice(1)
-    table(s, amount=-1)
+    with scripted_dice(s, 1):
+        table(s, amount=-1)
     assert "italy" in s["removed"] and "italy" not in s["deck"]  # 22.1 <= 0
 
 
-def test_uprising_in_a_player_space(dice):
+def test_uprising_in_a_player_space():
     s = blank()
-    dice(1, 6)
-    table(s, run_it=False)
-    assert waiting(s) == ("event-choose", "ge")
-    assert {a["space"] for a in game.actions(s, "ge")} == {"lombardy", "venetia"}  # AU's Italian spaces
-    game.apply(s, "ge", {"space": "lombardy"})
+    with scripted_dice(s, 1):
+        table(s, run_it=False)
+        assert waiting(s) == ("event-choose", "ge")
+        assert {a["space"] for a in game.actions(s, "ge")} == {"lombardy", "venetia"}  # AU's Italian spaces
+        game.apply(s, "ge", {"space": "lombardy"})
     rebels = [u for u in s["units"].values() if u["o"] == "rebel" and u["at"] == "lombardy"]
     assert rebels and rebels[0]["n"] == "sardinia-piedmont"  # the closer state (22.1.1)
     assert s["woi"]["lombardy"] == 0
@@ -51,12 +40,12 @@ def test_uprising_in_a_player_space(dice):
     assert s["control"]["lombardy"] == "sardinia-piedmont"
 
 
-def test_uprising_without_player_spaces_unifies(dice):
+def test_uprising_without_player_spaces_unifies():
     s = blank()
     for x in ("lombardy", "venetia"):
         s["control"][x] = "sardinia-piedmont"
-    dice(1)
-    table(s)
+    with scripted_dice(s, 1):
+        table(s)
     assert s["flags"]["italy_unified"] and s["majors"]["italy"]["alliance"] == "neutral"  # 22.2
     assert all(s["control"][x] == "italy" for x in events.italian_spaces())
     assert "sardinia-piedmont" in s["gone"] and "two-sicilies" in s["gone"]
@@ -65,58 +54,63 @@ def test_uprising_without_player_spaces_unifies(dice):
     assert any(u["o"] == "italy" and u["at"] == "rome" for u in s["units"].values())  # 22.4
 
 
-def test_petition_for_aid(dice):
+def test_petition_for_aid():
     s = blank()
     s["allies"]["sardinia-piedmont"] = "fr"
     s["control"]["venetia"] = "fr"
-    dice(2)
-    table(s)
+    with scripted_dice(s, 2):
+        table(s)
     assert "sardinia-piedmont" not in s["allies"]  # 22.1.2 L1209
     assert s["flags"]["italy_card_marker"] is True
 
 
-def test_internal_italian_war(dice):
+def test_internal_italian_war():
     s = blank()
-    dice(4)
-    table(s, run_it=False)
-    game.apply(s, "ge", {"minor": "sardinia-piedmont"})
-    drive(s)
-    sp = [u for u in s["units"].values() if u["o"] == "sardinia-piedmont"]
-    assert sum(u["t"] == "army" for u in sp) >= 2 and any(u["t"] == "squadron" for u in sp)  # 22.1.3
+
+    def forces():
+        sp = [u["t"] for u in s["units"].values() if u["o"] == "sardinia-piedmont"]
+        return sp.count("army"), sp.count("squadron")
+
+    assert forces() == (1, 1)
+    with scripted_dice(s, 4):  # 2 Italian keys after the war: no unification roll (22.1.3 L1211)
+        table(s, run_it=False)
+        game.apply(s, "ge", {"minor": "sardinia-piedmont"})
+        drive(s)
+    assert forces() == (2, 2)  # 22.1.3 L1211: 1 army, 1 naval squadron
     taken = [x for x in events.italian_keys() if s["control"].get(x) == "sardinia-piedmont" and x != "piedmont"]
-    assert taken  # a neighbouring Italian key no player holds
+    assert taken == ["tuscany"]  # the neighbouring Italian key no player holds
 
 
-def test_nationalist_wave_and_unification_roll(dice):
+def test_nationalist_wave_and_unification_roll():
     """22.1.4 then 22.1.5: two keys taken; the roll +1 per key of the strongest state."""
     s = blank()
-    dice(6, 2)
-    table(s, run_it=False)
-    game.apply(s, "ge", {"minor": "two-sicilies"})
-    drive(s)
-    k = events.italian_keys_of(s, "two-sicilies")
-    assert k >= 3
-    r, drm = s["history"]["italy_roll"]
-    assert r == 2 and drm == k  # AU still holds Lombardy and Venetia: no +2
-    assert s["flags"].get("italy_unified") == (2 + k >= 7)
+    assert events.italian_keys_of(s, "two-sicilies") == 2
+    with scripted_dice(s, 6, 2):
+        table(s, run_it=False)
+        game.apply(s, "ge", {"minor": "two-sicilies"})
+        drive(s)
+    assert events.italian_keys_of(s, "two-sicilies") == 2 + 2
+    # AU still holds Lombardy and Venetia: no +2; +1 per key of the Two Sicilies: 2 + 4 = 6 < 7
+    assert s["history"]["italy_roll"] == [2, 4]
+    assert not s["flags"]["italy_unified"]
 
 
-def test_unification_roll_drms(dice):
+def test_unification_roll_drms():
     s = blank()
     for x in ("lombardy", "venetia", "tuscany"):
         s["control"][x] = "sardinia-piedmont"
-    k = events.italian_keys_of(s, "sardinia-piedmont")
-    dice(1)
-    call(s, "italy-unification-roll", winner="fr")
-    run(game.procedures, s)
-    r, drm = s["history"]["italy_roll"]
-    assert drm == 2 + k  # +2 no player in Italy, +1 per key of the strongest state (22.1.5 L1215)
-    if r + drm >= 7:
-        assert s["flags"]["italy_unified"]
-        # 22.2 L1231: the war's winner spends 2 free CP on Italy's MPIT
-        while waiting(s)[0] == "event-choose":
-            game.apply(s, "fr", {"track": "alliance"})
-        assert s["majors"]["italy"]["mpit"]["alliance"] == 2
+    assert events.italian_keys_of(s, "sardinia-piedmont") == 4  # Piedmont, Lombardy, Venetia, Tuscany
+    with scripted_dice(s, 1):
+        call(s, "italy-unification-roll", winner="fr")
+        run(game.procedures, s)
+    # +2 no player in Italy, +1 per key of the strongest state (22.1.5 L1215-1217): 1 + 6 = 7 unifies
+    assert s["history"]["italy_roll"] == [1, 2 + 4]
+    assert s["flags"]["italy_unified"]
+    # 22.2 L1231: the war's winner spends 2 free CP on Italy's MPIT
+    for _ in range(2):
+        assert waiting(s) == ("event-choose", "fr")
+        game.apply(s, "fr", {"track": "alliance"})
+    assert s["majors"]["italy"]["mpit"]["alliance"] == 2
 
 
 def unified():
@@ -125,57 +119,57 @@ def unified():
     return s
 
 
-def test_kingdom_table_vacillates(dice):
+def test_kingdom_table_vacillates():
     s = unified()
-    dice(1)
-    table(s, name="kingdom-of-italy")
+    with scripted_dice(s, 1):
+        table(s, name="kingdom-of-italy")
     assert s["majors"]["italy"]["mpit"]["neutral"] == 3
 
 
-def test_kingdom_table_naval_base(dice):
+def test_kingdom_table_naval_base():
     s = unified()
-    dice(3)
-    table(s, name="kingdom-of-italy", run_it=False)
-    game.apply(s, "ge", {"space": "zanzibar"})
+    with scripted_dice(s, 3):
+        table(s, name="kingdom-of-italy", run_it=False)
+        game.apply(s, "ge", {"space": "zanzibar"})
     assert s["control"]["zanzibar"] == "italy"
 
 
-def test_kingdom_table_grows(dice):
+def test_kingdom_table_grows():
     s = unified()
-    dice(5)
-    table(s, name="kingdom-of-italy")
+    with scripted_dice(s, 5):
+        table(s, name="kingdom-of-italy")
     assert s["majors"]["italy"]["reserves"] == 1
     assert sum(1 for u in s["units"].values() if u["o"] == "italy" and u["t"] == "squadron") == 2  # squadrons first
 
 
-def test_kingdom_table_war_on_the_ottomans(dice):
+def test_kingdom_table_war_on_the_ottomans():
     """22.3.1 7+: a self-contained war: roll >= 4 with the naval DRMs; no WTT change, no shifts."""
     s = unified()
     wtt = s["wtt"]
-    dice(6, 6)
-    table(s, name="kingdom-of-italy", amount=1, run_it=False)
-    game.apply(s, "ge", {"space": "crete"})
-    game.apply(s, "ge", {"space": "tripoli"})
-    drive(s)
+    with scripted_dice(s, 6, 6):  # the table (6 + 1: war on the Ottomans), then the war's roll
+        table(s, name="kingdom-of-italy", amount=1, run_it=False)
+        game.apply(s, "ge", {"space": "crete"})
+        game.apply(s, "ge", {"space": "tripoli"})
+        drive(s)
     assert s["control"]["crete"] == "italy" and s["control"]["tripoli"] == "italy"
     assert s["control"]["benghazi"] == "italy"  # 3.4.4: Benghazi follows Tripoli
     assert s["wtt"] == wtt and s["majors"]["italy"]["alliance"] == "neutral"
 
 
-def test_kingdom_war_with_allied_ottomans_shifts_italy(dice):
+def test_kingdom_war_with_allied_ottomans_shifts_italy():
     s = unified()
     s["majors"]["italy"]["alliance"] = "alliance-aligned"
     s["powers"]["ot"]["alliance"] = "alliance-aligned"
-    dice(6)
-    table(s, name="kingdom-of-italy", amount=1)
+    with scripted_dice(s, 6):
+        table(s, name="kingdom-of-italy", amount=1)
     assert s["majors"]["italy"]["alliance"] == "neutral"
 
 
-def test_italy_card_plays_the_right_table(dice):
+def test_italy_card_plays_the_right_table():
     s = blank()
-    dice(2)
-    call(s, "event", power="fr", card="italy", option=None, discard=True)
-    run(game.procedures, s)
-    drive(s)
+    with scripted_dice(s, 2):
+        call(s, "event", power="fr", card="italy", option=None, discard=True)
+        run(game.procedures, s)
+        drive(s)
     assert s["flags"]["italy_card_marker"]  # option A: the Italian Minor Power Table (petition)
     assert "italy" in s["discard"]  # not a remove card (K2: up to 7 plays)

@@ -9,27 +9,12 @@ L1126-1129 (test_ie_battle), 23.3 L1266 and 23.3.3 L1273 (test_ie_crisis), 33.5 
 
 from __future__ import annotations
 
-import pytest
 from ie_support import answer, asking, blank, game, proc
 
-from kriegsspiel.engine import rng
-from kriegsspiel.games.imperial_elegy import actions, end, events, world
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.imperial_elegy import end, events, world
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Force the dice, in the order they are rolled (the engine's roll and actions.py's import)."""
-    queue: list = []
-
-    def roll(s, sides=6):
-        assert queue, "an unexpected die roll"
-        return queue.pop(0)
-
-    monkeypatch.setattr(rng, "roll", roll)
-    monkeypatch.setattr(actions, "roll", roll)
-    return queue
 
 
 def acts(s, role):
@@ -249,7 +234,7 @@ def test_minor_allies_dominate_without_control_4_7_3():
     without controlling them: no keys, no manpower; GE controlling Hanover gains the key."""
     s = blank()
     uk_keys, uk_mp = world.keys(s, "uk"), world.manpower_limit(s, "uk")
-    uk_cards = world.cards_due(s, "uk")
+    assert world.cards_due(s, "uk") == 6  # 1850: 3 + industry 4 / 2 + 1 India stable (10.2, D13, 33.2.2)
     ge_keys = world.keys(s, "ge")["territorial"]
     s["allies"]["netherlands"] = "uk"
     s["allies"]["belgium"] = "uk"
@@ -257,7 +242,7 @@ def test_minor_allies_dominate_without_control_4_7_3():
     assert world.controller(s, "netherlands") == "netherlands" and world.controller(s, "belgium") == "belgium"
     assert not world.controls(s, "uk", "belgium")
     assert world.keys(s, "uk") == uk_keys and world.manpower_limit(s, "uk") == uk_mp
-    assert world.cards_due(s, "uk") == uk_cards + 1  # the flashpoint's +1/2, rounded up (4.1.1)
+    assert world.cards_due(s, "uk") == 6 + 1  # the Low Countries' +1/2, rounded up (4.1.1 L293)
     s["control"]["hanover"] = "ge"
     assert world.keys(s, "ge")["territorial"] == ge_keys + 1
     assert not world.dominates(s, "ge", "germany")  # one space of six is no domination
@@ -320,7 +305,7 @@ def test_independence_examples_4_7_1():
 # ----- 12.11 Pacification (L692-697) ---------------------------------------------------------------------------
 
 
-def test_pacification_markers_start_at_0_and_2_in_a_naval_base(dice):
+def test_pacification_markers_start_at_0_and_2_in_a_naval_base():
     """12.11 L693: a land unit entering an uncontrolled space brings a 0 pacification marker, a 2 in
     a naval base; L695: 2d6 + marker (+1 a naval unit in an adjacent box) >= 10 pacifies, a failure
     raises the marker by one, once per space per impulse."""
@@ -334,8 +319,8 @@ def test_pacification_markers_start_at_0_and_2_in_a_naval_base(dice):
     answer(s, "uk", {"do": "ef", "to": "balochistan"})
     assert s["pacification"]["balochistan"] == 0
     # no UK naval unit on the Indian Ocean: 4 + 3 + 2 = 9 fails and the marker rises
-    dice += [4, 3]
-    answer(s, "uk", {"do": "pacify", "space": "aden"})
+    with scripted_dice(s, 4, 3):
+        answer(s, "uk", {"do": "pacify", "space": "aden"})
     assert s["pacification"]["aden"] == 3 and world.controller(s, "aden") is None
     assert {"do": "pacify", "space": "aden"} not in acts(s, "uk")  # once per space per impulse
     assert {"do": "pacify", "space": "balochistan"} in acts(s, "uk")
@@ -344,8 +329,8 @@ def test_pacification_markers_start_at_0_and_2_in_a_naval_base(dice):
     world.new_unit(s, "uk", "squadron", "indian-ocean")
     s["impulse"] = impulse("uk")
     proc(s, "spend", power="uk", card=None, cp=1)
-    dice += [3, 3]
-    answer(s, "uk", {"do": "pacify", "space": "aden"})
+    with scripted_dice(s, 3, 3):
+        answer(s, "uk", {"do": "pacify", "space": "aden"})
     assert world.controller(s, "aden") == "uk" and "aden" not in s["pacification"]
     assert "aden" not in s["influence"]
 

@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
 from ie_support import answer, asking, game, proc
 from test_ie_battle import add, empty, war
 
-from kriegsspiel.engine import rng
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import naval, world
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    queue: list = []
-
-    def roll(s, sides=6):
-        assert queue, "an unexpected die roll"
-        return queue.pop(0)
-
-    monkeypatch.setattr(rng, "roll", roll)
-    return queue
 
 
 def acts(s, role):
     return game.actions(s, role)
 
 
-def test_naval_battle_example(dice):
+def test_naval_battle_example():
     """L1104-1113: RU (with Denmark) moves a dreadnought, 2 squadrons, an army and the Danish
     squadron into the Baltic; GE fails to intercept (2 +1 = 3) and to avoid (5 -1 = 4); GE 2
     squadrons halved = 2, -1 failed avoid: 1; RU 6 + 3 + 1 (two more ports) = 10: +9; GE rolls 4,
@@ -46,8 +33,12 @@ def test_naval_battle_example(dice):
         answer(s, "ru", {"move": True, "unit": uid, "to": "baltic"})
     # the Baltic holds enemies: the units stop there (15.2.1), nothing goes on to the North Atlantic
     assert {"move": True, "unit": dn[0], "to": "north-atlantic"} not in acts(s, "ru")
-    dice += [2, 5, 3, 4]
-    answer(s, "ru", "done")
+    with scripted_dice(s, 2, 5, 3, 4):  # GE intercepts (2), avoids (5); the battle: RU 3, GE 4
+        answer(s, "ru", "done")
+        _naval_battle_example(s, dn, sq, army, dk, ge)
+
+
+def _naval_battle_example(s, dn, sq, army, dk, ge):
     assert asking(s) == "naval-intercept-ask"
     answer(s, "ge", "intercept")
     assert any("rolls 2, friendly naval units already in the box +1 = 3: failure" in t for _, t, *_ in s["log"])
@@ -64,8 +55,8 @@ def test_naval_battle_example(dice):
     assert not any(uid in s["units"] for uid in ge)
     assert asking(s) == "naval-after"
     answer(s, "ru", {"move": True, "unit": army[0], "to": "denmark"})
-    if asking(s) == "naval-after":
-        answer(s, "ru", "done")
+    assert asking(s) == "naval-after"
+    answer(s, "ru", "done")
     assert s["units"][army[0]]["at"] == "denmark"
     assert s["last_naval_battle"]["decisive"] and s["last_naval_battle"]["losses"] == {"a": 0, "d": 4}
     assert {s["units"][x]["at"] for x in dn + sq + dk} == {"baltic"}
@@ -124,7 +115,7 @@ def test_denmark_closed_only_in_war():
     assert naval.passage_state(s, "ge", "denmark", None) == "closed"
 
 
-def test_mines_and_dreadnought_majority(dice):
+def test_mines_and_dreadnought_majority():
     """19.4 L1081-1084: turn-number dice, 4+ a hit on the attacker; the majority of the steps by
     dreadnoughts; a dreadnought lost costs 1 stability (7.1 L471)."""
     s = empty()
@@ -133,15 +124,13 @@ def test_mines_and_dreadnought_majority(dice):
     dn = add(s, "uk", "dreadnought", "st-petersburg")  # attacking the port from the Baltic
     sq = add(s, "uk", "squadron", "st-petersburg")
     add(s, "ru", "squadron", "st-petersburg")
-    dice += [4, 5, 1]  # mines: two hits
-    dice += [6, 1]  # the battle
-    proc(s, "naval-battle", attacker="uk", space="st-petersburg", failed=[], retreat=["baltic"])
-    # 2 hits: more than half by the dreadnought -> both on it (the only legal first choice)
-    assert asking(s) == "naval-loss" or s["units"].get(dn[0]) is None
-    while asking(s) == "naval-loss":
-        legal = acts(s, "uk")
-        assert legal == [{"loss": True, "unit": dn[0]}]
-        answer(s, "uk", legal[0])
+    with scripted_dice(s, 4, 5, 1, 6, 1):  # mines (turn 3: three dice): two hits; then the battle
+        proc(s, "naval-battle", attacker="uk", space="st-petersburg", failed=[], retreat=["baltic"])
+    # 2 hits: more than half by the dreadnought -> both on it: the only choice, taken without a question
+    assert not s["stack"]
+    lines = [t for r, t, *_ in s["log"] if r == "19.6"]
+    assert lines[:2] == ["Britain's dreadnought in St Petersburg is reduced.",
+                         "Britain's dreadnought (reduced) in St Petersburg is sunk."]  # fmt: skip
     assert dn[0] not in s["units"] and sq[0] in s["units"]
     assert s["powers"]["uk"]["stability"] == 3
     assert any(r == "19.4" and "2 hit(s)" in t for r, t, *_ in s["log"])

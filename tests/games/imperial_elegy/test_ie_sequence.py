@@ -8,6 +8,7 @@ import pytest
 from ie_support import answer, asking, blank, game, proc, start
 
 from kriegsspiel.engine import IllegalAction
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import actions, world
 
 
@@ -26,17 +27,70 @@ def test_power_projection_is_capped_by_twice_the_naval_units():
     assert world.power_projection(s, "uk") == 2
 
 
+# The deal (10.2 L583: industry, flashpoints, card markers, stability, India; never fewer than 3) by the
+# player display of DATA_RULINGS D13: 3 + industry / 2 rounded up (4.1.1 L293) + flashpoint bonuses
+# (halves summed, then rounded up) + markers, +1 at stability 6 and -1 at 1-0. The figures below are
+# worked out by hand from those rules, never by the function that deals.
+
+
+def test_the_1850_deal_power_by_power():
+    """The 1850 set-up (industry GE 2, UK 4, FR 2, AU 1, RU 0, OT 0; stability 4, 5, 4, 3, 4, 2; no
+    markers): GE 3 + 1 = 4; UK 3 + 2 + 1 for India stable (33.2.2 L1537) = 6; FR 4; AU 3 + 1/2
+    rounded up = 4; RU 3 + 0 = 3; OT 3 + 0 + 1 for dominating the Balkans (3.3) = 4. Each hand is dealt
+    that many cards before the prep discard."""
+    s = start(seed=3)
+    dealt = {"ge": 4, "uk": 6, "fr": 4, "au": 4, "ru": 3, "ot": 4}
+    assert {p: s["powers"][p]["industry"] for p in world.PLAYERS} == {"ge": 2, "uk": 4, "fr": 2, "au": 1, "ru": 0,
+                                                                      "ot": 0}  # fmt: skip
+    assert {p: world.cards_due(s, p) for p in world.PLAYERS} == dealt
+    assert {p: len(s["powers"][p]["hand"]) for p in world.PLAYERS} == dealt
+    assert [line[1] for line in s["log"] if line[0] == "10.2"] == [
+        "Prussia is dealt 4 cards.", "Britain is dealt 6 cards.", "France is dealt 4 cards.",
+        "Austria is dealt 4 cards.", "Russia is dealt 3 cards.", "Ottoman Empire is dealt 4 cards."]  # fmt: skip
+
+
+def test_half_the_industry_is_rounded_up():
+    """4.1.1 L293 on 10.2: GE (no other modifier at stability 4) is dealt 3 + industry / 2 rounded up."""
+    s = blank()
+    for industry, cards in ((0, 3), (1, 4), (2, 4), (3, 5), (4, 5), (5, 6)):
+        s["powers"]["ge"]["industry"] = industry
+        assert world.cards_due(s, "ge") == cards, industry
+
+
+def test_flashpoint_halves_are_summed_then_rounded_up(monkeypatch):
+    """4.1.1 L293 on 10.2: the UK (6 in 1850) dominating the Low Countries (+1/2) takes 7; the Low
+    Countries and the Great Game (+1/2 each) make one card, 7, not two."""
+    s = blank()
+    doms = {"power-projection": ["uk", "ot"], "balkans": ["ot"]}
+    monkeypatch.setattr(world, "dominators", lambda s, fid: doms.get(fid, []))
+    assert world.cards_due(s, "uk") == 6
+    doms["low-countries"] = ["uk"]
+    assert world.cards_due(s, "uk") == 7
+    doms["great-game"] = ["uk"]
+    assert world.cards_due(s, "uk") == 7
+    doms["far-east"] = ["uk"]  # a whole card more
+    assert world.cards_due(s, "uk") == 8
+
+
 def test_cards_dealt_follow_the_display_and_are_at_least_three():
     s = blank()
     st = s["powers"]["ru"]
     st["industry"], st["marker"] = 0, -3
-    assert world.cards_due(s, "ru") == 3  # 10.2 L583: never fewer than three
+    assert world.cards_due(s, "ru") == 3  # 10.2 L583: never fewer than three (3 + 0 - 3 = 0)
+    st["marker"] = 1
+    assert world.cards_due(s, "ru") == 4  # a +1 card marker
     st["marker"] = 0
     st["stability"] = 5
-    # Tsarist Repression (33.5 L1573): +1 card at stability 5
-    base = world.cards_due(s, "ru")
+    assert world.cards_due(s, "ru") == 4  # Tsarist Repression (33.5 L1573): +1 card at stability 5
+    st["stability"] = 6
+    assert world.cards_due(s, "ru") == 4  # +1 at 6 (D13), not cumulative with Tsarist Repression
     st["stability"] = 4
-    assert world.cards_due(s, "ru") == base - 1
+    assert world.cards_due(s, "ru") == 3
+    ge = s["powers"]["ge"]
+    ge["stability"] = 1
+    assert world.cards_due(s, "ge") == 3  # GE 4, -1 at stability 1 (D13)
+    ge["stability"], ge["industry"] = 0, 4
+    assert world.cards_due(s, "ge") == 4  # 3 + 2 - 1
 
 
 def test_each_power_is_dealt_its_cards_and_the_hands_are_secret():
@@ -184,16 +238,16 @@ def test_the_cp_chain_pays_for_one_action_up_to_four_cp():
     assert s["powers"]["uk"]["chain"] == [] and cheap[0].id in s["discard"]
 
 
-def test_pacification_roll(monkeypatch):
+def test_pacification_roll():
     # 12.11 L692-696: 2d6 + marker >= 10 pacifies, else the marker rises by one
     s = _impulse(power="fr")
-    rolls = iter([4, 4, 6, 4])
-    monkeypatch.setattr(actions, "roll", lambda s, n: next(rolls))
     assert s["pacification"]["algeria"] == 0
     keys_before = sum(world.keys(s, "fr").values())
-    actions.pacify(s, "fr", "algeria")  # 4 + 4 + 0, +1 for the Zouaves (5.1.6) = 9: fails
+    with scripted_dice(s, 4, 4):
+        actions.pacify(s, "fr", "algeria")  # 4 + 4 + 0, +1 for the Zouaves (5.1.6) = 9: fails
     assert s["pacification"]["algeria"] == 1
-    actions.pacify(s, "fr", "algeria")  # 6 + 4 + 1 + 1 = 12
+    with scripted_dice(s, 4, 4):
+        actions.pacify(s, "fr", "algeria")  # 4 + 4 + 1 + 1 = 10: the least that pacifies
     assert "algeria" not in s["pacification"]
     # a pacification marker in a controlled space held its key back (12.11 L696)
     assert sum(world.keys(s, "fr").values()) == keys_before + 1
@@ -374,9 +428,9 @@ def test_city_of_light_gives_france_a_card_at_four():
     # 33.3 Cultural Symbol (L1552)
     s = blank()
     s["flags"]["city_of_light"] = 3
-    three = world.cards_due(s, "fr")
+    assert world.cards_due(s, "fr") == 4  # 1850: 3 + industry 2 / 2
     s["flags"]["city_of_light"] = 4
-    assert world.cards_due(s, "fr") == three + 1
+    assert world.cards_due(s, "fr") == 5
 
 
 def test_russian_steamroller_holds_one_more_reserve():

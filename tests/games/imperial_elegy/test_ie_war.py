@@ -1,6 +1,7 @@
 """War (rulebook 12.17-17.1, L735-945; RULINGS_WAR.md W1...). Positions are the 1850 set-up
-(``blank()``); the land battle is replaced by a trivial one where a test needs a sure result
-(the real battle module is exercised in test_real_battle_integration)."""
+(``blank()``). Wars are fought with the real modules: land battles, naval movement, response
+cards and redeployment; where a test needs a battle's result it scripts the dice
+(engine/testing.py)."""
 
 from __future__ import annotations
 
@@ -9,42 +10,12 @@ import random
 import pytest
 from ie_support import answer, asking, blank, clear_units, game, proc
 
-from kriegsspiel.engine import Procedure
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import war, world
 
 CARD3 = "second-opium-war"  # a 3-CP card, not mandatory
 CARD2 = "siege-of-sevastopol"
 CARD1 = "florence-nightingale"
-
-
-class NoOp(Procedure):
-    def start(self, s, f):
-        return None
-
-
-class SureWin(Procedure):
-    """A stand-in land battle: the defenders in ``at`` are destroyed, the attacker's armies advance."""
-
-    def start(self, s, f):
-        at, frm, p = f["space"], f["frm"], f["attacker"]
-        for uid in list(world.units_at(s, at)):
-            if s["units"][uid]["t"] not in world.NAVAL_TYPES:
-                world.remove_unit(s, uid)
-        moved = []
-        for uid in list(world.units_at(s, frm, p)):
-            if s["units"][uid]["t"] in world.ARMY_TYPES:
-                world.move_unit(s, uid, at)
-                moved.append(uid)
-        s["last_battle"] = {"kind": "land", "winner": "attacker", "decisive": False, "at": at, "advanced": moved}
-        return None
-
-
-@pytest.fixture
-def quiet(monkeypatch):
-    """No response cards, naval movement or redeployment questions: the war's own flow only."""
-    for n in ("responses", "naval-move", "naval-battle", "redeploy"):
-        monkeypatch.setitem(game.procedures, n, NoOp())
-    monkeypatch.setitem(game.procedures, "land-battle", SureWin())
 
 
 DEFAULTS = ("fight", "none", "done", "decline", "waive", "pass", "refuse")
@@ -116,7 +87,7 @@ def test_targets_respect_wtt_alliances_and_truces():
     assert "denmark" not in war.targets(s, "ge")  # 13.4 (2)
 
 
-def test_conquest_objectives_no_capitals_at_most_one_key(quiet):
+def test_conquest_objectives_no_capitals_at_most_one_key():
     s = blank()
     proc(s, "war", attacker="ge", card=None, cp=3, target="au")
     assert asking(s) == "war-aim"
@@ -131,7 +102,7 @@ def test_conquest_objectives_no_capitals_at_most_one_key(quiet):
     assert "done" in game.actions(s, "ge")
 
 
-def test_conquest_raises_wtt_then_costs_stability(quiet):
+def test_conquest_raises_wtt_then_costs_stability():
     s = blank()
     s["wtt"] = 1
     declare(s, "ge", "au", "conquest", ["bohemia", "tyrol"])
@@ -139,7 +110,7 @@ def test_conquest_raises_wtt_then_costs_stability(quiet):
     assert s["powers"]["ge"]["stability"] == 4 - 2  # minus the WTT after the increase
 
 
-def test_liberation_objectives_one_kind(quiet):
+def test_liberation_objectives_one_kind():
     s = blank()
     s["control"]["champagne"] = "ge"  # an original French home space held by GE
     world.new_unit(s, "rebel", "army", "posen", n="polish")
@@ -184,7 +155,7 @@ def test_unification_objectives():
     assert {"aim": "unification", "italian": "sardinia-piedmont"} in war.aims_for(s, "fr", "au")
 
 
-def test_italian_war_objectives_adjacent_and_alliance(quiet):
+def test_italian_war_objectives_adjacent_and_alliance():
     s = blank()
     s["diplomacy"]["sardinia-piedmont"] = "fr"
     s["control"]["tuscany"] = "au"
@@ -201,7 +172,7 @@ def test_italian_war_objectives_adjacent_and_alliance(quiet):
 # ----- surrender and victory (13.6, 16.1) -----------------------------------------------------------------------
 
 
-def test_surrender_gives_major_victory_and_stability(quiet):
+def test_surrender_gives_major_victory_and_stability():
     s = blank()
     declare(s, "ge", "fr", "conquest", ["alsace-lorraine", "champagne"])
     assert s["powers"]["ge"]["stability"] == 3  # WTT 0 -> 1: -1 (13.3)
@@ -210,7 +181,7 @@ def test_surrender_gives_major_victory_and_stability(quiet):
     assert asking(s) == "war-shift"  # both neutral: the defender chooses (8.2 L507)
     answer(s, "fr", {"box": "entente-aligned"})
     assert asking(s) == "war-treaty"
-    assert game.actions(s, "ge") == [{"option": "territorial"}] or {"option": "territorial"} in game.actions(s, "ge")
+    assert game.actions(s, "ge") == [{"option": "territorial"}, "done"]  # no ally, no occupied home space
     answer(s, "ge", {"option": "territorial"})
     auto(s)
     assert s["war"] is None and s["occupied"] == {}
@@ -225,7 +196,7 @@ def test_surrender_gives_major_victory_and_stability(quiet):
     assert "fr" not in war.targets(s, "ge")  # 13.5: truces block new wars
 
 
-def test_refusal_penalties(quiet):
+def test_refusal_penalties():
     s = blank()
     for q, box in (("ge", "alliance-aligned"), ("au", "alliance-aligned"), ("ru", "alliance-committed")):
         s["powers"][q]["alliance"] = box
@@ -240,7 +211,7 @@ def test_refusal_penalties(quiet):
     assert s["powers"]["fr"]["alliance"] == "entente-aligned"  # shifted away from GE (14.2, 8.2)
 
 
-def test_ally_joins_with_a_card(quiet):
+def test_ally_joins_with_a_card():
     s = blank()
     s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["powers"]["au"]["alliance"] = "alliance-aligned"
@@ -252,7 +223,7 @@ def test_ally_joins_with_a_card(quiet):
     assert CARD2 not in s["powers"]["au"]["hand"]
 
 
-def test_seeking_aid_order(quiet):
+def test_seeking_aid_order():
     s = blank()
     s["diplomacy"]["denmark"] = "ru"
     declare(s, "ge", "denmark", "conquest", ["schleswig-holstein"])
@@ -267,7 +238,7 @@ def test_seeking_aid_order(quiet):
     assert s["history"]["wars"][-1]["defender"] == "denmark"
 
 
-def test_aid_makes_the_player_primary_defender(quiet):
+def test_aid_makes_the_player_primary_defender():
     s = blank()
     declare(s, "ge", "denmark", "conquest", ["schleswig-holstein"])
     first = role(s)
@@ -276,7 +247,7 @@ def test_aid_makes_the_player_primary_defender(quiet):
     assert asking(s) == "war-surrender"
 
 
-def test_bismarck_forbids_seeking_aid(quiet):
+def test_bismarck_forbids_seeking_aid():
     s = blank()
     declare(s, "ge", "denmark", "conquest", ["schleswig-holstein"], forbid_joining=True)
     assert asking(s) != "war-aid"
@@ -284,7 +255,7 @@ def test_bismarck_forbids_seeking_aid(quiet):
     assert s["war"]["defenders"] == ["denmark"] and s["war"]["order"] == ["ge"]  # 15.4.2: minors never act
 
 
-def test_abandoning_a_minor(quiet):
+def test_abandoning_a_minor():
     s = blank()
     s["allies"]["hanover"] = "fr"
     declare(s, "ge", "hanover", "conquest", ["hesse"])
@@ -300,7 +271,7 @@ def test_abandoning_a_minor(quiet):
 # ----- initiative and budget (14.3) -------------------------------------------------------------------------
 
 
-def test_initiative_ge_wins_ties_and_budget(quiet):
+def test_initiative_ge_wins_ties_and_budget():
     s = blank()
     s["powers"]["fr"]["hand"].append(CARD3)
     declare(s, "ge", "fr", "conquest", ["champagne"], cp=3)
@@ -311,7 +282,7 @@ def test_initiative_ge_wins_ties_and_budget(quiet):
     assert w["budget"]["fr"] == 3 + 2 + 1  # the Second Empire's +1 (33.3)
 
 
-def test_initiative_industry_breaks_ties(quiet):
+def test_initiative_industry_breaks_ties():
     s = blank()
     s["powers"]["fr"]["hand"].append(CARD2)
     declare(s, "au", "fr", "conquest", ["champagne"], cp=2)
@@ -320,7 +291,7 @@ def test_initiative_industry_breaks_ties(quiet):
     assert s["war"]["budget"]["au"] == 2 + 1
 
 
-def test_higher_card_goes_first(quiet):
+def test_higher_card_goes_first():
     s = blank()
     s["powers"]["fr"]["hand"].append(CARD3)
     declare(s, "ge", "fr", "conquest", ["champagne"], cp=1)
@@ -332,18 +303,18 @@ def test_higher_card_goes_first(quiet):
 # ----- maneuver (15.0-15.6) -------------------------------------------------------------------------------------
 
 
-def ge_vs_au(quiet_cp=3):
+def ge_vs_au(cp=3):
     s = blank()
     for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland"):
         clear_units(s, sid)
     a = world.new_unit(s, "ge", "army", "silesia")
     b = world.new_unit(s, "ge", "army", "berlin")
-    declare(s, "ge", "au", "conquest", ["bohemia"], cp=quiet_cp)
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=cp)
     to_impulse(s)
     return s, a, b
 
 
-def test_march_two_clear_or_one_difficult(quiet):
+def test_march_two_clear_or_one_difficult():
     s, a, b = ge_vs_au()
     assert role(s) == "ge"
     answer(s, "ge", "march")
@@ -360,7 +331,7 @@ def test_march_two_clear_or_one_difficult(quiet):
     assert s["war"]["budget"]["ge"] == 5 - 1
 
 
-def test_rail_half_industry_rounded_up(quiet):
+def test_rail_half_industry_rounded_up():
     s, a, b = ge_vs_au()
     c = world.new_unit(s, "ge", "army", "rhineland")
     answer(s, "ge", "rail")
@@ -374,7 +345,7 @@ def test_rail_half_industry_rounded_up(quiet):
     assert war.rail_count(s, "ge") == 2
 
 
-def test_deploy_reserves_count_and_no_attack(quiet):
+def test_deploy_reserves_count_and_no_attack():
     s = blank()
     assert war.deploy_count(s, "ge") == 1  # industry 2: half, at least 1 (15.2.3 L855)
     s["powers"]["ge"]["reserves"] = [False] * 5
@@ -400,8 +371,8 @@ def test_deploy_reserves_count_and_no_attack(quiet):
     assert len(s["powers"]["ge"]["reserves"]) == 4
 
 
-def test_pass_only_with_budget_two_or_less(quiet):
-    s, a, b = ge_vs_au(quiet_cp=1)
+def test_pass_only_with_budget_two_or_less():
+    s, a, b = ge_vs_au(cp=1)
     assert s["war"]["budget"]["ge"] == 3
     assert "pass" not in game.actions(s, "ge")
     s["war"]["budget"]["ge"] = 2
@@ -411,31 +382,71 @@ def test_pass_only_with_budget_two_or_less(quiet):
     assert "pass" in acts and "march" not in acts  # no budget: pass (15.0 L840)
 
 
-def test_land_battle_and_normal_victory(quiet):
+def silesia_vs_bohemia():
+    """GE's army in Silesia, AU's in Bohemia, across a difficult link (GE 2 - 1 = 1 against 2: BDRM
+    -1, 18.2.1 L965); GE declares a war of conquest on Bohemia with 1 CP: its first impulse."""
     s = blank()
     for sid in ("silesia", "bohemia"):
         clear_units(s, sid)
-    world.new_unit(s, "ge", "army", "silesia")
-    world.new_unit(s, "au", "army", "bohemia")
+    ge = world.new_unit(s, "ge", "army", "silesia")
+    au = world.new_unit(s, "au", "army", "bohemia")
     declare(s, "ge", "au", "conquest", ["bohemia"], cp=1)
     to_impulse(s)
-    answer(s, "ge", {"battle": "bohemia", "from": "silesia"})
-    assert s["occupied"]["bohemia"] == "ge"
+    return s, ge, au
+
+
+def test_land_battle_and_normal_victory():
+    """15.2.6 with the real land battle (§18): GE rolls 6, AU 1: differential 6 - 1 - 1 = 4, 0/2
+    decisive (18.4 L990-1003): AU's army is eliminated, GE's advances and occupies Bohemia (18.7.1,
+    15.3); the decisive bonus (18.8) is declined; the war ends in a normal victory (16.1.2)."""
+    s, ge, au = silesia_vs_bohemia()
+    with scripted_dice(s, 6, 1):
+        answer(s, "ge", {"battle": "bohemia", "from": "silesia"})
+        answer(s, "ge", "done")  # no support (Berlin's army could: 18.3)
+        answer(s, "au", "done")
+    b = s["battle"]
+    assert (b["bdrm"], b["diff"], b["winner"], b["taken"]) == (-1, 4, "a", {"a": 0, "d": 2})
+    assert au not in s["units"]
+    assert asking(s) == "battle-advance" and game.actions(s, "ge") == [{"advance": True, "unit": ge}]
+    answer(s, "ge", {"advance": True, "unit": ge})
+    assert s["last_battle"]["winner"] == "attacker" and s["last_battle"]["decisive"]
+    assert s["units"][ge]["at"] == "bohemia" and s["occupied"]["bohemia"] == "ge"
+    assert asking(s) == "war-decisive" and "decline" in game.actions(s, "ge")
+    answer(s, "ge", "decline")
+    assert s["war"]["budget"]["ge"] == 1 + 2 - 1  # the card's CP + industry, less the battle's 1 CP
     auto(s, {"war-treaty": {"option": "territorial"}})
     assert s["history"]["wars"][-1]["result"] == "normal"  # 16.1.2
     assert s["control"]["bohemia"] == "ge"
     assert s["powers"]["ge"]["truces"]["au"] == 2
 
 
-def test_white_peace_when_nothing_happens(quiet):
-    s, a, b = ge_vs_au(quiet_cp=1)
+def test_a_lost_battle_occupies_nothing():
+    """The same battle lost: GE rolls 1, AU 6: differential 1 - 6 - 1 = -6, 2/0 decisive for the
+    defender (18.4): GE's army is eliminated, Bohemia stays Austrian; nobody achieves anything and
+    the war ends in a white peace (16.1.5) with 1-turn truces (16.3)."""
+    s, ge, au = silesia_vs_bohemia()
+    with scripted_dice(s, 1, 6):
+        answer(s, "ge", {"battle": "bohemia", "from": "silesia"})
+        answer(s, "ge", "done")
+        answer(s, "au", "done")
+    lb = s["last_battle"]
+    assert (lb["winner"], lb["decisive"], lb["losses"], lb["advanced"]) == ("defender", True, {"a": 2, "d": 0}, [])
+    assert ge not in s["units"] and s["units"][au] == {"o": "au", "t": "army", "at": "bohemia", "r": False}
+    assert s["occupied"] == {} and asking(s) == "war-impulse" and role(s) == "au"
+    auto(s)
+    assert s["history"]["wars"][-1]["result"] == "white" and s["control"]["bohemia"] == "au"
+    assert s["powers"]["ge"]["truces"]["au"] == 1
+
+
+def test_white_peace_when_nothing_happens():
+    s, a, b = ge_vs_au(cp=1)
     s["war"]["budget"]["ge"] = 2
     auto(s)
     assert s["history"]["wars"][-1]["result"] == "white"  # 16.1.5
     assert s["powers"]["ge"]["truces"]["au"] == 1 and s["powers"]["au"]["truces"]["ge"] == 1  # 16.3
 
 
-def test_defensive_victory_and_righteous_defense(quiet):
+def test_defensive_victory_and_righteous_defense():
     s = blank()
     for sid in ("silesia", "bohemia", "berlin"):
         clear_units(s, sid)
@@ -463,7 +474,7 @@ def test_defensive_victory_and_righteous_defense(quiet):
     assert s["control"]["silesia"] == "au"  # 16.2.4
 
 
-def test_negotiated_peace(quiet):
+def test_negotiated_peace():
     s, a, b = ge_vs_au()
     answer(s, "ge", {"propose": "concede"})
     assert asking(s) == "war-peace"
@@ -473,7 +484,7 @@ def test_negotiated_peace(quiet):
     assert res["result"] == "negotiated" and res["winner"] == "au"  # 16.1.4
 
 
-def test_capital_occupied_ends_war_with_major_victory(quiet):
+def test_capital_occupied_ends_war_with_major_victory():
     s = blank()
     for sid in ("paris", "champagne", "alsace-lorraine"):
         clear_units(s, sid)
@@ -489,7 +500,7 @@ def test_capital_occupied_ends_war_with_major_victory(quiet):
     assert s["history"]["wars"][-1]["result"] == "major"
 
 
-def test_attacker_surrender_may_be_refused(quiet):
+def test_attacker_surrender_may_be_refused():
     s, a, b = ge_vs_au()
     answer(s, "ge", "surrender")
     assert asking(s) == "war-accept-surrender"
@@ -500,7 +511,7 @@ def test_attacker_surrender_may_be_refused(quiet):
     assert s["war"] is None
 
 
-def test_knockout_of_an_ally(quiet):
+def test_knockout_of_an_ally():
     s = blank()
     s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["powers"]["ot"]["alliance"] = "alliance-aligned"
@@ -517,7 +528,7 @@ def test_knockout_of_an_ally(quiet):
 # ----- treaties (16.2) --------------------------------------------------------------------------------------------
 
 
-def test_treaty_options_reparations_and_realignment(quiet):
+def test_treaty_options_reparations_and_realignment():
     s = blank()
     s["allies"]["saxony"] = "au"
     for sid in ("silesia", "bohemia"):
@@ -544,7 +555,7 @@ def test_treaty_options_reparations_and_realignment(quiet):
 # ----- demobilization and blockade (17.0, 17.1) ------------------------------------------------------------------
 
 
-def test_demobilization(quiet):
+def test_demobilization():
     s = blank()
     for sid in ("silesia", "bohemia", "galicia"):
         clear_units(s, sid)
@@ -576,7 +587,7 @@ def test_blockade():
     assert not war.blockaded(s, "uk")
 
 
-def test_blockade_gives_minus_one_card_marker(quiet):
+def test_blockade_gives_minus_one_card_marker():
     s = blank()
     declare(s, "uk", "ru", "conquest", ["finland"], cp=1)
     to_impulse(s)
@@ -603,7 +614,7 @@ def test_german_unification():
     assert s["powers"]["ge"]["mp_bonus"]["territorial"] == 1  # Imperial Germany (33.1)
 
 
-def test_unification_war_and_confederation(quiet):
+def test_unification_war_and_confederation():
     s = blank()
     s["allies"]["bavaria"] = "ge"
     for sid in ("berlin", "saxony"):

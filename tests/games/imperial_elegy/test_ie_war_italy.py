@@ -4,15 +4,13 @@ W22, W32 and W33 of RULINGS_WAR.md. Rulebook: shared/rulebooks/000_a5b0d7cac330d
 
 from __future__ import annotations
 
-import pytest
 from ie_support import answer, asking, blank, clear_units, game
 from test_ie_events import effects
-from test_ie_war import auto, declare, quiet, role, to_impulse  # noqa: F401 - quiet is a fixture
+from test_ie_war import auto, declare, role, to_impulse
 from test_ie_war_more import until
 
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import war, world
-
-pytestmark = pytest.mark.usefixtures("quiet")
 
 
 def unified(reserves=2):
@@ -34,10 +32,6 @@ def italians(s, where, kind=None):
 
 def logged(s, rule):
     return [line[1] for line in s["log"] if line[0] == rule]
-
-
-def fixed_roll(monkeypatch, value):
-    monkeypatch.setattr(war, "roll", lambda state, sides=6: value)
 
 
 # ----- Italy defending alone (22.4 L1248-1249) --------------------------------------------------------------------
@@ -91,7 +85,7 @@ def test_italy_alone_without_reserves_takes_no_action():
     assert any("Italy passes" in t for t in logged(s, "15.0"))
 
 
-def test_italy_alone_supports_when_the_goal_is_full(monkeypatch):
+def test_italy_alone_supports_when_the_goal_is_full():
     """22.4 L1248-1249: "deploy a reserve army to defend or support (in that order) the goal
     space(s). If Italy ever has to choose between two spaces, roll a die": Tuscany is at its
     stacking limit, so the army goes next to it, Piedmont or Rome (1-3 the first, 4-6 the second)."""
@@ -101,33 +95,41 @@ def test_italy_alone_supports_when_the_goal_is_full(monkeypatch):
     while world.stack_armies(s, "tuscany") < world.P().spaces["tuscany"].stacking:
         world.new_unit(s, "italy", "army", "tuscany")
     assert "tuscany" not in war.deploy_spaces(s, "italy")
-    fixed_roll(monkeypatch, 5)
-    assert war.italy_deploy_target(s) == "rome"  # sorted: Piedmont, Rome; a 5 is the second
-    fixed_roll(monkeypatch, 2)
-    assert war.italy_deploy_target(s) == "piedmont"
-    assert "Italy rolls 2 to choose the space to support the goal from: Piedmont." in logged(s, "22.4")
+    probe = game.clone(s)
+    with scripted_dice(probe, 5):
+        assert war.italy_deploy_target(probe) == "rome"  # sorted: Piedmont, Rome; a 5 is the second
+    probe = game.clone(s)
+    with scripted_dice(probe, 2):
+        assert war.italy_deploy_target(probe) == "piedmont"
+    # Italy's impulse rolls for it: a 2, Piedmont
     s["war"]["budget"]["fr"] = 2
-    answer(s, "fr", "pass")
-    assert len(italians(s, "piedmont", "reserve")) == 1  # the impulse used the same choice
+    with scripted_dice(s, 2):
+        answer(s, "fr", "pass")
+    assert "Italy rolls 2 to choose the space to support the goal from: Piedmont." in logged(s, "22.4")
+    assert len(italians(s, "piedmont", "reserve")) == 1 and not italians(s, "rome", "reserve")
 
 
-def test_italy_alone_two_goals_a_die_decides(monkeypatch):
+def test_italy_alone_two_goals_a_die_decides():
     """22.4 L1248-1249 with two goal spaces (an Austrian war of unification on Italian citizens,
     33.4.1, W24): each army displaces to the goal with fewer Italian armies; a tie is rolled (W32)."""
     s = unified(reserves=1)
     s["flags"]["citizenship"] = ["italian"]
     rome = italians(s, "rome")
     world.move_unit(s, rome[1], "sicily")  # a second standing army outside Rome
-    fixed_roll(monkeypatch, 5)  # every die of the war: shifts and Italy's choices
-    declare(s, "au", "italy", "unification", ["naples", "tuscany"], cp=1)
-    until(s, "war-impulse")
+    # the tie of the displacement, then Italy's shift away from AU (8.2: 4-6 the Alliance)
+    with scripted_dice(s, 5, 5):
+        declare(s, "au", "italy", "unification", ["naples", "tuscany"], cp=1)
+        until(s, "war-impulse")
+    assert s["majors"]["italy"]["alliance"] == "alliance-aligned"
     assert s["war"]["objectives"] == ["naples", "tuscany"]
     assert len(italians(s, "tuscany", "army")) == 1 and len(italians(s, "naples", "army")) == 1
     assert italians(s, "rome") == [rome[0]] and not italians(s, "piedmont") and not italians(s, "sicily")
     assert "Italy rolls 5 to choose where an army displaces: Tuscany." in logged(s, "22.4")  # the tie
     # the Italian impulse: both goals can take an army; the die picks the second, Tuscany
     s["war"]["budget"]["au"] = 2
-    answer(s, "au", "pass")
+    with scripted_dice(s, 5):
+        answer(s, "au", "pass")
+    assert "Italy rolls 5 to choose the goal space to defend: Tuscany." in logged(s, "22.4")
     assert len(italians(s, "tuscany", "reserve")) == 1
 
 

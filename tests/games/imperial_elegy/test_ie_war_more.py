@@ -9,7 +9,7 @@ import random
 
 import pytest
 from ie_support import answer, asking, blank, clear_units, game, proc
-from test_ie_war import auto, declare, ge_vs_au, quiet, role, to_impulse  # noqa: F401 - quiet is a fixture
+from test_ie_war import auto, declare, ge_vs_au, role, to_impulse
 
 from kriegsspiel.games.imperial_elegy import war, world
 
@@ -41,7 +41,6 @@ def until(s, stop, picks=None, limit=200):
 # ----- two targets: Otto von Bismarck and Aux Armes Citoyens (13.4.5, 14.1) ------------------------------------
 
 
-@pytest.mark.usefixtures("quiet")
 def test_bismarck_golden_example():
     """13.4.5 L809: "Denmark and Hanover are attacked by GE using Bismarck. Hanover is allied with
     AU so the attack is treated as an attack against AU who becomes a primary belligerent. GE
@@ -86,7 +85,6 @@ def test_bismarck_golden_example():
     assert s["history"]["wars"][-1]["defender"] == "au"
 
 
-@pytest.mark.usefixtures("quiet")
 def test_bismarck_abandoning_both_minors():
     """13.4.1 L783-786 with 13.4.5: AU answers once for both minors; abandoned, they defend alone."""
     s = blank()
@@ -105,7 +103,6 @@ def test_bismarck_abandoning_both_minors():
     assert s["war"]["defenders"] == ["hanover", "denmark"] and s["war"]["order"] == ["ge"]
 
 
-@pytest.mark.usefixtures("quiet")
 def test_bismarck_forbidding_is_the_attackers_choice():
     """13.4.2 L786 / 13.4.5 L806: only if GE forbids joining does an unallied minor not seek aid."""
     s = blank()
@@ -118,7 +115,6 @@ def test_bismarck_forbidding_is_the_attackers_choice():
     assert asking(s) == "war-aid"  # allowed: Denmark seeks aid (13.4.2)
 
 
-@pytest.mark.usefixtures("quiet")
 def test_other_cards_attack_one_power():
     """14.1 L829: only GE's and FR's home cards attack two powers."""
     s = blank()
@@ -140,7 +136,6 @@ def aux_armes_on_ge_and_au(s):
     assert s["war"]["targets"] == ["ge", "au"]
 
 
-@pytest.mark.usefixtures("quiet")
 def test_two_defenders_agree_on_the_primary():
     """14.1 L829-830: "the defending players determine, between the two of them, who the primary
     defender is"."""
@@ -159,7 +154,6 @@ def test_two_defenders_agree_on_the_primary():
     assert s["powers"]["ge"]["alliance"] != "neutral" and s["powers"]["au"]["alliance"] != "neutral"
 
 
-@pytest.mark.usefixtures("quiet")
 def test_two_defenders_disagree_the_attacker_decides():
     """14.1 L830: "if they cannot agree, the attacker decides"."""
     s = blank()
@@ -189,7 +183,6 @@ def fr_vs_uk():
     return s
 
 
-@pytest.mark.usefixtures("quiet")
 def test_india_unstable_then_independent():
     """33.2.2 L1538-1539: unstable if India or Bengal is occupied by enemy forces in wartime; if
     both are, India gains independence at once: units displace, the UK keeps one Indian army and
@@ -220,7 +213,6 @@ def test_india_unstable_then_independent():
     assert s.get("war") is None and s["control"]["india"] == "independent:indian"
 
 
-@pytest.mark.usefixtures("quiet")
 def test_one_occupied_space_only_flips_india():
     s = fr_vs_uk()
     s["flags"]["india_stable"] = True
@@ -244,7 +236,6 @@ def italian_war(s, attacker="fr"):
     answer(s, attacker, "done")
 
 
-@pytest.mark.usefixtures("quiet")
 def test_italian_war_winner_takes_the_card_marker():
     """22.1.2 L1210: "After a player wins an Italian war of unification they gain the +1 card marker"."""
     s = blank()
@@ -258,7 +249,6 @@ def test_italian_war_winner_takes_the_card_marker():
     assert any(line[0] == "22.1.2" for line in s["log"])
 
 
-@pytest.mark.usefixtures("quiet")
 def test_other_wars_leave_the_card_marker():
     """22.1.2 L1211: only Italian wars of unification (not AU's Incorporate wars, nor conquests)."""
     s = blank()
@@ -272,7 +262,6 @@ def test_other_wars_leave_the_card_marker():
     assert s["flags"]["italy_card_marker"] is True and s["powers"]["fr"]["marker"] == 0
 
 
-@pytest.mark.usefixtures("quiet")
 def test_losing_an_italian_war_leaves_the_card_marker():
     s = blank()
     s["flags"]["italy_card_marker"] = True
@@ -285,7 +274,6 @@ def test_losing_an_italian_war_leaves_the_card_marker():
 # ----- negotiated peace on a named option (16.1.4) -----------------------------------------------------------
 
 
-@pytest.mark.usefixtures("quiet")
 def test_negotiated_peace_on_a_named_option_binds():
     """16.1.4 L906: "If players agreed on a specific treaty option to end the fighting, that
     agreement is binding." GE demands the cession of its objective; AU accepts."""
@@ -303,7 +291,6 @@ def test_negotiated_peace_on_a_named_option_binds():
     assert any(line[0] == "16.1.4" and "binds" in line[1] for line in s["log"])
 
 
-@pytest.mark.usefixtures("quiet")
 def test_negotiated_peace_conceding_a_named_option():
     """16.1.4 L906: GE concedes the realignment of its ally Saxony (16.2.2 L915)."""
     s = blank()
@@ -327,7 +314,6 @@ def test_negotiated_peace_conceding_a_named_option():
 # ----- Balance of Power's draws at the end of the war (9.0 L543) -------------------------------------------------
 
 
-@pytest.mark.usefixtures("quiet")
 def test_end_of_war_draws_are_dealt():
     s, a, b = ge_vs_au()
     s["war"]["end_draws"] = [["uk", 1], ["fr", 2]]
@@ -338,7 +324,6 @@ def test_end_of_war_draws_are_dealt():
     assert any("Balance of Power" in line[1] for line in s["log"])
 
 
-@pytest.mark.usefixtures("quiet")
 def test_balance_of_power_draws_through_the_event():
     """9.0 L543 (Balance of Power, option A): "If you enter the war, draw a card at the end of the
     war" (E18: recorded by events.py in s["war"]["end_draws"], dealt by war.py, W30)."""
@@ -365,7 +350,6 @@ def test_balance_of_power_draws_through_the_event():
 # ----- step losses: the owner's choice (5.3, 5.5.3, 5.6.2; W10) ----------------------------------------------
 
 
-@pytest.mark.usefixtures("quiet")
 def test_overstacked_owner_chooses_the_step():
     """5.5.3 L407: an overstacked stack loses one step at the start of its owner's impulse; the
     owner chooses which army (5.3 L388)."""
@@ -383,7 +367,6 @@ def test_overstacked_owner_chooses_the_step():
     assert asking(s) == "war-impulse"  # no longer overstacked
 
 
-@pytest.mark.usefixtures("quiet")
 def test_broken_loc_owner_chooses_else_automatic():
     """5.6.2 L422: a stack with a broken LoC loses a step at the start of its owner's impulse:
     the owner's choice between different armies; one kind of army, no question."""

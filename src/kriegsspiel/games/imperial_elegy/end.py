@@ -16,6 +16,7 @@ Alliances and Alliance System. RULINGS_END.md (N1, N2, ...) settles the gaps.
 from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, call, log, rng
+from . import actions, events, naval
 from .data import PLAYERS, pack
 from .sequence import finish_card
 from .world import (
@@ -30,10 +31,7 @@ from .world import (
     card,
     card_title,
     controller,
-    count_units,
-    counter_limit,
     dominators,
-    home_keys_for_armies,
     manpower_limit,
     minor_space,
     name,
@@ -47,15 +45,6 @@ from .world import (
 TRACKS = ("entente", "alliance", "neutral")  # the MPIT markers (8.5 L518); the order dice are rolled in
 NG_TURNS = (1, 3, 5)  # 20.11 L1165, 2.4 L146
 ALLIANCE_MAX = 3  # 8.4 L512
-
-
-def _module(modname: str):
-    import importlib
-
-    try:
-        return importlib.import_module(f"{__package__}.{modname}")
-    except ImportError:  # pragma: no cover - every module exists, if only as a stub
-        return None
 
 
 # ----- the End Phase ---------------------------------------------------------------------------------------------
@@ -92,11 +81,7 @@ class EndPhase(Procedure):
 
     def port(self, s, f):
         """(4) 20.4 L1147: naval units (and land units at sea) return to port (naval.py)."""
-        naval = _module("naval")
-        if naval is not None and hasattr(naval, "go_to_port"):
-            naval.go_to_port(s)
-        else:
-            log(s, "Naval units return to port (not yet automated).", "20.4")
+        naval.go_to_port(s)
         f["i"] = 0
         return "manpower"
 
@@ -127,9 +112,7 @@ class EndPhase(Procedure):
 
     def wois(self, s, f):
         """(8) 20.8 L1154-1159: Wars of Independence progress (events.py)."""
-        events = _module("events")
-        if events is not None and hasattr(events, "progress_wois"):
-            events.progress_wois(s)
+        events.progress_wois(s)
         return "alliances"
 
     def alliances(self, s, f):
@@ -171,41 +154,11 @@ class EndPhase(Procedure):
 def militarism_options(s: dict, p: str) -> list:
     """20.1: one army step as a 1-CP recruitment (actions.recruit_options), or keep a level 1-2
     fort from degrading (never a level 3 fort; the Indian Fort never degrades, 33.2.3)."""
-    actions = _module("actions")
-    if actions is not None and hasattr(actions, "recruit_options"):
-        out = list(actions.recruit_options(s, p))
-    else:
-        out = recruit_fallback(s, p)
+    out = list(actions.recruit_options(s, p))
     for sid, (owner, level) in sorted(s["forts"].items()):
         if owner == p and level in (1, 2) and not indian_fort(sid, owner):
             out.append({"maintain": sid})
     return out + ["none"]
-
-
-def recruit_fallback(s: dict, p: str) -> list:
-    """12.2 L624-632 for one step, when actions.py offers none: flip a reduced army, raise or
-    flip a reserve step (never for the UK, 33.2), or a reduced army in a home key within manpower."""
-    out = []
-    st = s["powers"][p]
-    for uid, u in sorted(s["units"].items()):
-        if u["o"] == p and u["r"] and u["t"] in ARMY_TYPES:
-            out.append({"do": "reinforce", "unit": uid})
-    if p != "uk":
-        if len(st["reserves"]) < min(reserve_limit(s, p), counter_limit(s, p, "reserve")):
-            out.append({"do": "reserve"})
-        if True in st["reserves"]:
-            out.append({"do": "reserve-step"})
-    mp = st["manpower"]  # the marker (7.2 L475), set only in the End Phase (20.5)
-    kinds = {"uk": ["indian"], "ot": ["turkish", "arab"]}.get(p, ["army"])
-    for kind in kinds:
-        pool = {"indian": "colonial", "army": None}.get(kind, kind)
-        have = army_count(s, p, (kind,)) if pool else army_count(s, p)
-        limit = mp.get(pool, 0) if pool else sum(mp.values())
-        if have >= limit or count_units(s, p, kind) >= counter_limit(s, p, kind):
-            continue
-        for sid in home_keys_for_armies(s, p, kind):
-            out.append({"do": "army", "kind": kind, "space": sid})
-    return out
 
 
 def indian_fort(sid: str, owner: str) -> bool:
@@ -229,25 +182,8 @@ class Militarism(State):
             log(s, f"{NAMES[role]} maintains its fort in {space_name(action['maintain'])}.", "20.1")
             return None
         log(s, f"Militarism: {NAMES[role]} gains an army step.", "20.1")
-        actions = _module("actions")
-        if actions is not None and hasattr(actions, "perform"):
-            actions.perform(s, role, action, {"left": 0, "chain": 0, "card": None, "fresh": False})
-        else:
-            perform_fallback(s, role, action)
+        actions.perform(s, role, action, {"left": 0, "chain": 0, "card": None, "fresh": False})
         return None
-
-
-def perform_fallback(s: dict, p: str, a: dict) -> None:
-    st = s["powers"][p]
-    if a["do"] == "reinforce":
-        s["units"][a["unit"]]["r"] = False
-    elif a["do"] == "reserve":
-        st["reserves"].append(True)
-    elif a["do"] == "reserve-step":
-        st["reserves"][st["reserves"].index(True)] = False
-    elif a["do"] == "army":
-        new_unit(s, p, a["kind"], a["space"], True)
-    log(s, f"{NAMES[p]} recruits one army step ({a['do']}).", "12.2")
 
 
 # ----- (2) forts ---------------------------------------------------------------------------------------------------
