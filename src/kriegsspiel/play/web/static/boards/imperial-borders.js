@@ -1,7 +1,9 @@
-// Imperial Borders: Europe c. 1815 drawn from GET /api/data/imperial-borders at the real
-// coordinates of its regions (an equirectangular projection), with the view's control,
-// fortifications, forces, orders and battle; legal actions that name a region are clicks on it.
+// Imperial Borders: Europe c. 1815 drawn from GET /api/data/imperial-borders on the real
+// coastlines of the generated map (imperial-borders-map.js: Natural Earth land divided among
+// the regions), with the view's control, fortifications, forces, orders and battle; legal
+// actions that name a region are clicks on it.
 import { clear, el, roleName, svg } from "../common.js";
+import { MAP } from "./imperial-borders-map.js";
 import {
   capital,
   choices,
@@ -23,8 +25,7 @@ import {
 
 // ----- constants ------------------------------------------------------------------------------
 
-const W = 1000; // SVG user units across the map
-const BOUNDS = { lon0: -13.4, lon1: 38.8, lat0: 33.4, lat1: 64.4, phi: 50 };
+const W = MAP.width; // SVG user units across the map
 const LAST_ROUND = 9; // L842-855
 
 const COLOUR_HEX = {
@@ -36,6 +37,9 @@ const COLOUR_HEX = {
   tan: "#c9a467",
 };
 const INDEPENDENT = "#d6e6bb"; // the rulebook map's pale green
+const FOREIGN_LAND = "#e6dfca"; // land outside the game
+const COAST = "#7d7a66";
+const SEA_EDGE = "#93b3ba";
 const SEA_SHADES = ["#c9dadb", "#bfd3d6", "#d2e0de"];
 const PAPER = [244, 237, 218];
 
@@ -219,32 +223,22 @@ function forceText(data, board, fid) {
 
 const geometries = new WeakMap();
 
+/** The map's projection (imperial-borders-map.js says which): Lambert conformal conic, in the
+ * board's user units. Only a region the generated map lacks is placed with it. */
 function projector() {
-  const k = Math.cos((BOUNDS.phi * Math.PI) / 180);
-  const S = W / ((BOUNDS.lon1 - BOUNDS.lon0) * k);
-  const H = (BOUNDS.lat1 - BOUNDS.lat0) * S;
-  const proj = (lat, lon) => [(lon - BOUNDS.lon0) * k * S, (BOUNDS.lat1 - lat) * S];
-  return { proj, H, S };
-}
-
-/** The part of `poly` nearer to `a` than to `b` (one Voronoi half-plane). */
-function clipBisector(poly, a, b) {
-  const nx = b[0] - a[0];
-  const ny = b[1] - a[1];
-  const c = (b[0] * b[0] + b[1] * b[1] - a[0] * a[0] - a[1] * a[1]) / 2;
-  const out = [];
-  for (let i = 0; i < poly.length; i += 1) {
-    const p = poly[i];
-    const q = poly[(i + 1) % poly.length];
-    const dp = p[0] * nx + p[1] * ny - c;
-    const dq = q[0] * nx + q[1] * ny - c;
-    if (dp <= 0) out.push(p);
-    if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
-      const t = dp / (dp - dq);
-      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
-    }
-  }
-  return out;
+  const p = MAP.projection;
+  const rad = Math.PI / 180;
+  const t = (phi) => Math.tan(Math.PI / 4 + (phi * rad) / 2);
+  const n = Math.log(Math.cos(p.lat1 * rad) / Math.cos(p.lat2 * rad)) / Math.log(t(p.lat2) / t(p.lat1));
+  const f = (Math.cos(p.lat1 * rad) * t(p.lat1) ** n) / n;
+  const rho0 = f / t(p.lat0) ** n;
+  const proj = (lat, lon) => {
+    const rho = f / t(lat) ** n;
+    const th = n * (lon - p.lon0) * rad;
+    return [(rho * Math.sin(th) - p.x0) * p.scale, (p.y1 - (rho0 - rho * Math.cos(th))) * p.scale];
+  };
+  const S = dist(proj(p.lat0, p.lon0), proj(p.lat0 + 1, p.lon0)); // user units per degree of latitude
+  return { proj, H: MAP.height, S };
 }
 
 function dist(a, b) {
@@ -260,92 +254,34 @@ function circle(c, r, n = 28) {
   return out;
 }
 
+function anchorText(p) {
+  return p ? `${p[0].toFixed(1)},${p[1].toFixed(1)}` : null;
+}
+
 function pathOf(poly) {
   if (!poly || poly.length < 3) return "";
   return `M${poly.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join("L")}Z`;
 }
 
-/** Where everything goes; computed once per data pack. Territories and seas are Voronoi
- * cells of their points; a "water" point beyond each port pulls the coast to the port. */
+/** Where everything goes; computed once per data pack. The shapes are the generated map's:
+ * Territories on the real coastlines, Open Seas on the real water, the Ottoman areas clipped
+ * to the land. A region the map lacks (a data pack with a new region) gets a disc at its
+ * coordinates, so that it can still be seen and clicked. */
 function geometry(data) {
   if (geometries.has(data)) return geometries.get(data);
   const { proj, H, S } = projector();
   const at = {};
   for (const kind of ["territories", "mountains", "ports", "seas"]) {
-    for (const [id, r] of Object.entries(data[kind] || {})) at[id] = proj(r.lat, r.lon);
+    for (const [id, r] of Object.entries(data[kind] || {})) at[id] = MAP.at[id] ? [...MAP.at[id]] : proj(r.lat, r.lon);
   }
-  const sites = [];
-  for (const id of Object.keys(data.territories || {})) sites.push({ id, kind: "t", p: at[id] });
-  for (const id of Object.keys(data.seas || {})) sites.push({ id, kind: "s", sea: id, p: at[id] });
-  for (const [id, port] of Object.entries(data.ports || {})) {
-    const p = at[id];
-    const t = port.territory && at[port.territory];
-    if (!t) continue;
-    const d = dist(p, t) || 1;
-    const reach = Math.max(d, 0.75 * S);
-    sites.push({ id: `w:${id}`, kind: "w", sea: port.sea, p: [p[0] + ((p[0] - t[0]) / d) * reach, p[1] + ((p[1] - t[1]) / d) * reach] });
-  }
-  const box = [
-    [0, 0],
-    [W, 0],
-    [W, H],
-    [0, H],
-  ];
-  const clipBox = (poly) => {
-    let out = poly;
-    const edges = [
-      (p) => p[0] >= 0,
-      (p) => p[0] <= W,
-      (p) => p[1] >= 0,
-      (p) => p[1] <= H,
-    ];
-    for (const inside of edges) {
-      const next = [];
-      for (let i = 0; i < out.length; i += 1) {
-        const p = out[i];
-        const q = out[(i + 1) % out.length];
-        if (inside(p)) next.push(p);
-        if (inside(p) !== inside(q)) {
-          // the crossing with the box edge
-          let t;
-          if (inside === edges[0]) t = (0 - p[0]) / (q[0] - p[0]);
-          else if (inside === edges[1]) t = (W - p[0]) / (q[0] - p[0]);
-          else if (inside === edges[2]) t = (0 - p[1]) / (q[1] - p[1]);
-          else t = (H - p[1]) / (q[1] - p[1]);
-          next.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
-        }
-      }
-      out = next;
-      if (!out.length) break;
-    }
-    return out;
-  };
-  const cell = (site, start, reach) => {
-    let poly = start;
-    for (const o of sites) {
-      if (o === site || (reach && dist(o.p, site.p) > 2 * reach)) continue;
-      poly = clipBisector(poly, site.p, o.p);
-      if (poly.length < 3) return [];
-    }
-    return poly;
-  };
   const cells = {};
   const labelAt = {};
-  for (const site of sites.filter((x) => x.kind === "t")) {
-    const t = data.territories[site.id];
-    const ports = (t.ports || []).map((p) => at[p]).filter(Boolean);
-    const lands = (t.land || []).map((x) => at[x]).filter(Boolean);
-    const toPort = ports.length ? Math.max(...ports.map((p) => dist(p, site.p))) * 1.25 : 0;
-    const toLand = lands.length ? Math.max(...lands.map((p) => dist(p, site.p))) * 0.62 : 0;
-    const r = Math.min(3.6 * S, Math.max(t.island ? 0.8 * S : 1.1 * S, toPort, toLand));
-    cells[site.id] = clipBox(cell(site, circle(site.p, r), r));
-    labelAt[site.id] = site.p;
+  for (const id of Object.keys(data.territories || {})) {
+    cells[id] = MAP.territories[id] || pathOf(circle(at[id], 0.45 * S));
+    labelAt[id] = at[id];
   }
   const seaCells = {};
-  for (const site of sites.filter((x) => x.kind !== "t")) {
-    const poly = cell(site, box, 0);
-    if (poly.length >= 3) (seaCells[site.sea] = seaCells[site.sea] || []).push(poly);
-  }
+  for (const id of Object.keys(data.seas || {})) seaCells[id] = MAP.seas[id] || pathOf(circle(at[id], 1.2 * S));
   // three shades for the seas, neighbours apart
   const shade = {};
   for (const id of Object.keys(data.seas || {})) {
@@ -364,21 +300,25 @@ function geometry(data) {
       links.push([id, o]);
     }
   }
+  // a Mountain Range lies along the border it guards (the map says where and which way)
   const ridges = {};
   for (const [id, m] of Object.entries(data.mountains || {})) {
     const c = at[id];
-    const sides = (m.land || []).map((x) => at[x]).filter(Boolean);
-    let dir = [1, 0];
-    if (sides.length >= 2) {
-      const v = [sides[1][0] - sides[0][0], sides[1][1] - sides[0][1]];
-      const n = Math.hypot(v[0], v[1]) || 1;
-      dir = [-v[1] / n, v[0] / n]; // along the border between the two sides
-    } else if (sides.length === 1) {
-      const v = [sides[0][0] - c[0], sides[0][1] - c[1]];
-      const n = Math.hypot(v[0], v[1]) || 1;
-      dir = [-v[1] / n, v[0] / n];
+    let dir = MAP.ridges[id] ? [...MAP.ridges[id]] : null;
+    if (!dir) {
+      const sides = (m.land || []).map((x) => at[x]).filter(Boolean);
+      dir = [1, 0];
+      if (sides.length >= 2) {
+        const v = [sides[1][0] - sides[0][0], sides[1][1] - sides[0][1]];
+        const n = Math.hypot(v[0], v[1]) || 1;
+        dir = [-v[1] / n, v[0] / n]; // along the border between the two sides
+      } else if (sides.length === 1) {
+        const v = [sides[0][0] - c[0], sides[0][1] - c[1]];
+        const n = Math.hypot(v[0], v[1]) || 1;
+        dir = [-v[1] / n, v[0] / n];
+      }
+      if (dir[0] < 0) dir = [-dir[0], -dir[1]];
     }
-    if (dir[0] < 0) dir = [-dir[0], -dir[1]];
     ridges[id] = { c, dir };
   }
   const seaLinks = [];
@@ -394,10 +334,10 @@ function geometry(data) {
   const offlimits = Object.entries(data.offlimits || {}).map(([id, o]) => ({
     id,
     name: o.name,
-    poly: (o.outline || []).map(([lat, lon]) => proj(lat, lon)),
-    at: proj(o.lat, o.lon),
+    d: MAP.offlimits[id] || pathOf((o.outline || []).map(([lat, lon]) => proj(lat, lon))),
+    at: MAP.at[id] ? [...MAP.at[id]] : proj(o.lat, o.lon),
   }));
-  const g = { at, H, S, cells, labelAt, seaCells, shade, links, ridges, seaLinks, offlimits, proj };
+  const g = { at, H, S, cells, labelAt, seaCells, shade, links, ridges, seaLinks, offlimits, proj, foreign: MAP.foreign || "" };
   geometries.set(data, g);
   return g;
 }
@@ -710,6 +650,17 @@ function layout(shape, data, st, geo, board) {
   return { stacks, labels, portNames, mtnNames };
 }
 
+/** An element of the map that does not change between drawings (a shape and its long path),
+ * made once and moved into each new drawing: the browser need not read the path again. */
+function kept(st, geo, key, make) {
+  if (st.keptFor !== geo) {
+    st.kept = new Map();
+    st.keptFor = geo;
+  }
+  if (!st.kept.has(key)) st.kept.set(key, make());
+  return st.kept.get(key);
+}
+
 function drawMap(shape, data, st) {
   const view = shape.view || {};
   const board = view.board || {};
@@ -733,22 +684,38 @@ function drawMap(shape, data, st) {
   );
   const map = mapRoot(st, { prefix: "ib", label: "Map of Europe, 1815", width: W, height: geo.H, glow: { blur: 2.2, margin: 20 }, defs: [hatch] });
 
-  // the Open Seas: their cells, shaded apart
+  // the Open Seas, shaded apart; their shapes run on under the land, which is drawn over them
   const seas = svg("g", { class: "ib-seas" });
-  for (const [id, polys] of Object.entries(geo.seaCells)) {
+  for (const [id, d] of Object.entries(geo.seaCells)) {
     const g = svg("g", {
       class: ["ib-region", "ib-sea", act.region.has(id) && "actionable", focus.has(id) && "focus"],
       "data-region": id,
       "data-tip": `region:${id}`,
+      "data-anchor": anchorText(geo.at[id]),
     });
-    for (const poly of polys) g.append(svg("path", { d: pathOf(poly), fill: SEA_SHADES[geo.shade[id] || 0] }));
+    g.append(kept(st, geo, `sea:${id}`, () => svg("path", { d, fill: SEA_SHADES[geo.shade[id] || 0] })));
     seas.append(g);
   }
   map.append(seas);
 
+  // the static layers: the seas' borders, and the land that is no region's (Africa, Asia Minor,
+  // the islands the game leaves out)
+  map.append(
+    kept(st, geo, "sea-edges", () => {
+      const g = svg("g", { class: "ib-sea-edges", "pointer-events": "none" });
+      for (const d of Object.values(geo.seaCells)) {
+        g.append(svg("path", { d, fill: "none", stroke: SEA_EDGE, "stroke-width": 0.8, "stroke-dasharray": "4 3", "vector-effect": "non-scaling-stroke" }));
+      }
+      return g;
+    }),
+  );
+  if (geo.foreign) {
+    map.append(kept(st, geo, "foreign", () => svg("path", { class: "ib-foreign", d: geo.foreign, fill: FOREIGN_LAND, stroke: COAST, "stroke-width": 0.7, "stroke-linejoin": "round", "vector-effect": "non-scaling-stroke" })));
+  }
+
   // the Territories, in their controller's colour (independent: pale green)
   const lands = svg("g", { class: "ib-lands" });
-  for (const [id, poly] of Object.entries(geo.cells)) {
+  for (const [id, d] of Object.entries(geo.cells)) {
     const t = data.territories[id];
     const owner = controllerOf(board, id);
     const hex = owner ? nationHex(data, owner) : null;
@@ -765,11 +732,14 @@ function drawMap(shape, data, st) {
       ],
       "data-region": id,
       "data-tip": `region:${id}`,
+      "data-anchor": anchorText(geo.labelAt[id]),
     });
-    g.append(svg("path", { d: pathOf(poly), fill, class: "ib-cell" }));
+    const cell = kept(st, geo, `cell:${id}`, () => svg("path", { d, class: "ib-cell" }));
+    cell.setAttribute("fill", fill);
+    g.append(cell);
     if (t.homeland && owner && owner !== t.homeland) {
       // a homeland held by another nation keeps a rim of its own nation's colour
-      g.append(svg("path", { d: pathOf(poly), class: "ib-homeland-rim", stroke: nationHex(data, t.homeland) }));
+      g.append(svg("path", { d, class: "ib-homeland-rim", stroke: nationHex(data, t.homeland) }));
     }
     lands.append(g);
   }
@@ -778,7 +748,7 @@ function drawMap(shape, data, st) {
   // the Ottoman Empire: off-limits (L224)
   const off = svg("g", { class: "ib-offlimits" });
   for (const o of geo.offlimits) {
-    off.append(svg("path", { d: pathOf(o.poly), fill: "url(#ib-hatch)" }, svg("title", {}, `${o.name}: off-limits`)));
+    off.append(kept(st, geo, `off:${o.id}`, () => svg("path", { d: o.d, fill: "url(#ib-hatch)", "data-offlimits": o.id }, svg("title", {}, `${o.name}: off-limits`))));
     const [x, y] = o.at;
     off.append(svg("text", { class: "ib-off-name", x, y, "text-anchor": "middle", "font-size": (8.6 * k).toFixed(2) }, "Ottoman Empire"));
   }
