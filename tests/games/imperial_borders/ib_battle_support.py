@@ -4,14 +4,19 @@ shared/rulebooks/001_c918182dbcad1d7d.txt, cited as L123; not a test module).
 Positions start from a new historical game (every part of the state the lead's
 ``setup`` lays out), with the map cleared of Mobile Forces and the Active Nation
 set; a small harness procedure then does what ``march.py`` does on the Active
-Nation's turn: ``call(s, "battle", region=...)``. Dice are scripted by replacing
-``battle.roll_dice`` (each call checks the colour and the number of dice, so the
-scripts also test the dice each side gathers).
+Nation's turn: ``call(s, "battle", region=...)``. Dice are scripted with the engine's
+``scripted_dice`` (``script``): the game's own ``roll_dice`` rolls them, and at the end of
+the block the rolls the battle logged must be the script's, colour by colour and die by
+die, so the scripts also test the dice each side gathers.
 """
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
 from functools import lru_cache
+
+from ib_support import dice
 
 import kriegsspiel
 from kriegsspiel.engine import Procedure, call, flow
@@ -43,13 +48,13 @@ H = Harness()
 
 
 @lru_cache(maxsize=None)
-def _base(players: int):
-    return game.new(seed=1, players=players, scenario="historical")
+def _base(players: int, seed: int):
+    return game.new(seed=seed, players=players, scenario="historical")
 
 
-def position(active, moved=None, players=6, **options):
+def position(active, moved=None, players=6, seed=1, **options):
     """The map with no Mobile Forces, in Phase 4 with ``active`` the Active Nation."""
-    s = game.clone(_base(players))
+    s = game.clone(_base(players, seed))
     s["forces"] = {}
     s["stack"] = []
     s["phase"] = "march"
@@ -134,21 +139,36 @@ def finish(s, default=None):
     return s["last_battle"]
 
 
-def script(monkeypatch, rolls):
-    """Script the dice: ``rolls`` lists (colour, faces) in the order the battle rolls
-    them (each round: the Active side's Black, its White, the defenders' Black, their
-    White; a colour with no dice is not rolled). Returns the list of rolls left."""
-    left = list(rolls)
+@contextmanager
+def script(s, rolls):
+    """Script the dice of the block: ``rolls`` lists (colour, faces) in the order the
+    battle rolls them (each round: the Active side's Black, its White, the defenders'
+    Black, their White; a colour with no dice is not rolled). Every scripted die must be
+    rolled in the block, and no other; at its end the rolls the battle logged must be
+    ``rolls``, colour and number of dice included. Gives the engine's script (``left``,
+    ``rolled``: the faces to come and those rolled, as places among the colour's faces)."""
+    mark = len(s["log"])
+    with dice(s, rolls) as faces:
+        yield faces
+    rolled, scripted = logged_rolls(s, mark), [(colour, list(names)) for colour, names in rolls]
+    assert rolled == scripted, f"the battle rolled {rolled}; the script was {scripted}"
 
-    def roll(s, colour, n):
-        assert left, f"more dice rolled than scripted: {n} {colour}"
-        want_colour, faces = left.pop(0)
-        assert colour == want_colour, f"rolled {colour}, scripted {want_colour}"
-        assert n == len(faces), f"rolled {n} {colour} dice, scripted {len(faces)}: {faces}"
-        return list(faces)
 
-    monkeypatch.setattr(battle, "roll_dice", roll)
-    return left
+ROLL_LINE = re.compile(r"'s side rolls (.*) \[")
+ROLL = re.compile(r"(\d+) (Black|White) \(([^)]*)\)")
+FACE_NAMED = {words: face for face, words in battle.FACE.items()}
+
+
+def logged_rolls(s, mark=0):
+    """The rolls the battle logged since ``mark``, as (colour, faces), in order."""
+    out = []
+    for text in log_since(s, mark):
+        line = ROLL_LINE.search(text)
+        for n, colour, words in ROLL.findall(line.group(1)) if line else ():
+            faces = [FACE_NAMED[w] for w in words.split(", ")]
+            assert len(faces) == int(n), text
+            out.append((colour.lower(), faces))
+    return out
 
 
 def blanks(n):

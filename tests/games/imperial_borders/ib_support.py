@@ -5,11 +5,22 @@ shared/rulebooks/001_c918182dbcad1d7d.txt, cited as L123)."""
 from __future__ import annotations
 
 import kriegsspiel
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_borders import board
 from kriegsspiel.games.imperial_borders.data import pack
 
 game = kriegsspiel.load("imperial-borders")
 FR, AU, PR, GB, RU, SP = board.NATIONS
+
+
+def dice(s, rolls):
+    """Script the dice of a block (the engine's ``scripted_dice``): ``rolls`` lists
+    (colour, faces) in the order the game rolls them, each face named as in the pack.
+    The game reads a die as ``faces[rng.below(s, 6)]`` from the colour's six faces, so
+    each named face is scripted as its place among them (``below=True``). The block
+    fails if the game rolls more dice than scripted, or fewer."""
+    faces = pack().dice
+    return scripted_dice(s, *(faces[colour].index(face) + 1 for colour, names in rolls for face in names), below=True)
 
 
 def asking(s):

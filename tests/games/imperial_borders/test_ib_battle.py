@@ -4,6 +4,8 @@ and the golden Example of Battle (L926-971). RULINGS_BATTLE.md B1-B24."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from ib_battle_support import (
     AU,
@@ -31,7 +33,6 @@ from ib_battle_support import (
 )
 
 from kriegsspiel.engine import IllegalAction
-from kriegsspiel.engine.rng import seed_state
 from kriegsspiel.games.imperial_borders import battle, board
 
 LORRAINE = "lorraine"
@@ -40,13 +41,13 @@ LORRAINE = "lorraine"
 # ----- the golden test: the Example of Battle, L926-971 ----------------------------------------
 
 
-def example_position(moved=(FR, PR)):
+def example_position(moved=(FR, PR), seed=1):
     """L926-936 Prussia (Active) and Austria against France in Lorraine, a French Major
     Homeland Territory with its Major Fort (2 HP). The forces follow from the dice the
     example gathers (L941-966): Prussia a Full and a Half Infantry; Austria a Cavalry,
     a Half Infantry and a Cannon; France a Full Infantry and a Cavalry, some of them
     Red-tagged from an earlier battle (L934)."""
-    s = position(PR, moved=moved)
+    s = position(PR, moved=moved, seed=seed)
     assert board.controller(s, LORRAINE) == FR and board.fort_hp(s, LORRAINE) == 2
     ids = {
         "pr_fi": put(s, PR, "full-infantry", LORRAINE),
@@ -76,134 +77,134 @@ EXAMPLE_DICE = [
 ]
 
 
-def test_golden_example_of_battle(monkeypatch):
+def test_golden_example_of_battle():
     """L926-971 The Example of Battle, step by step, with the dice it rolls."""
-    left = script(monkeypatch, EXAMPLE_DICE)
     s, u = example_position()
-    fight(s, LORRAINE)
-    # A-B Negotiations fail; Austria joins Prussia's side (L930-932)
-    answer(s, "battle_terms", PR, {"allow_join": AU})
-    answer(s, "battle_terms", PR, "fight")
-    assert s["battle"]["choices"] == {FR: "against"}  # France may not abstain: it is asked nothing
-    answer(s, "battle_side", AU, "with")
-    answer(s, "battle_select", PR, "done")
-    b = s["battle"]
-    assert b["commanders"] == {"a": PR, "d": FR}  # L932
-    assert b["fort"] == {"side": "d", "nation": FR}
-    assert set(b["units"]) == set(u.values())  # France's Red tags are moot: it defends (L934)
-    # C: Prussia places Austria's Cavalry in the Rear first; France its Cavalry in the Front (L934-936)
-    answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
-    answer(s, "battle_cavalry", PR, "done")
-    answer(s, "battle_cavalry", FR, "done")
-    assert b["units"][u["au_cav"]]["zone"] == "rear" and b["units"][u["fr_cav"]]["zone"] == "front"
-    # Round 1 (L941-948): Prussia Aggressive, France Defensive
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "defensive")
-    # France's Bar blocked one Blast of the Double Blast; the other went to the Fort (forced): 2 HP -> 1 HP
-    assert board.fort_hp(s, LORRAINE) == 1
-    assert any("France blocks one Blast of a Double Blast with a Bar." == t for t in public_log(s))
-    answer(s, "battle_continue", PR, "continue")
-    # Round 2 (L950-958)
-    answer(s, "battle_cavalry", PR, "done")
-    answer(s, "battle_cavalry", FR, "done")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "defensive")
-    # France blocks Prussia's Black Cannon Hit with its White Bar
-    assert {"block": "black"} in acts(s, FR)
-    answer(s, "battle_block", FR, {"block": "black"})
-    # Prussia's White Bar must go to the Fort first (the Hierarchy), then its Blue Hit to the Full Infantry
-    assert acts(s, PR) == [{"hit": "blue", "target": "fort"}, {"hit": "bar", "as": "blue", "target": "fort"}]
-    answer(s, "battle_hit", PR, {"hit": "bar", "as": "blue", "target": "fort"})
-    # the Blue Hit had one target left, the French Full Infantry: assigned without a question
-    assert b["pending"]["a"] == {"fort": 1, u["fr_fi"]: 1}
-    # France: its Black Hit to the Cavalry (in the Rear), its Blue Hit to Austria's Half Infantry
-    assert {"hit": "black", "target": u["au_cav"]} in acts(s, FR)
-    assert {"hit": "black", "target": u["au_can"]} not in acts(s, FR)  # Cavalry before Cannon (L681)
-    answer(s, "battle_hit", FR, {"hit": "black", "target": u["au_cav"]})
-    assert acts(s, FR) == [{"hit": "blue", "target": u["au_hi"]}, {"hit": "blue", "target": u["pr_hi"]}]
-    answer(s, "battle_hit", FR, {"hit": "blue", "target": u["au_hi"]})
-    # F: a 2nd Damage Token on the Fort; the Full Infantry made change into two Half Infantry
-    assert s["damage"][LORRAINE] == 2 and board.fort_hp(s, LORRAINE) == 0
-    assert s["forces"][u["fr_fi"]]["type"] == "half-infantry"
-    assert u["au_cav"] not in s["forces"] and u["au_hi"] not in s["forces"]
-    answer(s, "battle_continue", PR, "continue")
-    # Round 3 (L960-966): Prussia lost its Combined Arms bonus; France has no Black die
-    answer(s, "battle_cavalry", FR, "done")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    # Prussia's Red Hit had no target (a Miss); its Bar took the Half Infantry; France's Red Hit the Cannon
-    assert left == []
-    # Post-Battle (L968-971): Prussia gives its Enemy Casualties to Austria
-    assert asking(s) == "battle_spoils"
-    answer(s, "battle_spoils", PR, {"give_all": AU})
-    last = finish(s)
-    assert last == {"region": LORRAINE, "kind": "land", "victor": None, "outcome": "contested", "captured": False}
-    log = public_log(s)
-    assert "Prussia's Red Hit has no valid target and is lost." in log  # L962
-    assert nation_forces(s, PR) == ["full-infantry", "half-infantry"]  # L964
-    assert nation_forces(s, FR) == ["cavalry"]
-    assert nation_forces(s, AU) == []
-    assert s["damage"][LORRAINE] == 2  # the Damage Tokens stay until Phase 7 (L968)
-    assert board.controller(s, LORRAINE) == FR  # L969 control unchanged
-    # L970 Prussia's side collected 8 points (no pennant); France 20 (Cavalry 6, Half Infantry 4, Cannon 10)
-    assert s["casualties"][AU] == 8 and s["casualties"][PR] == 0
-    assert s["casualties"][FR] == 20
-    assert s["forces"][u["fr_cav"]]["elite"] is True  # the only Unit surviving on its side
-    assert not s["forces"][u["pr_fi"]]["elite"] and not s["forces"][u["pr_hi"]]["elite"]
-    # L971 Red Arrow Tags on Prussia's survivors; France keeps the one it had
-    assert s["forces"][u["pr_fi"]]["tags"] == ["red"] and s["forces"][u["pr_hi"]]["tags"] == ["red"]
-    assert s["forces"][u["fr_cav"]]["tags"] == ["red"]
-    assert s["tents"] == {}  # France had already been Active (moved): no Field Hospital Tents
+    with script(s, EXAMPLE_DICE) as dice:
+        fight(s, LORRAINE)
+        # A-B Negotiations fail; Austria joins Prussia's side (L930-932)
+        answer(s, "battle_terms", PR, {"allow_join": AU})
+        answer(s, "battle_terms", PR, "fight")
+        assert s["battle"]["choices"] == {FR: "against"}  # France may not abstain: it is asked nothing
+        answer(s, "battle_side", AU, "with")
+        answer(s, "battle_select", PR, "done")
+        b = s["battle"]
+        assert b["commanders"] == {"a": PR, "d": FR}  # L932
+        assert b["fort"] == {"side": "d", "nation": FR}
+        assert set(b["units"]) == set(u.values())  # France's Red tags are moot: it defends (L934)
+        # C: Prussia places Austria's Cavalry in the Rear first; France its Cavalry in the Front (L934-936)
+        answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
+        answer(s, "battle_cavalry", PR, "done")
+        answer(s, "battle_cavalry", FR, "done")
+        assert b["units"][u["au_cav"]]["zone"] == "rear" and b["units"][u["fr_cav"]]["zone"] == "front"
+        # Round 1 (L941-948): Prussia Aggressive, France Defensive
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "defensive")
+        # France's Bar blocked one Blast of the Double Blast; the other went to the Fort (forced): 2 HP -> 1 HP
+        assert board.fort_hp(s, LORRAINE) == 1
+        assert any("France blocks one Blast of a Double Blast with a Bar." == t for t in public_log(s))
+        answer(s, "battle_continue", PR, "continue")
+        # Round 2 (L950-958)
+        answer(s, "battle_cavalry", PR, "done")
+        answer(s, "battle_cavalry", FR, "done")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "defensive")
+        # France blocks Prussia's Black Cannon Hit with its White Bar
+        assert {"block": "black"} in acts(s, FR)
+        answer(s, "battle_block", FR, {"block": "black"})
+        # Prussia's White Bar must go to the Fort first (the Hierarchy), then its Blue Hit to the Full Infantry
+        assert acts(s, PR) == [{"hit": "blue", "target": "fort"}, {"hit": "bar", "as": "blue", "target": "fort"}]
+        answer(s, "battle_hit", PR, {"hit": "bar", "as": "blue", "target": "fort"})
+        # the Blue Hit had one target left, the French Full Infantry: assigned without a question
+        assert b["pending"]["a"] == {"fort": 1, u["fr_fi"]: 1}
+        # France: its Black Hit to the Cavalry (in the Rear), its Blue Hit to Austria's Half Infantry
+        assert {"hit": "black", "target": u["au_cav"]} in acts(s, FR)
+        assert {"hit": "black", "target": u["au_can"]} not in acts(s, FR)  # Cavalry before Cannon (L681)
+        answer(s, "battle_hit", FR, {"hit": "black", "target": u["au_cav"]})
+        assert acts(s, FR) == [{"hit": "blue", "target": u["au_hi"]}, {"hit": "blue", "target": u["pr_hi"]}]
+        answer(s, "battle_hit", FR, {"hit": "blue", "target": u["au_hi"]})
+        # F: a 2nd Damage Token on the Fort; the Full Infantry made change into two Half Infantry
+        assert s["damage"][LORRAINE] == 2 and board.fort_hp(s, LORRAINE) == 0
+        assert s["forces"][u["fr_fi"]]["type"] == "half-infantry"
+        assert u["au_cav"] not in s["forces"] and u["au_hi"] not in s["forces"]
+        answer(s, "battle_continue", PR, "continue")
+        # Round 3 (L960-966): Prussia lost its Combined Arms bonus; France has no Black die
+        answer(s, "battle_cavalry", FR, "done")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        # Prussia's Red Hit had no target (a Miss); its Bar took the Half Infantry; France's Red Hit the Cannon
+        assert dice.left == []
+        # Post-Battle (L968-971): Prussia gives its Enemy Casualties to Austria
+        assert asking(s) == "battle_spoils"
+        answer(s, "battle_spoils", PR, {"give_all": AU})
+        last = finish(s)
+        assert last == {"region": LORRAINE, "kind": "land", "victor": None, "outcome": "contested", "captured": False}
+        log = public_log(s)
+        assert "Prussia's Red Hit has no valid target and is lost." in log  # L962
+        assert nation_forces(s, PR) == ["full-infantry", "half-infantry"]  # L964
+        assert nation_forces(s, FR) == ["cavalry"]
+        assert nation_forces(s, AU) == []
+        assert s["damage"][LORRAINE] == 2  # the Damage Tokens stay until Phase 7 (L968)
+        assert board.controller(s, LORRAINE) == FR  # L969 control unchanged
+        # L970 Prussia's side collected 8 points (no pennant); France 20 (Cavalry 6, Half Infantry 4, Cannon 10)
+        assert s["casualties"][AU] == 8 and s["casualties"][PR] == 0
+        assert s["casualties"][FR] == 20
+        assert s["forces"][u["fr_cav"]]["elite"] is True  # the only Unit surviving on its side
+        assert not s["forces"][u["pr_fi"]]["elite"] and not s["forces"][u["pr_hi"]]["elite"]
+        # L971 Red Arrow Tags on Prussia's survivors; France keeps the one it had
+        assert s["forces"][u["pr_fi"]]["tags"] == ["red"] and s["forces"][u["pr_hi"]]["tags"] == ["red"]
+        assert s["forces"][u["fr_cav"]]["tags"] == ["red"]
+        assert s["tents"] == {}  # France had already been Active (moved): no Field Hospital Tents
 
 
-def test_golden_example_dice_gathered(monkeypatch):
+def test_golden_example_dice_gathered():
     """L943, L952, L962 The dice counts of the example, from the gathering rules alone."""
     s, u = example_position()
-    script(monkeypatch, EXAMPLE_DICE)
-    fight(s, LORRAINE)
-    answer(s, "battle_terms", PR, {"allow_join": AU})
-    answer(s, "battle_terms", PR, "fight")
-    answer(s, "battle_side", AU, "with")
-    answer(s, "battle_select", PR, "done")
-    b = s["battle"]
-    b["units"][u["au_cav"]]["zone"] = "rear"
-    assert battle.gather(s, b, "a", assault=False)[:2] == (2, 0)  # 1 Cannon + 1 Combined Arms
-    assert battle.gather(s, b, "d", assault=False)[:2] == (2, 0)  # the Major Fort
-    assert battle.gather(s, b, "a", assault=True)[:2] == (2, 8)
-    s["damage"][LORRAINE] = 1
-    assert battle.gather(s, b, "d", assault=True)[:2] == (1, 5)  # the Damaged Fort rolls 1 fewer
+    with script(s, []):  # no die is rolled: the counts come from the gathering alone
+        fight(s, LORRAINE)
+        answer(s, "battle_terms", PR, {"allow_join": AU})
+        answer(s, "battle_terms", PR, "fight")
+        answer(s, "battle_side", AU, "with")
+        answer(s, "battle_select", PR, "done")
+        b = s["battle"]
+        b["units"][u["au_cav"]]["zone"] = "rear"
+        assert battle.gather(s, b, "a", assault=False)[:2] == (2, 0)  # 1 Cannon + 1 Combined Arms
+        assert battle.gather(s, b, "d", assault=False)[:2] == (2, 0)  # the Major Fort
+        assert battle.gather(s, b, "a", assault=True)[:2] == (2, 8)
+        s["damage"][LORRAINE] = 1
+        assert battle.gather(s, b, "d", assault=True)[:2] == (1, 5)  # the Damaged Fort rolls 1 fewer
 
 
-def test_golden_example_tents_when_france_has_not_moved(monkeypatch):
+def test_golden_example_tents_when_france_has_not_moved():
     """L736 The same battle with France yet to be Active: France has a survivor, so it
     places a Field Hospital Tent for its lost Mobile Force (its Full Infantry, whose
     standing half fell in round 3); Austria has no survivors and places none."""
-    script(monkeypatch, EXAMPLE_DICE)
     s, u = example_position(moved=(PR,))
-    fight(s, LORRAINE)
-    answer(s, "battle_terms", PR, {"allow_join": AU})
-    answer(s, "battle_terms", PR, "fight")
-    answer(s, "battle_side", AU, "with")
-    answer(s, "battle_select", PR, "done")
-    answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
+    with script(s, EXAMPLE_DICE):
+        fight(s, LORRAINE)
+        answer(s, "battle_terms", PR, {"allow_join": AU})
+        answer(s, "battle_terms", PR, "fight")
+        answer(s, "battle_side", AU, "with")
+        answer(s, "battle_select", PR, "done")
+        answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
 
-    def choose(s, role, actions):
-        wanted = [
-            {"block": "black"},
-            {"hit": "bar", "as": "blue", "target": "fort"},
-            {"hit": "black", "target": u["au_cav"]},
-            {"hit": "blue", "target": u["au_hi"]},
-            {"give_all": AU},
-        ]
-        for w in wanted:
-            if w in actions:
-                return w
-        if "defensive" in actions and s["battle"]["round"] < 3 and role == FR:
-            return "defensive"
-        return "aggressive" if "aggressive" in actions else ("continue" if "continue" in actions else "done")
+        def choose(s, role, actions):
+            wanted = [
+                {"block": "black"},
+                {"hit": "bar", "as": "blue", "target": "fort"},
+                {"hit": "black", "target": u["au_cav"]},
+                {"hit": "blue", "target": u["au_hi"]},
+                {"give_all": AU},
+            ]
+            for w in wanted:
+                if w in actions:
+                    return w
+            if "defensive" in actions and s["battle"]["round"] < 3 and role == FR:
+                return "defensive"
+            return "aggressive" if "aggressive" in actions else ("continue" if "continue" in actions else "done")
 
-    finish(s, choose)
-    assert s["tents"] == {LORRAINE: {FR: 1}}
+        finish(s, choose)
+        assert s["tents"] == {LORRAINE: {FR: 1}}
 
 
 # ----- battle sites, L565-575 ----------------------------------------------------------------
@@ -284,9 +285,9 @@ def independent_port():
 # ----- Chapter 1: Pre-Battle ------------------------------------------------------------------
 
 
-def simple_land(moved=None, **options):
+def simple_land(moved=None, seed=1, **options):
     """Prussia attacks a French Half Infantry in an Independent Territory."""
-    s = position(PR, moved=moved, **options)
+    s = position(PR, moved=moved, seed=seed, **options)
     t = next(t for t, r in P.territories.items() if r.independent and not r.ports)
     return s, t
 
@@ -463,7 +464,7 @@ def test_partial_participation_of_the_active_nation():
     assert cav not in s["battle"]["units"] and hi in s["battle"]["units"]
 
 
-def test_partial_abstention_of_an_allowed_nation_and_an_abstaining_fort_prevents_capture(monkeypatch):
+def test_partial_abstention_of_an_allowed_nation_and_an_abstaining_fort_prevents_capture():
     """L589 A nation allowed to abstain may hold some Forces back; an abstaining
     Fortification means the region may not be captured, even at 0 HP."""
     s = position(PR)
@@ -479,10 +480,10 @@ def test_partial_abstention_of_an_allowed_nation_and_an_abstaining_fort_prevents
     answer(s, "battle_select", FR, "done")
     answer(s, "battle_select", PR, "done")
     assert s["battle"]["fort"] is None and hi in s["battle"]["units"]
-    script(monkeypatch, [("black", ["blast"])])
-    last = finish(s)
-    assert last["outcome"] == "victory" and last["victor"] == PR
-    assert board.controller(s, LORRAINE) == FR and last["captured"] is False
+    with script(s, [("black", ["blast"])]):
+        last = finish(s)
+        assert last["outcome"] == "victory" and last["victor"] == PR
+        assert board.controller(s, LORRAINE) == FR and last["captured"] is False
 
 
 def test_nobody_against_means_no_battle():
@@ -498,7 +499,7 @@ def test_nobody_against_means_no_battle():
     assert s["last_battle"]["outcome"] == "called-off"
 
 
-def test_defending_commander_is_first_in_turn_order(monkeypatch):
+def test_defending_commander_is_first_in_turn_order():
     """L597 For the defending side the first Nation in Turn Order commands."""
     s, t = simple_land()
     s["turn_order"] = [RU, PR, AU, FR, GB, SP]
@@ -531,7 +532,7 @@ def test_land_zones_cannons_rear_infantry_front_cavalry_either():
     assert acts(s, PR) == [{"to_front": ids[2]}, "done"]
 
 
-def test_sea_battle_ship_lineup_and_cargo(monkeypatch):
+def test_sea_battle_ship_lineup_and_cargo():
     """L613-617 Open Sea: one zone a side, each Commander lines up its Ships, the Active
     first; Cargo rolls no dice and takes no Hits, and sinks with its Ship (L609)."""
     s = position(GB)
@@ -550,17 +551,17 @@ def test_sea_battle_ship_lineup_and_cargo(monkeypatch):
     assert b["lines"] == {"a": [sol, fr1], "d": [enemy]}
     assert battle.gather(s, b, "a", assault=True)[:2] == (3, 0)  # the Cannon aboard rolls nothing
     # Round 1: Britain rolls 3 Black, France 1
-    script(monkeypatch, [("black", ["blast", "blast", "blank"]), ("black", ["double-blast"])])
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    # French Double Blast: both Hits on the first Ship in line, the Ship of the Line
-    assert s["forces"][sol]["damage"] == 2 and battle.ship_ooa(s, sol)
-    assert enemy not in s["forces"]  # 2 Hits sink the French Frigate
-    last = finish(s)
-    assert last["outcome"] == "victory" and last["victor"] == GB
+    with script(s, [("black", ["blast", "blast", "blank"]), ("black", ["double-blast"])]):
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        # French Double Blast: both Hits on the first Ship in line, the Ship of the Line
+        assert s["forces"][sol]["damage"] == 2 and battle.ship_ooa(s, sol)
+        assert enemy not in s["forces"]  # 2 Hits sink the French Frigate
+        last = finish(s)
+        assert last["outcome"] == "victory" and last["victor"] == GB
 
 
-def test_ship_lineup_hits_follow_the_line_and_cargo_sinks_with_its_ship(monkeypatch):
+def test_ship_lineup_hits_follow_the_line_and_cargo_sinks_with_its_ship():
     """L690, L708 Hits follow the enemy's lineup; Cargo lost with a sunk Ship is an
     Enemy Casualty (L733)."""
     s = position(FR)
@@ -575,15 +576,15 @@ def test_ship_lineup_hits_follow_the_line_and_cargo_sinks_with_its_ship(monkeypa
     answer(s, "battle_select", FR, "done")
     answer(s, "battle_line", GB, {"next": f2})  # Britain puts the Cargo ship first (unwise)
     assert s["battle"]["lines"]["d"] == [f2, f1]
-    script(monkeypatch, [("black", ["blast", "blast", "blank", "blank"]), ("black", blanks(2))])
-    answer(s, "battle_stance", FR, "aggressive")
-    answer(s, "battle_stance", GB, "defensive")
-    assert f2 not in s["forces"] and cargo not in s["forces"] and f1 in s["forces"]
-    assert s["forces"][f1]["damage"] == 0
-    assert {x["what"] for x in s["battle"]["spoils"]["a"]} == {"frigate", "cargo cannon"}
+    with script(s, [("black", ["blast", "blast", "blank", "blank"]), ("black", blanks(2))]):
+        answer(s, "battle_stance", FR, "aggressive")
+        answer(s, "battle_stance", GB, "defensive")
+        assert f2 not in s["forces"] and cargo not in s["forces"] and f1 in s["forces"]
+        assert s["forces"][f1]["damage"] == 0
+        assert {x["what"] for x in s["battle"]["spoils"]["a"]} == {"frigate", "cargo cannon"}
 
 
-def test_port_battle_land_units_from_the_interior(monkeypatch):
+def test_port_battle_land_units_from_the_interior():
     """L619-627 Port battle: Land Units of the unopposed Interior on one Land Zone,
     Cavalry 1 White die, no Triad, Ships in a line; the Port spans both zones and
     takes Hits first; survivors return to the Interior."""
@@ -601,23 +602,23 @@ def test_port_battle_land_units_from_the_interior(monkeypatch):
     assert b["kind"] == "port" and b["fort"] == {"side": "d", "nation": FR}
     assert {u["zone"] for u in b["units"].values() if u["side"] == "a"} == {"land"}
     assert battle.gather(s, b, "a", assault=True)[:2] == (1, 4)  # Cannon 1 Black; FI 3 + Cavalry 1, no Triad
-    script(
-        monkeypatch,
+    with script(
+        s,
         [
             ("black", ["blast"]),
             ("black", ["blank", "blank", "blank"]),  # the Major Port's 2 dice and the Frigate's 1
         ],
-    )
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert s["damage"][port] == 1  # the Port takes the Hit first
-    answer(s, "battle_continue", PR, "end")
-    finish(s)
-    assert s["forces"][cav]["at"] == interior  # survivors are back in the Interior
-    assert fr_ship in s["forces"]
+    ):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert s["damage"][port] == 1  # the Port takes the Hit first
+        answer(s, "battle_continue", PR, "end")
+        finish(s)
+        assert s["forces"][cav]["at"] == interior  # survivors are back in the Interior
+        assert fr_ship in s["forces"]
 
 
-def test_port_battle_white_hits_never_touch_ships(monkeypatch):
+def test_port_battle_white_hits_never_touch_ships():
     """L686-690 White Dice never hit Ships: once the Port is down, Land Units' White
     Hits have no target; a Cannon's Black die may hit a Ship."""
     s = position(PR)
@@ -629,18 +630,18 @@ def test_port_battle_white_hits_never_touch_ships(monkeypatch):
     fight(s, port)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blank"]), ("white", ["blue-blast", "red-blast", "bar"]), ("black", ["blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert s["forces"][fr_ship]["damage"] == 0  # round 1 only Black dice: none for Prussia's Infantry
-    answer(s, "battle_continue", PR, "continue")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert s["forces"][fr_ship]["damage"] == 0
-    assert any("no valid target" in t for t in public_log(s))
+    with script(s, [("black", ["blank"]), ("white", ["blue-blast", "red-blast", "bar"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert s["forces"][fr_ship]["damage"] == 0  # round 1 only Black dice: none for Prussia's Infantry
+        answer(s, "battle_continue", PR, "continue")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert s["forces"][fr_ship]["damage"] == 0
+        assert any("no valid target" in t for t in public_log(s))
 
 
-def test_independent_port_only_ships_and_the_victor_may_seize_it(monkeypatch):
+def test_independent_port_only_ships_and_the_victor_may_seize_it():
     """L627, L742 Only Ships battle in an Independent Port; the Victor may seize it."""
     s = position(SP)
     port = independent_port()
@@ -653,20 +654,20 @@ def test_independent_port_only_ships_and_the_victor_may_seize_it(monkeypatch):
     answer(s, "battle_select", SP, "done")
     assert s["battle"]["interior"] is None and list(s["battle"]["units"]) != []
     assert all(s["forces"][x]["at"] == port for x in s["battle"]["units"])
-    script(monkeypatch, [("black", ["double-blast"]), ("black", ["blank"])])
-    answer(s, "battle_stance", SP, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert asking(s) == "battle_seize"
-    answer(s, "battle_seize", SP, "seize")
-    last = finish(s)
-    assert board.controller(s, port) == SP and last["captured"] is True
-    assert sp_ship in s["forces"]
+    with script(s, [("black", ["double-blast"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", SP, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert asking(s) == "battle_seize"
+        answer(s, "battle_seize", SP, "seize")
+        last = finish(s)
+        assert board.controller(s, port) == SP and last["captured"] is True
+        assert sp_ship in s["forces"]
 
 
 # ----- Chapter 2: dice, stances, blocks ------------------------------------------------------
 
 
-def test_opening_salvo_rolls_black_only_and_assaults_both(monkeypatch):
+def test_opening_salvo_rolls_black_only_and_assaults_both():
     """L633-635 The Opening Salvo rolls only Black dice; the Assaults both colours."""
     s, t = simple_land()
     put(s, PR, "full-infantry", t)
@@ -675,22 +676,22 @@ def test_opening_salvo_rolls_black_only_and_assaults_both(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    left = script(
-        monkeypatch,
+    with script(
+        s,
         [
             ("black", ["blank"]),  # round 1: Prussia's Cannon only; France's Infantry rolls nothing
             ("black", ["blank"]),
             ("white", blanks(3)),
             ("white", blanks(3)),
         ],
-    )
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert "France's side has no dice to roll." in public_log(s)
-    answer(s, "battle_continue", PR, "continue")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert left == []
+    ) as dice:
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert "France's side has no dice to roll." in public_log(s)
+        answer(s, "battle_continue", PR, "continue")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert dice.left == []
 
 
 def test_triads_elites_and_medals():
@@ -734,7 +735,7 @@ def test_ship_dice_damage_and_dominus_maris():
     assert battle.gather(s, b, "a", assault=False)[:2] == (3, 0)
 
 
-def test_defensive_bars_must_block_and_the_active_commander_blocks_first(monkeypatch):
+def test_defensive_bars_must_block_and_the_active_commander_blocks_first():
     """L670-672 Defensive Bars block enemy Hits of the blocker's choice, one Block per
     Blast of a Double Blast; a Commander may not hold Bars back; the Active first."""
     s, t = simple_land()
@@ -743,23 +744,23 @@ def test_defensive_bars_must_block_and_the_active_commander_blocks_first(monkeyp
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["bar", "bar", "blank"]), ("black", ["double-blast", "blast", "blank"])])
-    answer(s, "battle_stance", PR, "defensive")
-    answer(s, "battle_stance", FR, "defensive")
-    assert asking(s) == "battle_block" and who(s) == [PR]
-    assert acts(s, PR) == [{"block": "double"}, {"block": "black"}]
-    with pytest.raises(IllegalAction):
-        H.apply(s, PR, "done")  # Bars may not be held back
-    answer(s, "battle_block", PR, {"block": "double"})
-    # one Bar left, two single Black Hits: one kind only, blocked without a question;
-    # one Hit of the three gets through
-    log = public_log(s)
-    assert "Prussia blocks one Blast of a Double Blast with a Bar." in log
-    assert "Prussia blocks a Black Cannon Hit with a Bar." in log
-    assert nation_forces(s, PR) == ["cannon", "cannon"]
+    with script(s, [("black", ["bar", "bar", "blank"]), ("black", ["double-blast", "blast", "blank"])]):
+        answer(s, "battle_stance", PR, "defensive")
+        answer(s, "battle_stance", FR, "defensive")
+        assert asking(s) == "battle_block" and who(s) == [PR]
+        assert acts(s, PR) == [{"block": "double"}, {"block": "black"}]
+        with pytest.raises(IllegalAction):
+            H.apply(s, PR, "done")  # Bars may not be held back
+        answer(s, "battle_block", PR, {"block": "double"})
+        # one Bar left, two single Black Hits: one kind only, blocked without a question;
+        # one Hit of the three gets through
+        log = public_log(s)
+        assert "Prussia blocks one Blast of a Double Blast with a Bar." in log
+        assert "Prussia blocks a Black Cannon Hit with a Bar." in log
+        assert nation_forces(s, PR) == ["cannon", "cannon"]
 
 
-def test_aggressive_bars_are_hits(monkeypatch):
+def test_aggressive_bars_are_hits():
     """L645 Aggressive: each Bar is a Hit (a Black Bar a Black Hit)."""
     s, t = simple_land()
     put(s, PR, "cannon", t)
@@ -767,10 +768,10 @@ def test_aggressive_bars_are_hits(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["bar"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "defensive")
-    assert hi not in s["forces"]
+    with script(s, [("black", ["bar"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "defensive")
+        assert hi not in s["forces"]
 
 
 # ----- the Hit Hierarchy, L673-690 ----------------------------------------------------------
@@ -786,21 +787,24 @@ def land_setup(s_units_pr, s_units_fr):
     return s, pr, fr
 
 
-def to_round(monkeypatch, s, rolls_round1, rolls_round2, fr_stance="defensive", pr_stance="aggressive"):
-    """Play round 1 with ``rolls_round1`` and round 2's rolls, answering cavalry with done."""
-    script(monkeypatch, list(rolls_round1) + list(rolls_round2))
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, pr_stance)
-    answer(s, "battle_stance", FR, fr_stance)
-    if rolls_round2:
-        until(s, "battle_continue")
-        answer(s, "battle_continue", PR, "continue")
+@contextmanager
+def to_round(s, rolls_round1, rolls_round2, fr_stance="defensive", pr_stance="aggressive"):
+    """Play round 1 with ``rolls_round1`` and round 2's rolls, answering cavalry with done;
+    the block goes on with the dice scripted (no more may be rolled)."""
+    with script(s, list(rolls_round1) + list(rolls_round2)):
         until(s, "battle_stance")
         answer(s, "battle_stance", PR, pr_stance)
         answer(s, "battle_stance", FR, fr_stance)
+        if rolls_round2:
+            until(s, "battle_continue")
+            answer(s, "battle_continue", PR, "continue")
+            until(s, "battle_stance")
+            answer(s, "battle_stance", PR, pr_stance)
+            answer(s, "battle_stance", FR, fr_stance)
+        yield
 
 
-def test_hierarchy_fort_first_then_half_infantry_full_infantry_cavalry_cannon(monkeypatch):
+def test_hierarchy_fort_first_then_half_infantry_full_infantry_cavalry_cannon():
     """L679-681 The enemy Fort first; then Half Infantry, Full Infantry, Cavalry, Cannon."""
     s = position(PR)
     put(s, PR, "cannon", LORRAINE, n=5)
@@ -857,37 +861,35 @@ def test_hierarchy_allied_equal_targets_the_roller_chooses():
     assert battle.targets(s, s["battle"], "a", "blue") == [a, c]
 
 
-def test_blue_hits_front_red_hits_rear(monkeypatch):
+def test_blue_hits_front_red_hits_rear():
     """L683 Blue Hits only in the Front Zone, Red only in the Rear; a Hit with no valid
     target is lost (L686)."""
     s, pr, fr = land_setup([("full-infantry", False)], [("cannon", False)])
     b = s["battle"]
     assert battle.targets(s, b, "a", "blue") == []
     assert battle.targets(s, b, "a", "red") == [fr[0]]
-    to_round(
-        monkeypatch, s, [("black", ["blank"])], [("white", ["blue-blast", "blue-blast", "blank"]), ("black", ["blank"])]
-    )
-    assert fr[0] in s["forces"]
-    assert "Prussia's 2 Blue Hits have no valid target and are lost." in public_log(s)
+    with to_round(s, [("black", ["blank"])], [("white", ["blue-blast", "blue-blast", "blank"]), ("black", ["blank"])]):
+        assert fr[0] in s["forces"]
+        assert "Prussia's 2 Blue Hits have no valid target and are lost." in public_log(s)
 
 
-def test_double_blast_stays_in_one_zone(monkeypatch):
+def test_double_blast_stays_in_one_zone():
     """L668 Both Hits of a Double Blast go to Forces in the same Battle Zone; the second
     cannot spill over."""
     s, pr, fr = land_setup([("cannon", False)], [("half-infantry", False), ("cannon", False)])
     hi, can = fr
-    script(monkeypatch, [("black", ["double-blast"]), ("black", ["blank"])])
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert acts(s, PR) == [{"hit": "double", "target": hi}, {"hit": "double", "target": can}]
-    answer(s, "battle_hit", PR, {"hit": "double", "target": hi})
-    # the second Hit has no target left in the Front: lost, the Cannon in the Rear is untouched
-    assert hi not in s["forces"] and can in s["forces"]
-    assert any("second Hit" in t and "lost" in t for t in public_log(s))
+    with script(s, [("black", ["double-blast"]), ("black", ["blank"])]):
+        until(s, "battle_stance")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert acts(s, PR) == [{"hit": "double", "target": hi}, {"hit": "double", "target": can}]
+        answer(s, "battle_hit", PR, {"hit": "double", "target": hi})
+        # the second Hit has no target left in the Front: lost, the Cannon in the Rear is untouched
+        assert hi not in s["forces"] and can in s["forces"]
+        assert any("second Hit" in t and "lost" in t for t in public_log(s))
 
 
-def test_double_blast_on_a_fort_with_one_hp_left_may_go_to_any_zone(monkeypatch):
+def test_double_blast_on_a_fort_with_one_hp_left_may_go_to_any_zone():
     """RULINGS B4: a Fortification spans both zones, so after it falls the second Hit of
     a Double Blast may go to either zone."""
     s = position(PR)
@@ -898,62 +900,59 @@ def test_double_blast_on_a_fort_with_one_hp_left_may_go_to_any_zone(monkeypatch)
     fight(s, LORRAINE)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["double-blast"]), ("black", ["blank", "blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert acts(s, PR) == [{"hit": "second", "target": hi}, {"hit": "second", "target": can}]
-    answer(s, "battle_hit", PR, {"hit": "second", "target": can})
-    assert can not in s["forces"] and hi in s["forces"] and board.fort_hp(s, LORRAINE) == 0
+    with script(s, [("black", ["double-blast"]), ("black", ["blank", "blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert acts(s, PR) == [{"hit": "second", "target": hi}, {"hit": "second", "target": can}]
+        answer(s, "battle_hit", PR, {"hit": "second", "target": can})
+        assert can not in s["forces"] and hi in s["forces"] and board.fort_hp(s, LORRAINE) == 0
 
 
-def test_white_bar_colour_is_the_rollers_choice(monkeypatch):
+def test_white_bar_colour_is_the_rollers_choice():
     """L685 An Aggressive Bar on a White Die: Blue or Red Hit, as the roller chooses."""
     s, pr, fr = land_setup([("full-infantry", False)], [("half-infantry", False), ("cannon", False)])
     hi, can = fr
-    to_round(
-        monkeypatch,
-        s,
-        [("black", ["blank"])],
-        [("white", ["bar", "blank", "blank"]), ("black", ["blank"]), ("white", ["blank"])],
-    )
-    assert acts(s, PR) == [{"hit": "bar", "as": "blue", "target": hi}, {"hit": "bar", "as": "red", "target": can}]
-    answer(s, "battle_hit", PR, {"hit": "bar", "as": "red", "target": can})
-    assert can not in s["forces"] and hi in s["forces"]
+    with to_round(
+        s, [("black", ["blank"])], [("white", ["bar", "blank", "blank"]), ("black", ["blank"]), ("white", ["blank"])]
+    ):
+        assert acts(s, PR) == [{"hit": "bar", "as": "blue", "target": hi}, {"hit": "bar", "as": "red", "target": can}]
+        answer(s, "battle_hit", PR, {"hit": "bar", "as": "red", "target": can})
+        assert can not in s["forces"] and hi in s["forces"]
 
 
-def test_forced_hits_are_assigned_without_a_question(monkeypatch):
+def test_forced_hits_are_assigned_without_a_question():
     """RULINGS B18: with one legal target for each Hit in turn, nothing is asked."""
     s, pr, fr = land_setup([("cannon", False), ("cannon", False)], [("half-infantry", False), ("full-infantry", False)])
     hi, fi = fr
-    script(monkeypatch, [("black", ["blast", "blast"])])
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    # both Hits were forced (Half Infantry, then the Full Infantry): no question was asked
-    assert hi not in s["forces"] and s["forces"][fi]["type"] == "half-infantry"
+    with script(s, [("black", ["blast", "blast"])]):
+        until(s, "battle_stance")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        # both Hits were forced (Half Infantry, then the Full Infantry): no question was asked
+        assert hi not in s["forces"] and s["forces"][fi]["type"] == "half-infantry"
 
 
-def test_full_infantry_hit_once_makes_change(monkeypatch):
+def test_full_infantry_hit_once_makes_change():
     """L694 A Full Infantry hit once: one Half Infantry standing, keeping its Elite
     Pennant, and one defeated (an Enemy Casualty of 4)."""
     s, pr, fr = land_setup([("cannon", False)], [("full-infantry", True)])
-    script(monkeypatch, [("black", ["blast"])])
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    f = s["forces"][fr[0]]
-    assert f["type"] == "half-infantry" and f["elite"] is True
-    assert s["battle"]["spoils"]["a"] == [{"what": "half-infantry", "points": 4, "from": FR, "gold": 0}]
+    with script(s, [("black", ["blast"])]):
+        until(s, "battle_stance")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        f = s["forces"][fr[0]]
+        assert f["type"] == "half-infantry" and f["elite"] is True
+        assert s["battle"]["spoils"]["a"] == [{"what": "half-infantry", "points": 4, "from": FR, "gold": 0}]
 
 
-def test_no_force_takes_more_hits_than_its_hit_points(monkeypatch):
+def test_no_force_takes_more_hits_than_its_hit_points():
     """L677 Extra Hits go elsewhere or are lost."""
     s, pr, fr = land_setup([("cannon", False)] * 3, [("half-infantry", False)])
-    script(monkeypatch, [("black", ["blast", "blast", "blast"])])
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert "Prussia's 2 Black Cannon Hits have no valid target and are lost." in public_log(s)
+    with script(s, [("black", ["blast", "blast", "blast"])]):
+        until(s, "battle_stance")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert "Prussia's 2 Black Cannon Hits have no valid target and are lost." in public_log(s)
 
 
 def test_white_dice_never_hit_ships():
@@ -969,35 +968,35 @@ def test_white_dice_never_hit_ships():
     assert len(battle.targets(s, b, "a", "black")) == 1
 
 
-def test_a_hit_against_the_hierarchy_is_refused_and_changes_nothing(monkeypatch):
+def test_a_hit_against_the_hierarchy_is_refused_and_changes_nothing():
     """L679-688 A Hit the Hierarchy forbids (a Full Infantry while the Fort stands, a
     Cannon behind the Cavalry in the Rear) raises IllegalAction and changes nothing."""
-    script(monkeypatch, EXAMPLE_DICE)
     s, u = example_position()
-    fight(s, LORRAINE)
-    answer(s, "battle_terms", PR, {"allow_join": AU})
-    answer(s, "battle_terms", PR, "fight")
-    answer(s, "battle_side", AU, "with")
-    answer(s, "battle_select", PR, "done")
-    answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
-    until(s, "battle_block", lambda s, r, a: "defensive" if r == FR and "defensive" in a else plain(a))
-    answer(s, "battle_block", FR, {"block": "black"})
-    before = H.clone(s)
-    for bad in (
-        {"hit": "blue", "target": u["fr_fi"]},  # the Fort first
-        {"hit": "black", "target": "fort"},  # no Black Hit left
-        {"hit": "bar", "as": "red", "target": u["fr_cav"]},
-    ):
+    with script(s, EXAMPLE_DICE[:6]):  # the example's rounds 1 and 2
+        fight(s, LORRAINE)
+        answer(s, "battle_terms", PR, {"allow_join": AU})
+        answer(s, "battle_terms", PR, "fight")
+        answer(s, "battle_side", AU, "with")
+        answer(s, "battle_select", PR, "done")
+        answer(s, "battle_cavalry", PR, {"to_rear": u["au_cav"]})
+        until(s, "battle_block", lambda s, r, a: "defensive" if r == FR and "defensive" in a else plain(a))
+        answer(s, "battle_block", FR, {"block": "black"})
+        before = H.clone(s)
+        for bad in (
+            {"hit": "blue", "target": u["fr_fi"]},  # the Fort first
+            {"hit": "black", "target": "fort"},  # no Black Hit left
+            {"hit": "bar", "as": "red", "target": u["fr_cav"]},
+        ):
+            with pytest.raises(IllegalAction):
+                H.apply(s, PR, bad)
+        assert {k: v for k, v in s.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
+        answer(s, "battle_hit", PR, {"hit": "bar", "as": "blue", "target": "fort"})
+        before = H.clone(s)
         with pytest.raises(IllegalAction):
-            H.apply(s, PR, bad)
-    assert {k: v for k, v in s.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
-    answer(s, "battle_hit", PR, {"hit": "bar", "as": "blue", "target": "fort"})
-    before = H.clone(s)
-    with pytest.raises(IllegalAction):
-        H.apply(s, FR, {"hit": "black", "target": u["au_can"]})  # the Cavalry stands before the Cannon
-    with pytest.raises(IllegalAction):
-        H.apply(s, PR, {"hit": "black", "target": u["au_cav"]})  # not Prussia's turn to assign
-    assert {k: v for k, v in s.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
+            H.apply(s, FR, {"hit": "black", "target": u["au_can"]})  # the Cavalry stands before the Cannon
+        with pytest.raises(IllegalAction):
+            H.apply(s, PR, {"hit": "black", "target": u["au_cav"]})  # not Prussia's turn to assign
+        assert {k: v for k, v in s.items() if k != "log"} == {k: v for k, v in before.items() if k != "log"}
 
 
 def plain(a):
@@ -1036,7 +1035,7 @@ def test_interior_only_nation_may_always_abstain():
 # ----- Ships: Out-of-Action, capture ---------------------------------------------------------
 
 
-def test_out_of_action_loses_its_pennant_rolls_nothing_and_can_be_captured(monkeypatch):
+def test_out_of_action_loses_its_pennant_rolls_nothing_and_can_be_captured():
     """L707-717, L731 An Elite Frigate hit once is Out-of-Action: its Elite Pennant goes to
     the enemy (5 points), it rolls nothing more; a Victor with a Ship not Out-of-Action
     captures it, replaced by its own Frigate with the damage kept; its Cargo becomes
@@ -1050,22 +1049,22 @@ def test_out_of_action_loses_its_pennant_rolls_nothing_and_can_be_captured(monke
     answer(s, "battle_terms", GB, "fight")
     answer(s, "battle_select", GB, "done")
     gold = s["gold"][GB]
-    script(monkeypatch, [("black", ["blast", "blank"]), ("black", ["blank", "blank"])])  # Elite: 1 + 1 die
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert "The French elite Frigate is Out-of-Action; its Elite Pennant goes to Great Britain." in public_log(s)
-    last = finish(s)
-    assert last["outcome"] == "victory" and last["victor"] == GB
-    assert fr not in s["forces"]
-    mine = [x for x, f in s["forces"].items() if f["nation"] == GB and f["type"] == "frigate"]
-    assert len(mine) == 1 and s["forces"][mine[0]]["damage"] == 1
-    # Casualties: Pennant 5 + Frigate 10 + Cargo Full Infantry 8; Gold 4 (half of 8)
-    assert s["casualties"][GB] == 23 and s["gold"][GB] == gold + 4
-    assert s["forces"][sol]["elite"] is True  # 23 >= 10: the only candidate gets the Pennant
-    assert s["forces"][mine[0]]["elite"] is False
+    with script(s, [("black", ["blast", "blank"]), ("black", ["blank", "blank"])]):  # Elite: 1 + 1 die
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert "The French elite Frigate is Out-of-Action; its Elite Pennant goes to Great Britain." in public_log(s)
+        last = finish(s)
+        assert last["outcome"] == "victory" and last["victor"] == GB
+        assert fr not in s["forces"]
+        mine = [x for x, f in s["forces"].items() if f["nation"] == GB and f["type"] == "frigate"]
+        assert len(mine) == 1 and s["forces"][mine[0]]["damage"] == 1
+        # Casualties: Pennant 5 + Frigate 10 + Cargo Full Infantry 8; Gold 4 (half of 8)
+        assert s["casualties"][GB] == 23 and s["gold"][GB] == gold + 4
+        assert s["forces"][sol]["elite"] is True  # 23 >= 10: the only candidate gets the Pennant
+        assert s["forces"][mine[0]]["elite"] is False
 
 
-def test_captured_ship_goes_to_the_ally_the_commander_chooses(monkeypatch):
+def test_captured_ship_goes_to_the_ally_the_commander_chooses():
     """L731 The captured Ship is replaced by the Victor's or a participating ally's."""
     s = position(GB)
     sea = "north-sea"
@@ -1081,25 +1080,25 @@ def test_captured_ship_goes_to_the_ally_the_commander_chooses(monkeypatch):
     answer(s, "battle_line", GB, {"next": gb})
     assert s["battle"]["lines"] == {"a": [gb, sp], "d": [f1, f2]}
     # Britain's side 2 Black (both Frigates), France 2 Black
-    script(monkeypatch, [("black", ["blast", "blank"]), ("black", ["blank", "blank"])])
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert battle.ship_ooa(s, f1)
-    answer(s, "battle_continue", GB, "continue")
+    with script(s, [("black", ["blast", "blank"]), ("black", ["blank", "blank"])]):
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert battle.ship_ooa(s, f1)
+        answer(s, "battle_continue", GB, "continue")
     # the Out-of-Action Frigate rolls nothing; the Blast goes to it, first in line, and sinks it
-    script(monkeypatch, [("black", ["blast", "blank"]), ("black", ["blank"])])
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert f1 not in s["forces"] and f2 in s["forces"]
-    answer(s, "battle_continue", GB, "continue")
-    script(monkeypatch, [("black", ["blast", "blank"]), ("black", ["blank"])])
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert asking(s) == "battle_prize" and acts(s, GB) == [{"prize_to": GB}, {"prize_to": SP}]
-    answer(s, "battle_prize", GB, {"prize_to": SP})
-    finish(s, lambda s, r, a: {"give_all": GB} if {"give_all": GB} in a else a[0])
-    assert nation_forces(s, SP) == ["frigate", "frigate"]
-    assert nation_forces(s, FR) == []
+    with script(s, [("black", ["blast", "blank"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert f1 not in s["forces"] and f2 in s["forces"]
+        answer(s, "battle_continue", GB, "continue")
+    with script(s, [("black", ["blast", "blank"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert asking(s) == "battle_prize" and acts(s, GB) == [{"prize_to": GB}, {"prize_to": SP}]
+        answer(s, "battle_prize", GB, {"prize_to": SP})
+        finish(s, lambda s, r, a: {"give_all": GB} if {"give_all": GB} in a else a[0])
+        assert nation_forces(s, SP) == ["frigate", "frigate"]
+        assert nation_forces(s, FR) == []
 
 
 def test_ship_of_the_line_is_damaged_then_out_of_action():
@@ -1131,7 +1130,7 @@ def test_unaccompanied_out_of_action_ship_is_captured_without_chapter_two():
     assert any("Chapter 2 is skipped" in t for t in public_log(s))
 
 
-def test_out_of_action_ship_not_captured_without_means(monkeypatch):
+def test_out_of_action_ship_not_captured_without_means():
     """L731 Only a Victor with a Ship not Out-of-Action or a Port with 1+ HP captures."""
     s = position(PR)
     port, interior = french_port()
@@ -1146,7 +1145,7 @@ def test_out_of_action_ship_not_captured_without_means(monkeypatch):
     assert last["victor"] == PR and fr in s["forces"]
 
 
-def test_a_port_with_hp_lets_its_victor_capture_out_of_action_ships(monkeypatch):
+def test_a_port_with_hp_lets_its_victor_capture_out_of_action_ships():
     """L731 A Victor controlling a Port with at least 1 HP captures the enemy's
     Out-of-Action Ships even without a Ship of its own."""
     s = position(GB)
@@ -1158,14 +1157,14 @@ def test_a_port_with_hp_lets_its_victor_capture_out_of_action_ships(monkeypatch)
     answer(s, "battle_select", GB, "done")
     assert s["battle"]["units"][g2] == {"side": "a", "zone": "sea"}  # B24: it may take part
     answer(s, "battle_line", GB, {"next": g1})
-    script(monkeypatch, [("black", ["blank"]), ("black", ["blast", "blank"])])
-    answer(s, "battle_stance", GB, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    last = finish(s)
-    assert last["outcome"] == "victory" and last["victor"] == FR
-    assert nation_forces(s, GB) == [] and nation_forces(s, FR, port) == ["frigate", "frigate"]
-    assert s["casualties"][FR] == 20
-    assert all(f["damage"] == 1 for f in s["forces"].values())
+    with script(s, [("black", ["blank"]), ("black", ["blast", "blank"])]):
+        answer(s, "battle_stance", GB, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        last = finish(s)
+        assert last["outcome"] == "victory" and last["victor"] == FR
+        assert nation_forces(s, GB) == [] and nation_forces(s, FR, port) == ["frigate", "frigate"]
+        assert s["casualties"][FR] == 20
+        assert all(f["damage"] == 1 for f in s["forces"].values())
 
 
 def test_zero_hp_fort_without_defenders_is_captured_at_once_with_morale_tokens():
@@ -1189,7 +1188,7 @@ def test_zero_hp_fort_without_defenders_is_captured_at_once_with_morale_tokens()
     assert s["forces"][hi]["tags"] == ["red"]
 
 
-def test_capture_after_victory_and_capital_treasury(monkeypatch):
+def test_capture_after_victory_and_capital_treasury():
     """L740 An invading Victor claims the Territory; L392 capturing an original Capital
     takes its Treasury (board.capture)."""
     s = position(PR)
@@ -1201,17 +1200,17 @@ def test_capture_after_victory_and_capital_treasury(monkeypatch):
     fight(s, capital)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast"]), ("black", ["blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    last = finish(s)
-    assert last["victor"] == PR and last["captured"] is True
-    assert board.controller(s, capital) == PR
-    assert s["gold"][PR] == gold + 7 and s["gold"][FR] == 0
-    assert s["casualties"][PR] == 40 and s["casualties"][FR] == -40  # a Capital Fort: 4 tokens
+    with script(s, [("black", ["blast"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        last = finish(s)
+        assert last["victor"] == PR and last["captured"] is True
+        assert board.controller(s, capital) == PR
+        assert s["gold"][PR] == gold + 7 and s["gold"][FR] == 0
+        assert s["casualties"][PR] == 40 and s["casualties"][FR] == -40  # a Capital Fort: 4 tokens
 
 
-def test_independent_territory_cannot_be_claimed(monkeypatch):
+def test_independent_territory_cannot_be_claimed():
     """L742 No Flag in an Independent Territory after a battle."""
     s, t = simple_land()
     put(s, PR, "cannon", t)
@@ -1219,14 +1218,14 @@ def test_independent_territory_cannot_be_claimed(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    last = finish(s)
-    assert last["victor"] == PR and t not in s["control"] and last["captured"] is False
+    with script(s, [("black", ["blast"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        last = finish(s)
+        assert last["victor"] == PR and t not in s["control"] and last["captured"] is False
 
 
-def test_mutual_defeat(monkeypatch):
+def test_mutual_defeat():
     """L724 Neither side has Forces that can fight: no Victor."""
     s, t = simple_land()
     put(s, PR, "cannon", t)
@@ -1234,15 +1233,15 @@ def test_mutual_defeat(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast"]), ("black", ["blast"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    last = finish(s)
-    assert last["outcome"] == "mutual" and last["victor"] is None
-    assert s["casualties"][PR] == 10 and s["casualties"][FR] == 10
+    with script(s, [("black", ["blast"]), ("black", ["blast"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        last = finish(s)
+        assert last["outcome"] == "mutual" and last["victor"] is None
+        assert s["casualties"][PR] == 10 and s["casualties"][FR] == 10
 
 
-def test_active_commander_may_end_after_round_one(monkeypatch):
+def test_active_commander_may_end_after_round_one():
     """L719 Only the Active Commander may end the battle, after a Battle Round."""
     s, t = simple_land()
     put(s, PR, "cannon", t)
@@ -1250,18 +1249,18 @@ def test_active_commander_may_end_after_round_one(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blank"]), ("black", ["blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert asking(s) == "battle_continue" and who(s) == [PR]
-    with pytest.raises(IllegalAction):
-        H.apply(s, FR, "end")
-    answer(s, "battle_continue", PR, "end")
-    last = finish(s)
-    assert last["outcome"] == "contested"
+    with script(s, [("black", ["blank"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert asking(s) == "battle_continue" and who(s) == [PR]
+        with pytest.raises(IllegalAction):
+            H.apply(s, FR, "end")
+        answer(s, "battle_continue", PR, "end")
+        last = finish(s)
+        assert last["outcome"] == "contested"
 
 
-def test_the_victor_defending_side_captures_the_active_nations_region(monkeypatch):
+def test_the_victor_defending_side_captures_the_active_nations_region():
     """L740 The Victor claims control when the Fortification fought on the beaten side,
     even when the Active Nation's own Fort was beaten."""
     s = position(FR)
@@ -1272,17 +1271,17 @@ def test_the_victor_defending_side_captures_the_active_nations_region(monkeypatc
     answer(s, "battle_terms", FR, "fight")
     answer(s, "battle_select", FR, "done")
     assert s["battle"]["fort"] == {"side": "a", "nation": FR}
-    script(monkeypatch, [("black", ["blank"]), ("black", ["blast", "blast"])])
-    answer(s, "battle_stance", FR, "aggressive")
-    answer(s, "battle_stance", PR, "aggressive")
-    last = finish(s)
-    assert last["victor"] == PR and board.controller(s, LORRAINE) == PR
+    with script(s, [("black", ["blank"]), ("black", ["blast", "blast"])]):
+        answer(s, "battle_stance", FR, "aggressive")
+        answer(s, "battle_stance", PR, "aggressive")
+        last = finish(s)
+        assert last["victor"] == PR and board.controller(s, LORRAINE) == PR
 
 
 # ----- Chapter 3: casualties, tents, tags, pennants ------------------------------------------
 
 
-def test_enemy_casualties_divided_among_allies_by_the_commander(monkeypatch):
+def test_enemy_casualties_divided_among_allies_by_the_commander():
     """L727-729 The Commander puts Enemy Casualties in its own or a participating ally's
     Treasury; a defeated Full Infantry may be split between them."""
     s, t = simple_land()
@@ -1294,18 +1293,18 @@ def test_enemy_casualties_divided_among_allies_by_the_commander(monkeypatch):
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_side", AU, "with")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast", "blast"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert asking(s) == "battle_spoils" and who(s) == [PR]
-    assert acts(s, PR) == [{"give": AU}, {"give": PR}, {"give_all": AU}, {"give_all": PR}]
-    answer(s, "battle_spoils", PR, {"give": AU})
-    answer(s, "battle_spoils", PR, {"give": PR})
-    assert s["casualties"][AU] == 4 and s["casualties"][PR] == 4
-    finish(s)
+    with script(s, [("black", ["blast", "blast"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert asking(s) == "battle_spoils" and who(s) == [PR]
+        assert acts(s, PR) == [{"give": AU}, {"give": PR}, {"give_all": AU}, {"give_all": PR}]
+        answer(s, "battle_spoils", PR, {"give": AU})
+        answer(s, "battle_spoils", PR, {"give": PR})
+        assert s["casualties"][AU] == 4 and s["casualties"][PR] == 4
+        finish(s)
 
 
-def test_red_tags_only_on_the_active_side_and_tents_for_those_yet_to_move(monkeypatch):
+def test_red_tags_only_on_the_active_side_and_tents_for_those_yet_to_move():
     """L736-738 Red Arrow Tags on the Active side's survivors (not Cargo); Field Hospital
     Tents for each defeated Mobile Force of a nation yet to be Active with survivors."""
     s, t = simple_land(moved=[PR])
@@ -1316,18 +1315,18 @@ def test_red_tags_only_on_the_active_side_and_tents_for_those_yet_to_move(monkey
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["double-blast"])])
-    until(s, "battle_stance")
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    answer(s, "battle_continue", PR, "end")
-    finish(s)
-    assert s["forces"][p1]["tags"] == ["red"]
-    assert s["forces"][f3]["tags"] == []
-    assert s["tents"][t] == {FR: 2}
+    with script(s, [("black", ["double-blast"])]):
+        until(s, "battle_stance")
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        answer(s, "battle_continue", PR, "end")
+        finish(s)
+        assert s["forces"][p1]["tags"] == ["red"]
+        assert s["forces"][f3]["tags"] == []
+        assert s["tents"][t] == {FR: 2}
 
 
-def test_elite_pennant_lost_without_candidates_and_never_twice(monkeypatch):
+def test_elite_pennant_lost_without_candidates_and_never_twice():
     """L746-750 One Pennant a side at most; a Force never has two; lost if none qualifies."""
     s, t = simple_land()
     put(s, PR, "cannon", t, n=2, elite=True)
@@ -1336,14 +1335,14 @@ def test_elite_pennant_lost_without_candidates_and_never_twice(monkeypatch):
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
     # 2 elite Cannons roll 4 Black
-    script(monkeypatch, [("black", ["blast", "blast", "blank", "blank"]), ("black", ["blank", "blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    finish(s)
-    assert any("no Force to take an Elite Pennant" in x for x in public_log(s))
+    with script(s, [("black", ["blast", "blast", "blank", "blank"]), ("black", ["blank", "blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        finish(s)
+        assert any("no Force to take an Elite Pennant" in x for x in public_log(s))
 
 
-def test_pennant_recipient_chosen_by_the_commander(monkeypatch):
+def test_pennant_recipient_chosen_by_the_commander():
     s, t = simple_land()
     c = put(s, PR, "cannon", t)
     h = put(s, PR, "half-infantry", t)
@@ -1351,19 +1350,19 @@ def test_pennant_recipient_chosen_by_the_commander(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast"]), ("black", ["blank"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    assert asking(s) == "battle_pennant"
-    assert acts(s, PR) == [{"pennant": c}, {"pennant": h}]
-    answer(s, "battle_pennant", PR, {"pennant": h})
-    assert s["forces"][h]["elite"] and not s["forces"][c]["elite"]
+    with script(s, [("black", ["blast"]), ("black", ["blank"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        assert asking(s) == "battle_pennant"
+        assert acts(s, PR) == [{"pennant": c}, {"pennant": h}]
+        answer(s, "battle_pennant", PR, {"pennant": h})
+        assert s["forces"][h]["elite"] and not s["forces"][c]["elite"]
 
 
 # ----- optional rules ----------------------------------------------------------------------
 
 
-def test_call_to_arms_once_per_nation(monkeypatch):
+def test_call_to_arms_once_per_nation():
     """L1014-1016 Call to Arms: the first battle in a Nation's Homeland places a free
     Full Infantry for the defending Nation, ready to fight; once per Nation."""
     s = position(PR, call_to_arms=True)
@@ -1375,7 +1374,10 @@ def test_call_to_arms_once_per_nation(monkeypatch):
     assert s["call_to_arms"] == [FR]
     fi = next(x for x, f in s["forces"].items() if f["nation"] == FR)
     assert s["battle"]["units"][fi] == {"side": "d", "zone": "front"}
-    answer_all_blank(monkeypatch, s)
+    rounds = [("black", blanks(1)), ("black", blanks(2))]  # round 1: Prussia's Cannon, the French Major Fort
+    rounds += [("black", blanks(1)), ("black", blanks(2)), ("white", blanks(3))] * 2  # and the Full Infantry
+    with script(s, rounds):  # three rounds without a Hit
+        finish(s)
     s2 = position(PR, call_to_arms=True)
     s2["call_to_arms"] = [FR]
     put(s2, PR, "cannon", LORRAINE)
@@ -1383,11 +1385,6 @@ def test_call_to_arms_once_per_nation(monkeypatch):
     answer(s2, "battle_terms", PR, "fight")
     answer(s2, "battle_select", PR, "done")
     assert nation_forces(s2, FR) == []
-
-
-def answer_all_blank(monkeypatch, s):
-    monkeypatch.setattr(battle, "roll_dice", lambda s, colour, n: ["blank"] * n)
-    finish(s)
 
 
 def test_call_to_arms_off_by_default():
@@ -1399,7 +1396,7 @@ def test_call_to_arms_off_by_default():
     assert nation_forces(s, FR) == []
 
 
-def test_balance_of_power(monkeypatch):
+def test_balance_of_power():
     """L1018-1020 A Victor beating the sole Prestige leader gains 1 Prestige; not with tied leaders."""
     for tie, gain in ((False, 1), (True, 0)):
         s, t = simple_land(balance_of_power=True)
@@ -1412,14 +1409,14 @@ def test_balance_of_power(monkeypatch):
         fight(s, t)
         answer(s, "battle_terms", PR, "fight")
         answer(s, "battle_select", PR, "done")
-        script(monkeypatch, [("black", ["blast"])])
-        answer(s, "battle_stance", PR, "aggressive")
-        answer(s, "battle_stance", FR, "aggressive")
-        finish(s)
-        assert s["prestige"][PR] == gain
+        with script(s, [("black", ["blast"])]):
+            answer(s, "battle_stance", PR, "aggressive")
+            answer(s, "battle_stance", FR, "aggressive")
+            finish(s)
+            assert s["prestige"][PR] == gain
 
 
-def test_balance_of_power_not_with_teams(monkeypatch):
+def test_balance_of_power_not_with_teams():
     s, t = simple_land(balance_of_power=True)
     s["teams"][SP] = s["teams"][RU]
     s["prestige"][FR] = 5
@@ -1428,21 +1425,21 @@ def test_balance_of_power_not_with_teams(monkeypatch):
     fight(s, t)
     answer(s, "battle_terms", PR, "fight")
     answer(s, "battle_select", PR, "done")
-    script(monkeypatch, [("black", ["blast"])])
-    answer(s, "battle_stance", PR, "aggressive")
-    answer(s, "battle_stance", FR, "aggressive")
-    finish(s)
-    assert s["prestige"][PR] == 0
+    with script(s, [("black", ["blast"])]):
+        answer(s, "battle_stance", PR, "aggressive")
+        answer(s, "battle_stance", FR, "aggressive")
+        finish(s)
+        assert s["prestige"][PR] == 0
 
 
 # ----- bots ----------------------------------------------------------------------------------
 
 
-def bot_positions():
+def bot_positions(seed):
     """A land battle (the example's), a sea battle with Cargo, a Port battle from the
-    Interior, an Independent Port, and a battle of four nations."""
-    yield example_position()[0], LORRAINE
-    s = position(GB)
+    Interior, an Independent Port, and a battle of four nations; in a game of ``seed``."""
+    yield example_position(seed=seed)[0], LORRAINE
+    s = position(GB, seed=seed)
     sea = "north-sea"
     ship = put(s, GB, "frigate", sea)
     put(s, GB, "half-infantry", sea, cargo_of=ship)
@@ -1451,19 +1448,19 @@ def bot_positions():
     put(s, FR, "frigate", sea, n=2)
     put(s, FR, "ship-of-the-line", sea, elite=True)
     yield s, sea
-    s = position(PR)
+    s = position(PR, seed=seed)
     port, interior = french_port()
     s["control"][interior] = PR
     put(s, PR, "cavalry", interior, n=2)
     put(s, PR, "cannon", interior, n=2)
     put(s, FR, "frigate", port, damage=1)
     yield s, port
-    s = position(SP)
+    s = position(SP, seed=seed)
     port = independent_port()
     put(s, SP, "frigate", port, n=2)
     put(s, GB, "frigate", port)
     yield s, port
-    s, t = simple_land()
+    s, t = simple_land(seed=seed)
     put(s, PR, "cavalry", t, n=2)
     put(s, PR, "cannon", t)
     put(s, PR, "full-infantry", t)
@@ -1480,8 +1477,7 @@ def test_bots_play_whole_battles_with_legal_actions():
 
     seen = set()
     for seed in range(5):
-        for s, region in bot_positions():
-            s["rng"] = seed_state(1000 + seed)
+        for s, region in bot_positions(1000 + seed):  # each game of its own seed: other dice
             fight(s, region)
             n = 0
             while s["battle"] is not None:
@@ -1509,9 +1505,8 @@ def test_random_legal_play_always_ends_the_battle():
     import random
 
     for seed in range(12):
-        for s, region in bot_positions():
+        for s, region in bot_positions(7 + seed):
             r = random.Random(seed)
-            s["rng"] = seed_state(7 + seed)
             fight(s, region)
             n = 0
             while s["battle"] is not None:

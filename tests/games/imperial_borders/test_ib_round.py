@@ -13,9 +13,11 @@ from ib_support import (
     asking,
     bid_all,
     clear_forces,
+    dice,
     finish_plotting,
     game,
     independent,
+    public_log,
     put,
     start,
 )
@@ -197,92 +199,97 @@ def test_neutrals_take_the_last_slots():
 # ----- Phase 5 ---------------------------------------------------------------------------
 
 
-def rig(monkeypatch, *rolls):
-    """The White dice to come, one list per call of roll_white."""
-    queue = [list(r) for r in rolls]
-    monkeypatch.setattr(annexation, "roll_white", lambda s, n: queue.pop(0)[:n] if queue else ["blank"] * n)
-    return queue
+def white(*rolls):
+    """The White dice of an annexation, one list of faces per roll, in the order rolled."""
+    return [("white", faces) for faces in rolls]
 
 
-def test_annexation_one_blast_succeeds_and_claims_the_port(monkeypatch):
+def annex_lines(s, mark):
+    return [line for line in public_log(s)[mark:] if "White dice to annex" in line]
+
+
+def test_annexation_one_blast_succeeds_and_claims_the_port():
     """L777-789 One die per Land Unit, one more per Elite; one Blast annexes: a Minor
     Fort and the connected uncontrolled Ports."""
     s = clear_forces(start())
     t = next(t for t, i in pack().territories.items() if i.independent and i.ports and not i.special)
     put(s, FR, "full-infantry", t)
     put(s, FR, "cannon", t, elite=True)
-    seen = []
-    monkeypatch.setattr(annexation, "roll_white", lambda s, n: seen.append(n) or ["blank"] * (n - 1) + ["red-blast"])
-    annexation.resolve(s, t, {FR: FR})
-    assert seen == [3]
+    mark = len(public_log(s))
+    with dice(s, white(["blank", "blank", "red-blast"])):  # one roll of 3 dice
+        annexation.resolve(s, t, {FR: FR})
+    assert annex_lines(s, mark) == [
+        f"France rolls 3 White dice to annex {pack().territories[t].name}: blank, blank, Red Blast — 1 Blast."
+    ]
     assert s["control"][t] == FR
     assert all(s["control"][port] == FR for port in pack().territories[t].ports)
 
 
-def test_annexation_fails_on_bars_unless_ad_victoriam_imperialis(monkeypatch):
+def test_annexation_fails_on_bars_unless_ad_victoriam_imperialis():
     """L790-794 Bars and blanks fail; for the Ad Victoriam Imperialis recipient Bars are Blasts."""
     s = clear_forces(start())
     (t,) = independent(1)
     put(s, AU, "half-infantry", t)
-    rig(monkeypatch, ["bar"])
-    annexation.resolve(s, t, {AU: AU})
+    with dice(s, white(["bar"])):
+        annexation.resolve(s, t, {AU: AU})
     assert t not in s["control"]
     s["medals"]["ad-victoriam-imperialis"] = AU
-    rig(monkeypatch, ["bar"])
-    annexation.resolve(s, t, {AU: AU})
+    with dice(s, white(["bar"])):
+        annexation.resolve(s, t, {AU: AU})
     assert s["control"][t] == AU
 
 
-def test_several_nations_the_most_blasts_wins_and_a_tie_annexes_nothing(monkeypatch):
+def test_several_nations_the_most_blasts_wins_and_a_tie_annexes_nothing():
     """L796-798 Most Blasts annexes; a tie means no annexation this round."""
     s = clear_forces(start())
     (t,) = independent(1)
     put(s, FR, "half-infantry", t, n=2)
     put(s, PR, "half-infantry", t, n=2)
     s["turn_order"] = [FR, PR, AU, GB, RU, SP]
-    rig(monkeypatch, ["blue-blast", "blank"], ["red-blast", "blank"])
-    annexation.resolve(s, t, {FR: FR, PR: PR})
+    with dice(s, white(["blue-blast", "blank"], ["red-blast", "blank"])):
+        annexation.resolve(s, t, {FR: FR, PR: PR})
     assert t not in s["control"]
-    rig(monkeypatch, ["blue-blast", "blank"], ["red-blast", "blue-blast"])
-    annexation.resolve(s, t, {FR: FR, PR: PR})
+    with dice(s, white(["blue-blast", "blank"], ["red-blast", "blue-blast"])):
+        annexation.resolve(s, t, {FR: FR, PR: PR})
     assert s["control"][t] == PR
 
 
-def test_pooled_dice_go_to_the_chosen_nation(monkeypatch):
+def test_pooled_dice_go_to_the_chosen_nation():
     """L798 Nations present may combine their dice; the chosen nation gains."""
     s = clear_forces(start())
     (t,) = independent(1)
     put(s, FR, "half-infantry", t)
     put(s, SP, "half-infantry", t)
-    seen = []
-    monkeypatch.setattr(annexation, "roll_white", lambda s, n: seen.append(n) or ["blue-blast"] * n)
-    annexation.resolve(s, t, {FR: SP, SP: SP})
-    assert seen == [2] and s["control"][t] == SP
+    mark = len(public_log(s))
+    with dice(s, white(["blue-blast", "blue-blast"])):  # one roll of 2 dice
+        annexation.resolve(s, t, {FR: SP, SP: SP})
+    assert [line.split(" to annex")[0] for line in annex_lines(s, mark)] == ["Spain with France rolls 2 White dice"]
+    assert s["control"][t] == SP
 
 
-def test_dominus_exercitus_doubles_the_elite_bonus(monkeypatch):
+def test_dominus_exercitus_doubles_the_elite_bonus():
     """L783 The Dominus Exercitus recipient doubles its Elite bonus dice."""
     s = clear_forces(start())
     (t,) = independent(1)
     put(s, RU, "cavalry", t, elite=True)
     s["medals"]["dominus-exercitus"] = RU
-    seen = []
-    monkeypatch.setattr(annexation, "roll_white", lambda s, n: seen.append(n) or ["blank"] * n)
-    annexation.resolve(s, t, {RU: RU})
-    assert seen == [3]
+    mark = len(public_log(s))
+    with dice(s, white(["blank"] * 3)):  # one roll of 3 dice
+        annexation.resolve(s, t, {RU: RU})
+    assert [line.split(" to annex")[0] for line in annex_lines(s, mark)] == ["Russia rolls 3 White dice"]
 
 
-def test_sweden_and_portugal_need_two_blasts_and_give_a_half_infantry(monkeypatch):
+def test_sweden_and_portugal_need_two_blasts_and_give_a_half_infantry():
     """L1006-1012 (optional) Two Blasts in one attempt; one die: a Blast earns a
     follow-up roll; the annexing nation gains a Half Infantry there."""
     s = clear_forces(start(sweden_portugal=True))
     t = next(t for t, i in pack().territories.items() if i.special)
     put(s, SP, "half-infantry", t)
-    rig(monkeypatch, ["blue-blast"], ["blank"])
-    annexation.resolve(s, t, {SP: SP})
+    with dice(s, white(["blue-blast"], ["blank"])):
+        annexation.resolve(s, t, {SP: SP})
     assert t not in s["control"]
-    rig(monkeypatch, ["blue-blast"], ["red-blast"])
-    annexation.resolve(s, t, {SP: SP})
+    with dice(s, white(["blue-blast"], ["red-blast"])):
+        annexation.resolve(s, t, {SP: SP})
     assert s["control"][t] == SP
     assert sum(1 for f in s["forces"].values() if f["at"] == t and f["nation"] == SP) == 2
 

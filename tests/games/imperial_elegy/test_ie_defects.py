@@ -10,30 +10,12 @@ import pytest
 from ie_support import answer, asking, blank, game, proc
 from test_ie_battle import add, empty, war
 
-from kriegsspiel.engine import call, rng
+from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import actions, conditions, end, world
 from kriegsspiel.games.imperial_elegy import war as war_mod
 from kriegsspiel.games.imperial_elegy.deck import deck
-
-
-@pytest.fixture
-def dice(monkeypatch):
-    """Force the dice, in the order the game rolls them."""
-    queue: list = []
-
-    def roll(s, sides=6):
-        assert queue, "an unexpected die roll"
-        return queue.pop(0)
-
-    monkeypatch.setattr(rng, "roll", roll)
-    return queue
-
-
-@pytest.fixture
-def threes(monkeypatch):
-    """Every die shows 3 (for battles whose result the test does not look at)."""
-    monkeypatch.setattr(rng, "roll", lambda s, sides=6: 3)
 
 
 def settle(s, picks=None, limit=300):
@@ -153,7 +135,7 @@ def test_recruiting_reads_the_manpower_marker_not_a_live_key_count():
 # ----- 7: ending naval movement after a decisive win over interceptors (19.1 L1053, L1056) -------------------------
 
 
-def test_done_ends_naval_movement_after_a_decisive_win_over_interceptors(dice):
+def test_done_ends_naval_movement_after_a_decisive_win_over_interceptors():
     """19.1 L1053: "The active player will be able to finish their naval movement after the
     interception attempt and subsequent battle"; L1056: units that win decisively "may continue
     moving" in European waters: may, so "done" ends the action."""
@@ -161,22 +143,23 @@ def test_done_ends_naval_movement_after_a_decisive_win_over_interceptors(dice):
     war(s, ["ru"], ["ge"])
     sq = add(s, "ru", "squadron", "st-petersburg", 2)
     ge = add(s, "ge", "squadron", "prussia")
-    proc(s, "naval-move", power="ru", wartime=True)
-    for uid in sq:
-        answer(s, "ru", {"move": True, "unit": uid, "to": "baltic"})
-    dice += [6, 6, 1]  # GE intercepts; RU rolls 6, GE 1: a decisive Russian win
-    answer(s, "ru", "done")
-    assert asking(s) == "naval-intercept-ask"
-    answer(s, "ge", "intercept")
-    while asking(s) in ("naval-loss", "naval-retreat", "naval-after"):
-        role = game.active(s)[0]
-        acts = game.actions(s, role)
-        answer(s, role, "done" if "done" in acts else acts[0])
-    assert ge[0] not in s["units"] and s["last_naval_battle"]["decisive"]
-    assert asking(s) == "naval-moving"  # it may go on in European waters...
-    answer(s, "ru", "done")  # ...and may stop
-    assert asking(s) != "naval-moving"
-    assert not s["stack"] and s["naval_move"] is None
+    with scripted_dice(s):
+        proc(s, "naval-move", power="ru", wartime=True)
+        for uid in sq:
+            answer(s, "ru", {"move": True, "unit": uid, "to": "baltic"})
+    with scripted_dice(s, 6, 6, 1):  # GE intercepts; RU rolls 6, GE 1: a decisive Russian win
+        answer(s, "ru", "done")
+        assert asking(s) == "naval-intercept-ask"
+        answer(s, "ge", "intercept")
+        while asking(s) in ("naval-loss", "naval-retreat", "naval-after"):
+            role = game.active(s)[0]
+            acts = game.actions(s, role)
+            answer(s, role, "done" if "done" in acts else acts[0])
+        assert ge[0] not in s["units"] and s["last_naval_battle"]["decisive"]
+        assert asking(s) == "naval-moving"  # it may go on in European waters...
+        answer(s, "ru", "done")  # ...and may stop
+        assert asking(s) != "naval-moving"
+        assert not s["stack"] and s["naval_move"] is None
 
 
 # ----- 8: Moltke's Railways (9.0 L541) -----------------------------------------------------------------------------
@@ -206,9 +189,11 @@ def test_moltkes_railways_deploys_reserves():
 
 
 def battle_offers(s, attacker, frm, at, picks=None):
-    """Run a land battle; the combat cards offered, as {role: [card ids]} in the order asked."""
-    proc(s, "land-battle", attacker=attacker, frm=frm, space=at, amphibious=False)
-    seen = settle(s, picks)
+    """Run a land battle; the combat cards offered, as {role: [card ids]} in the order asked.
+    Both dice show 3 (the attacker's, then the defender's): the result is not looked at."""
+    with scripted_dice(s, 3, 3):
+        proc(s, "land-battle", attacker=attacker, frm=frm, space=at, amphibious=False)
+        seen = settle(s, picks)
     out: dict = {}
     for st, role, acts in seen:
         if st == "event-response":
@@ -228,7 +213,7 @@ def au_in_saxony(fort=False):
     return s
 
 
-def test_needle_gun_tactics_only_in_germany(threes):
+def test_needle_gun_tactics_only_in_germany():
     """The card: "+2 to your roll in a land battle in Germany" (9.0 L541): not in Bohemia."""
     s = au_in_saxony()
     s["powers"]["ge"]["hand"] = ["needle-gun-tactics"]
@@ -242,7 +227,7 @@ def test_needle_gun_tactics_only_in_germany(threes):
     assert "ge" not in battle_offers(s, "ge", "saxony", "bohemia")
 
 
-def test_trench_spades_only_for_a_defender_with_a_fort(threes):
+def test_trench_spades_only_for_a_defender_with_a_fort():
     """The card: "the defender in a land battle with a fort gets +1": never the attacker, never
     without a fort (9.1.2 L559: played by a player involved in the battle)."""
     s = au_in_saxony(fort=True)
@@ -256,7 +241,7 @@ def test_trench_spades_only_for_a_defender_with_a_fort(threes):
     assert "au" not in battle_offers(s, "ge", "berlin", "saxony")
 
 
-def test_siege_of_sevastopol_only_in_russian_or_ottoman_home_spaces(threes):
+def test_siege_of_sevastopol_only_in_russian_or_ottoman_home_spaces():
     """The card: "play before a land battle in a Russian or Ottoman home space" (3.2.5 L200)."""
     s = au_in_saxony()
     s["powers"]["ge"]["hand"] = ["siege-of-sevastopol"]
@@ -269,7 +254,7 @@ def test_siege_of_sevastopol_only_in_russian_or_ottoman_home_spaces(threes):
     assert battle_offers(s, "au", "galicia", "poland").get("au") == ["siege-of-sevastopol"]
 
 
-def test_cavalry_charge_only_in_clear_terrain(threes):
+def test_cavalry_charge_only_in_clear_terrain():
     """The card: "before a land battle in clear terrain" (3.2.4 L191-194: connections are clear,
     difficult or severe): not across the difficult Silesia-Bohemia connection."""
     s = au_in_saxony()  # Berlin-Saxony is clear
@@ -284,7 +269,7 @@ def test_cavalry_charge_only_in_clear_terrain(threes):
     assert "ge" not in battle_offers(s, "ge", "silesia", "bohemia")
 
 
-def test_forced_march_needs_an_army_adjacent_to_the_battle(threes):
+def test_forced_march_needs_an_army_adjacent_to_the_battle():
     """The card: "add one army adjacent to the battle as support even without LoC": with no army
     of the player adjacent to the battle there is nothing to march up."""
     s = au_in_saxony()
@@ -390,7 +375,7 @@ def test_unpacified_port_gives_no_power_projection():
 # ----- 11: combat cards, attacker first (18.1 L949) ---------------------------------------------------------------
 
 
-def test_combat_cards_are_offered_to_the_attacker_first(threes):
+def test_combat_cards_are_offered_to_the_attacker_first():
     """18.1 L949: "Play combat cards (attacker first)": Austria attacking Prussia is asked before
     Prussia, though Prussia comes first in turn order (4.3)."""
     s = empty()
@@ -400,8 +385,9 @@ def test_combat_cards_are_offered_to_the_attacker_first(threes):
     s["control"]["saxony"] = "ge"
     s["powers"]["au"]["hand"] = ["aeroplanes"]
     s["powers"]["ge"]["hand"] = ["needle-gun-tactics"]
-    proc(s, "land-battle", attacker="au", frm="bohemia", space="saxony", amphibious=False)
-    asked = [(st, role) for st, role, _ in settle(s) if st == "event-response"]
+    with scripted_dice(s, 3, 3):  # the result is not looked at
+        proc(s, "land-battle", attacker="au", frm="bohemia", space="saxony", amphibious=False)
+        asked = [(st, role) for st, role, _ in settle(s) if st == "event-response"]
     assert asked == [("event-response", "au"), ("event-response", "ge")]
 
 
@@ -420,7 +406,7 @@ def test_no_india_card_while_rebels_hold_india():
 # ----- 13: no squadron left in an enemy port without a battle (15.2.1 L852-854, 19.9 L1115; B10) -----------------
 
 
-def test_a_squadron_does_not_stay_in_an_enemy_port_whose_fleet_sailed_out(dice):
+def test_a_squadron_does_not_stay_in_an_enemy_port_whose_fleet_sailed_out():
     """15.2.1 L850-854 and RULINGS_BATTLE B10: a naval unit enters an enemy port only to fight
     its naval units (or to occupy an enemy naval base). When the port's fleet sails out to
     intercept another stack (19.1 L1052), the unit that entered it does not stay there unopposed:
@@ -430,20 +416,21 @@ def test_a_squadron_does_not_stay_in_an_enemy_port_whose_fleet_sailed_out(dice):
     war(s, ["uk"], ["ge", "denmark"])
     s1, s2 = add(s, "uk", "squadron", "london", 2)
     dane = add(s, "denmark", "squadron", "denmark")
-    proc(s, "naval-move", power="uk", wartime=True)
-    answer(s, "uk", {"move": True, "unit": s2, "to": "north-atlantic"})
-    answer(s, "uk", {"move": True, "unit": s1, "to": "denmark"})
-    dice += [6, 4, 3]  # the Danes intercept; the UK wins the battle in the North Atlantic (not decisively)
-    answer(s, "uk", "done")
-    assert asking(s) == "naval-intercept-ask"
-    answer(s, "ge", "intercept")
-    settle(s)
+    with scripted_dice(s):
+        proc(s, "naval-move", power="uk", wartime=True)
+        answer(s, "uk", {"move": True, "unit": s2, "to": "north-atlantic"})
+        answer(s, "uk", {"move": True, "unit": s1, "to": "denmark"})
+    with scripted_dice(s, 6, 4, 3):  # the Danes intercept; the UK wins in the North Atlantic (not decisively)
+        answer(s, "uk", "done")
+        assert asking(s) == "naval-intercept-ask"
+        answer(s, "ge", "intercept")
+        settle(s)
     assert s["last_naval_battle"]["at"] == "north-atlantic"
     assert dane[0] not in s["units"] or s["units"][dane[0]]["at"] != "north-atlantic"
     assert s["units"][s1]["at"] == "north-atlantic"
 
 
-def test_a_squadron_in_an_emptied_enemy_naval_base_occupies_it(dice):
+def test_a_squadron_in_an_emptied_enemy_naval_base_occupies_it():
     """15.2.1 L852: "When a player's naval unit(s) enters an unoccupied enemy naval base they
     immediately occupy it": an enemy naval base whose fleet sailed out is occupied (B24)."""
     s = empty()
@@ -452,16 +439,17 @@ def test_a_squadron_in_an_emptied_enemy_naval_base_occupies_it(dice):
     assert world.P().spaces[base].type == "naval-base" and s["control"][base] == "ot"
     s1, s2 = add(s, "uk", "squadron", "gibraltar", 2)
     ot = add(s, "ot", "squadron", base)
-    proc(s, "naval-move", power="uk", wartime=True)
-    acts = game.actions(s, "uk")
-    assert {"move": True, "unit": s2, "to": box} in acts and {"move": True, "unit": s1, "to": base} in acts
-    answer(s, "uk", {"move": True, "unit": s2, "to": box})
-    answer(s, "uk", {"move": True, "unit": s1, "to": base})
-    dice += [6, 4, 3]
-    answer(s, "uk", "done")
-    assert asking(s) == "naval-intercept-ask"
-    answer(s, "ot", "intercept")
-    settle(s)
+    with scripted_dice(s):
+        proc(s, "naval-move", power="uk", wartime=True)
+        acts = game.actions(s, "uk")
+        assert {"move": True, "unit": s2, "to": box} in acts and {"move": True, "unit": s1, "to": base} in acts
+        answer(s, "uk", {"move": True, "unit": s2, "to": box})
+        answer(s, "uk", {"move": True, "unit": s1, "to": base})
+    with scripted_dice(s, 6, 4, 3):  # the Ottomans intercept (6); in the Eastern Med the UK rolls 4, they 3
+        answer(s, "uk", "done")
+        assert asking(s) == "naval-intercept-ask"
+        answer(s, "ot", "intercept")
+        settle(s)
     assert ot[0] not in s["units"] or s["units"][ot[0]]["at"] != base
     assert s["units"][s1]["at"] == base and s["occupied"].get(base) == "uk"
 

@@ -114,23 +114,6 @@ def take_all_units(s, power, where):
     return s
 
 
-class Dice:
-    """Rigged dice: each roll pops the next value."""
-
-    def __init__(self, *values):
-        self.values = list(values)
-
-    def roll(self, state, sides=6):
-        return self.values.pop(0)
-
-
-def rig(monkeypatch, *values):
-    dice = Dice(*values)
-    monkeypatch.setattr(console, "rng", dice)
-    monkeypatch.setattr(books, "rng", dice)
-    return dice
-
-
 def ledger(s):
     """The ETI changes of the campaign so far, without the opening entry: (amount, cause, line)."""
     return [(e["amount"], e["cause"], e["line"]) for e in s["eti_ledger"][1:]]

@@ -23,7 +23,6 @@ from console_support import (
     next_phase,
     plant,
     public_log,
-    rig,
     take_all_units,
     to_entries,
     vp_entries,
@@ -31,6 +30,7 @@ from console_support import (
 from rich.console import Console
 
 from kriegsspiel import IllegalAction
+from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperialism_1880 import books, charts, console, orders, report, text
 from kriegsspiel.games.imperialism_1880.data import pack
 
@@ -399,7 +399,7 @@ COMBATS = [(t, c, roll) for t in (1, 2) for c in range(9) for roll in range(1, 7
 
 
 @pytest.mark.parametrize("table, column, roll", COMBATS)
-def test_every_cell_of_both_combat_tables_is_applied(monkeypatch, table, column, roll):
+def test_every_cell_of_both_combat_tables_is_applied(table, column, roll):
     """L867 (smaller force under 5 SP) and L915 (5 or more): the odds from the strength points,
     a die, the result applied or offered as the choice it is (C4, C5, R14-R16)."""
     s = new()
@@ -407,39 +407,39 @@ def test_every_cell_of_both_combat_tables_is_applied(monkeypatch, table, column,
     where = "uganda"
     give(s, "britain", where, a)
     give(s, "france", where, d)
-    rig(monkeypatch, roll)
-    enter(s, "combat", mode="colonial", where=where, attacker="britain", defender="france")
-    expected = (CRT1 if table == 1 else CRT2)[roll].split()[column]
-    last = s["combats"][-1]
-    assert (last["table"], last["column"], last["result"]) == (table, COLUMNS[column], expected)
-    britain, france = books.strength_at(s, "britain", where), books.strength_at(s, "france", where)
-    if expected == "AE":
-        assert (britain, france) == (0, d)
-    elif expected == "DE":
-        assert (britain, france) == (a, 0)
-    elif expected in ("AR", "DR"):
-        side = "britain" if expected == "AR" else "france"
-        assert asking(s) == "retreat" and s["stack"][-1]["power"] == side
-        game.apply(s, REF, "eliminate")
-        assert books.strength_at(s, side, where) == 0
-    else:  # EX, ½EX: the smaller force (the attacker when equal, C4) is eliminated
-        small, large = ("britain", "france") if a <= d else ("france", "britain")
-        lost = min(a, d)
-        need = lost if expected == "EX" else -(-lost // 2)
-        assert books.strength_at(s, small, where) == 0
-        if asking(s) == "losses":
-            assert s["stack"][-1]["need"] == need and s["stack"][-1]["power"] == large
-            while asking(s) == "losses":
-                assert "done" not in game.actions(s, REF)
-                game.apply(s, REF, game.actions(s, REF)[-1])
-            assert max(a, d) - books.strength_at(s, large, where) >= need
-        else:
-            assert books.strength_at(s, large, where) in (0, max(a, d))
-    assert asking(s) == "entries"
-    books.check_mix(s)
+    with scripted_dice(s, roll):
+        enter(s, "combat", mode="colonial", where=where, attacker="britain", defender="france")
+        expected = (CRT1 if table == 1 else CRT2)[roll].split()[column]
+        last = s["combats"][-1]
+        assert (last["table"], last["column"], last["result"]) == (table, COLUMNS[column], expected)
+        britain, france = books.strength_at(s, "britain", where), books.strength_at(s, "france", where)
+        if expected == "AE":
+            assert (britain, france) == (0, d)
+        elif expected == "DE":
+            assert (britain, france) == (a, 0)
+        elif expected in ("AR", "DR"):
+            side = "britain" if expected == "AR" else "france"
+            assert asking(s) == "retreat" and s["stack"][-1]["power"] == side
+            game.apply(s, REF, "eliminate")
+            assert books.strength_at(s, side, where) == 0
+        else:  # EX, ½EX: the smaller force (the attacker when equal, C4) is eliminated
+            small, large = ("britain", "france") if a <= d else ("france", "britain")
+            lost = min(a, d)
+            need = lost if expected == "EX" else -(-lost // 2)
+            assert books.strength_at(s, small, where) == 0
+            if asking(s) == "losses":
+                assert s["stack"][-1]["need"] == need and s["stack"][-1]["power"] == large
+                while asking(s) == "losses":
+                    assert "done" not in game.actions(s, REF)
+                    game.apply(s, REF, game.actions(s, REF)[-1])
+                assert max(a, d) - books.strength_at(s, large, where) >= need
+            else:
+                assert books.strength_at(s, large, where) in (0, max(a, d))
+        assert asking(s) == "entries"
+        books.check_mix(s)
 
 
-def test_exchange_losses_are_the_owners_choice_entered_by_the_referee(monkeypatch):
+def test_exchange_losses_are_the_owners_choice_entered_by_the_referee():
     """½EX (L915): the smaller force (5 SP) is eliminated; the larger loses at least 3 SP
     (half of 5, rounded up, C4), units of its owner's choice entered one by one (R15)."""
     s = new()
@@ -448,48 +448,48 @@ def test_exchange_losses_are_the_owners_choice_entered_by_the_referee(monkeypatc
     for size in ("m10", "m3", "m1", "m1"):
         books.build(s, "britain", size, "army", "uganda")
     give(s, "france", "uganda", 5)
-    rig(monkeypatch, 1)
-    enter(s, "combat", mode="colonial", where="uganda", attacker="britain", defender="france")
-    assert s["combats"][-1]["result"] == "½EX" and asking(s) == "losses"
-    assert game.actions(s, REF) == [{"lose": "m1-army"}, {"lose": "m10-army"}, {"lose": "m3-army"}]
-    game.apply(s, REF, {"lose": "m1-army"})
-    game.apply(s, REF, {"lose": "m1-army"})
-    assert asking(s) == "losses" and s["stack"][-1]["lost"] == 2
-    game.apply(s, REF, {"lose": "m3-army"})
-    assert asking(s) == "entries" and books.units_at(s, "britain", "uganda") == {"m10-army": 1}
-    books.check_mix(s)
+    with scripted_dice(s, 1):
+        enter(s, "combat", mode="colonial", where="uganda", attacker="britain", defender="france")
+        assert s["combats"][-1]["result"] == "½EX" and asking(s) == "losses"
+        assert game.actions(s, REF) == [{"lose": "m1-army"}, {"lose": "m10-army"}, {"lose": "m3-army"}]
+        game.apply(s, REF, {"lose": "m1-army"})
+        game.apply(s, REF, {"lose": "m1-army"})
+        assert asking(s) == "losses" and s["stack"][-1]["lost"] == 2
+        game.apply(s, REF, {"lose": "m3-army"})
+        assert asking(s) == "entries" and books.units_at(s, "britain", "uganda") == {"m10-army": 1}
+        books.check_mix(s)
 
 
-def test_a_retreat_goes_to_an_adjacent_area_or_home(monkeypatch):
+def test_a_retreat_goes_to_an_adjacent_area_or_home():
     """DR (L867): the defender retreats all its units, to an adjacent area or sea zone (C5, R16)."""
     s = new()
     give(s, "britain", "uganda", 3)
     give(s, "france", "uganda", 1)
-    rig(monkeypatch, 3)  # 3-1 on table 1, die 3: DR
-    enter(s, "combat", mode="colonial", where="uganda", attacker="britain", defender="france")
-    assert asking(s) == "retreat"
-    where = {a["retreat_to"] for a in game.actions(s, REF) if isinstance(a, dict)}
-    assert {"kenya", "kongo", "sudan", "tanganyika", "france"} <= where
-    game.apply(s, REF, {"retreat_to": "kenya"})
-    assert books.units_at(s, "france", "kenya") == {"m1-army": 1} and books.strength_at(s, "france", "uganda") == 0
+    with scripted_dice(s, 3):  # 3-1 on table 1, die 3: DR
+        enter(s, "combat", mode="colonial", where="uganda", attacker="britain", defender="france")
+        assert asking(s) == "retreat"
+        where = {a["retreat_to"] for a in game.actions(s, REF) if isinstance(a, dict)}
+        assert {"kenya", "kongo", "sudan", "tanganyika", "france"} <= where
+        game.apply(s, REF, {"retreat_to": "kenya"})
+        assert books.units_at(s, "france", "kenya") == {"m1-army": 1} and books.strength_at(s, "france", "uganda") == 0
 
 
-def test_combat_against_the_natives_and_in_a_war(monkeypatch):
+def test_combat_against_the_natives_and_in_a_war():
     """Colonial combat against natives of the strength the referee enters; combat in a war
     only between powers at war with each other."""
     s = new()
     give(s, "germany", "tchad", 4)
-    rig(monkeypatch, 6, 1)
-    enter(s, "combat", mode="colonial", where="tchad", attacker="germany", defender="natives", natives_sp=2)
-    assert s["combats"][-1]["column"] == "2-1" and s["combats"][-1]["result"] == "DE"
-    game.apply(s, REF, {"entry": "combat"})
-    assert game.actions(s, REF) == [{"mode": "colonial"}, console.BACK]  # no war in progress
-    game.apply(s, REF, console.BACK)
-    give(s, "italy", "tchad", 4)
-    enter(s, "declare-war", aggressor="italy", target="germany")
-    enter(s, "combat", mode="war", where="tchad", attacker="italy", defender="germany")
-    assert s["combats"][-1]["result"] == "AE"  # 1-1 on table 1, die 1
-    assert books.strength_at(s, "italy", "tchad") == 0
+    with scripted_dice(s, 6, 1):
+        enter(s, "combat", mode="colonial", where="tchad", attacker="germany", defender="natives", natives_sp=2)
+        assert s["combats"][-1]["column"] == "2-1" and s["combats"][-1]["result"] == "DE"
+        game.apply(s, REF, {"entry": "combat"})
+        assert game.actions(s, REF) == [{"mode": "colonial"}, console.BACK]  # no war in progress
+        game.apply(s, REF, console.BACK)
+        give(s, "italy", "tchad", 4)
+        enter(s, "declare-war", aggressor="italy", target="germany")
+        enter(s, "combat", mode="war", where="tchad", attacker="italy", defender="germany")
+        assert s["combats"][-1]["result"] == "AE"  # 1-1 on table 1, die 1
+        assert books.strength_at(s, "italy", "tchad") == 0
 
 
 # ----- income and maintenance (L916) -----------------------------------------------------------------
@@ -630,7 +630,7 @@ def test_the_empire_gained_counts_gains_and_losses_since_1880():
     assert books.holdings_vp(s, "britain") == -6 - pack().areas["fed-malay-states"].ev
 
 
-def test_the_great_war_at_the_tension_threshold(monkeypatch):
+def test_the_great_war_at_the_tension_threshold():
     """R20: the ETI reaching the option's threshold brings the Great War at once; the power
     whose act brought it bears the year's penalty (L387: -100 in 1880); the Final Record follows."""
     s = new(great_war_eti=30)
@@ -664,40 +664,43 @@ def test_the_great_war_penalty_of_each_year():
 # ----- the random tables and the minor powers -------------------------------------------------------------
 
 
-def test_a_chinese_rebellion(monkeypatch):
+def test_a_chinese_rebellion():
     """L1: a D6 for the number of armies, then two D6 for each (row, then area)."""
     s = new()
-    rig(monkeypatch, 2, 1, 3, 4, 6)
-    enter(s, "rebellion")
-    assert s["chinese_armies"] == {"central-china": 1, "port-arthur": 1}
+    with scripted_dice(s, 2, 1, 3, 4, 6):
+        enter(s, "rebellion")
+        assert s["chinese_armies"] == {"central-china": 1, "port-arthur": 1}
 
 
-def test_unrest_where_nobody_holds_and_where_a_power_does(monkeypatch):
+def test_unrest_where_nobody_holds_and_where_a_power_does():
     """L587-588: the table rolled; C23: the holder of the highest marker fights the unrest or
     its marker becomes unestablished, as the referee enters."""
     s = new()
-    rig(monkeypatch, 3, 1, 5, 4)
-    enter(s, "unrest", table="B")  # B 3: Egypt, where no power holds
-    assert asking(s) == "entries" and "touches nobody" in public_log(s)[-1]
-    enter(s, "unrest", table="A")  # A 1-5: Bengal, Britain's Possession
-    assert asking(s) == "unrest"
-    assert {"unestablish": "britain"} in game.actions(s, REF) and {"fight": "britain"} in game.actions(s, REF)
-    game.apply(s, REF, {"fight": "britain"})
-    game.apply(s, REF, {"natives_sp": 2})
-    assert s["combats"][-1]["attacker"] == "natives" and s["combats"][-1]["roll"] == 4
+    with scripted_dice(s, 3, 1, 5, 4):
+        enter(s, "unrest", table="B")  # B 3: Egypt, where no power holds
+        assert asking(s) == "entries" and "touches nobody" in public_log(s)[-1]
+        enter(s, "unrest", table="A")  # A 1-5: Bengal, Britain's Possession
+        assert asking(s) == "unrest"
+        assert {"unestablish": "britain"} in game.actions(s, REF) and {"fight": "britain"} in game.actions(s, REF)
+        game.apply(s, REF, {"fight": "britain"})
+        game.apply(s, REF, {"natives_sp": 2})
+        assert s["combats"][-1]["attacker"] == "natives" and s["combats"][-1]["roll"] == 4
 
 
-def test_an_active_minor_power_and_the_referees_decision(monkeypatch):
+def test_an_active_minor_power_and_the_referees_decision():
     """L206: Belgium active on 1-3, its target on two dice (2: Kongo); C22: it raises its
     marker there (an Interest of 1880 to Influence) if the referee so decides."""
-    rig(monkeypatch, 1, 1, 1, 6, 6, 6)
     s = game.new(seed=1)
-    for power in GREAT:  # the orders come first (R35): the dice are not rolled before they are in
-        game.apply(s, power, orders.SUBMIT)
-    assert asking(s) == "minor_activity" and s["stack"][-1]["area"] == "kongo"
-    assert game.actions(s, REF)[0] == {"effect": "influence"}
-    game.apply(s, REF, {"effect": "influence"})
-    assert s["markers"]["kongo"]["belgium"]["status"] == "influence" and asking(s) == "entries"
+    *first, last = GREAT
+    with scripted_dice(s):  # the orders come first (R35): the dice are not rolled before they are all in
+        for power in first:
+            game.apply(s, power, orders.SUBMIT)
+    with scripted_dice(s, 1, 1, 1, 6, 6, 6):
+        game.apply(s, last, orders.SUBMIT)
+        assert asking(s) == "minor_activity" and s["stack"][-1]["area"] == "kongo"
+        assert game.actions(s, REF)[0] == {"effect": "influence"}
+        game.apply(s, REF, {"effect": "influence"})
+        assert s["markers"]["kongo"]["belgium"]["status"] == "influence" and asking(s) == "entries"
 
 
 def test_free_text_decisions_are_logged():

@@ -200,9 +200,8 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     if f.get("card") and f.get("fresh") and s.get("war") is None:
         from . import war
 
-        if hasattr(war, "targets"):
-            for t in war.targets(s, p):
-                out.append(({"do": "war", "target": t}, 1))
+        for t in war.targets(s, p):
+            out.append(({"do": "war", "target": t}, 1))
     # 12.2 recruitment
     linked = linked_to_capital(s, p)  # asked by several actions below: traced once
     for kind, where in recruit_places(s, p, counts, linked):

@@ -670,7 +670,7 @@ class LandBattle(Procedure):
     def cards(self, s, f):
         b = s["battle"]
         powers = [q for q in (b["roles"][A], b["roles"][D]) if q in s["powers"]]
-        if powers and has_procedure("responses"):
+        if powers:
             call(s, "responses", trigger="land-battle", powers=powers, space=b["at"])
         return "roll"
 
@@ -831,13 +831,6 @@ class LandBattle(Procedure):
         if f.get("advanced"):
             displace_navies(s, b["attacker"], b["at"])
         return None
-
-
-def has_procedure(nm: str) -> bool:
-    """Whether another module's procedure is there yet (events.py's "responses", "stability")."""
-    from . import events
-
-    return nm in getattr(events, "PROCEDURES", {})
 
 
 def auto_support(s: dict, b: dict, side: str) -> None:

@@ -13,13 +13,12 @@ grounded, and every record says where it comes from ("rulebook 3.4.1 L260" or
 board draws. All three take an optional folder: a pack with the same files and fields
 (the published game's, say) replaces ours without touching code.
 
-The cards are another module's (``deck.py``): when it exists with ``validate_deck()``,
-``validate()`` checks it too and adds its counts.
+The cards are another module's (``deck.py``): ``validate()`` checks them too, with
+``deck.validate_deck()``, and adds their counts.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter, deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.data import Record, Source, cached_loader, load_files, refuse
+from . import deck
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -392,14 +392,7 @@ def validate(directory: Path | str | None = None) -> dict[str, int]:
         "minors": len(p.minors),
         "setups": len(p.setups),
     }
-    try:
-        deck = importlib.import_module(f"{__package__}.deck")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__package__}.deck":
-            raise
-        deck = None
-    if deck is not None and hasattr(deck, "validate_deck"):
-        counts.update(deck.validate_deck(directory) if directory is not None else deck.validate_deck())
+    counts.update(deck.validate_deck(directory))
     return counts
 
 

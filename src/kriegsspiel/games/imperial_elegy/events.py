@@ -1038,8 +1038,7 @@ def h_join_war(s, f, e):
 
     cid = f.get("card")
     budget = card(cid).cp if (cid and e.get("budget")) else 0
-    if hasattr(war_module, "join"):
-        war_module.join(s, p, side_, bool(e.get("primary")), budget)
+    war_module.join(s, p, side_, bool(e.get("primary")), budget)
     prim = " as its primary belligerent" if e.get("primary") else ""
     log(s, f"{NAMES[p]} enters the war on the {side_}'s side{prim}.",
         "14.1")  # fmt: skip

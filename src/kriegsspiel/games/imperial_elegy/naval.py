@@ -25,7 +25,7 @@ import math
 
 from ...engine import STAY, Procedure, State, ask, call, log, rng
 from . import world as W
-from .battle import A, D, crt, has_procedure, other
+from .battle import A, D, crt, other
 from .data import KEY_TYPES, PLAYERS, PORT_LIMIT
 from .world import ARMY_TYPES, NAVAL_TYPES, OCEANS, P, name, space_name
 
@@ -829,10 +829,7 @@ def naval_take(s: dict, b: dict, side: str, uid: str) -> None:
 
 
 def lose_stability(s: dict, p: str) -> None:
-    if has_procedure("stability"):
-        call(s, "stability", power=p, amount=-1)
-    else:
-        s["powers"][p]["stability"] = max(0, s["powers"][p]["stability"] - 1)
+    call(s, "stability", power=p, amount=-1)
     log(s, f"{name(p)} loses a dreadnought: -1 stability.", "7.1")
 
 
@@ -925,7 +922,7 @@ class NavalBattle(Procedure):
     def cards(self, s, f):
         b = s["battle"]
         powers = [q for q in (b["roles"][A], b["roles"][D]) if q in s["powers"]]
-        if powers and has_procedure("responses"):
+        if powers:
             call(s, "responses", trigger="naval-battle", powers=powers, space=b["at"])
         return "roll"
 
