@@ -518,7 +518,7 @@ class ActionPhase(Procedure):
 
 class Keep(State):
     def prompt(self, s, f, role):
-        return f"Keep {KEEP.get(role, 1)} card(s) for the next turn (12.0 L601); discard the rest."
+        return f"Keep {KEEP.get(role, 1)} card(s) for the next turn; discard the rest."
 
     def actions(self, s, f, role):
         return [{"discard": c} for c in sorted(s["powers"][role]["hand"])]

@@ -2692,7 +2692,7 @@ class JoinWar(State):
 
 class Minors(State):
     def prompt(self, s, f, role):
-        return "Bring your side's minor allies (and Italy) into the war (14.0 L824)."
+        return "Bring your side's minor allies (and Italy) into the war (14.0)."
 
     def actions(self, s, f, role):
         c = minor_candidates(s, f["side"])

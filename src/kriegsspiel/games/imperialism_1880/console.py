@@ -1176,7 +1176,7 @@ class MinorActivity(State):
     with it as the placer), no effect, or a decision of the referee's own."""
 
     def prompt(self, s, f, role):
-        return f"{power_name(f['minor'])} is active in {place_name(f['area'])} (L206): decide what the activity does."
+        return f"{power_name(f['minor'])} is active in {place_name(f['area'])}: decide what the activity does."
 
     def actions(self, s, f, role):
         out = []

@@ -78,13 +78,13 @@ const INNER = { interest: 0.62, influence: 0.4, protectorate: 0.16, possession: 
 const STATUS_SHORT = { interest: "Int", influence: "Inf", protectorate: "Prot", possession: "Poss", state: "Dom" };
 
 const PHASES = {
-  income: "Income phase (L916)",
+  income: "Income phase",
   orders: "The powers write their orders",
-  "minor powers": "Minor powers' activity (L206)",
+  "minor powers": "Minor powers' activity",
   entries: "Referee entries",
   "war-end determination": "War-end determination",
-  "victory point record": "Victory Point Record (L242)",
-  "final record": "Final Record (L242)",
+  "victory point record": "Victory Point Record",
+  "final record": "Final Record",
   over: "The campaign is over",
 };
 
@@ -197,8 +197,8 @@ function unitSP(key) {
 
 function tagText(data, tag) {
   if (TAG_TEXT[tag]) return TAG_TEXT[tag];
-  if (tag.startsWith("cb-")) return `a marker here gives ${powerName(data, tag.slice(3))} a Casus Belli (L1)`;
-  if (tag.startsWith("vp-")) return `Final Record group: ${tag.slice(3).replace(/-/g, " ")} (L242)`;
+  if (tag.startsWith("cb-")) return `a marker here gives ${powerName(data, tag.slice(3))} a Casus Belli`;
+  if (tag.startsWith("vp-")) return `Final Record group: ${tag.slice(3).replace(/-/g, " ")}`;
   return tag.replace(/-/g, " ");
 }
 
@@ -1540,7 +1540,7 @@ function finalCard(st, board) {
   const best = rows.length ? rows[0][1] : 0;
   return section(
     "imp-final",
-    "Final Record (L242)",
+    "Final Record",
     el(
       "table",
       { class: "imp-table" },
