@@ -18,6 +18,7 @@ import pytest
 import uvicorn
 
 from kriegsspiel.play.web.app import create_app
+from kriegsspiel.play.web.service import Limits
 
 CHROMIUM = shutil.which("chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "browser"
@@ -36,7 +37,9 @@ def server(tmp_path_factory):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
-    app = create_app(f"sqlite:///{db}", dev=True)
+    # a browser test file makes many games in a minute from one address: the creation
+    # limit is tested in tests/play, not here
+    app = create_app(f"sqlite:///{db}", dev=True, limits=Limits(creations_per_minute=1000.0))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)

@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 from starlette.websockets import WebSocketDisconnect
-from webtools import act, new
+from webtools import act, new, wait_for
 
 import kriegsspiel
 from kriegsspiel.play.web import app as web_app
@@ -107,8 +107,9 @@ def predict_bids(public, bot):
         legal = s["actions"]
         guess = bot("goofspiel", "random")(s["view"], legal, random.Random(f"{g['id']}:0:clubs"))
         act(public, g["id"], token, 1)
-        bids = public.get(f"/api/games/{g['id']}", params={"token": token}).json()["view"]["board"]["last_bids"]
-        foretold += bids["clubs"] == guess
+        # the bot bids off the request path: wait until both bids are revealed
+        shape = wait_for(public, g["id"], token, lambda s: "clubs" in (s["view"]["board"]["last_bids"] or {}))
+        foretold += shape["view"]["board"]["last_bids"]["clubs"] == guess
     return foretold
 
 
