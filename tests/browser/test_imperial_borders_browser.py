@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from conftest import in_sync, shape_of, shot, watch
+from conftest import shape_of, shot, watch
 
 
 def asking(base, page):
@@ -28,6 +28,33 @@ def wait_for(condition, seconds=60, what="the game", page=None):
     refused = page.locator("#action-error:not(.hidden)") if page is not None else None
     why = f" (the page says: {refused.inner_text()})" if refused is not None and refused.count() else ""
     raise AssertionError(f"timed out waiting for {what}{why}")
+
+
+def synced(server, page, seconds=15):
+    """The server's SHAPE of the page's seat once the page shows it: its orders, its prompt, its
+    step. The server is asked again while waiting: a bot's choice at a simultaneous step moves
+    France's step on, and the page is then to show that newer state."""
+    deadline = time.time() + seconds
+    while True:
+        shape = shape_of(server, page)
+        wanted = [len(shape["actions"]), shape["view"].get("prompt") or "", str(shape["step"])]
+        shown = page.evaluate(
+            "() => [document.querySelectorAll('#actions button').length,"
+            " document.querySelector('#prompt').textContent, document.querySelector('#actions').dataset.step]"
+        )
+        if shown == wanted:
+            return shape
+        if time.time() > deadline:
+            raise AssertionError(f"the page shows {shown} (orders, prompt, step); the server offers {wanted}")
+        time.sleep(0.1)
+
+
+def taken(page):
+    """Whether the order just clicked was taken, once its answer has come: False if the server
+    refused it because a bot's move had overtaken it (409; the page says so and shows the
+    orders of now)."""
+    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=15000)
+    return not page.locator("#action-error.note:not(.hidden)").count()
 
 
 def click_region(page, region):
@@ -78,6 +105,8 @@ def test_imperial_borders_in_the_browser(server, browser):
     assert "Game Round 1" in page.locator(".ib-panel").inner_text()
     shot(page, "ib-1-orders")
     assert asking(server, page) == "orders_plot"
+    # the bots plot in secret; each sealing its orders moves France's step on
+    wait_for(lambda: shape_of(server, page)["active"] == ["france"], what="the bots' sealed orders")
     first_log = page.locator("#log").inner_text()
 
     # Phase 2: plot one order by clicking the map: from Lorraine to Luxembourg, 1 force
@@ -107,15 +136,14 @@ def test_imperial_borders_in_the_browser(server, browser):
     shot(page, "ib-3b-zoomed")
     page.get_by_role("button", name="whole map").click()
     page.locator("svg.ib-map:not(.zoomed)").wait_for()
-    shape = shape_of(server, page)
-    in_sync(page, shape)
-    order_button(page, shape, "done")
+    order_button(page, synced(server, page), "done")
 
-    # Phase 3: a bid for the Turn Order (and a slot, if France bid highest)
+    # Phase 3: a bid for the Turn Order (and a slot, if France bid highest); the bots' secret
+    # bids, each moving France's step on, come first
     wait_for(lambda: asking(server, page) == "bid", what="the bids")
-    shape = shape_of(server, page)
+    wait_for(lambda: shape_of(server, page)["active"] == ["france"], what="the bots' bids")
+    shape = synced(server, page)
     gold = shape["view"]["board"]["gold"]["france"]
-    in_sync(page, shape)
     order_button(page, shape, {"bid": 2})
     wait_for(lambda: asking(server, page) != "bid", what="the other bids", page=page)
     board = shape_of(server, page)["view"]["board"]
@@ -130,24 +158,26 @@ def test_imperial_borders_in_the_browser(server, browser):
     executed = picked = False
     deadline = time.time() + 120
     while marching() and time.time() < deadline:
-        shape = shape_of(server, page)
-        state = shape["view"]["board"].get("asking") if shape["actions"] else None
-        if state is None:
+        if not shape_of(server, page)["actions"]:
             time.sleep(0.3)
             continue
-        in_sync(page, shape)
+        shape = synced(server, page)
+        if not shape["actions"]:
+            continue
+        state = shape["view"]["board"].get("asking")
         if state == "march_orders" and not executed and {"execute": 1} in shape["actions"]:
             shot(page, "ib-4-on-the-march")
             click_region(page, "lorraine")  # the order's origin offers it
             menu_item(page, {"execute": 1}).click()
-            executed = True
+            executed = taken(page)
         elif state == "orders_pick" and page.locator("svg.ib-map .ib-chip.actionable").count():
             page.locator("svg.ib-map .ib-chip.actionable").first.click()
             page.locator(".ib-menu .ib-menu-item").first.click()
-            picked = True
+            picked = taken(page)
         else:
             wanted = [a for a in ("end", "done", "march", "continue", "fight") if a in shape["actions"]]
             order_button(page, shape, wanted[0] if wanted else shape["actions"][0])
+            taken(page)
         wait_for(lambda step=shape["step"]: shape_of(server, page)["step"] > step, 10, f"the move in {state}", page)
     assert not marching(), "France's On the March turn did not end"
     assert executed and picked

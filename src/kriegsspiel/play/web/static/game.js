@@ -33,12 +33,14 @@ const ui = {
   data: {},
   renderer: null,
   drawn: null, // what the board was last drawn from
+  next: null, // the newest SHAPE taken to be shown, not drawn yet (see show)
+  drawing: null, // the drawing of it, to come
   actionsList: null, // the list of orders last drawn (its role, prompt, actions and labels)
   ws: null,
   wsTries: 0,
   wsTimer: null,
   closed: false,
-  busy: false,
+  busy: null, // the SHAPE an order was sent from, until its answer comes
   mock: null,
   tab: "log",
   fullLog: null,
@@ -95,12 +97,12 @@ function withToken(body) {
 // different ways and may cross: the answer to an order can arrive after the push of a later
 // state (the bots moved on, another of the seat's roles must act now). So every request takes
 // a number from one counter when it is sent, and every push when it arrives; a SHAPE is shown
-// only if nothing numbered after it has been shown. Pushes come in the order the server sent
-// them, each of the state at its sending, so the last push always tells the state of now. An
-// undo's answer, or a push after someone's undo, is shown by the same rule though its step is
-// lower. One exception: the answer to an order, against a push of the same role with a lower
-// step that arrived while the order was on its way (a step only grows, and no one else may
-// undo an order just given), is the newer of the two.
+// (taken to be drawn: see show) only if nothing numbered after it has been. Pushes come in the
+// order the server sent them, each of the state at its sending, so the last push always tells
+// the state of now. An undo's answer, or a push after someone's undo, is shown by the same rule
+// though its step is lower. One exception: the answer to an order, against a push of the same
+// role with a lower step that arrived while the order was on its way (a step only grows, and
+// no one else may undo an order just given), is the newer of the two.
 const order = { counter: 0, shown: 0 };
 
 function ticket() {
@@ -110,7 +112,7 @@ function ticket() {
 
 /** Show `shape`, numbered `seq`, unless the page already shows a newer state. */
 function offer(shape, seq, { answersOrder = false } = {}) {
-  const now = ui.shape;
+  const now = ui.next || ui.shape;
   const later = seq > order.shown || (answersOrder && now && shape.role === now.role && shape.step > now.step);
   if (!later) return null;
   order.shown = Math.max(order.shown, seq);
@@ -225,41 +227,52 @@ function setConn(state) {
 // server refuses it (409) and the page shows the orders of now instead of sending it again.
 const MOVED_ON = "The game moved on before your order arrived: here are the orders now.";
 
+// While an order is on its way, a second click on the orders it was chosen from is not sent
+// (a double click; it would be refused). The push of a later state may come before the
+// order's answer: the orders that state shows are new ones, and a click on one of them goes.
+function sending(from) {
+  return Boolean(ui.busy && ui.busy.role === from.role && ui.busy.step === from.step);
+}
+
 async function submit(action) {
-  if (!ui.shape || ui.busy || ui.closed) return;
+  const from = ui.shape;
+  if (!from || sending(from) || ui.closed) return;
   if (ui.mock) {
     toast(`(mock) would send ${JSON.stringify(action)}`);
     return;
   }
-  ui.busy = true;
+  ui.busy = from;
   document.body.classList.add("busy");
   hideError();
   const seq = ticket();
   try {
     const shape = await api(gameUrl("/actions"), {
       method: "POST",
-      body: withToken({ action, step: ui.shape.step, role: ui.shape.role }),
+      body: withToken({ action, step: from.step, role: from.role }),
     });
     offer(shape, seq, { answersOrder: true });
   } catch (e) {
     refused(e);
   } finally {
-    ui.busy = false;
-    document.body.classList.remove("busy");
+    if (ui.busy === from) {
+      ui.busy = null;
+      document.body.classList.remove("busy");
+    }
   }
 }
 
 async function undo() {
-  if (!ui.shape || ui.busy || ui.mock || ui.closed) return;
-  ui.busy = true;
+  const from = ui.shape;
+  if (!from || sending(from) || ui.mock || ui.closed) return;
+  ui.busy = from;
   hideError();
   const seq = ticket();
   try {
-    offer(await api(gameUrl("/undo"), { method: "POST", body: withToken({ step: ui.shape.step, role: ui.shape.role }) }), seq);
+    offer(await api(gameUrl("/undo"), { method: "POST", body: withToken({ step: from.step, role: from.role }) }), seq);
   } catch (e) {
     refused(e);
   } finally {
-    ui.busy = false;
+    if (ui.busy === from) ui.busy = null;
   }
 }
 
@@ -333,8 +346,32 @@ function noSeat(lost) {
 
 // ----- drawing ---------------------------------------------------------------------------
 
-async function show(shape) {
-  if (ui.closed && !ui.mock) return;
+// Drawing a SHAPE (a map above all) may take longer than the bots take to move: the pushes of
+// their moves then queue up in the browser, and a page drawing each of them in turn falls
+// further and further behind (seconds, on a busy machine), showing the others still moving
+// long after its own turn has come. So a SHAPE taken to be shown is only noted, at once, and
+// drawn in a task of its own, run once the page has nothing more urgent to do: the frames
+// already come are read first (a read costs little), and only the newest state held then is
+// drawn; those it overtook are passed over. Until then the page shows, and orders from, the
+// state last drawn.
+const nextTask = (() => {
+  if (globalThis.scheduler && typeof globalThis.scheduler.postTask === "function") {
+    // after the page's other tasks, the websocket's frames and the answers among them
+    return (fn) => globalThis.scheduler.postTask(fn, { priority: "background" });
+  }
+  // elsewhere: after the tasks already queued (a message is not held back as a timer may be)
+  const channel = new MessageChannel();
+  const queue = [];
+  channel.port1.onmessage = () => queue.shift()();
+  return (fn) => {
+    queue.push(fn);
+    channel.port2.postMessage(null);
+  };
+})();
+
+/** Draw `shape`, or a newer one taken before its turn comes; resolves once it is drawn. */
+function show(shape) {
+  if (ui.closed && !ui.mock) return null;
   if (!ui.ready || ui.readyGame !== shape.game) {
     ui.readyGame = shape.game;
     ui.ready = (async () => {
@@ -342,16 +379,30 @@ async function show(shape) {
       ui.renderer = await loadRenderer(shape.game);
     })();
   }
+  ui.next = shape;
+  if (!ui.drawing) ui.drawing = new Promise((resolve) => nextTask(() => resolve(drawNext())));
+  return ui.drawing;
+}
+
+async function drawNext() {
+  try {
+    await ui.ready;
+  } finally {
+    ui.drawing = null;
+  }
+  const shape = ui.next;
+  ui.next = null;
+  if (!shape || (ui.closed && !ui.mock)) return; // the seat is gone
   ui.shape = shape;
-  await ui.ready;
-  if (ui.shape !== shape || ui.closed) return; // a newer one is being drawn, or the seat is gone
   if (followActive(shape)) return;
-  drawHeader(shape);
-  drawBoard(shape);
-  drawPrompt(shape);
-  drawActions(shape);
-  drawLog(shape);
-  drawChat();
+  // a part that cannot be drawn (a renderer's fault) leaves the others drawn, the orders above all
+  for (const part of [drawHeader, drawBoard, drawPrompt, drawActions, drawLog, drawChat]) {
+    try {
+      part(shape);
+    } catch (e) {
+      console.error(e);
+    }
+  }
 }
 
 /** Auto mode: when another of this seat's roles must act now, ask the server for that one. */
