@@ -31,7 +31,7 @@ from collections import Counter
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Literal, Optional, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -41,10 +41,12 @@ HERE = Path(__file__).parent / "data"
 GAME = "over-there"
 DEFAULT = HERE / "scenario-east-prussia-1914.json"
 
-SIDES = ("entente", "central-powers")  # L97-104; the Entente player-turn comes first (L168)
+Side = Literal["entente", "central-powers"]
+SIDES = get_args(Side)  # L97-104; the Entente player-turn comes first (L168)
 SIDE_OF = {"german": "central-powers", "russian": "entente"}  # L100, L102
-SIZES = ("army", "corps", "division", "brigade", "regiment", "battalion")  # L60-66
-TYPES = (
+Size = Literal["army", "corps", "division", "brigade", "regiment", "battalion"]
+SIZES = get_args(Size)  # L60-66
+UnitType = Literal[
     "rifle",
     "light-rifle",
     "heavy-cavalry",
@@ -55,7 +57,8 @@ TYPES = (
     "siege-artillery",
     "army-hq",
     "corps-hq",
-)
+]
+TYPES = get_args(UnitType)
 CAVALRY = ("heavy-cavalry", "mounted-rifle")  # L873-874
 ARTILLERY = ("field-artillery", "heavy-artillery", "siege-artillery")  # L672-719
 HQ = ("army-hq", "corps-hq")  # L964-989
@@ -123,7 +126,7 @@ class Establishment(_Part):
 
 
 class SideRecord(Record):
-    id: Literal["entente", "central-powers"]
+    id: Side
     name: str
     nationalities: list[str]
     moves_first: bool
@@ -147,22 +150,11 @@ class PlaceRecord(Record):
 class UnitRecord(Record):
     id: str
     name: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     nationality: Literal["german", "russian"]
     contingent: str  # whose Man Pts replace it (L1207)
-    size: Literal["army", "corps", "division", "brigade", "regiment", "battalion"]
-    type: Literal[
-        "rifle",
-        "light-rifle",
-        "heavy-cavalry",
-        "mounted-rifle",
-        "fortress",
-        "field-artillery",
-        "heavy-artillery",
-        "siege-artillery",
-        "army-hq",
-        "corps-hq",
-    ]
+    size: Size
+    type: UnitType
     grade: Optional[Literal["guard", "active", "reserve", "landwehr", "ersatz", "fortress"]] = None
     support: Optional[Literal["full", "self", "none"]] = None
     re: float = Field(gt=0)
@@ -180,7 +172,7 @@ class UnitRecord(Record):
 class LeaderRecord(Record):
     id: str
     name: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     nationality: Literal["german", "russian"]
     ratings: tuple[int, int, int]  # left, centre, right (L1010-1011)
     assigned: Optional[str] = None  # the Army HQ it stands on at set-up
@@ -190,7 +182,7 @@ class LeaderRecord(Record):
 
 class ReinforcementRecord(Record):
     id: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     turn: str
     units: list[str] = Field(min_length=1)
     entry: Location
@@ -213,7 +205,7 @@ class AnyUnits(_Part):
 
 class WithdrawalRecord(Record):
     id: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     turn: str
     units: list[str] = []
     any: list[AnyUnits] = []
@@ -232,7 +224,7 @@ class OptionRecord(Record):
     """An 'either A or B' OB entry (16A1dd, L1184)."""
 
     id: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     turn: str  # decided in that side's initial phase of this turn
     text: str
     choices: list[Choice] = Field(min_length=2)
@@ -246,7 +238,7 @@ class Effect(_Part):
 
 class EventRecord(Record):
     id: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     turn: str  # in that side's initial phase of this turn
     text: str
     condition: Optional[str] = None  # None: it always happens
@@ -258,7 +250,7 @@ class SpecialRuleRecord(Record):
     title: str
     text: str
     rules: list[str] = []  # the rules it modifies, "14M3"
-    side: Optional[Literal["entente", "central-powers"]] = None
+    side: Optional[Side] = None
     turns: list[str] = []  # empty: the whole game
 
 
@@ -267,7 +259,7 @@ class ReplacementRecord(Record):
     set-up (``turn`` None) or production received on a turn (16B1a)."""
 
     id: str
-    side: Literal["entente", "central-powers"]
+    side: Side
     command: str
     turn: Optional[str] = None
     man_pts: dict[str, float] = {}  # contingent -> Man Pts
@@ -278,13 +270,13 @@ class ReplacementRecord(Record):
 
 class VictoryPlaceRecord(Record):
     place: str
-    scorer: Literal["entente", "central-powers"]  # the side that earns vp by owning it at the end
+    scorer: Side  # the side that earns vp by owning it at the end
     vp: float = Field(gt=0)
 
 
 class VictoryLossRecord(Record):
     id: str
-    scorer: Literal["entente", "central-powers"]  # earns vp for each enemy unit of this class eliminated
+    scorer: Side  # earns vp for each enemy unit of this class eliminated
     unit_class: Literal["division", "brigade", "army-hq", "other"]
     vp: float = Field(ge=0)
     vp_isolated: float = Field(ge=0)  # when eliminated while isolated (L1224)
@@ -301,7 +293,7 @@ class VictoryLevelRecord(Record):
 
 class SuddenDeathRecord(Record):
     id: str
-    side: Literal["entente", "central-powers"]  # wins at once ...
+    side: Side  # wins at once ...
     place: str  # ... owning this place at the end of any game turn
     level: str
 
