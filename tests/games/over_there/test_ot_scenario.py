@@ -167,7 +167,8 @@ def test_every_start_place_is_a_known_place_or_inside_the_frame():
         else:
             assert 51.9 <= where.lat <= 55.5 and 18.2 <= where.lon <= 24.3, uid
             assert where.near, uid
-    assert SC.coordinates(SC.unit("de-8-army-hq").start) == (54.256, 20.804)  # Bartenstein
+    marienburg = next(p for p in SC.places if p.id == "Marienburg")
+    assert SC.coordinates(SC.unit("de-8-army-hq").start) == (marienburg.lat, marienburg.lon)
 
 
 def test_every_reinforcement_arrives_within_the_scenario():

@@ -1,0 +1,1960 @@
+"""Ground combat in Over There: the attack (Rule 9), special combat effects (10: cavalry charges),
+artillery support, artillery and bombardment (12), reserve commitment (6C), overruns (6F) and the
+terrain and fortification rules combat reads (9H, 14D1, 15A4, 15B). Rules are cited by number
+and line (``9C``, ``L482``); the rulings this module makes are C1-C27 (to be kept in RULINGS.md
+with the charts' R1-R38): every choice the rules leave to a player is made here by a fixed,
+documented rule, so that a battle resolves in one call.
+
+Everything here works on the plain JSON game state (see ``world``); strengths are computed with
+Fractions (1C: fractions are kept, L111) and handed out as floats. ``assess`` is pure; ``resolve``,
+``bombard``, ``commit_reserves`` and ``overrun`` roll dice with ``engine.rng.roll`` and change the
+state. The order of the dice of one ``resolve``: one die per unit retreating before combat (9I),
+the cavalry charge (10B), the ten-sided die of 9L when that option is on, the combat die, then
+one die per non-infantry unit entering a contested hex (9J).
+
+State this module keeps besides the spec's keys (each read with a default, so an older state
+works): ``s["fight"]`` (what happened in the current combat phase: units that bombarded, hexes
+bombarded, defenders that retreated), ``s["unimproved"]`` (map fortresses reduced to unimproved,
+15B4), ``s["contested"]`` (contested hexes, 9J), ``s["eliminated_log"]``.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from ...engine import hexes as hx
+from ...engine import rng
+from ...engine.flow import log
+from . import supply
+from .world import (
+    CH,
+    FORTRESS_HEXES,
+    LAND_SET,
+    MAP,
+    NEIGHBOURS,
+    OTHER,
+    SC,
+    TURNS,
+    UNITS,
+    fmt,
+    gain_ownership,
+    has_zoc,
+    hex_name,
+    move_class,
+    on_map,
+    rating,
+    re_size,
+    stacking_room,
+    stacks,
+    step_costs,
+    zoc_hexes,
+    zoc_reaches,
+)
+
+ZERO = Fraction(0)
+ONE = Fraction(1)
+HALF = Fraction(1, 2)
+QUARTER = Fraction(1, 4)
+DISRUPTION = {0: ONE, 1: HALF}  # 3A5 (L98-100): disrupted halves; badly disrupted: attack 0
+DIS_DEFENSE = {0: ONE, 1: HALF, 2: QUARTER}  # 3A5: badly disrupted quarters the defense
+ART_KIND = {"field-artillery": "field", "heavy-artillery": "heavy", "siege-artillery": "siege"}  # 12B1-12B4
+MODERN_ARTILLERY = {"german": (1917, 10, 1), "austro-hungarian": (1917, 10, 1)}  # 12B (L673)
+MODERN_LATER = {"american": (1918, 7, 1), "british": (1918, 7, 1), "french": (1918, 7, 1)}
+MODERN_OTHERS = (1919, 2, 1)
+MULTI_HEX_UNTIL = (1916, 2, 1)  # 9F4 (L517): the East before Feb I 16
+MULTI_HEX_RESULTS = ("AE", "AH", "DH", "DE")
+PACKED_TRENCHES = ("british", "italian", "russian")  # bombardment.json "packed-trenches"
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+WEATHER = "clear"  # the East Prussia scenario of 1914 is played in clear weather (ruling R35)
+RBC_LEVEL = "3:1"  # ruling C14: cavalry retreats before combat from 3:1 (as irregulars must, L959)
+MAX_RETREAT = 8  # ruling C9: a unit retreating for stacking gives up after this many hexes
+
+
+# ----- small facts -------------------------------------------------------------------------------
+
+
+def _turn_date(s: dict) -> tuple[int, int, int]:
+    """The scenario turn as (year, month, half): 'aug-ii-14' -> (1914, 8, 2)."""
+    tid = TURNS[s.get("turn", 0)]
+    month, half, year = tid.split("-")
+    return (1900 + int(year), MONTHS.index(month) + 1, 2 if half == "ii" else 1)
+
+
+def modern_artillery(s: dict, uid: str) -> bool:
+    """12B (L673): modern artillery tactics from Oct I 17 (Austria-Hungary, Germany), Jul I 18
+    (America, Britain, France), Feb I 19 (everyone else)."""
+    nat = UNITS[uid].nationality
+    start = MODERN_ARTILLERY.get(nat) or MODERN_LATER.get(nat) or MODERN_OTHERS
+    return _turn_date(s) >= start
+
+
+def multi_hex(s: dict) -> bool:
+    """9F4 (L517): outside the West, AE/AH/DH/DE retreat two hexes before Feb I 16."""
+    return _turn_date(s) < MULTI_HEX_UNTIL
+
+
+@lru_cache(maxsize=1)
+def _blocked() -> frozenset:
+    """Hexsides no unit may attack, bombard or retreat across (9B2, 3E5): all-lake, all-sea."""
+    out = set()
+    for key, feats in MAP.hexsides.items():
+        for f in feats:
+            if f != "frontier" and CH.hexside(f).prohibited:
+                out.add(key)
+    return frozenset(out)
+
+
+def adjacent(a: str, b: str) -> bool:
+    """3E5 (L144): two land hexes side by side, the hexside between them not prohibited."""
+    return b in NEIGHBOURS.get(a, ()) and a in LAND_SET and b in LAND_SET and hx.side_id(a, b) not in _blocked()
+
+
+@lru_cache(maxsize=None)
+def distance(a: str, b: str) -> int:
+    return hx.distance(hx.from_id(a), hx.from_id(b))
+
+
+def _crossing(a: str, b: str) -> tuple[str, ...]:
+    """The hexside features an attack from ``a`` into ``b`` crosses (none within one hex)."""
+    if a == b:
+        return ()
+    return tuple(f for f in MAP.hexsides.get(hx.side_id(a, b), ()) if f != "frontier")
+
+
+def _bridge(a: str, b: str) -> bool:
+    """15A1 (L1031): a road or rail line across the hexside is a bridge."""
+    key = hx.side_id(a, b)
+    return key in MAP.roads or key in MAP.rail
+
+
+def _disrupts(a: str, b: str) -> bool:
+    """15A4 (L1037): crossing an unfrozen major river away from a bridge disrupts."""
+    return any(CH.hexside(f).disrupts_crossing for f in _crossing(a, b)) and not _bridge(a, b)
+
+
+def cities(h: str) -> list[str]:
+    """The major-city features of a hex (partial or full city, L441)."""
+    out = []
+    for t in MAP.towns_in(h):
+        if t.get("size") in ("partial-city", "full-city"):
+            out.append(t["size"])
+    return out
+
+
+def fortification(s: dict, h: str, defender: str | None = None) -> str | None:
+    """The Fortifications Effects Chart row of a hex: a map fortress (improved unless reduced or
+    captured, ruling C3) or the works of ``s["works"]`` (ruling C2: fieldworks serve only their
+    builder, being destroyed on capture; entrenchments and better serve whoever holds the hex,
+    15B1-3)."""
+    town = FORTRESS_HEXES.get(h)
+    if town is not None:
+        return CH.fortress_id(town["fortress"]["type"], h not in s.get("unimproved", ()))
+    w = s.get("works", {}).get(h)
+    if not w:
+        return None
+    rec = next((f for f in CH.forts.values() if f.level == w["level"]), None)
+    if rec is None:
+        return None
+    if rec.id == "fieldworks" and defender is not None and w.get("side") != defender:
+        return None
+    return rec.id
+
+
+def contested(s: dict, h: str) -> bool:
+    """9J: a contested hex (kept in ``s["contested"]``)."""
+    return h in s.get("contested", ())
+
+
+# ----- the phase's memory -----------------------------------------------------------------------
+
+
+def _phase_key(s: dict) -> list:
+    return [s.get("turn"), s.get("phasing"), s.get("phase")]
+
+
+def _fight(s: dict) -> dict:
+    """What this combat phase remembers (12C: who bombarded and where; 9F2, ruling R10: which
+    defenders retreated), reset when the phase changes."""
+    f = s.get("fight")
+    if not f or f.get("phase") != _phase_key(s):
+        f = {"phase": _phase_key(s), "bombarded": [], "bombarded_hexes": [], "retreated": []}
+        s["fight"] = f
+    return f
+
+
+def _fight_view(s: dict) -> dict:
+    f = s.get("fight")
+    if not f or f.get("phase") != _phase_key(s):
+        return {"bombarded": [], "bombarded_hexes": [], "retreated": []}
+    return f
+
+
+# ----- units ------------------------------------------------------------------------------------
+
+
+def _order(uids) -> list[str]:
+    index = _unit_index()
+    return sorted(set(uids), key=index.__getitem__)
+
+
+@lru_cache(maxsize=1)
+def _unit_index() -> dict[str, int]:
+    return {u: i for i, u in enumerate(UNITS)}
+
+
+def supported(s: dict, uid: str) -> bool:
+    """12A (L664-671): divisional units without the unsupported indicator and with a printed
+    strength, artillery, and self-supported units are supported. A cadre is not divisional
+    (3A2): it is supported only if the unit is self-supported (ruling C4)."""
+    u = UNITS[uid]
+    if u.hq:
+        return False
+    if u.artillery or u.support == "self":
+        return True
+    if s["units"][uid]["cadre"]:
+        return False
+    a, d, _ = rating(s, uid)
+    return u.divisional and u.support == "full" and max(a, d) > 0
+
+
+def provides_support(s: dict, uid: str) -> bool:
+    """12A: a supported unit without the self-supported indicator supports the unsupported units
+    with it; a disrupted unit supports nobody (3A5)."""
+    return supported(s, uid) and UNITS[uid].support != "self" and not s["units"][uid]["dis"]
+
+
+def supply_factor(s: dict, uid: str) -> Fraction:
+    """11F with ruling R3: full in combat supply. Ruling C1: a unit whose ``supply`` reads
+    "general" is in combat supply (supply's ruling S11 traces combat supply exactly as general
+    supply, so the status of the last check stands for it); any other unit is out of it: halved
+    in general supply (isolated since the initial phase, ``out`` 0) or in its first turn out,
+    quartered isolated in that turn or from its second turn (supply's ruling S8)."""
+    v = s["units"][uid]
+    status = v.get("supply", "general")
+    if status == "general":
+        return ONE
+    return CH.supply_strength(combat_supply=False, turns_out=v.get("out", 0), isolated=status == "isolated")
+
+
+def _u2(s: dict, uid: str) -> bool:
+    """11F2: the second or later turn out of general supply."""
+    v = s["units"][uid]
+    return v.get("supply", "general") != "general" and v.get("out", 0) >= 2
+
+
+def has_cadre(s: dict, uid: str) -> bool:
+    """3A1, 9E: a full-strength unit with a cadre on its back."""
+    return UNITS[uid].cadre is not None and not s["units"][uid]["cadre"]
+
+
+def infantry_capable(uids) -> bool:
+    """14H (L917), ruling R14: half or more of the non-artillery REs are infantry units (none in
+    1914: the infantry dates of 14H begin in 1916)."""
+    total = inf = 0.0
+    for uid in uids:
+        u = UNITS[uid]
+        if u.artillery or u.hq:
+            continue
+        total += u.re
+        if "infantry" in u.tags:
+            inf += u.re
+    return total > 0 and inf * 2 >= total
+
+
+def _army_hqs(s: dict, side: str) -> list[tuple[str, str]]:
+    """The side's active Army HQs on the map and their hexes (14M1)."""
+    out = []
+    for hq, rec in s.get("hq", {}).items():
+        v = s["units"].get(hq)
+        if rec.get("active") and v and v["at"] == "map" and UNITS[hq].side == side:
+            out.append((hq, v["hex"]))
+    return out
+
+
+def in_zoi(s: dict, uid: str, hqs=None) -> bool:
+    """14M1 (L966): within two hexes of an active Army HQs of the side; a non-German HQs covers
+    only units of its own nationality."""
+    u = UNITS[uid]
+    h = s["units"][uid]["hex"]
+    radius = CH.army_hq.values["zoi_radius"]
+    for hq, where in hqs if hqs is not None else _army_hqs(s, u.side):
+        nat = UNITS[hq].nationality
+        if nat != "german" and nat != u.nationality:
+            continue
+        if distance(where, h) <= radius:
+            return True
+    return False
+
+
+# ----- eligibility -------------------------------------------------------------------------------
+
+
+def _enemy_at(s: dict, side: str, h: str, st=None) -> list[str]:
+    st = st if st is not None else stacks(s)
+    return [u for u in st.get(h, ()) if UNITS[u].side != side]
+
+
+def eligible_attackers(s: dict, side: str, target_hex: str) -> list[str]:
+    """The side's units that may attack ``target_hex`` now (9, 9B): on the map, in the hex or
+    adjacent to it across a hexside that is not prohibited (9B2), not having attacked this phase
+    (9B1), not HQs (no combat strength, 14M, 14N), not badly disrupted (attack 0, 3A5; ruling C5).
+    Units sharing a hex with the enemy attack only that hex (9K). In the reaction combat phase
+    only units in the ZOI of an active friendly Army HQs (9, 14M1), save in a same-hex combat."""
+    st = stacks(s)
+    if target_hex not in LAND_SET or not _enemy_at(s, side, target_hex, st):
+        return []
+    reaction = s.get("phase") == "reaction-combat"
+    hqs = _army_hqs(s, side) if reaction else None
+    out = []
+    for h in (target_hex, *NEIGHBOURS.get(target_hex, ())):
+        if h != target_hex and not adjacent(h, target_hex):
+            continue
+        here = st.get(h, ())
+        if h != target_hex and any(UNITS[x].side != side for x in here):
+            continue  # 9K: they must attack the enemy in their own hex
+        for uid in here:
+            u = UNITS[uid]
+            v = s["units"][uid]
+            if u.side != side or u.hq or v["attacked"] or v["dis"] >= 2:
+                continue
+            if reaction and h != target_hex and not in_zoi(s, uid, hqs):
+                continue
+            out.append(uid)
+    return _order(out)
+
+
+def _worth_attacking(s: dict, side: str, h: str, st) -> bool:
+    """Ruling R10: units that retreated into a hex this phase are no reason to attack it."""
+    gone = set(_fight_view(s)["retreated"])
+    return any(u not in gone for u in _enemy_at(s, side, h, st))
+
+
+def targets(s: dict, side: str) -> list[str]:
+    """Enemy-occupied hexes not yet attacked this phase that an eligible unit with an attack
+    strength may attack (9B1, 9G1: a unit with attack 0 may not attack by itself)."""
+    st = stacks(s)
+    done = set(s.get("attacked", ()))
+    enemy = OTHER[side]
+    out = []
+    for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
+        if h in done or not _worth_attacking(s, side, h, st):
+            continue
+        if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h)):
+            out.append(h)
+    return out
+
+
+def attack_problems(s: dict, side: str, target_hex: str, attacker_uids) -> list[str]:
+    """Why this attack may not be made (empty when it may)."""
+    out = []
+    if target_hex in s.get("attacked", ()):
+        out.append(f"{target_hex} was attacked already this phase (9B1)")
+    elif _enemy_at(s, side, target_hex) and not _worth_attacking(s, side, target_hex, stacks(s)):
+        out.append(f"only units that retreated into {target_hex} this phase are there (ruling R10)")
+    ok = set(eligible_attackers(s, side, target_hex))
+    bad = [u for u in attacker_uids if u not in ok]
+    if bad:
+        out.append(f"not eligible to attack {target_hex}: {', '.join(bad)}")
+    if not attacker_uids:
+        out.append("no attacking units")
+    elif not any(rating(s, u)[0] > 0 for u in attacker_uids) and not any(
+        s["units"][u]["hex"] == target_hex for u in attacker_uids
+    ):
+        out.append("units with an attack strength of 0 may not attack by themselves (9G1)")
+    by_hex: dict[str, list[str]] = {}
+    for u in attacker_uids:
+        if u in ok:
+            by_hex.setdefault(s["units"][u]["hex"], []).append(u)
+    for h, us in by_hex.items():
+        if not stacking_room(s, target_hex, us, here=[]):
+            out.append(f"more units attack from {h} than the stacking limit of {target_hex} allows (8B)")
+    return out
+
+
+# ----- strengths --------------------------------------------------------------------------------
+
+
+def artillery_total(pieces: list[tuple[float, Fraction]], non_artillery_re: float, modern: bool) -> Fraction:
+    """12B (L673-683), ruling R18: artillery fights at full strength only while the non-artillery
+    REs are at least twice its REs (equal with modern tactics); the artillery beyond that ratio
+    counts the lower of 1 and its modified strength, all together. ``pieces``: (RE size, modified
+    strength) of each artillery unit; the owner keeps the strongest at full strength (ruling C6)."""
+    budget = Fraction(non_artillery_re).limit_denominator(1000) / (1 if modern else 2)
+    full = ZERO
+    excess = ZERO
+    used = ZERO
+    for re, strength in sorted(pieces, key=lambda p: (-p[1], p[0])):
+        re = Fraction(re).limit_denominator(1000)
+        if used + re <= budget:
+            used += re
+            full += strength
+        else:
+            excess += strength
+    return full + min(ONE, excess) if excess else full
+
+
+def _art_type(uid: str, fort: str | None, city: list[str]) -> Fraction:
+    """12B1-12B4 (L686-711): field artillery halved, heavy doubled, siege tripled... against
+    fortresses and major cities; the fortress's row when it changes the type's strength, else the
+    city's (ruling C7)."""
+    kind = ART_KIND.get(UNITS[uid].type)
+    if kind is None:
+        return ONE
+    m = 1.0
+    if fort:
+        m = CH.fortification(fort).artillery_multipliers.get(kind, 1.0)
+    if m == 1.0 and city:
+        m = CH.feature(city[0]).artillery_multipliers.get(kind, 1.0)
+    return Fraction(m).limit_denominator(100)
+
+
+@dataclass
+class Battle:
+    """One attack as 9A counts it."""
+
+    side: str
+    hex: str
+    attackers: list[str]
+    defenders: list[str]  # every enemy unit in the hex, HQs too
+    fighting: list[str]  # defenders whose strength counts (ruling R10 leaves out retreated units)
+    terrain: str
+    city: list[str]
+    fort: str | None
+    contested: bool
+    crt: str
+    infantry: bool
+    att: dict[str, Fraction]
+    dfn: dict[str, Fraction]
+    attack: Fraction
+    defense: Fraction
+    printed_attack: int
+    printed_defense: int
+    drm: int
+    shifts: int
+    notes: list[str] = field(default_factory=list)
+    cec: list[str] = field(default_factory=list)  # heavy cavalry that will charge (ruling C12)
+    cec_drm: int = 0
+
+    @property
+    def level(self) -> int | None:
+        return CH.odds_level(self.crt, self.attack, self.defense) if self.defense > 0 else None
+
+    @property
+    def odds(self) -> str:
+        if self.defense <= 0:
+            return f"{fmt(self.attack)}:0"
+        return odds_label(self.crt, self.level)
+
+    def column(self, d10: int | None = None, extra_shift: int = 0) -> str:
+        if self.defense <= 0:
+            return "auto"
+        return CH.odds_column(
+            self.crt,
+            self.attack,
+            self.defense,
+            infantry_capable=self.infantry,
+            shifts=self.shifts + extra_shift,
+            d10=d10,
+        )
+
+
+def odds_label(crt: str, level: int) -> str:
+    """The odds of a level of the open ladder (ruling R13): 1:5 below the table, 12:1 above."""
+    cols = CH.crts[crt].columns
+    if level < 0:
+        return f"1:{4 - level}"
+    if level >= len(cols):
+        last = int(cols[-1].split(":")[0])
+        return f"{last + level - len(cols) + 1}:1"
+    return cols[level]
+
+
+def _concentric(s: dict, side: str, h: str, attackers: list[str]) -> bool:
+    """15B1 (L1074): the attacking units exert ZOCs into every hex adjacent to the attacked one
+    (ruling C8: the units of this attack)."""
+    around = {b for b, _ in step_costs("other").get(h, ())}
+    covered: set[str] = set()
+    for uid in attackers:
+        if not has_zoc(s, uid):
+            continue
+        here = s["units"][uid]["hex"]
+        covered.add(here)
+        if zoc_reaches(s, uid):
+            covered.update(b for b, _ in step_costs(move_class(UNITS[uid]))[here])
+    return around <= covered
+
+
+def _detached(s: dict, h: str, defender: str) -> bool:
+    """15B1-2: no adjacent hex holds a fortification of the defender's."""
+    for b in NEIGHBOURS.get(h, ()):
+        if b in FORTRESS_HEXES and s["owner"].get(b) == defender:
+            return False
+        w = s.get("works", {}).get(b)
+        if w and w.get("side") == defender:
+            return False
+    return True
+
+
+def _effective_fort(s: dict, side: str, h: str, attackers: list[str], notes: list[str]) -> str | None:
+    """The fortification that counts in this attack: none in a contested hex (9J); detached
+    fieldworks ignored and detached entrenchments counted as fieldworks under concentric attack
+    (15B1-2)."""
+    defender = OTHER[side]
+    fort = fortification(s, h, defender)
+    if fort is None:
+        return None
+    if contested(s, h):
+        notes.append(f"{CH.fortification(fort).name} ignored: the hex is contested (9J)")
+        return None
+    rule = CH.fortification(fort).concentric_detached
+    if rule and _detached(s, h, defender) and _concentric(s, side, h, attackers):
+        if rule == "ignored":
+            notes.append("detached fieldworks under concentric attack are ignored (15B1)")
+            return None
+        notes.append("a detached entrenchment under concentric attack counts as fieldworks (15B2)")
+        return "fieldworks"
+    return fort
+
+
+def _all_across(battle_hex: str, s: dict, attackers: list[str]) -> str | None:
+    """The hexside every attacking non-artillery unit crosses, the least obstacle among them
+    (TEC: -1 if every attacker crosses a minor or major river)."""
+    worst: list[tuple[int, str]] = []
+    for uid in attackers:
+        if UNITS[uid].artillery:
+            continue
+        feats = _crossing(s["units"][uid]["hex"], battle_hex)
+        drms = [(CH.hexside(f).drm_if_all_across, f) for f in feats]
+        if not drms:
+            return None
+        worst.append(min(drms))
+    if not worst:
+        return None
+    drm, name = max(worst)
+    return name if drm < 0 else None
+
+
+def _expert(uid: str, terrain: str) -> bool:
+    """15C (L1082), ruling R25: the unit would use the TEC's exceptions column entering the hex."""
+    m = CH.terrain(terrain).movement
+    if m is None or m.exceptions is None:
+        return False
+    tags = set(UNITS[uid].tags)
+    return bool(tags & set(m.exception_classes) & set(CH.weather(WEATHER).movement_exceptions))
+
+
+def _no_aec(s: dict, b: Battle) -> bool:
+    """10A-B: a hex where AEC is not allowed (terrain, city, fortification, weather)."""
+    if CH.terrain(b.terrain).combat.no_aec or CH.weather(WEATHER).aec == "none":
+        return True
+    if any((CH.feature(c).combat and CH.feature(c).combat.no_aec) for c in b.city):
+        return True
+    return bool(b.fort and CH.fortification(b.fort).no_aec)
+
+
+def _attack_of(s: dict, uid: str, b_hex: str, terrain: str, city, fort, infantry: bool, bombarded) -> Fraction:
+    """One attacking unit's modified strength before support and the artillery ratio (9A)."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    a = Fraction(rating(s, uid)[0])
+    if v["dis"] >= 2:
+        return ZERO
+    m = DISRUPTION[v["dis"]] * supply_factor(s, uid)
+    if u.artillery:
+        if not modern_artillery(s, uid):
+            m *= HALF  # 12B (L673)
+        m *= _art_type(uid, fort, city)
+    if u.type == "heavy-cavalry" and (city or (fort and fort != "fieldworks")):
+        m *= HALF  # 14D1 (L876)
+    if uid in bombarded:
+        m *= HALF  # 12C (L721): bombarded this phase
+    m *= CH.attack_multiplier(
+        u.tags,
+        terrain=terrain,
+        hexsides=_crossing(v["hex"], b_hex),
+        fortification=fort,
+        infantry_capable=infantry,
+        weather=WEATHER,
+    )
+    return a * m
+
+
+def _defense_of(s: dict, uid: str, bombarded=()) -> Fraction:
+    """One defending unit's modified strength before support and the artillery ratio (9A)."""
+    v = s["units"][uid]
+    d = Fraction(rating(s, uid)[1]) * DIS_DEFENSE[min(v["dis"], 2)] * supply_factor(s, uid)
+    return d * HALF if uid in bombarded else d  # 12C (L721): it counter-bombarded this phase
+
+
+def _support(s: dict, units: list[str], values: dict[str, Fraction]) -> list[str]:
+    """12A: halve the unsupported units with no supporting unit beside them (in the same hex; and
+    when attacking, in the same attack). Returns those halved."""
+    providers = {s["units"][u]["hex"] for u in units if provides_support(s, u)}
+    halved = []
+    for u in units:
+        if UNITS[u].hq or supported(s, u):
+            continue
+        if s["units"][u]["hex"] in providers:
+            continue
+        values[u] *= HALF
+        halved.append(u)
+    return halved
+
+
+def _cap_artillery(s: dict, units: list[str], values: dict[str, Fraction]) -> Fraction:
+    arts = [u for u in units if UNITS[u].artillery]
+    rest = sum((values[u] for u in units if not UNITS[u].artillery), ZERO)
+    if not arts:
+        return rest
+    non_re = sum(re_size(s, u) for u in units if not UNITS[u].artillery and not UNITS[u].hq)
+    modern = all(modern_artillery(s, u) for u in arts)
+    return rest + artillery_total([(re_size(s, u), values[u]) for u in arts], non_re, modern)
+
+
+def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
+    view = _fight_view(s)
+    bombarded = set(view["bombarded"])
+    gone = set(view["retreated"])
+    attackers = _order(attackers)
+    defenders = _order(_enemy_at(s, side, h))
+    fighting = [u for u in defenders if not UNITS[u].hq and u not in gone]
+    notes: list[str] = []
+    terrain = MAP.terrain[h]
+    city = cities(h)
+    is_contested = contested(s, h)
+    fort = _effective_fort(s, side, h, attackers, notes)
+    infantry = infantry_capable(attackers)
+    crt = CH.choose_crt(
+        terrain=terrain, features=city, fortification=fort, contested=is_contested, attacker_infantry_capable=infantry
+    )
+    att = {u: _attack_of(s, u, h, terrain, city, fort, infantry, bombarded) for u in attackers}
+    for u in _support(s, attackers, att):
+        notes.append(f"{UNITS[u].short} is unsupported: halved (12A)")
+    attack = _cap_artillery(s, attackers, att)
+    dfn = {u: _defense_of(s, u, bombarded) for u in fighting}
+    for u in _support(s, fighting, dfn):
+        notes.append(f"{UNITS[u].short} defends unsupported: halved (12A)")
+    defense = _cap_artillery(s, fighting, dfn)
+    if gone & set(defenders):
+        notes.append("units that retreated here this phase add nothing to the defense (9F2, ruling R10)")
+    printed_attack = sum(rating(s, u)[0] for u in attackers)
+    printed_defense = sum(rating(s, u)[1] for u in fighting)
+    across = _all_across(h, s, attackers)
+    drm = CH.combat_drm(
+        terrain=terrain,
+        features=city,
+        fortification=fort,
+        all_across=across,
+        infantry_capable=infantry,
+        weather=WEATHER,
+    )
+    if across:
+        notes.append(f"every attacker crosses a {CH.hexside(across).name.lower()} (TEC)")
+    if is_contested:
+        drm -= 1  # 9J (L549)
+        notes.append("attack into a contested hex: Mobile CRT, -1 (9J)")
+    if infantry:
+        drm += 1  # 14H (L927)
+    non_art = [u for u in attackers if not UNITS[u].artillery]
+    expert_re = sum(re_size(s, u) for u in non_art if _expert(u, terrain))
+    if crt == "mobile" and CH.weather(WEATHER).combat_expertise and non_art:
+        if expert_re * 2 >= sum(re_size(s, u) for u in non_art):
+            drm += 1  # 15C (L1082)
+            notes.append("the attacker is adverse terrain-capable: +1 (15C)")
+    a_fat = max((s["units"][u]["fat"] for u in attackers), default=0)
+    d_fat = max((s["units"][u]["fat"] for u in fighting), default=0)
+    shifts = CH.fatigue_shift(a_fat, d_fat)
+    if shifts:
+        notes.append(f"fatigue: {shifts:+d} odds level(s) (6B4)")
+    b = Battle(
+        side=side,
+        hex=h,
+        attackers=attackers,
+        defenders=defenders,
+        fighting=fighting,
+        terrain=terrain,
+        city=city,
+        fort=fort,
+        contested=is_contested,
+        crt=crt,
+        infantry=infantry,
+        att=att,
+        dfn=dfn,
+        attack=attack,
+        defense=defense,
+        printed_attack=printed_attack,
+        printed_defense=printed_defense,
+        drm=drm,
+        shifts=shifts,
+        notes=notes,
+    )
+    _plan_cec(s, b)
+    return b
+
+
+def _plan_cec(s: dict, b: Battle) -> None:
+    """10B, 14D1: heavy cavalry in an attack on the Mobile CRT may charge, one attempt, all the
+    heavy cavalry together. Ruling C12: the attacker charges only when no roll can fail
+    disastrously (a modified 3 or more on the Ground Success Table: a division-sized force,
+    4 REs, where AEC is allowed); not from the second turn out of supply (11F2)."""
+    if b.crt != "mobile":
+        return
+    cav = [u for u in b.attackers if UNITS[u].type == "heavy-cavalry" and not _u2(s, u)]
+    if not cav:
+        return
+    re = sum(re_size(s, u) * (0.5 if s["units"][u]["dis"] else 1) for u in cav)  # 3A5: RE halved
+    drm = _size_drm("special-cec", re)
+    if _no_aec(s, b) and not all(not supported(s, u) for u in b.fighting):
+        drm += CH.modifier("special-cec", "no-aec-hex")
+    worst = CH.ground_success(1, drm)
+    if worst == "*F" or not any(CH.succeeds(CH.ground_success(r, drm)) for r in range(1, 7)):
+        b.notes.append("heavy cavalry present; no charge (10B, ruling C12)")
+        return
+    b.cec = cav
+    b.cec_drm = drm
+    b.notes.append(f"heavy cavalry will charge (CEC, {drm:+d}) (10B)")
+
+
+def _size_drm(activity: str, re: float) -> int:
+    """The Ground Success size ladder of special effects (L568): half an RE or less -1, a brigade
+    (2-3 REs) +1, a division (4 REs or more) +2."""
+    if re <= 0.5:
+        return CH.modifier(activity, "half-re-or-less")
+    if re >= 4:
+        return CH.modifier(activity, "division")
+    if re >= 2:
+        return CH.modifier(activity, "brigade")
+    return 0
+
+
+def assess(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
+    """The attack as 9A would count it now, without dice and without changing anything: the CRT,
+    the modified strengths, the odds rounded for the defender (L451), the column after fatigue
+    shifts and the table's limits (L467, ruling R13), the die modifiers and what went into them."""
+    b = _battle(s, side, target_hex, list(attacker_uids))
+    return _public(b)
+
+
+def _public(b: Battle) -> dict:
+    return {
+        "hex": b.hex,
+        "units": list(b.attackers),
+        "defenders": list(b.defenders),
+        "attack": float(b.attack),
+        "defense": float(b.defense),
+        "odds": b.odds,
+        "crt": b.crt,
+        "column": b.column(),
+        "drm": b.drm,
+        "shifts": b.shifts,
+        "fortification": b.fort,
+        "notes": list(b.notes),
+    }
+
+
+# ----- losses -----------------------------------------------------------------------------------
+
+
+def score_loss(s: dict, uid: str) -> float:
+    """The scenario's victory_losses: the enemy scores a unit eliminated (not one reduced to its
+    cadre: the cadre's elimination counts), more when it was isolated (L1224). Classes: Army HQs,
+    division, brigade, and 'other' for the rest but Corps HQs (ruling C20)."""
+    u = UNITS[uid]
+    if u.type == "corps-hq":
+        return 0.0
+    cls = "army-hq" if u.army_hq else u.size if u.size in ("division", "brigade") else "other"
+    scorer = OTHER[u.side]
+    rec = next((r for r in SC.victory_losses if r.scorer == scorer and r.unit_class == cls), None)
+    if rec is None:
+        return 0.0
+    vp = rec.vp_isolated if s["units"][uid].get("supply") == "isolated" else rec.vp
+    s.setdefault("vp", {})
+    s["vp"][scorer] = s["vp"].get(scorer, 0) + vp
+    return float(vp)
+
+
+def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
+    """Remove a unit from play, record it and score it."""
+    v = s["units"][uid]
+    if v["at"] != "map":
+        return
+    log(s, f"{UNITS[uid].name} is eliminated ({why}).", rule)
+    s.setdefault("eliminated_log", []).append(
+        {"uid": uid, "turn": s.get("turn"), "isolated": v.get("supply") == "isolated"}
+    )
+    v["at"] = "eliminated"
+    v["hex"] = None
+    score_loss(s, uid)
+
+
+def _step(s: dict, uid: str, why: str, rule: str = "9E") -> str:
+    """9C, 9E: eliminating a unit with a cadre reduces it to its cadre; anything else is removed."""
+    if has_cadre(s, uid):
+        s["units"][uid]["cadre"] = True
+        log(s, f"{UNITS[uid].name} is reduced to its cadre ({why}).", rule)
+        return "cadre"
+    eliminate(s, uid, why, rule)
+    return "eliminated"
+
+
+def _scale(values: list[Fraction]) -> int:
+    return math.lcm(*(x.denominator for x in values)) if values else 1
+
+
+def _cheapest(items: list[tuple[str, Fraction]], need: Fraction) -> list[int] | None:
+    """The items (indices) whose values reach ``need`` with the least total, then the fewest
+    items, then the earliest ones; None if all of them together fall short."""
+    if need <= 0:
+        return []
+    if sum((v for _, v in items), ZERO) < need:
+        return None
+    k = _scale([v for _, v in items] + [need])
+    ws = [int(v * k) for _, v in items]
+    goal = int(math.ceil(need * k))
+    best: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for i, w in enumerate(ws):
+        for total, (count, chosen) in list(best.items()):
+            t = total + w
+            cand = (count + 1, chosen + (i,))
+            if t not in best or cand < best[t]:
+                best[t] = cand
+    total = min(t for t in best if t >= goal)
+    return list(best[total][1])
+
+
+def choose_losses(
+    s: dict, units: list[str], need, role: str, *, non_artillery_first: bool = True, first_from: list[str] = ()
+) -> dict[str, int]:
+    """Which units a side eliminates to lose at least ``need`` strength points, counted at
+    printed strength (9D: attack for the attacker, defense for the defender), a unit reduced to
+    its cadre counting in full (9E, L498). Ruling C10: non-artillery units first (9D, L495: the
+    rule for the Positional results; the automatic owner keeps the same order on the Mobile CRT),
+    then the least strength that fulfils the loss, then the fewest units; the cadres left by
+    non-artillery units need not go before the artillery (L495). ``first_from``: the units one
+    of which must give the first loss (10: a successful special effect). Returns uid -> steps
+    (1: reduced to cadre or eliminated; 2: reduced and its cadre eliminated too)."""
+    need = Fraction(need).limit_denominator(10**6) if not isinstance(need, Fraction) else need
+    idx = 0 if role == "attacker" else 1
+    units = [u for u in _order(units) if not UNITS[u].hq and s["units"][u]["at"] == "map"]
+    if need <= 0 or not units:
+        return {}
+    if first_from:
+        options = []
+        for f in _order(u for u in first_from if u in units):
+            others = [u for u in units if u != f]
+            plan = choose_losses(s, others, need - rating(s, f)[idx], role, non_artillery_first=non_artillery_first)
+            plan[f] = 1
+            if _plan_value(s, plan, idx) < need and has_cadre(s, f):
+                plan[f] = 2
+            options.append((_plan_value(s, plan, idx), sum(plan.values()), _unit_index()[f], plan))
+        if options:
+            options.sort(key=lambda o: o[:3])
+            return options[0][3]
+    firsts = [(u, Fraction(rating(s, u)[idx])) for u in units]
+    seconds = [(u, Fraction(UNITS[u].cadre[idx])) for u in units if has_cadre(s, u)]
+    if non_artillery_first:
+        stages = [
+            [x for x in firsts if not UNITS[x[0]].artillery],
+            [x for x in firsts if UNITS[x[0]].artillery] + [x for x in seconds if not UNITS[x[0]].artillery],
+            [x for x in seconds if UNITS[x[0]].artillery],
+        ]
+    else:
+        stages = [firsts, seconds]
+    plan: dict[str, int] = {}
+    left = need
+    for stage in stages:
+        if left <= 0:
+            break
+        pick = _cheapest(stage, left)
+        chosen = range(len(stage)) if pick is None else pick
+        for i in chosen:
+            u, val = stage[i]
+            plan[u] = plan.get(u, 0) + 1
+            left -= val
+    return plan
+
+
+def _plan_value(s: dict, plan: dict[str, int], idx: int) -> Fraction:
+    total = ZERO
+    for u, n in plan.items():
+        total += rating(s, u)[idx]
+        if n > 1 and UNITS[u].cadre:
+            total += UNITS[u].cadre[idx]
+    return total
+
+
+def _take(s: dict, plan: dict[str, int], why: str, report: dict) -> None:
+    for u in _order(plan):
+        for _ in range(plan[u]):
+            if s["units"][u]["at"] != "map":
+                break
+            what = _step(s, u, why)
+            side = UNITS[u].side
+            report["losses"].setdefault(side, [])
+            if u not in report["losses"][side]:
+                report["losses"][side].append(u)
+            report["reduced" if what == "cadre" else "eliminated"].append(u)
+
+
+# ----- retreat and advance ----------------------------------------------------------------------
+
+
+def ignores_zoc(s: dict, uid: str) -> bool:
+    """9F2 (L511-513): a non-artillery unit with a printed attack of 8 or more (after losses), or
+    any unit with a printed movement of 6-8, retreats through enemy ZOCs into friendly hexes."""
+    a, _, mv = rating(s, uid)
+    return (not UNITS[uid].artillery and a >= 8) or 6 <= mv <= 8
+
+
+def depot_distance(s: dict, side: str):
+    """9F2 (L505): a function giving a hex's distance to the side's nearest supply depot: every
+    rail hex the side's railroad sub-element reaches stands for an operational depot (supply's
+    ruling S4); with none, its regular sources."""
+    depots = supply.rail_reach(s, side) or set(supply.sources(side))
+    if not depots:
+        return lambda h: 0
+    cache: dict[str, int] = {}
+
+    def near(h: str) -> int:
+        if h not in cache:
+            cache[h] = min(distance(h, d) for d in depots)
+        return cache[h]
+
+    return near
+
+
+def _retreat_choice(s: dict, uid: str, here: str, origin: str, seen: set, zoc: set, occupied: set, near=None):
+    """9F2 (L503-507): the hexes a unit may retreat into from ``here`` (one hex farther from
+    ``origin``, ruling C9) with their priority: 1 free of enemy ZOC and within stacking, 2 free
+    of ZOC but overstacked, 3 in an enemy ZOC. Ties go to the hex closest to a friendly supply
+    depot (L505, ``near``), then to a friendly-owned hex, then to the lowest hex id (ruling C9).
+    Returns (priority, hex, in_zoc) or None."""
+    u = UNITS[uid]
+    if u.fortress or rating(s, uid)[2] <= 0:
+        return None  # ruling C11: a unit that cannot move cannot retreat
+    side = u.side
+    here_d = distance(origin, here)
+    best = None
+    for b, _ in step_costs(move_class(u)).get(here, ()):
+        if b in seen or b in occupied or distance(origin, b) <= here_d:
+            continue
+        in_zoc = b in zoc
+        if in_zoc and ignores_zoc(s, uid):
+            friendly = s["owner"].get(b) == side or any(
+                UNITS[x].side == side and x != uid for x in stacks(s).get(b, ())
+            )
+            in_zoc = not friendly
+        if in_zoc:
+            prio = 3
+        else:
+            prio = 1 if stacking_room(s, b, [uid]) else 2
+        key = (prio, near(b) if near else 0, 0 if s["owner"].get(b) == side else 1, b)
+        if best is None or key < best[0]:
+            best = (key, b, in_zoc)
+    if best is None:
+        return None
+    return best[0][0], best[1], best[2]
+
+
+def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied: set, path: list, near) -> bool:
+    """Move a unit one hex of its retreat; False if it is eliminated instead."""
+    v = s["units"][uid]
+    here = v["hex"]
+    choice = _retreat_choice(s, uid, here, origin, seen, zoc, occupied, near)
+    if choice is None:
+        eliminate(s, uid, "no retreat route (9F2)", "9F")
+        return False
+    _, b, in_zoc = choice
+    v["hex"] = b
+    seen.add(b)
+    path.append(b)
+    if _disrupts(here, b) and not v["dis"]:
+        v["dis"] = 1
+        log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
+    if in_zoc:
+        if has_cadre(s, uid):
+            v["cadre"] = True
+            log(s, f"{UNITS[uid].name} retreats into an enemy ZOC and is reduced to its cadre (9F2).", "9F")
+        else:
+            eliminate(s, uid, "retreated into an enemy ZOC (9F2)", "9F")
+            return False
+    return True
+
+
+def retreat(s: dict, uids: list[str], hexes: int, between=None) -> dict[str, list[str]]:
+    """9F2: retreat units ``hexes`` hexes away from the hexes they fought in, each by the
+    priorities (ruling C9), one step for every unit before the next (9F4: ``between`` runs after
+    the first step, for the advance of a multiple-hex retreat); then a unit still overstacked
+    goes on until it is not, or is eliminated (L507). HQs in a retreating stack go with the first
+    of its units to survive the retreat, and are eliminated if none does (9D, ruling C13).
+    Returns uid -> hexes entered."""
+    movers = [u for u in _order(uids) if s["units"][u]["at"] == "map"]
+    if not movers:
+        return {}
+    side = UNITS[movers[0]].side
+    enemy = OTHER[side]
+    units = [u for u in movers if not UNITS[u].hq]
+    hqs = [u for u in movers if UNITS[u].hq]
+    origin = {u: s["units"][u]["hex"] for u in movers}
+    seen = {u: {origin[u]} for u in units}
+    paths: dict[str, list[str]] = {u: [] for u in movers}
+    fight = _fight(s)
+    near = depot_distance(s, side)
+    for step in range(hexes):
+        zoc = zoc_hexes(s, enemy)
+        occupied = {v["hex"] for _, v in on_map(s, enemy)}
+        for u in units:
+            if s["units"][u]["at"] == "map":
+                before = len(paths[u])
+                _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near)
+                if len(paths[u]) > before and s["units"][u]["at"] == "map":
+                    again = "retreats on" if step else "retreats"
+                    log(s, f"{UNITS[u].short} {again} to {hex_name(paths[u][-1])}.", "9F")
+        _follow(s, hqs, units, origin, paths)
+        if step == 0 and between is not None:
+            between()
+    zoc = zoc_hexes(s, enemy)
+    occupied = {v["hex"] for _, v in on_map(s, enemy)}
+    for u in units:
+        n = 0
+        while s["units"][u]["at"] == "map" and not stacking_room(s, s["units"][u]["hex"], []):
+            n += 1
+            if n > MAX_RETREAT:
+                eliminate(s, u, "no hex within the stacking limit (9F2, 8B)", "9F")
+                break
+            _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near)
+            if s["units"][u]["at"] == "map":
+                log(s, f"{UNITS[u].short} retreats on to {hex_name(paths[u][-1])} (stacking, 9F2).", "9F")
+    _follow(s, hqs, units, origin, paths)
+    for hq in hqs:
+        if s["units"][hq]["at"] == "map" and paths[hq]:
+            log(s, f"{UNITS[hq].short} goes with them to {hex_name(paths[hq][-1])}.", "9F")
+    for u in movers:
+        if paths[u] and s["units"][u]["at"] == "map" and u not in fight["retreated"]:
+            fight["retreated"].append(u)
+    return {u: p for u, p in paths.items() if p}
+
+
+def _follow(s: dict, hqs: list[str], units: list[str], origin: dict, paths: dict) -> None:
+    """Ruling C13: HQs go where the first surviving unit of their stack went; alone, they are
+    eliminated (9D)."""
+    for hq in hqs:
+        if s["units"][hq]["at"] != "map":
+            continue
+        lead = next((u for u in units if origin[u] == origin[hq] and s["units"][u]["at"] == "map" and paths[u]), None)
+        if lead is None:
+            eliminate(s, hq, "no friendly unit left with it after the combat (9D)", "9D")
+            continue
+        s["units"][hq]["hex"] = s["units"][lead]["hex"]
+        paths[hq] = list(paths[lead])
+
+
+def _may_advance(s: dict, uid: str, into: str) -> bool:
+    """9F3: a unit that fought may advance into the hex: not artillery (ruling C15), not an HQs
+    (14M), able to move (not a fortress unit; not frozen in place by the scenario, ruling C26) and
+    to enter the hex."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    if v["at"] != "map" or u.artillery or u.hq or u.fortress or rating(s, uid)[2] <= 0 or v["hex"] == into:
+        return False
+    if u.frozen_until and u.frozen_until in TURNS and s.get("turn", 0) < TURNS.index(u.frozen_until):
+        return False
+    return any(b == into for b, _ in step_costs(move_class(u)).get(v["hex"], ()))
+
+
+def advance(s: dict, uids: list[str], into: str) -> list[str]:
+    """9F3: the units advance into the vacated hex, up to its stacking limit."""
+    moved = []
+    for uid in _order(uids):
+        if not _may_advance(s, uid, into) or not stacking_room(s, into, [uid]):
+            continue
+        v = s["units"][uid]
+        here = v["hex"]
+        v["hex"] = into
+        moved.append(uid)
+        if _disrupts(here, into) and not v["dis"]:
+            v["dis"] = 1
+            log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
+    if moved:
+        verb = "advances" if len(moved) == 1 else "advance"
+        log(s, f"{', '.join(UNITS[u].short for u in moved)} {verb} into {hex_name(into)}.", "9F")
+    return moved
+
+
+def capture(s: dict, side: str, h: str) -> None:
+    """5B, 15B: the side takes the hex: fieldworks are destroyed, entrenchments stay, forts fall
+    a level, an improved fortress becomes unimproved. Nothing changes in a contested hex (9J)."""
+    if contested(s, h):
+        return
+    before = s["owner"].get(h)
+    gain_ownership(s, side, h)
+    if before == side:
+        return
+    captured(s, side, h)
+
+
+def captured(s: dict, side: str, h: str) -> None:
+    """What taking a hex does to its works (15B1-4); the owner is already ``side``."""
+    if h in FORTRESS_HEXES and h not in s.get("unimproved", ()):
+        s.setdefault("unimproved", []).append(h)
+        s["unimproved"].sort()
+        log(s, f"The fortress of {hex_name(h)} is captured and becomes unimproved (15B4).", "15B")
+    w = s.get("works", {}).get(h)
+    if w:
+        rec = next((f for f in CH.forts.values() if f.level == w["level"]), None)
+        if rec is None or rec.on_capture == "destroyed":
+            del s["works"][h]
+            log(s, f"The fieldworks in {hex_name(h)} are destroyed (15B1).", "15B")
+        elif rec.on_capture == "reduced" and rec.reduces_to:
+            w["level"] = CH.fortification(rec.reduces_to).level
+            w["side"] = side
+        else:
+            w["side"] = side
+
+
+# ----- resolution -------------------------------------------------------------------------------
+
+
+def _ground_success(s: dict, activity: str, drm: int = 0) -> tuple[int, str]:
+    roll = rng.roll(s)
+    return roll, CH.ground_success(roll, drm)
+
+
+def _retreat_before_combat(s: dict, b: Battle, report: dict) -> bool:
+    """9I (L535): cavalry and c/m with a printed movement of 7 or 8 may retreat before combat, one
+    Ground Success roll each. Ruling C14: they try when every unit in the hex may (a stack does not
+    abandon its infantry), the odds are 3:1 or more, and a hex free of enemy ZOC is open. True if
+    any unit left."""
+    units = [u for u in b.defenders if not UNITS[u].hq]
+    if not units or b.defense <= 0:
+        return False
+    if not all(_may_rbc(u, s) for u in units):
+        return False
+    if b.level is None or b.level < CH.crts[b.crt].columns.index(RBC_LEVEL):
+        return False
+    zoc = zoc_hexes(s, b.side)
+    occupied = {v["hex"] for _, v in on_map(s, b.side)}
+    left = []
+    for u in units:
+        choice = _retreat_choice(s, u, b.hex, b.hex, {b.hex}, zoc, occupied)
+        if choice is None or choice[0] == 3:
+            continue
+        roll, code = _ground_success(s, "retreat-before-combat")
+        ok = CH.succeeds(code)
+        log(s, f"{UNITS[u].short} tries to retreat before combat: roll {roll}, {_went(ok)}.", "9I")
+        if ok:
+            left.append(u)
+    if not left:
+        return False
+    hqs = [u for u in b.defenders if UNITS[u].hq] if len(left) == len(units) else []
+    paths = retreat(s, left + hqs, 1)
+    report["retreats"].update(paths)
+    report["rbc"] = list(left)
+    return True
+
+
+def _went(ok: bool) -> str:
+    return "it goes" if ok else "it stays"
+
+
+def _may_rbc(uid: str, s: dict) -> bool:
+    u = UNITS[uid]
+    mv = rating(s, uid)[2]
+    return ("cavalry" in u.tags or "cm" in u.tags) and mv in (7, 8) or "irregular" in u.tags
+
+
+def _report(s: dict, side: str, h: str, uids: list[str]) -> dict:
+    return {
+        "hex": h,
+        "side": side,
+        "attackers": list(uids),
+        "defenders": [],
+        "attack": 0.0,
+        "defense": 0.0,
+        "odds": "",
+        "crt": "",
+        "column": "",
+        "roll": None,
+        "drm": 0,
+        "result": "",
+        "losses": {},
+        "retreats": {},
+        "advance": [],
+        "reduced": [],
+        "eliminated": [],
+        "notes": [],
+    }
+
+
+def _finish(s: dict, report: dict) -> dict:
+    report["retreats"] = {u: list(p) for u, p in report["retreats"].items()}
+    s["last"] = report
+    return report
+
+
+def resolve(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
+    """One attack, 9A in order: mark the attackers and the hex, retreat before combat (9I), the
+    strengths, the cavalry charge (10B), the odds and their shifts (9L's ten-sided die when the
+    option is on), the combat die, then every result of 9C: losses (9D, 9E), retreats (9F1-2,
+    9F4), the advance (9F3), contested hexes (9J) and HQs left alone (9D). The public report is
+    also ``s["last"]``."""
+    uids = _order(attacker_uids)
+    problems = attack_problems(s, side, target_hex, uids)
+    if problems:
+        raise ValueError("; ".join(problems))
+    enemy = OTHER[side]
+    for u in uids:
+        s["units"][u]["attacked"] = True
+    s.setdefault("attacked", [])
+    if target_hex not in s["attacked"]:
+        s["attacked"].append(target_hex)
+    report = _report(s, side, target_hex, uids)
+    b = _battle(s, side, target_hex, uids)
+    report["defenders"] = list(b.defenders)
+    names = ", ".join(UNITS[u].short for u in uids)
+    log(s, f"{names} attack {hex_name(target_hex)}.", "9A")
+    same_hex = [u for u in uids if s["units"][u]["hex"] == target_hex]
+
+    if _retreat_before_combat(s, b, report):
+        if not [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]:
+            report.update(result="RBC", crt=b.crt, odds=b.odds, column="")
+            report["advance"] = advance(s, uids, target_hex)
+            if report["advance"]:
+                capture(s, side, target_hex)
+            return _finish(s, report)
+        b = _battle(s, side, target_hex, uids)
+    report.update(attack=float(b.attack), defense=float(b.defense), odds=b.odds, crt=b.crt, notes=list(b.notes))
+
+    if same_hex and b.attack <= 0:
+        for u in uids:  # 9K1: nothing to attack with
+            eliminate(s, u, "it attacked at zero strength in its own hex (9K)", "9K")
+        report.update(result="AE", column="auto")
+        report["losses"][side] = list(uids)
+        report["eliminated"] += list(uids)
+        return _finish(s, report)
+
+    if not any(rating(s, u)[1] > 0 for u in b.fighting):
+        for u in b.defenders:  # 9G1, ruling C25: a hex of 0-defense units (HQs) falls without a die
+            eliminate(s, u, "a defense strength of 0 attacked (9G1)", "9G")
+        report.update(result="DE", column="auto")
+        report["losses"][enemy] = list(b.defenders)
+        report["eliminated"] += list(b.defenders)
+        report["advance"] = advance(s, uids, target_hex)
+        if report["advance"]:
+            capture(s, side, target_hex)
+        return _finish(s, report)
+
+    drm = b.drm
+    cec_ok = False
+    if b.cec:
+        roll, code = _ground_success(s, "special-cec", b.cec_drm)
+        cec_ok = CH.succeeds(code)
+        log(s, f"Cavalry charge: roll {roll}{b.cec_drm:+d}, {'success: +1' if cec_ok else 'no effect'}.", "10B")
+        if code == "*F":
+            for u in b.cec:
+                eliminate(s, u, "a failed cavalry charge (10B)", "10")
+        if cec_ok:
+            drm += 1
+    d10 = None
+    inc = CH.crts[b.crt].incremental_odds
+    # ruling C24 (with R30): with the option on, the attacker always takes the ten-sided die from 2:1
+    if s.get("options", {}).get("incremental_odds") and inc and b.attack >= inc.from_ratio * b.defense:
+        d10 = rng.roll(s, 10)
+        log(s, f"Incremental odds: the ten-sided die shows {d10} (9L).", "9L")
+    column = b.column(d10)
+    report["column"] = column
+    if column == "auto":
+        roll = None
+        code = CH.crts[b.crt].below_lowest
+        log(s, f"{b.odds} is below 1:4: an automatic {code} (9B7).", "9B")
+    else:
+        roll = rng.roll(s)
+        code = CH.combat_result(b.crt, column, roll + drm, attacker_infantry_capable=b.infantry)
+        log(
+            s,
+            f"{fmt(b.attack)} against {fmt(b.defense)}: {b.odds} on the {b.crt} CRT, column {column}; "
+            f"roll {roll}{drm:+d}: {code}.",
+            "9C",
+        )
+    report.update(roll=roll, drm=drm, result=code)
+    _apply(s, b, code, report, same_hex, first_from=b.cec if cec_ok else [])
+    return _finish(s, report)
+
+
+def _apply(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], first_from: list[str]) -> None:
+    """9C: losses, then retreats with their declarations, the advance, contested hexes."""
+    side, h = b.side, b.hex
+    res = CH.result(code)
+    attackers = [u for u in b.attackers if s["units"][u]["at"] == "map"]
+    defenders = [u for u in b.defenders if not UNITS[u].hq]
+    fighting = [u for u in b.fighting if s["units"][u]["at"] == "map"]
+    pa = sum(rating(s, u)[0] for u in attackers)
+    pd = sum(rating(s, u)[1] for u in fighting)
+    need_a, need_d = CH.minimum_losses(code, pa, pd)
+    a_retreat = res.attacker.retreat == "must"  # ruling C23: "may" retreats (AX, DX, BX) are not taken
+    d_retreat = res.defender.retreat == "must"
+    why = f"{code}"
+    if res.exchange:
+        if pa < pd:  # ruling R11: the weaker side by printed strength, the defender on a tie
+            _take(s, {u: 1 for u in attackers}, why, report)
+            _take(s, choose_losses(s, fighting, need_d, "defender"), why, report)
+            a_retreat = True
+        else:
+            _take(s, {u: 1 for u in defenders}, why, report)
+            _take(s, choose_losses(s, attackers, need_a, "attacker", first_from=first_from), why, report)
+            d_retreat = True
+    else:
+        if res.attacker.loss == "all":
+            _take(s, {u: 1 for u in attackers}, why, report)
+        elif need_a > 0:
+            _take(s, choose_losses(s, attackers, need_a, "attacker", first_from=first_from), why, report)
+        if res.defender.loss == "all":
+            _take(s, {u: 1 for u in defenders}, why, report)
+        elif need_d > 0:
+            plan = choose_losses(s, fighting, need_d, "defender")
+            _take(s, plan, why, report)
+    if same_hex and res.same_hex_attacker_retreats:
+        a_retreat = True
+    hexes = 2 if code in MULTI_HEX_RESULTS and multi_hex(s) else 1
+
+    # HQs alone after the losses (9D)
+    if not [u for u in defenders if s["units"][u]["at"] == "map"]:
+        for u in b.defenders:
+            if UNITS[u].hq:
+                eliminate(s, u, "no friendly unit left with it after the combat (9D)", "9D")
+
+    survivors_a = [u for u in b.attackers if s["units"][u]["at"] == "map"]
+    movers = [u for u in b.defenders if s["units"][u]["at"] == "map"]
+    if d_retreat and movers:
+        if not any(_may_advance_empty(s, u, h) for u in survivors_a):
+            log(s, "No attacking unit can advance: the defender's retreat is cancelled (9F1).", "9F")
+        else:
+            adv: list[str] = []
+
+            def between() -> None:
+                adv.extend(advance(s, survivors_a, h))
+
+            report["retreats"].update(retreat(s, movers, hexes, between))
+            report["advance"] = adv
+    if not report["advance"] and survivors_a and not _enemy_at(s, side, h):
+        report["advance"] = advance(s, survivors_a, h)
+    if a_retreat:
+        _attacker_retreat(s, b, hexes, report, same_hex)
+    if report["advance"]:
+        _after_advance(s, b, report)
+
+
+def _may_advance_empty(s: dict, uid: str, into: str) -> bool:
+    """Whether the unit could advance once the hex is empty (the 9F1 declaration)."""
+    return _may_advance(s, uid, into) and stacking_room(s, into, [uid], here=[])
+
+
+def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, same_hex: list[str]) -> None:
+    """9F1-2: the attackers retreat; where that would empty a hex, only if the defender declares
+    an advance into it. Ruling C16: he declares when one of his units in the defended hex can
+    advance, and sends the weakest, one unit a hex; his last unit leaves the defended hex only
+    when a single hex is vacated and the defended hex holds no fortification, major city or
+    HQs."""
+    side, enemy, h = b.side, OTHER[b.side], b.hex
+    alive = [u for u in b.attackers if s["units"][u]["at"] == "map"]
+    by_hex: dict[str, list[str]] = {}
+    for u in alive:
+        by_hex.setdefault(s["units"][u]["hex"], []).append(u)
+    st = stacks(s)
+    vacated = [
+        src
+        for src, us in by_hex.items()
+        if src != h and not [x for x in st.get(src, ()) if UNITS[x].side == side and x not in us]
+    ]
+    for src in sorted(by_hex):
+        us = by_hex[src]
+        if src not in vacated:
+            report["retreats"].update(retreat(s, us, hexes))
+            continue
+        here = _enemy_at(s, side, h)
+        keep = [u for u in here if not UNITS[u].hq]
+        hold = fortification(s, h, enemy) or cities(h) or len(keep) < len(here) or len(vacated) > 1
+        movers = [u for u in keep if _may_advance_empty(s, u, src)] if len(keep) > 1 or not hold else []
+        movers.sort(key=lambda u: (rating(s, u)[1], _unit_index()[u]))
+        if not movers:
+            log(s, f"The defender does not advance into {hex_name(src)}: the attackers there stay (9F1).", "9F")
+            continue
+        report["retreats"].update(retreat(s, us, hexes))
+        if not [x for x in stacks(s).get(src, ()) if UNITS[x].side == side]:
+            went = advance(s, movers[:1], src)
+            if went:
+                report.setdefault("defender_advance", []).extend(went)
+                capture(s, enemy, src)
+
+
+def _after_advance(s: dict, b: Battle, report: dict) -> None:
+    """9J (L537-549): after a positional combat, attackers with a ZOC in the hex and defenders
+    with a ZOC next to it make the hex contested; each non-infantry unit entering it rolls on
+    the Ground Success Table and is disrupted on a failure. Otherwise the hex is captured. Ruling
+    C27: the ZOCs are those of ``world.has_zoc``; a contested hex keeps its owner and its
+    fortifications (``s["contested"]``)."""
+    side, h = b.side, b.hex
+    if b.crt == "positional":
+        ours = [u for u, v in on_map(s, side) if v["hex"] == h and has_zoc(s, u)]
+        theirs = [
+            u
+            for u in b.defenders
+            if s["units"][u]["at"] == "map" and s["units"][u]["hex"] in NEIGHBOURS.get(h, ()) and has_zoc(s, u)
+        ]
+        if ours and theirs:
+            s.setdefault("contested", [])
+            if h not in s["contested"]:
+                s["contested"].append(h)
+                s["contested"].sort()
+            log(s, f"{hex_name(h)} is contested (9J).", "9J")
+            for u in report["advance"]:
+                if "infantry" in UNITS[u].tags:
+                    continue
+                roll, code = _ground_success(s, "contested-hex-entry")
+                if not CH.succeeds(code) and not s["units"][u]["dis"]:
+                    s["units"][u]["dis"] = 1
+                    log(s, f"{UNITS[u].short} enters the contested hex disrupted (roll {roll}) (9J).", "9J")
+            return
+    capture(s, side, h)
+
+
+# ----- bombardment (12C) ------------------------------------------------------------------------
+
+
+def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
+    """12C: the side's artillery that may bombard the hex now: in the combat phase's bombardment
+    segment (before the first attack, ruling C17), adjacent across a hexside that is not
+    prohibited, not having bombarded this phase, with an attack strength (not badly disrupted);
+    the non-phasing player's only in hexes the enemy bombarded this phase (counter-bombardment)."""
+    if s.get("phase") != "combat" or s.get("attacked"):
+        return []
+    st = stacks(s)
+    if not _enemy_at(s, side, target_hex, st):
+        return []
+    view = _fight_view(s)
+    done = set(view["bombarded"])
+    counter = side != s.get("phasing")
+    out = []
+    for h in NEIGHBOURS.get(target_hex, ()):
+        if not adjacent(h, target_hex) or (counter and h not in view["bombarded_hexes"]):
+            continue
+        for uid in st.get(h, ()):
+            u = UNITS[uid]
+            v = s["units"][uid]
+            if u.side == side and u.artillery and uid not in done and v["dis"] < 2 and rating(s, uid)[0] > 0:
+                out.append(uid)
+    return _order(out)
+
+
+def bombard_targets(s: dict, side: str) -> list[str]:
+    """The enemy hexes the side's artillery may bombard now."""
+    enemy = OTHER[side]
+    return [h for h in sorted({v["hex"] for _, v in on_map(s, enemy)}) if bombard_units(s, side, h)]
+
+
+bombard_candidates = bombard_targets
+
+
+def bombard_strength(s: dict, side: str, target_hex: str, artillery_uids) -> Fraction:
+    """12C (L721): each unit's attack strength, disrupted halved (3A5), by supply (11F), terrain,
+    its type against fortresses and cities, field artillery halved (12B1), halved outside the ZOI
+    of an active Army HQs; modern tactics do not matter (L673)."""
+    fort = fortification(s, target_hex, OTHER[side])
+    city = cities(target_hex)
+    terrain = MAP.terrain[target_hex]
+    hqs = _army_hqs(s, side)
+    total = ZERO
+    for uid in artillery_uids:
+        u = UNITS[uid]
+        v = s["units"][uid]
+        if v["dis"] >= 2:
+            continue
+        m = DISRUPTION[v["dis"]] * supply_factor(s, uid) * _art_type(uid, fort, city)
+        if ART_KIND.get(u.type) == "field":
+            m *= HALF
+        if not in_zoi(s, uid, hqs):
+            m *= Fraction(CH.army_hq.values["bombardment_outside_zoi"]).limit_denominator(10)
+        m *= CH.attack_multiplier(u.tags, terrain=terrain, weather=WEATHER)
+        total += rating(s, uid)[0] * m
+    return total
+
+
+def _hit_class(s: dict, uid: str) -> str:
+    u = UNITS[uid]
+    if s["units"][uid]["cadre"] or u.hq:
+        return "small-non-divisional"
+    if u.divisional:
+        return "divisional"
+    return "large-non-divisional" if u.size == "brigade" else "small-non-divisional"
+
+
+def hit_effect(s: dict, uid: str, hits: int) -> int:
+    """12C (L736-744), ruling R17: the disruption a unit ends with after ``hits`` hits: two
+    disrupt a division and two more badly disrupt it; one disrupts a brigade, another badly;
+    one badly disrupts anything smaller."""
+    rec = CH.hit_effects[_hit_class(s, uid)]
+    d = s["units"][uid]["dis"]
+    if d >= 2 or hits <= 0:
+        return d
+    if rec.second_effect_hits is None:
+        return 2 if hits >= rec.first_effect_hits else d
+    left = hits
+    if d == 0 and left >= rec.first_effect_hits:
+        d, left = 1, left - rec.first_effect_hits
+    if d == 1 and left >= rec.second_effect_hits:
+        d = 2
+    return d
+
+
+def _damage(s: dict, hits: dict[str, int]) -> Fraction:
+    total = ZERO
+    for u, n in hits.items():
+        before = s["units"][u]["dis"]
+        after = hit_effect(s, u, n)
+        total += rating(s, u)[1] * (DIS_DEFENSE[before] - DIS_DEFENSE[after])
+    return total
+
+
+def allocate_hits(s: dict, target_hex: str, hits: int, bombarder: str) -> dict[str, int]:
+    """Ruling R38: the bombarding player allocates half the hits (rounded up), the bombarded
+    player the rest; no hits on badly disrupted units, nor by the bombarded player on units with
+    a defense of 0 (L744). Ruling C18: the bombarder places his to disrupt the most defense
+    strength, the defender his to lose the least; ties go to the scenario's order."""
+    units = [u for u in _order(_enemy_at(s, bombarder, target_hex)) if s["units"][u]["dis"] < 2]
+    rule = CH.allocation.bombarding_player
+    mine = {"half-rounded-up": (hits + 1) // 2, "half-rounded-down": hits // 2, "all": hits}[rule]
+    alloc: dict[str, int] = {}
+
+    def best(pool: list[str], n: int, sign: int) -> dict[str, int]:
+        if not pool or n <= 0:
+            return {}
+        top = None
+        for combo in itertools.combinations_with_replacement(range(len(pool)), n):
+            trial = dict(alloc)
+            for i in combo:
+                trial[pool[i]] = trial.get(pool[i], 0) + 1
+            key = (sign * _damage(s, trial), combo)
+            if top is None or key < top[0]:
+                top = (key, trial)
+        return top[1]
+
+    alloc = best(units, mine, -1) or alloc
+    theirs = [u for u in units if rating(s, u)[1] > 0 and hit_effect(s, u, alloc.get(u, 0)) < 2]
+    alloc = best(theirs, hits - mine, 1) or alloc
+    return {u: n for u, n in alloc.items() if n}
+
+
+def bombard(s: dict, side: str, target_hex: str, artillery_uids) -> dict:
+    """12C: one bombardment. The fortification check first on the 50 and 100+ columns with only
+    the recon and weather modifiers (an asterisk reduces the fortification, 15B3-4), then the
+    same die with every modifier against the units; the hits are allocated (ruling R38) and
+    disrupt (L736-744). The bombarding units are halved in this phase's combat segment."""
+    uids = _order(artillery_uids)
+    ok = set(bombard_units(s, side, target_hex))
+    bad = [u for u in uids if u not in ok]
+    if bad or not uids:
+        raise ValueError(f"may not bombard {target_hex}: {', '.join(bad) or 'no artillery'}")
+    enemy = OTHER[side]
+    fight = _fight(s)
+    fight["bombarded"].extend(uids)
+    if target_hex not in fight["bombarded_hexes"]:
+        fight["bombarded_hexes"].append(target_hex)
+    strength = bombard_strength(s, side, target_hex, uids)
+    column = CH.bombardment_column(strength)
+    roll = rng.roll(s)
+    mods = CH.bombardment_modifiers
+    fort_drm = mods["mud"].value if WEATHER == "mud" else 0  # tactical recon is not flown (basic air)
+    fort = fortification(s, target_hex, enemy)
+    reduced = False
+    t = CH.bombardment_table
+    if column in t.fort_columns and fort and fort not in ("fieldworks", "entrenchment"):
+        code = CH.bombardment(strength, roll, fort_drm)
+        if code.endswith("*"):
+            reduced = _reduce_fort(s, target_hex, fort)
+            fort = fortification(s, target_hex, enemy)
+    drm = fort_drm + CH.terrain(MAP.terrain[target_hex]).bombardment_drm
+    if fort:
+        drm += CH.fortification(fort).bombardment_drm
+    targets_ = [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]
+    if targets_ and all(UNITS[u].nationality in PACKED_TRENCHES for u in targets_):
+        drm += mods["packed-trenches"].value
+    code = CH.bombardment(strength, roll, drm)
+    hits = CH.bombardment_hits(code)
+    alloc = allocate_hits(s, target_hex, hits, side) if hits else {}
+    effects = {}
+    for u, n in alloc.items():
+        after = hit_effect(s, u, n)
+        if after != s["units"][u]["dis"]:
+            s["units"][u]["dis"] = after
+            effects[u] = after
+    log(
+        s,
+        f"{', '.join(UNITS[u].short for u in uids)} bombard {hex_name(target_hex)} with {fmt(strength)} "
+        f"(column {column or 'none'}): roll {roll}{drm:+d}, {code}"
+        + "".join(f"; {UNITS[u].short} {'badly disrupted' if d == 2 else 'disrupted'}" for u, d in effects.items())
+        + ".",
+        "12C",
+    )
+    report = _report(s, side, target_hex, uids)
+    report.update(
+        defenders=_order(_enemy_at(s, side, target_hex)),
+        attack=float(strength),
+        odds=fmt(strength),
+        crt="bombardment",
+        column=str(column) if column else "",
+        roll=roll,
+        drm=drm,
+        result=code,
+        hits=alloc,
+        disrupted=effects,
+        fort_reduced=reduced,
+    )
+    return _finish(s, report)
+
+
+def _reduce_fort(s: dict, h: str, fort: str) -> bool:
+    """15B3-4: an improved fortress becomes unimproved (and stays so); a fort or improved fort
+    falls a level."""
+    if h in FORTRESS_HEXES:
+        if fort == "fortress-unimproved":
+            return False
+        s.setdefault("unimproved", []).append(h)
+        s["unimproved"].sort()
+        log(s, f"The bombardment reduces the fortress of {hex_name(h)}: it is unimproved (15B4).", "12C")
+        return True
+    rec = CH.fortification(fort)
+    w = s.get("works", {}).get(h)
+    if w and rec.reduces_to:
+        w["level"] = CH.fortification(rec.reduces_to).level
+        log(s, f"The bombardment reduces the {rec.name.lower()} in {hex_name(h)} (15B3).", "12C")
+        return True
+    return False
+
+
+# ----- reserve commitment (6C) ------------------------------------------------------------------
+
+
+def _reserve_mp(s: dict, uid: str) -> Fraction:
+    """6C (L247-253): the reserve commitment rating (rounded down), halved disrupted (3A5) and in
+    the second turn out of general supply (11F2)."""
+    u = UNITS[uid]
+    mp = Fraction(CH.mode_rating("reserve-commitment", rating(s, uid)[2], u.tags))
+    if s["units"][uid]["dis"]:
+        mp /= 2
+    if _u2(s, uid):
+        mp /= 2
+    return mp
+
+
+def _reserve_cost(s: dict, uid: str, target_hex: str, zoc: set, occupied: set) -> float:
+    """The least MPs of regular movement from the unit's hex into the attacked hex (6C: at most
+    two hexes away), leaving enemy ZOCs at their cost; enemy-occupied hexes are closed."""
+    u = UNITS[uid]
+    start = s["units"][uid]["hex"]
+    steps = step_costs(move_class(u))
+    leave = CH.zoc_cost(u.tags)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if h == target_hex:
+            return cost
+        if cost > best.get(h, math.inf) or distance(h, target_hex) > 2:
+            continue
+        extra = leave if h in zoc else 0
+        for b, c in steps.get(h, ()):
+            if b != target_hex and (b in occupied or distance(b, target_hex) > 1):
+                continue
+            nc = cost + c + extra
+            if nc < best.get(b, math.inf):
+                best[b] = nc
+                heapq.heappush(heap, (nc, b))
+    return math.inf
+
+
+def _reserve_units(s: dict, defender: str, from_hex: str, target_hex: str, zoc=None, occupied=None) -> list[str]:
+    attacker = OTHER[defender]
+    zoc = zoc if zoc is not None else zoc_hexes(s, attacker)
+    occupied = occupied if occupied is not None else {v["hex"] for _, v in on_map(s, attacker)}
+    out = []
+    for uid in stacks(s).get(from_hex, ()):
+        u = UNITS[uid]
+        if u.side != defender or u.hq or u.fortress:
+            continue
+        if u.frozen_until and u.frozen_until in TURNS and s.get("turn", 0) < TURNS.index(u.frozen_until):
+            continue
+        mp = _reserve_mp(s, uid)
+        if mp <= 0:
+            continue
+        if _reserve_cost(s, uid, target_hex, zoc, occupied) <= mp:
+            out.append(uid)
+    return _order(out)
+
+
+def reserve_stacks(s: dict, defender: str, target_hex: str) -> list[str]:
+    """6C (L243): the defender's stacks within two hexes of the attacked hex, not in an enemy
+    ZOC, with a unit that could reach the hex if its roll succeeds (ruling C19)."""
+    attacker = OTHER[defender]
+    zoc = zoc_hexes(s, attacker)
+    occupied = {v["hex"] for _, v in on_map(s, attacker)}
+    out = []
+    for h in sorted({v["hex"] for _, v in on_map(s, defender)}):
+        if h == target_hex or h in zoc or distance(h, target_hex) > 2:
+            continue
+        if _reserve_units(s, defender, h, target_hex, zoc, occupied):
+            out.append(h)
+    return out
+
+
+def commit_reserves(s: dict, defender: str, from_hex: str, target_hex: str) -> list[str]:
+    """6C (L245-253): a Ground Success roll for each unit of the stack that could reach the hex
+    (+2 when adjacent); those that succeed move in by regular movement at their reserve rating,
+    within the stacking limit (8B), and are disrupted on arrival (3A5)."""
+    if from_hex not in reserve_stacks(s, defender, target_hex):
+        raise ValueError(f"{from_hex} holds no reserves for {target_hex} (6C)")
+    drm = CH.modifier("reserve-commitment", "adjacent") if adjacent(from_hex, target_hex) else 0
+    arrived = []
+    for uid in _reserve_units(s, defender, from_hex, target_hex):
+        roll, code = _ground_success(s, "reserve-commitment", drm)
+        ok = CH.succeeds(code) and stacking_room(s, target_hex, [uid])
+        log(s, f"Reserve commitment: {UNITS[uid].short} rolls {roll}{drm:+d}: {'committed' if ok else 'stays'}.", "6C")
+        if not ok:
+            continue
+        v = s["units"][uid]
+        v["hex"] = target_hex
+        v["dis"] = max(v["dis"], 1)
+        arrived.append(uid)
+    return arrived
+
+
+# ----- overrun (6F) -----------------------------------------------------------------------------
+
+
+def _overrun_attack(s: dict, uids: list[str], target_hex: str, from_hex: str | None) -> Fraction:
+    """6F (L261): the overrunning units' modified attack: disruption, terrain, fortifications,
+    supply, support, artillery (12B) and heavy cavalry (14D1)."""
+    defender = OTHER[UNITS[uids[0]].side]
+    fort = fortification(s, target_hex, defender)
+    city = cities(target_hex)
+    terrain = MAP.terrain[target_hex]
+    saved = {u: s["units"][u]["hex"] for u in uids}
+    try:
+        if from_hex is not None:
+            for u in uids:
+                s["units"][u]["hex"] = from_hex
+        vals = {u: _attack_of(s, u, target_hex, terrain, city, fort, False, ()) for u in uids}
+        _support(s, uids, vals)
+        return _cap_artillery(s, uids, vals)
+    finally:
+        for u, h in saved.items():
+            s["units"][u]["hex"] = h
+
+
+def _overrun_defense(s: dict, target_hex: str, side: str) -> Fraction:
+    units = [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]
+    vals = {u: _defense_of(s, u) for u in units}
+    _support(s, units, vals)
+    return _cap_artillery(s, units, vals)
+
+
+def overrun_odds(s: dict, side: str, uids, target_hex: str, from_hex: str | None = None) -> int:
+    """6F (L263-265): overrun odds rounded down for the units overrun, shifted one level per
+    fatigue hit of the most fatigued unit on each side; a defense of 0 is overrun at 12:1
+    (ruling R29). ``from_hex``: the hex the units overrun from (their own by default)."""
+    uids = _order(uids)
+    attack = _overrun_attack(s, uids, target_hex, from_hex)
+    defense = _overrun_defense(s, target_hex, side)
+    defenders = [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]
+    base = CH.overrun_odds(attack, defense)
+    a_fat = max((s["units"][u]["fat"] for u in uids), default=0)
+    d_fat = max((s["units"][u]["fat"] for u in defenders), default=0)
+    return base + CH.fatigue_shift(a_fat, d_fat, overrun=True)
+
+
+def overrun_level(attack, defense, attacker_fatigue: int = 0, defender_fatigue: int = 0) -> int:
+    """The overrun odds of two totals after fatigue (L265: 116 against 8 is 14:1)."""
+    return CH.overrun_odds(attack, defense) + CH.fatigue_shift(attacker_fatigue, defender_fatigue, overrun=True)
+
+
+def _allowance(s: dict, uid: str, mode: str) -> Fraction:
+    """A unit's MPs in this kind of movement (6, 6E): exploitation at the 6C rates; halved when
+    disrupted (3A5) and in the second turn out of general supply (11F2)."""
+    printed = rating(s, uid)[2]
+    ma = Fraction(CH.mode_rating("exploitation", printed, UNITS[uid].tags) if mode == "exploitation" else printed)
+    if s["units"][uid]["dis"]:
+        ma /= 2
+    if _u2(s, uid):
+        ma /= 2
+    return ma
+
+
+def _zoc_owners(s: dict, side: str) -> dict[str, set[str]]:
+    """Hex -> the enemy units whose ZOC covers it."""
+    out: dict[str, set[str]] = {}
+    for uid, v in on_map(s, OTHER[side]):
+        if not has_zoc(s, uid):
+            continue
+        out.setdefault(v["hex"], set()).add(uid)
+        if zoc_reaches(s, uid):
+            for b, _ in step_costs(move_class(UNITS[uid]))[v["hex"]]:
+                out.setdefault(b, set()).add(uid)
+    return out
+
+
+def _march(s: dict, uid: str, budget: float, occupied: set, zoc: set) -> dict[str, float]:
+    """The least MPs to each hex the unit reaches by regular movement (6, 6A, 7B)."""
+    u = UNITS[uid]
+    start = s["units"][uid]["hex"]
+    steps = step_costs(move_class(u))
+    leave = CH.zoc_cost(u.tags)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        cost, h = heapq.heappop(heap)
+        if cost > best.get(h, math.inf):
+            continue
+        extra = leave if h in zoc else 0
+        for b, c in steps.get(h, ()):
+            if b in occupied:
+                continue
+            nc = cost + c + extra
+            if nc <= budget and nc < best.get(b, math.inf):
+                best[b] = nc
+                heapq.heappush(heap, (nc, b))
+    return best
+
+
+def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, tuple[str, dict[str, float]]]:
+    """For each enemy hex the units can overrun together: the hex they overrun from (the
+    cheapest for the most burdened unit, then the lowest id) and each unit's MPs to reach it."""
+    if not uids:
+        return {}
+    for u in uids:
+        v = s["units"][u]
+        if v["at"] != "map" or v.get("accel") or v.get("rail"):
+            return {}  # 6B: accel movement spends MPs on nothing else (ruling C21)
+        if UNITS[u].fortress or rating(s, u)[2] <= 0:
+            return {}
+    if not any(rating(s, u)[0] > 0 for u in uids):
+        return {}
+    enemy = OTHER[side]
+    occupied = {v["hex"] for _, v in on_map(s, enemy)}
+    owners = _zoc_owners(s, side)
+    zoc = set(owners)
+    st = stacks(s)
+    budgets = {u: float(_allowance(s, u, mode)) - s["units"][u].get("spent", 0) for u in uids}
+    reach = {u: _march(s, u, budgets[u], occupied, zoc) for u in uids}
+    common = set.intersection(*(set(r) for r in reach.values()))
+    plans: dict[str, tuple[str, dict[str, float]]] = {}
+    for a in sorted(common):
+        for e, _ in step_costs("other").get(a, ()):
+            if e not in occupied or not adjacent(a, e):
+                continue
+            here = [x for x in st.get(e, ()) if UNITS[x].side == enemy]
+            zoc_a = bool(owners.get(a, set()) - set(here))
+            costs = {}
+            fine = True
+            for u in uids:
+                steps = dict(step_costs(move_class(UNITS[u])).get(a, ()))
+                if e not in steps:
+                    fine = False
+                    break
+                total = reach[u][a] + steps[e] + CH.overrun_cost(UNITS[u].tags)
+                total += CH.zoc_cost(UNITS[u].tags) if zoc_a else 0
+                if total > budgets[u]:
+                    fine = False
+                    break
+                costs[u] = reach[u][a]
+            if not fine:
+                continue
+            key = (max(costs.values()), a)
+            if e in plans and (max(plans[e][1].values()), plans[e][0]) <= key:
+                continue
+            if not stacking_room(s, e, uids, here=[]):
+                continue
+            if overrun_odds(s, side, uids, e, from_hex=a) < CH.overrun_rule.minimum:
+                continue
+            plans[e] = (a, costs)
+    return plans
+
+
+def _overrunners(uids) -> list[str]:
+    """The units of a moving stack that take part in an overrun: HQs have no combat strength and
+    stay behind (14M, ruling C21)."""
+    return [u for u in _order(uids) if not UNITS[u].hq]
+
+
+def overrun_targets(s: dict, side: str, uids, mode: str = "movement") -> list[str]:
+    """6F: the enemy hexes the unit or stack can overrun now: every unit reaches one hex next to
+    it and can pay terrain, ZOC (not for the units overrun) and overrun MPs into it, within the
+    stacking limit of the hex, at 10:1 or more after fatigue."""
+    return sorted(_overrun_plans(s, side, _overrunners(uids), mode))
+
+
+def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -> dict:
+    """6F: the units move next to the hex, the units there that may retreat before the overrun
+    try to (6F2, ruling C14: always, when a hex is open), and the rest are eliminated, cadres and
+    all; the overrunning units pay the full cost and advance into the hex (ruling C22). If every
+    unit retreated, they enter it without the overrun cost when they can."""
+    uids = _overrunners(uids)
+    plans = _overrun_plans(s, side, uids, mode)
+    if target_hex not in plans:
+        raise ValueError(f"{', '.join(uids)} cannot overrun {target_hex} (6F)")
+    a, costs = plans[target_hex]
+    enemy = OTHER[side]
+    odds = overrun_odds(s, side, uids, target_hex, from_hex=a)
+    for u in uids:
+        v = s["units"][u]
+        v["hex"] = a
+        v["spent"] = v.get("spent", 0) + costs[u]
+        v["moved"] = True
+    report = _report(s, side, target_hex, uids)
+    report.update(crt="overrun", odds=f"{odds}:1", column="", result="overrun")
+    defenders = _order(_enemy_at(s, side, target_hex))
+    report["defenders"] = list(defenders)
+    names = ", ".join(UNITS[u].short for u in uids)
+    log(s, f"{names} overrun {hex_name(target_hex)} at {odds}:1.", "6F")
+    zoc = zoc_hexes(s, side)
+    occupied = {v["hex"] for _, v in on_map(s, side)}
+    units = [u for u in defenders if not UNITS[u].hq]
+    left = []
+    for u in units:
+        if not _may_rbc(u, s):
+            continue
+        if _retreat_choice(s, u, target_hex, target_hex, {target_hex}, zoc, occupied) is None:
+            continue
+        roll, code = _ground_success(s, "retreat-before-combat")
+        ok = CH.succeeds(code)
+        log(s, f"{UNITS[u].short} tries to retreat before the overrun: roll {roll}, {_went(ok)}.", "6F")
+        if ok:
+            left.append(u)
+    if left:
+        hqs = [u for u in defenders if UNITS[u].hq] if len(left) == len(units) else []
+        report["retreats"].update(retreat(s, left + hqs, 1))
+    staying = [u for u in _enemy_at(s, side, target_hex)]
+    owners = _zoc_owners(s, side)
+    zoc_a = bool(owners.get(a, set()) - set(staying))
+    if staying:
+        for u in _order(staying):
+            eliminate(s, u, "overrun (6F)", "6F")
+        report["losses"][enemy] = _order(staying)
+        report["eliminated"] = _order(staying)
+    for u in uids:
+        v = s["units"][u]
+        steps = dict(step_costs(move_class(UNITS[u]))[a])
+        cost = steps[target_hex] + (CH.zoc_cost(UNITS[u].tags) if zoc_a else 0)
+        if staying:
+            cost += CH.overrun_cost(UNITS[u].tags)
+        elif v["spent"] + cost > float(_allowance(s, u, mode)):
+            continue
+        v["spent"] = v["spent"] + cost
+        v["hex"] = target_hex
+        report["advance"].append(u)
+    if report["advance"]:
+        capture(s, side, target_hex)
+    return _finish(s, report)

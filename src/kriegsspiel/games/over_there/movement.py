@@ -1,0 +1,396 @@
+"""Rules 6 and 7: where a unit or a stack may go in a phase, and the move itself.
+
+A move is a leg: the unit (or stack) goes from its hex to one destination along the cheapest
+path, paying terrain (TEC, L205), hexsides, the cost of leaving enemy ZOCs (6A, L207) and roads
+at the clear rate (7B). A unit with MPs left may make another leg in the same phase, so march,
+rail and march again mix as 7A2 allows. Every destination is listed with its cost; the rules
+that restrict it are checked here, once, for the list and for the move.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from functools import lru_cache
+
+from ...engine import hexes as hx
+from . import supply
+from .world import (
+    CH,
+    LAND_SET,
+    NEIGHBOURS,
+    OTHER,
+    UNITS,
+    move_class,
+    on_map,
+    rail_steps,
+    rating,
+    re_size,
+    step_costs,
+    zoc_hexes,
+)
+
+MODES = {  # phase -> the movement it allows (6, 6B-6E)
+    "movement": "movement",
+    "reaction-movement": "reaction",
+    "exploitation": "exploitation",
+}
+GAUGE = {"central-powers": "standard", "entente": "broad"}  # 7A: each side's own net (ruling O4)
+ACCEL_HEX = frozenset(h for h, rec in CH.hexes.items() if rec.accel_good_roads and not rec.prohibited)
+ACCEL_SIDE = frozenset(k for k, rec in CH.hexsides.items() if getattr(rec, "accel_good_roads", True))
+
+
+def allowance(s: dict, uid: str, mode: str, *, accel: bool = False) -> float:
+    """A unit's movement rating in this kind of movement (6, 6B, 6E): doubled by accel,
+    cut for exploitation and reserve commitment (rounded down, L245), halved when
+    disrupted (3A5) and in the second turn out of general supply (11F)."""
+    u = UNITS[uid]
+    printed = rating(s, uid)[2]
+    if mode == "exploitation":
+        ma = _mode_rating("exploitation", printed, u.tags)
+    elif mode == "reserve":
+        ma = _mode_rating("reserve-commitment", printed, u.tags)
+    else:
+        ma = printed * 2 if accel else printed
+    v = s["units"][uid]
+    if v["dis"]:
+        ma = ma / 2
+    return ma * supply.movement_factor(s, uid)
+
+
+@lru_cache(maxsize=None)
+def _mode_rating(mode: str, printed: int, tags: frozenset) -> int:
+    return CH.mode_rating(mode, printed, tags)
+
+
+def may_move(s: dict, uid: str, mode: str) -> bool:
+    """Whether the unit may still move in this phase."""
+    v = s["units"][uid]
+    u = UNITS[uid]
+    if v["at"] != "map" or u.fortress or rating(s, uid)[2] <= 0:
+        return False
+    if u.frozen_until and s["turn"] < _turn_index(u.frozen_until):
+        return False
+    if mode == "reaction" and u.army_hq:
+        return False  # 6D: Army HQs do not move in reaction
+    if v.get("strat"):
+        return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
+    if v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)) and v["moved"]:
+        return False
+    return True
+
+
+def _turn_index(tid: str) -> int:
+    from .world import TURNS
+
+    return TURNS.index(tid)
+
+
+def _enemy(s: dict, side: str):
+    """Enemy-occupied hexes (6: a unit may not enter them but by overrun) and the enemy's ZOC."""
+    occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
+    return occupied, zoc_hexes(s, OTHER[side])
+
+
+def march(s: dict, uid: str, mode: str, *, accel: bool = False, ctx=None) -> dict[str, float]:
+    """Hex -> the MPs the unit spends to reach it by regular (or accel) movement this leg."""
+    return _search(s, uid, mode, accel, ctx)[0]
+
+
+def march_path(s: dict, uid: str, mode: str, to: str, *, accel: bool = False, ctx=None) -> tuple[float, list[str]]:
+    """The MPs and the cheapest path to ``to`` (which ``march`` lists)."""
+    best, came, start = _search(s, uid, mode, accel, ctx)
+    path = [to]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    path.reverse()
+    return best[to], path
+
+
+def _search(s: dict, uid: str, mode: str, accel: bool, ctx):
+    u = UNITS[uid]
+    v = s["units"][uid]
+    start = v["hex"]
+    occupied, ezoc = ctx or _enemy(s, u.side)
+    budget = allowance(s, uid, mode, accel=accel) - v["spent"]
+    cls = move_class(u)
+    leave = CH.zoc_cost(u.tags)
+    best, came = _static(cls, accel, start, budget)
+    if start in ezoc or not best.keys().isdisjoint(ezoc) or not best.keys().isdisjoint(occupied):
+        best, came = _dijkstra(accel_steps(cls) if accel else step_costs(cls), start, budget, occupied, ezoc, leave)
+    else:
+        best, came = dict(best), dict(came)
+    del best[start]
+    if not v["moved"] and not accel and budget > 0:
+        # 6: a unit may always move a single hex, spending all its MPs
+        for b, _ in step_costs(cls)[start]:
+            if b not in best and b not in occupied:
+                best[b] = budget
+                came[b] = start
+    return best, came, start
+
+
+@lru_cache(maxsize=50_000)
+def _static(cls: str, accel: bool, start: str, budget: float):
+    """The search on an empty map: where no enemy unit or ZOC lies within it, it is the answer."""
+    return _dijkstra(accel_steps(cls) if accel else step_costs(cls), start, budget, frozenset(), frozenset(), 0)
+
+
+def _dijkstra(steps, start, budget, occupied, ezoc, leave):
+    best: dict[str, float] = {start: 0}
+    came: dict[str, str] = {}
+    heap = [(0, start)]
+    pop, push, get = heapq.heappop, heapq.heappush, best.get
+    inf = math.inf
+    while heap:
+        cost, h = pop(heap)
+        if cost > get(h, inf):
+            continue
+        base = cost + (leave if h in ezoc else 0)
+        for b, c in steps[h]:
+            nc = base + c
+            if nc <= budget and nc < get(b, inf) and b not in occupied:
+                best[b] = nc
+                came[b] = h
+                push(heap, (nc, b))
+    return best, came
+
+
+@lru_cache(maxsize=None)
+def accel_steps(cls: str) -> dict[str, tuple[tuple[str, int], ...]]:
+    """``step_costs`` limited to the steps accel movement may take (6B1)."""
+    return {a: tuple((b, c) for b, c in steps if _accel_ok(a, b)) for a, steps in step_costs(cls).items()}
+
+
+def _accel_ok(a: str, b: str) -> bool:
+    """6B1: accel movement in a good-road area (every hex of this map, ruling O5): along a road
+    anything, else not into forest, swamp or wooded swamp, nor across a major river."""
+    from .world import MAP
+
+    key = hx.side_id(a, b)
+    if key in MAP.roads or key in MAP.rail:
+        return True
+    if MAP.terrain[b] not in ACCEL_HEX:
+        return False
+    return all(f in ACCEL_SIDE or f == "frontier" for f in MAP.hexsides.get(key, ()))
+
+
+def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
+    """7A2 operational rail movement: along the side's own gauge, through hexes it owns, not
+    broken (13B) and not in an enemy ZOC or enemy-occupied, 10 hexes per MP; the unit must be on
+    the line and the net must have capacity left this turn."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    side = u.side
+    start = v["hex"]
+    net = rail_steps()
+    if start not in net or v.get("rail") or u.fortress:
+        return {}
+    if capacity_left(s, side) < capacity_use(s, uid):
+        return {}
+    occupied, ezoc = ctx or _enemy(s, side)
+    if start in ezoc:
+        return {}
+    budget = allowance(s, uid, "movement") - v["spent"]
+    if budget <= 0:
+        return {}
+    per_mp = CH.rate("operational-rail")["hexes_per_mp"]
+    gauge = GAUGE[side]
+    broken = set(s["breaks"])
+    owner = s["owner"]
+    seen = {start: 0}
+    came = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for b, g in net[h]:
+                if b in seen or g != gauge or b in broken or owner.get(b) != side:
+                    continue
+                if b in occupied or b in ezoc:
+                    continue
+                d = seen[h] + 1
+                if math.ceil(d / per_mp) > budget:
+                    continue
+                seen[b] = d
+                came[b] = h
+                nxt.append(b)
+        frontier = nxt
+    out = {}
+    for h, d in seen.items():
+        if h == start:
+            continue
+        path = [h]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        path.reverse()
+        out[h] = (math.ceil(d / per_mp), path)
+    return out
+
+
+def capacity(side: str) -> float:
+    """The scenario's rail capacity of the side's net, REs per turn (7A5, ruling R36)."""
+    return float(CH.rail_net("east-prussia-1914", side).capacity)
+
+
+def capacity_use(s: dict, uid: str) -> float:
+    """7A5 (L287): a unit uses its RE size of the capacity, double for artillery (ruling R37)."""
+    u = UNITS[uid]
+    return float(CH.rail_capacity_used(re_size(s, uid), artillery_or_cm=u.artillery))
+
+
+def capacity_left(s: dict, side: str) -> float:
+    return capacity(side) - s["rail_used"][side]
+
+
+def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
+    """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
+    ("march", "accel", "rail"), the cheapest listed first. A stack goes where all its units go,
+    and only where the hex has room for them (8A)."""
+    ctx = _enemy(s, UNITS[uids[0]].side)
+    room = Room(s, uids)
+    per: list[dict[str, dict[str, float]]] = []
+    for uid in uids:
+        ways: dict[str, dict[str, float]] = {}
+        for h, c in march(s, uid, mode, ctx=ctx).items():
+            ways[h] = {"march": c}
+        if mode == "movement" and may_accel(s, uid):
+            for h, c in march(s, uid, mode, accel=True, ctx=ctx).items():
+                if h not in ways or "march" not in ways[h]:
+                    ways.setdefault(h, {})["accel"] = c
+            for h, (c, _) in rail(s, uid, ctx=ctx).items():
+                ways.setdefault(h, {})["rail"] = c
+        per.append(ways)
+    if (
+        mode == "movement"
+        and len(uids) > 1
+        and sum(capacity_use(s, u) for u in uids) > capacity_left(s, UNITS[uids[0]].side)
+    ):
+        for ways in per:  # 7A5: the whole stack must fit in the net's capacity left
+            for h in list(ways):
+                ways[h].pop("rail", None)
+    common = set(per[0])
+    for ways in per[1:]:
+        common &= set(ways)
+    out = {}
+    for h in sorted(common):
+        bys = set(per[0][h])
+        for ways in per[1:]:
+            bys &= set(ways[h])
+        if not bys or not room.fits(h):
+            continue
+        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail") if b in bys}
+    return out
+
+
+class Room:
+    """8A for many destinations at once: the units and artillery REs already in each hex."""
+
+    def __init__(self, s: dict, uids: list[str]):
+        lim = CH.stacking["regular"]
+        self.units_max, self.art_max = lim.units, lim.artillery_re
+        self.count: dict[str, int] = {}
+        self.art: dict[str, float] = {}
+        self.forts: set[str] = set()
+        moving = set(uids)
+        for uid, v in s["units"].items():
+            if v["at"] != "map" or uid in moving:
+                continue
+            u = UNITS[uid]
+            h = v["hex"]
+            if not u.hq and not u.fortress:  # 15J: a fortress unit stacks in addition
+                self.count[h] = self.count.get(h, 0) + 1
+            if u.artillery:
+                self.art[h] = self.art.get(h, 0) + re_size(s, uid)
+            if u.fortress:
+                self.forts.add(h)
+        self.add_count = sum(1 for u in uids if not UNITS[u].hq and not UNITS[u].fortress)
+        self.add_art = sum(re_size(s, u) for u in uids if UNITS[u].artillery)
+        self.add_fort = any(UNITS[u].fortress for u in uids)
+
+    def fits(self, h: str) -> bool:
+        return (
+            self.count.get(h, 0) + self.add_count <= self.units_max
+            and self.art.get(h, 0) + self.add_art <= self.art_max
+            and not (self.add_fort and h in self.forts)
+        )
+
+
+def may_accel(s: dict, uid: str) -> bool:
+    """6B: in the movement phase only, not after resting, not (scenario) for the Second Army
+    in Aug II 14 (sr-second-army-march)."""
+    v = s["units"][uid]
+    u = UNITS[uid]
+    if v.get("rested") or (v["moved"] and not v.get("accel")):
+        return False
+    if s["turn"] == 0 and u.army == "ru-2-army-hq":
+        return False
+    return True
+
+
+def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
+    """Carry out a leg for each unit; the path the first unit took (for the log)."""
+    ctx = _enemy(s, UNITS[uids[0]].side)
+    legs = {}
+    for uid in uids:  # every leg is found before any unit moves
+        if by == "rail":
+            legs[uid] = rail(s, uid, ctx=ctx)[to]
+        else:
+            legs[uid] = march_path(s, uid, mode, to, accel=by == "accel", ctx=ctx)
+    path: list[str] = []
+    for uid in uids:
+        v = s["units"][uid]
+        cost, p = legs[uid]
+        if by == "rail":
+            s["rail_used"][UNITS[uid].side] += capacity_use(s, uid)
+            v["rail"] = True
+            v["nozoc"] = True  # 5A: rail movement loses the ZOC for the phase
+        elif by == "accel":
+            v["accel"] = True
+            v["nozoc"] = True  # 6B: accel movement loses the ZOC for the phase
+        start = v["hex"]
+        v["hex"] = to
+        v["spent"] = v["spent"] + cost
+        v["moved"] = True
+        if by == "accel":
+            _fatigue(s, uid, p, start)
+        u = UNITS[uid]
+        if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
+            v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17
+        path = path or p
+    return path
+
+
+def _fatigue(s: dict, uid: str, path: list[str], start: str) -> None:
+    """6B4 (L231): after accel movement that began, ended or passed next to an enemy unit with a
+    ZOC, or entered an enemy-owned hex, one fatigue hit per 2 MPs (or fraction) over the printed
+    rating, per MP for artillery, cavalry and Army HQs."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    enemy_zoc_units = {w["hex"] for e, w in on_map(s, OTHER[u.side]) if not UNITS[e].hq and not w["dis"]}
+    near = any(b in enemy_zoc_units for h in path for b in NEIGHBOURS[h])
+    hostile = any(s["owner"].get(h) == OTHER[u.side] for h in path[1:])
+    if not (near or hostile):
+        return
+    over = v["spent"] - rating(s, uid)[2]
+    tags = set(u.tags) | ({"army-hq"} if u.army_hq else set())
+    v["fat"] += CH.fatigue_hits(over, tags)
+
+
+def rest(s: dict, uid: str, mode: str) -> int:
+    """6B4: spending the phase's MPs resting removes a fatigue hit per MP (per 2 MPs for
+    artillery, cavalry and Army HQs). The hits removed."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    mps = allowance(s, uid, mode) - v["spent"]
+    slow = u.artillery or u.cavalry or u.army_hq
+    n = min(v["fat"], int(mps // (2 if slow else 1)))
+    v["fat"] -= n
+    v["spent"] = allowance(s, uid, mode)
+    v["moved"] = True
+    v["rested"] = True
+    return n
+
+
+def in_land(h: str) -> bool:
+    return h in LAND_SET

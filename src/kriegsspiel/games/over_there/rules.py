@@ -1,0 +1,387 @@
+"""Over There: the series rules of The Great War (shared/rulebooks/002), the basic ground game
+of Rules 1-16 with basic air (B17), played on the East Prussia 1914 scenario.
+
+The rules are cited by number and line (``9C``, ``L441``). The charts the text lacks are
+designed in data/charts (CHARTS.md); the map (MAP.md) and the scenario (SCENARIO.md) are
+original data packs; RULINGS.md settles every damaged or silent passage (R1-R38 for the charts,
+O1 onwards for play). The modules: ``world`` (the units, the map, the state's questions),
+``sequence`` (Rule 4 and the players' choices), ``movement`` (6, 7), ``combat`` (6C, 6F, 9, 10,
+12, 15), ``supply`` (11, 3G).
+"""
+
+from __future__ import annotations
+
+from ...engine import Option, Rules, Scenario
+from . import bots, charts, movement, sequence
+from . import map as ot_map
+from . import scenario as ot_scenario
+from .scenario import SIDES
+from .world import (
+    LAND,
+    SC,
+    SCENARIO_ID,
+    SIDE_NAMES,
+    TURNS,
+    UNITS,
+    contact,
+    has_zoc,
+    hex_name,
+    initial_owner,
+    new_units,
+    on_map,
+    rating,
+    re_size,
+    zoc_hexes,
+    zoc_reaches,
+)
+
+ROLES = sequence.ORDER
+
+
+class OverThere(Rules):
+    id = "over-there"
+    title = "Over There"
+    version = 1
+    roles = ROLES
+    role_names = {r: SIDE_NAMES[r] for r in ROLES}
+    player_counts = (2,)
+    scenarios = (
+        Scenario(
+            SCENARIO_ID,
+            "East Prussia 1914",
+            "August-October 1914: Rennenkampf and Samsonov invade East Prussia; the German Eighth Army "
+            "answers at Gumbinnen, Tannenberg and the Masurian Lakes. Four half-month turns.",
+        ),
+    )
+    options = {
+        "limited_intelligence": Option(
+            True,
+            help="Enemy stacks out of contact show only how many counters they hold (ruling O1). "
+            "Off: every counter is face up, as on a table.",
+            title="Limited intelligence",
+        ),
+        "incremental_odds": Option(
+            False,
+            help="Optional rule 9L: from 2:1, odds are figured to a tenth and a d10 decides whether "
+            "they round up (ruling R30).",
+            title="Incremental odds (9L)",
+        ),
+    }
+    procedures = {
+        "game": sequence.Game(),
+        "game_turn": sequence.GameTurn(),
+        "player_turn": sequence.PlayerTurn(),
+        "battle": sequence.Battle(),
+    }
+    states = {
+        "move": sequence.Move(),
+        "destination": sequence.Destination(),
+        "activate": sequence.Activate(),
+        "combat": sequence.Combat(),
+        "attackers": sequence.Attackers(),
+        "reserve": sequence.Reserve(),
+        "choice": sequence.Choice(),
+        "withdraw": sequence.Withdraw(),
+    }
+    bots = bots.BOTS
+    max_decisions = 60_000
+
+    def setup(self, s):
+        s["turn"] = 0
+        s["phasing"] = ROLES[0]
+        s["phase"] = "initial"
+        s["units"] = new_units(s)
+        s["owner"] = initial_owner()
+        s["works"] = {}
+        s["breaks"] = []
+        s["hq"] = {}
+        for uid, u in UNITS.items():
+            if u.army_hq:
+                leader = next((x.id for x in SC.leaders if x.assigned == uid and x.available), None)
+                s["hq"][uid] = {"active": True, "leader": leader}
+        s["vp"] = {side: 0 for side in SIDES}
+        s["attack"] = None
+        s["attacked"] = []
+        s["last"] = None
+        s["eliminated_log"] = []
+        s["choices"] = {}
+        s["withdrawn"] = {}
+        s["events"] = []
+        s["checked"] = []
+        s["rail_used"] = {side: 0 for side in SIDES}
+        s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
+        for rp in SC.replacements:
+            if rp.turn is None:
+                s["pool"][rp.side]["man"] += sum(rp.man_pts.values())
+                s["pool"][rp.side]["equ"] += rp.equ_pts
+        s["sudden"] = None
+
+    # ----- what a role sees ----------------------------------------------------------------
+
+    def visible(self, s: dict, role: str | None) -> set[str] | None:
+        """The hexes where ``role`` sees the enemy's counters (ruling O1); None: everywhere."""
+        if not s["options"]["limited_intelligence"]:
+            return None
+        if role is None:
+            # a spectator sees what both sides see of each other: units in contact
+            return contact(s, "entente") & contact(s, "central-powers")
+        return contact(s, role)
+
+    def board(self, s, role):
+        """Every key is named here with the rule that shows it. Hidden (ruling O1): the identity,
+        strength and state of enemy units out of contact (only their stacks' size is shown), the
+        enemy's replacement pools and reinforcements, the bots' thoughts."""
+        seen = self.visible(s, role)
+        units = []
+        hidden: dict[tuple[str, str], int] = {}
+        for uid, v in on_map(s):
+            u = UNITS[uid]
+            mine = role is not None and u.side == role
+            if mine or seen is None or v["hex"] in seen:
+                units.append(self._counter(s, uid, v, full=mine or seen is None))
+            else:
+                key = (v["hex"], u.side)
+                hidden[key] = hidden.get(key, 0) + 1
+        top = s["stack"][-1] if s["stack"] else None
+        selected = reach = None
+        if top is not None and top.get("state") == "destination" and top["role"] == role:
+            selected = list(top["units"])
+            reach = movement.reach(s, selected, top["mode"])
+        attack = None
+        a = s["attack"]
+        if a is not None and (role == a["side"] or (top is not None and top.get("state") == "reserve")):
+            attack = self._attack(s)  # 9A: the attacker's plan is his own until he resolves it
+        targets = None
+        if top is not None and top.get("state") == "combat" and top["role"] == role:
+            targets = self._targets(s, role)
+        zoc = {}
+        for side in SIDES:
+            z = zoc_hexes(s, side)
+            zoc[side] = sorted(z)
+        hq = {}
+        for h, rec in s["hq"].items():
+            v = s["units"][h]
+            if v["at"] != "map":
+                continue
+            if role == UNITS[h].side or seen is None or v["hex"] in seen:
+                hq[h] = {"active": rec["active"], "leader": rec.get("leader"), "hex": v["hex"]}
+        owner0 = initial_owner()
+        return {
+            "turn": SC.turns[s["turn"]].name if s["turn"] < len(TURNS) else SC.turns[-1].name,  # 4
+            "turn_index": s["turn"],
+            "turns": len(TURNS),
+            "date": _dates(s),
+            "phasing": s["phasing"],  # 4B
+            "phase": s["phase"],  # 4A
+            "units": units,  # own units; enemy units in contact (ruling O1)
+            "hidden": [{"hex": h, "side": side, "count": n} for (h, side), n in sorted(hidden.items())],
+            "owner": {h: side for h, side in sorted(s["owner"].items()) if owner0.get(h) != side},  # 5B
+            "works": dict(s["works"]),  # 13A
+            "breaks": list(s["breaks"]),  # 13B
+            "hq": hq,  # 14M: active or not is on the counter
+            "zoc": zoc,  # 5A: ZOCs are public (ruling O1)
+            "selected": selected,
+            "reach": reach,
+            "attack": attack,
+            "targets": targets,  # the odds of each attack open to the attacker, with every unit able
+            "last": s["last"],  # 9: combat is fought in the open
+            "vp": dict(s["vp"]),  # losses, options and withdrawals so far
+            "score": sequence.victory(s),
+            "eliminated": {
+                side: [e["uid"] for e in s["eliminated_log"] if UNITS[e["uid"]].side == side] for side in SIDES
+            },
+            "rail": {
+                side: {"used": s["rail_used"][side], "capacity": movement.capacity(side)}
+                for side in SIDES
+                if side == role
+            },
+            "pool": {role: dict(s["pool"][role])} if role in SIDES else {},
+            "due": self._due(s, role),
+        }
+
+    def _counter(self, s, uid, v, full):
+        u = UNITS[uid]
+        a, d, m = rating(s, uid)
+        out = {
+            "id": uid,
+            "side": u.side,
+            "name": u.name,
+            "short": u.short,
+            "type": u.type,
+            "size": u.size,
+            "hex": v["hex"],
+            "attack": a,
+            "defense": d,
+            "movement": m,
+            "cadre": v["cadre"],
+            "dis": v["dis"],
+            "fat": v["fat"],
+            "zoc": has_zoc(s, uid),
+            "re": re_size(s, uid),
+            "army": u.army,
+        }
+        if full:
+            out["supply"] = v["supply"]
+            out["moved"] = v["moved"]
+            out["spent"] = v["spent"]
+        return out
+
+    def _attack(self, s):
+        from . import combat
+
+        a = s["attack"]
+        if not a["units"]:
+            return {"hex": a["hex"], "units": []}
+        info = combat.assess(s, a["side"], a["hex"], a["units"])
+        return {
+            k: info[k]
+            for k in ("hex", "units", "attack", "defense", "odds", "crt", "column", "drm", "shifts")
+            if k in info
+        }
+
+    def _targets(self, s, role):
+        from . import combat
+
+        out = {}
+        for h in combat.targets(s, role):
+            units = combat.eligible_attackers(s, role, h)
+            if units:
+                info = combat.assess(s, role, h, units)
+                out[h] = {k: info[k] for k in ("odds", "crt", "column", "drm", "attack", "defense") if k in info}
+        return out
+
+    def _due(self, s, role):
+        if role not in SIDES:
+            return []
+        out = []
+        for rf in SC.reinforcements:
+            if rf.side != role:
+                continue
+            units = [u for u in rf.units if s["units"][u]["at"] == "due"]
+            if units and TURNS.index(rf.turn) >= s["turn"]:
+                out.append({"turn": rf.turn, "units": units, "entry": rf.entry.place})
+        return out
+
+    def scramble(self, s, role, rnd):
+        """A copy with what ``role`` may not know shuffled: the enemy units out of contact trade
+        places with others that look the same from outside (same side, same ZOC reach, HQ or
+        not), so stacks' sizes and ZOCs stay as shown."""
+        seen = self.visible(s, role)
+        if seen is None:
+            return None
+        t = self.clone(s)
+        groups: dict[tuple, list[str]] = {}
+        for uid, v in on_map(t):
+            u = UNITS[uid]
+            if role is not None and u.side == role:
+                continue
+            if v["hex"] in seen:
+                continue
+            key = (u.side, u.hq, u.army_hq, has_zoc(t, uid), zoc_reaches(t, uid), u.fortress)
+            groups.setdefault(key, []).append(uid)
+        for uids in groups.values():
+            hexes_ = [t["units"][u]["hex"] for u in uids]
+            rnd.shuffle(hexes_)
+            for u, h in zip(uids, hexes_, strict=True):
+                t["units"][u]["hex"] = h
+        for side in SIDES:
+            if side != role:
+                t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
+                t["rail_used"][side] = rnd.randint(0, 10)
+        return t
+
+    def label(self, action, s=None):
+        if not isinstance(action, dict):
+            return super().label(action)
+        if "unit" in action:
+            uid = action["unit"]
+            u = UNITS.get(uid)
+            where = s["units"][uid]["hex"] if s and uid in s["units"] else None
+            return f"{u.short if u else uid}" + (f" at {hex_name(where)}" if where else "")
+        if "stack" in action:
+            return f"the stack at {hex_name(action['stack'])}"
+        if "to" in action:
+            if action.get("overrun"):
+                return f"overrun {hex_name(action['to'])}"
+            how = {"accel": " (accelerated)", "rail": " by rail"}.get(action.get("by"), "")
+            return f"to {hex_name(action['to'])}{how}"
+        if "attack" in action:
+            return f"attack {hex_name(action['attack'])}"
+        if "bombard" in action:
+            return f"bombard {hex_name(action['bombard'])}"
+        if "add" in action:
+            return f"add {UNITS[action['add']].short}" if action["add"] in UNITS else super().label(action)
+        if "remove" in action:
+            return f"remove {UNITS[action['remove']].short}" if action["remove"] in UNITS else super().label(action)
+        if "resolve" in action:
+            return "resolve the attack"
+        if "cancel" in action:
+            return "cancel"
+        if "rest" in action:
+            return "rest (remove fatigue)"
+        if "end" in action:
+            return f"end the {action['end'].replace('-', ' ')} phase"
+        if "activate" in action:
+            return f"check {UNITS[action['activate']].name}" if action["activate"] in UNITS else super().label(action)
+        if "commit" in action:
+            return (
+                "commit no reserves"
+                if action["commit"] is None
+                else f"commit reserves from {hex_name(action['commit'])}"
+            )
+        if "choice" in action:
+            return f"choose: {action['choice']}"
+        if "withdraw" in action:
+            return "withdraw the units" if action["withdraw"] else "keep the units (the enemy gains VP)"
+        return super().label(action)
+
+    def public_data(self):
+        m = ot_map.load_map()
+        hexes = {h: {"terrain": m.terrain[h], "country": m.country.get(h)} for h in sorted(m.terrain)}
+        return {
+            "map": {
+                "grid": m.grid,
+                "hexes": hexes,
+                "hexsides": {
+                    k: {"features": list(v), **m.hexside_names.get(k, {})} for k, v in sorted(m.hexsides.items())
+                },
+                "towns": sorted(m.towns.values(), key=lambda t: t["id"]),
+                "rail": {k: v for k, v in sorted(m.rail.items())},
+                "rail_lines": list(m.rail_lines.values()),
+                "roads": {k: v for k, v in sorted(m.roads.items())},
+                "road_lines": list(m.road_lines.values()),
+                "land": list(LAND),
+            },
+            "units": {
+                uid: {
+                    "name": u.name,
+                    "short": u.short,
+                    "side": u.side,
+                    "nationality": u.nationality,
+                    "type": u.type,
+                    "size": u.size,
+                    "attack": u.attack,
+                    "defense": u.defense,
+                    "movement": u.movement,
+                    "cadre": list(u.cadre) if u.cadre else None,
+                    "re": u.re,
+                    "army": u.army,
+                }
+                for uid, u in UNITS.items()
+            },
+            "turns": [{"id": t.id, "name": t.name, "history": t.history} for t in SC.turns],
+            "leaders": {x.id: {"name": x.name, "side": x.side, "ratings": x.ratings} for x in SC.leaders},
+            "sides": {side: SIDE_NAMES[side] for side in SIDES},
+        }
+
+    def validate_data(self):
+        out = {}
+        out.update(ot_map.validate())
+        out.update(charts.validate())
+        out.update(ot_scenario.validate())
+        return out
+
+
+def _dates(s):
+    t = SC.turns[min(s["turn"], len(TURNS) - 1)]
+    return f"{t.start:%d %B} to {t.end:%d %B %Y}"

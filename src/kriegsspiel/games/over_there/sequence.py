@@ -1,0 +1,665 @@
+"""Rule 4, the sequence of play: game turns of half a month, each an Entente player turn and a
+Central Powers player turn (L168), each of six phases (4A): initial, movement, combat, reaction
+movement, reaction combat, exploitation. The procedures here run the phases in that order and
+ask the players at the points where the rules give them a choice."""
+
+from __future__ import annotations
+
+from ...engine import STAY, Procedure, State, ask, call, game_over, log, rng
+from . import combat, movement, supply
+from .scenario import SIDES, victory_level
+from .world import (
+    CH,
+    MAP,
+    NEIGHBOURS,
+    OTHER,
+    PHASE_NAMES,
+    SC,
+    SIDE_NAMES,
+    TURNS,
+    UNITS,
+    hex_name,
+    on_map,
+    stacking_room,
+    stacks,
+    start_hex,
+    update_ownership,
+)
+
+ORDER = tuple(sorted(SIDES, key=lambda side: not next(x for x in SC.sides if x.id == side).moves_first))
+
+
+def reset(s: dict, side: str) -> None:
+    """A new phase of movement: every unit of ``side`` has its full MPs again."""
+    for _, v in on_map(s, side):
+        v["spent"] = 0
+        v["moved"] = False
+        v.pop("accel", None)
+        v.pop("rail", None)
+        v.pop("rested", None)
+
+
+def clear_zoc_loss(s: dict) -> None:
+    """5A: a ZOC lost to accel or rail movement comes back when that phase ends."""
+    for _, v in on_map(s):
+        v["nozoc"] = False
+
+
+def settle(s: dict) -> None:
+    """5B after anything that moves units: hexes change hands, and what taking them does to
+    fortresses and works follows (15B)."""
+    for h, side in update_ownership(s):
+        combat.captured(s, side, h)
+
+
+# ----- the game --------------------------------------------------------------------------------
+
+
+class Game(Procedure):
+    """The scenario's game turns (L168), then the victory conditions."""
+
+    def start(self, s, f):
+        return "turn"
+
+    def turn(self, s, f):
+        if s["turn"] >= len(TURNS) or s.get("sudden"):
+            return "end"
+        t = SC.turns[s["turn"]]
+        log(s, f"Game turn {t.name} ({t.start:%d %B} to {t.end:%d %B %Y}).", "4")
+        call(s, "game_turn")
+        return "next"
+
+    def next(self, s, f):
+        s["turn"] += 1
+        return "turn"
+
+    def end(self, s, f):
+        score = victory(s)
+        cp, en = score["central-powers"], score["entente"]
+        diff = cp - en
+        level = victory_level(SC, diff) if not s.get("sudden") else s["sudden"]
+        name = next(lv.name for lv in SC.victory_levels if lv.id == level)
+        if level.startswith("cp"):
+            winners = ["central-powers"]
+        elif level.startswith("entente"):
+            winners = ["entente"]
+        else:
+            winners = []
+        log(s, f"{name}: Central Powers {cp:g} VP, Entente {en:g} VP.", "42B")
+        game_over(s, winners, {"central-powers": cp, "entente": en}, name)
+        return None
+
+
+class GameTurn(Procedure):
+    """4: the Entente player turn, then the Central Powers player turn."""
+
+    def start(self, s, f):
+        f["i"] = 0
+        return "player"
+
+    def player(self, s, f):
+        if f["i"] >= len(ORDER):
+            sudden_death(s)  # checked when the game turn ends (ruling O9)
+            return None
+        side = ORDER[f["i"]]
+        f["i"] += 1
+        call(s, "player_turn", side=side)
+        return "player"
+
+
+class PlayerTurn(Procedure):
+    """4A: the phases of one player turn."""
+
+    def start(self, s, f):
+        side = f["side"]
+        s["phasing"] = side
+        s["phase"] = "initial"
+        log(s, f"{SIDE_NAMES[side]} player turn.", "4A")
+        return "initial"
+
+    def initial(self, s, f):
+        """4A1: supply and isolation for both, then the phasing player's reinforcements,
+        withdrawals, replacements and Army HQs."""
+        side = f["side"]
+        for _, v in on_map(s, side):
+            v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
+        supply.check(s, list(SIDES), initial=True)
+        supply.attrition(s, side)
+        for hq, rec in s["hq"].items():
+            if UNITS[hq].side == side and not rec["active"]:
+                rec["active"] = True  # 14M1: inactive Army HQs flip to active
+        t = TURNS[s["turn"]]
+        events(s, side, t)
+        for opt in SC.options:
+            if opt.side == side and opt.turn == t and opt.id not in s["choices"]:
+                ask(s, "choice", side, option=opt.id)
+                return "arrive"
+        return "arrive"
+
+    def arrive(self, s, f):
+        side = f["side"]
+        t = TURNS[s["turn"]]
+        reinforcements(s, side, t)
+        replacements(s, side, t)
+        for wd in SC.withdrawals:
+            if wd.side == side and wd.turn == t and wd.id not in s["withdrawn"]:
+                ask(s, "withdraw", side, withdrawal=wd.id)
+                return "movement"
+        return "movement"
+
+    def movement(self, s, f):
+        side = f["side"]
+        s["phase"] = "movement"
+        reset(s, side)
+        ask(s, "move", side, mode="movement")
+        return "combat"
+
+    def combat(self, s, f):
+        clear_zoc_loss(s)
+        settle(s)
+        s["phase"] = "combat"
+        s["attacked"] = []
+        supply.check(s, list(SIDES))  # 3G: isolation at the start of the combat phase
+        for _, v in on_map(s):
+            v["attacked"] = False
+        ask(s, "combat", f["side"])
+        return "reaction"
+
+    def reaction(self, s, f):
+        other = OTHER[f["side"]]
+        s["phase"] = "reaction-movement"
+        reset(s, other)
+        s["checked"] = []
+        ask(s, "activate", other)
+        return "reaction_combat"
+
+    def reaction_combat(self, s, f):
+        settle(s)
+        s["phase"] = "reaction-combat"
+        s["attacked"] = []
+        supply.check(s, list(SIDES))
+        for _, v in on_map(s):
+            v["attacked"] = False
+        ask(s, "combat", OTHER[f["side"]])
+        return "exploitation"
+
+    def exploitation(self, s, f):
+        side = f["side"]
+        s["phase"] = "exploitation"
+        reset(s, side)
+        ask(s, "move", side, mode="exploitation")
+        return "done"
+
+    def done(self, s, f):
+        settle(s)
+        s["attack"] = None
+        return None
+
+
+class Battle(Procedure):
+    """9A: one attack: the defender's reserves on the Positional CRT (6C), then the resolution."""
+
+    def start(self, s, f):
+        a = s["attack"]
+        info = combat.assess(s, f["side"], a["hex"], a["units"])
+        if info["crt"] == "positional" and combat.reserve_stacks(s, OTHER[f["side"]], a["hex"]):
+            ask(s, "reserve", OTHER[f["side"]], hex=a["hex"])
+        return "fight"
+
+    def fight(self, s, f):
+        a = s["attack"]
+        combat.resolve(s, f["side"], a["hex"], a["units"])
+        s["attack"] = None
+        settle(s)
+        return None
+
+
+# ----- what the players choose ------------------------------------------------------------------
+
+
+def _mode(s: dict, f: dict) -> str:
+    return f["mode"]
+
+
+def movable(s: dict, f: dict, side: str) -> list[str]:
+    mode = f["mode"]
+    zoi = f.get("zoi")
+    out = []
+    for uid, v in on_map(s, side):
+        if zoi is not None and v["hex"] not in zoi:
+            continue
+        if zoi is not None and not covers(f.get("hq"), uid):
+            continue
+        if movement.may_move(s, uid, mode):
+            out.append(uid)
+    return out
+
+
+class Move(State):
+    """6: the moving player picks a unit or a stack, then its destination; or ends the phase."""
+
+    def prompt(self, s, f, role):
+        what = {"movement": "Move your units", "reaction": "Reaction movement", "exploitation": "Exploitation"}
+        return f"{what[f['mode']]}: pick a unit or a stack, or end the {PHASE_NAMES[s['phase']]}."
+
+    def actions(self, s, f, role):
+        units = movable(s, f, role)
+        out = [{"unit": u} for u in units]
+        by_hex: dict[str, int] = {}
+        for u in units:
+            h = s["units"][u]["hex"]
+            by_hex[h] = by_hex.get(h, 0) + 1
+        out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
+        out.append({"end": s["phase"]})
+        return out
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
+            return None
+        if "unit" in action:
+            units = [action["unit"]]
+        else:
+            units = [u for u in movable(s, f, role) if s["units"][u]["hex"] == action["stack"]]
+        ask(s, "destination", role, units=units, mode=f["mode"])
+        return STAY
+
+
+def covers(hq: str | None, uid: str) -> bool:
+    """14M1: a non-German Army HQs' ZOI covers only units of its nationality."""
+    if hq is None:
+        return True
+    h = UNITS[hq]
+    return h.nationality == "german" or UNITS[uid].nationality == h.nationality
+
+
+class Destination(State):
+    """6-7: where the chosen unit or stack goes, and how (march, accel, rail; overrun 6F)."""
+
+    def prompt(self, s, f, role):
+        names = ", ".join(UNITS[u].short for u in f["units"])
+        return f"Where does {names} go?"
+
+    def actions(self, s, f, role):
+        units = f["units"]
+        out = []
+        for h, ways in movement.reach(s, units, f["mode"]).items():
+            for by in ways:
+                out.append({"to": h} if by == "march" else {"to": h, "by": by})
+        for h in combat.overrun_targets(s, role, units, f["mode"]):
+            out.append({"to": h, "overrun": True})
+        if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
+            out.append({"rest": True})
+        out.append({"stay": True})
+        out.append({"cancel": True})
+        return out
+
+    def act(self, s, f, role, action):
+        units = f["units"]
+        if "cancel" in action:
+            return None
+        if "stay" in action:
+            for u in units:  # 6: never required to move; it ends its movement here
+                s["units"][u]["moved"] = True
+                s["units"][u]["spent"] = movement.allowance(s, u, f["mode"])
+            return None
+        if "rest" in action:
+            n = movement.rest(s, units[0], f["mode"])
+            log(s, f"{UNITS[units[0]].short} rests: {n} fatigue hit(s) removed.", "6B4", to=[role])
+            return None
+        to = action["to"]
+        if action.get("overrun"):
+            combat.overrun(s, role, units, to, f["mode"])
+            settle(s)
+            return None
+        by = action.get("by", "march")
+        start = s["units"][units[0]]["hex"]
+        movement.move(s, units, to, by, f["mode"])
+        settle(s)
+        names = ", ".join(UNITS[u].short for u in units)
+        how = {"march": "", "accel": " by accelerated movement", "rail": " by rail"}[by]
+        log(
+            s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
+        )
+        return None
+
+
+class Activate(State):
+    """14M2: the reacting player checks his Army HQs one by one; the units in an active HQ's
+    ZOI make their reaction movement before the next is checked."""
+
+    def prompt(self, s, f, role):
+        return "Reaction movement: check an Army HQ's activation, or end the phase."
+
+    def actions(self, s, f, role):
+        out = [
+            {"activate": hq}
+            for hq, rec in s["hq"].items()
+            if rec["active"] and hq not in s["checked"] and s["units"][hq]["at"] == "map" and UNITS[hq].side == role
+        ]
+        out.append({"end": "reaction-movement"})
+        return out
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            log(s, f"{SIDE_NAMES[role]}: the reaction movement phase ends.", "4A")
+            return None
+        hq = action["activate"]
+        s["checked"].append(hq)
+        roll, drm, ok = activation(s, hq)
+        name = UNITS[hq].name
+        if not ok:
+            s["hq"][hq]["active"] = False
+            log(s, f"{name} fails its activation check (roll {roll}, {drm:+d}) and turns inactive.", "14M2")
+            return STAY
+        log(s, f"{name} stays active (roll {roll}, {drm:+d}): its units may react.", "14M2")
+        ask(s, "move", role, mode="reaction", hq=hq, zoi=sorted(zoi(s, hq)))
+        return STAY
+
+
+def zoi(s: dict, hq: str) -> set[str]:
+    """14M1: the HQ's hex and every hex within two hexes."""
+    from ...engine import hexes as hx
+
+    radius = CH.army_hq.values["zoi_radius"]
+    h = s["units"][hq]["hex"]
+    return {x for x in MAP.terrain if hx.distance(hx.from_id(h), hx.from_id(x)) <= radius}
+
+
+def activation(s: dict, hq: str) -> tuple[int, int, bool]:
+    """14M2: a Ground Success roll, modified by the nation (ruling R32), the leader (14P: his
+    rating chosen by a second die), disruption (-1) and the scenario (sr-russian-activation)."""
+    u = UNITS[hq]
+    drm = CH.activation_modifier(u.nationality)
+    leader = s["hq"][hq].get("leader")
+    if leader:
+        lrec = next(x for x in SC.leaders if x.id == leader)
+        drm += CH.leader_modifier(tuple(lrec.ratings), rng.roll(s))
+    if s["units"][hq]["dis"]:
+        drm -= 1
+    if u.side == "entente" and TURNS[s["turn"]] in ("aug-ii-14", "sep-i-14"):
+        drm -= 1  # sr-russian-activation
+    roll = rng.roll(s)
+    return roll, drm, CH.succeeds(CH.ground_success(roll, drm))
+
+
+class Combat(State):
+    """9, 12C: the attacker picks a hex to attack (or to bombard), or ends the phase."""
+
+    def prompt(self, s, f, role):
+        return f"{PHASE_NAMES[s['phase']].capitalize()}: pick an enemy hex to attack, or end the phase."
+
+    def actions(self, s, f, role):
+        out = [{"attack": h} for h in combat.targets(s, role)]
+        if s["phase"] == "combat":
+            out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
+        out.append({"end": s["phase"]})
+        return out
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
+            return None
+        if "bombard" in action:
+            h = action["bombard"]
+            combat.bombard(s, role, h, combat.bombard_units(s, role, h))
+            return STAY
+        h = action["attack"]
+        s["attack"] = {"side": role, "hex": h, "units": combat.eligible_attackers(s, role, h)}
+        ask(s, "attackers", role)
+        return STAY
+
+
+class Attackers(State):
+    """9A: the attacker names the units that attack the hex, sees the odds, and resolves."""
+
+    def prompt(self, s, f, role):
+        a = s["attack"]
+        info = combat.assess(s, role, a["hex"], a["units"]) if a["units"] else None
+        if info is None:
+            return f"Attack {hex_name(a['hex'])}: add attacking units."
+        return (
+            f"Attack {hex_name(a['hex'])}: {info['attack']:g} against {info['defense']:g}, "
+            f"{info['odds']} on the {info['crt']} CRT, column {info['column']}, DRM {info['drm']:+d}."
+        )
+
+    def actions(self, s, f, role):
+        a = s["attack"]
+        out = []
+        if a["units"]:
+            out.append({"resolve": True})
+        chosen = set(a["units"])
+        for u in combat.eligible_attackers(s, role, a["hex"]):
+            out.append({"remove": u} if u in chosen else {"add": u})
+        out.append({"cancel": True})
+        return out
+
+    def act(self, s, f, role, action):
+        a = s["attack"]
+        if "cancel" in action:
+            s["attack"] = None
+            return None
+        if "add" in action:
+            a["units"].append(action["add"])
+            order = list(UNITS)
+            a["units"].sort(key=order.index)
+            return STAY
+        if "remove" in action:
+            a["units"].remove(action["remove"])
+            return STAY
+        call(s, "battle", side=role)
+        return None
+
+
+class Reserve(State):
+    """6C: the defender may commit the units of one stack within two hexes, not in an enemy
+    ZOC, before the attack is resolved; he decides without knowing the die."""
+
+    def prompt(self, s, f, role):
+        return f"{hex_name(f['hex'])} is attacked on the Positional CRT: commit reserves from a stack, or none."
+
+    def actions(self, s, f, role):
+        return [{"commit": h} for h in combat.reserve_stacks(s, role, f["hex"])] + [{"commit": None}]
+
+    def act(self, s, f, role, action):
+        if action["commit"] is not None:
+            combat.commit_reserves(s, role, action["commit"], f["hex"])
+        return None
+
+
+class Choice(State):
+    """16A1dd: an 'either A or B' entry of the scenario."""
+
+    def prompt(self, s, f, role):
+        return next(o.text for o in SC.options if o.id == f["option"])
+
+    def actions(self, s, f, role):
+        opt = next(o for o in SC.options if o.id == f["option"])
+        return [{"choice": c.id} for c in opt.choices]
+
+    def act(self, s, f, role, action):
+        opt = next(o for o in SC.options if o.id == f["option"])
+        c = next(c for c in opt.choices if c.id == action["choice"])
+        s["choices"][opt.id] = c.id
+        for side, vp in c.vp.items():
+            s["vp"][side] += vp
+        log(s, f"{SIDE_NAMES[role]} decides: {c.text}", "16A1dd")
+        return None
+
+
+class Withdraw(State):
+    """16A1: units the OB withdraws leave the map; each kept costs victory points."""
+
+    def prompt(self, s, f, role):
+        wd = next(w for w in SC.withdrawals if w.id == f["withdrawal"])
+        return f"The OB withdraws units to {wd.destination}: withdraw them, or keep them and give the enemy VP."
+
+    def actions(self, s, f, role):
+        return [{"withdraw": True}, {"withdraw": False}]
+
+    def act(self, s, f, role, action):
+        withdraw(s, f["withdrawal"], action["withdraw"])
+        return None
+
+
+# ----- the scenario's schedule (16) --------------------------------------------------------------
+
+
+def events(s: dict, side: str, t: str) -> None:
+    for ev in SC.events:
+        if ev.side != side or ev.turn != t or ev.id in s["events"]:
+            continue
+        if not event_condition(s, ev.id):
+            continue
+        s["events"].append(ev.id)
+        for eff in ev.effects:
+            if eff.kind == "remove-leader":
+                for rec in s["hq"].values():
+                    if rec.get("leader") == eff.leader:
+                        rec["leader"] = None
+                        rec["vacant"] = True
+            elif eff.kind == "add-leader":
+                target = next((hq for hq, rec in s["hq"].items() if rec.get("vacant") and UNITS[hq].side == side), None)
+                if target is None:
+                    target = next(
+                        (hq for hq, rec in s["hq"].items() if rec.get("leader") is None and UNITS[hq].side == side),
+                        None,
+                    )
+                if target is not None:
+                    s["hq"][target]["leader"] = eff.leader
+                    s["hq"][target].pop("vacant", None)
+        log(s, ev.text, "14P")
+
+
+def event_condition(s: dict, eid: str) -> bool:
+    lost = [e for e in s["eliminated_log"] if e["turn"] == 0]
+    if eid == "ev-samsonov":
+        second = [e for e in lost if UNITS[e["uid"]].army == "ru-2-army-hq" and UNITS[e["uid"]].size == "division"]
+        return any(e["uid"] == "ru-2-army-hq" for e in lost) or len(second) >= 3
+    if eid == "ev-ninth-army-command":
+        return s["withdrawn"].get("wd-ninth-army", 0) >= 4
+    if eid == "ev-francois":
+        return any(rec.get("leader") == "schubert" for rec in s["hq"].values())
+    return True
+
+
+def reinforcements(s: dict, side: str, t: str) -> None:
+    """16A1: units arrive in the phasing player's initial phase of their turn, at their entry
+    hex or, if it is enemy-owned or full, at the first alternative that is not."""
+    for rf in SC.reinforcements:
+        if rf.side != side or rf.turn != t:
+            continue
+        if rf.option and s["choices"].get(rf.option) != rf.choice:
+            continue
+        if rf.id == "rf-west-corps" and s["choices"].get("opt-west-corps") != "accept":
+            continue
+        units = [u for u in rf.units if s["units"][u]["at"] == "due"]
+        if not units:
+            continue
+        where = None
+        here = stacks(s)
+        for loc in [rf.entry, *rf.alternatives]:
+            h = start_hex(loc)
+            if s["owner"].get(h) == side and not any(UNITS[x].side != side for x in here.get(h, [])):
+                where = h
+                break
+        if where is None:
+            log(
+                s, f"{len(units)} reinforcement(s) cannot arrive: every entry hex is in enemy hands.", "16A1", to=[side]
+            )
+            continue
+        placed = []
+        for u in units:
+            h = where
+            if not stacking_room(s, h, [u]):
+                h = next((b for b in NEIGHBOURS[where] if s["owner"].get(b) == side and stacking_room(s, b, [u])), None)
+                if h is None:
+                    continue
+            v = s["units"][u]
+            v.update({"hex": h, "at": "map", "spent": 0, "moved": False})
+            placed.append(u)
+            if UNITS[u].army_hq and u not in s["hq"]:
+                s["hq"][u] = {"active": True, "leader": None}
+        if placed:
+            names = ", ".join(UNITS[u].short for u in placed)
+            log(s, f"Reinforcements arrive at {hex_name(where)}: {names}.", "16A1")
+
+
+def replacements(s: dict, side: str, t: str) -> None:
+    """16B: the pools receive the turn's points; cadres on the map in general supply are rebuilt
+    to full strength, one Man Pt each (ruling O7), oldest first."""
+    for rp in SC.replacements:
+        if rp.side == side and rp.turn == t:
+            pool = s["pool"][side]
+            pool["man"] += sum(rp.man_pts.values())
+            pool["equ"] += rp.equ_pts
+    pool = s["pool"][side]
+    for uid, v in on_map(s, side):
+        if v["cadre"] and v["supply"] == "general" and pool["man"] >= 1:
+            pool["man"] -= 1
+            v["cadre"] = False
+            log(s, f"{UNITS[uid].short} is rebuilt to full strength.", "16B")
+
+
+def withdraw(s: dict, wid: str, go: bool) -> None:
+    wd = next(w for w in SC.withdrawals if w.id == wid)
+    side = wd.side
+    chosen = [u for u in wd.units if s["units"][u]["at"] == "map"]
+    for need in wd.any:
+        pick = [
+            uid
+            for uid, v in on_map(s, side)
+            if uid not in chosen
+            and UNITS[uid].size == need.size
+            and UNITS[uid].type in need.types
+            and (need.army is None or UNITS[uid].army == need.army)
+        ][: need.count]
+        chosen += pick
+    kept = 0.0
+    gone = 0
+    for u in chosen:
+        v = s["units"][u]
+        if go and v["supply"] != "isolated":
+            v.update({"hex": None, "at": "withdrawn"})
+            if UNITS[u].size == "division":
+                gone += 1
+        elif not UNITS[u].hq:
+            kept += wd.vp_per_division_retained if UNITS[u].size == "division" else wd.vp_per_other_retained
+    s["withdrawn"][wid] = gone
+    if kept:
+        s["vp"][OTHER[side]] += kept
+    if go:
+        log(s, f"{SIDE_NAMES[side]} withdraws {gone} division(s) to {wd.destination}.", "16A1")
+    if kept:
+        log(s, f"{SIDE_NAMES[side]} keeps units the OB withdraws: {SIDE_NAMES[OTHER[side]]} gains {kept:g} VP.", "16A1")
+
+
+# ----- victory -----------------------------------------------------------------------------------
+
+
+def _loc(name: str):
+    from .scenario import Location
+
+    return Location(place=name)
+
+
+def victory(s: dict) -> dict[str, float]:
+    """The scenario's victory points: places owned at the end that were the enemy's in July
+    1914, enemy units eliminated, the options' and withdrawals' points."""
+    score = dict(s["vp"])
+    for vp in SC.victory_places:
+        h = start_hex(_loc(vp.place))
+        if s["owner"].get(h) == vp.scorer:
+            score[vp.scorer] += vp.vp
+    return score
+
+
+def sudden_death(s: dict) -> None:
+    """The scenario's sudden death (ruling O9): at the end of a game turn, a side that owns the
+    place and holds it with a unit in general supply ends the campaign."""
+    for sd in SC.sudden_death:
+        h = start_hex(_loc(sd.place))
+        held = any(v["hex"] == h and v["supply"] == "general" and not UNITS[u].hq for u, v in on_map(s, sd.side))
+        if s["owner"].get(h) == sd.side and held and not s.get("sudden"):
+            s["sudden"] = sd.level
+            log(s, f"{SIDE_NAMES[sd.side]} holds {sd.place}: the campaign ends.", "42B")

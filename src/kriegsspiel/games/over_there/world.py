@@ -1,0 +1,410 @@
+"""The world of Over There as the rules read it: the units' printed facts, the map's costs,
+and the game state's questions every rule asks (where is whose unit, whose ZOC lies where,
+who owns a hex, what a stack holds).
+
+The state keeps only what changes (see ``new_units``): a unit's printed ratings, type and size
+come from the scenario (``UNITS``), the map's terrain from the map (``MAP``), the charts'
+numbers from the chart pack (``CH``). Rules are cited by number and line (``5A, L190``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from ...engine import hexes as hx
+from .charts import charts
+from .map import hex_of, load_map
+from .scenario import ARTILLERY, CAVALRY, HQ, SIDES, scenario
+
+SCENARIO_ID = "east-prussia-1914"
+PHASES = ("initial", "movement", "combat", "reaction-movement", "reaction-combat", "exploitation")  # 4A
+PHASE_NAMES = {
+    "initial": "initial phase",
+    "movement": "movement phase",
+    "combat": "combat phase",
+    "reaction-movement": "reaction movement phase",
+    "reaction-combat": "reaction combat phase",
+    "exploitation": "exploitation phase",
+}
+SIDE_NAMES = {"entente": "Entente", "central-powers": "Central Powers"}
+OTHER = {"entente": "central-powers", "central-powers": "entente"}
+SIZE_MARK = {"army": "XXXX", "corps": "XXX", "division": "XX", "brigade": "X", "regiment": "III", "battalion": "II"}
+DIVISIONAL = ("division", "corps", "army")  # 3A4: divisional units (L80-87)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A unit's printed facts (its counter), from the scenario's order of battle."""
+
+    id: str
+    name: str
+    short: str
+    side: str
+    nationality: str
+    type: str
+    size: str
+    re: float
+    attack: int
+    defense: int
+    movement: int
+    cadre: tuple[int, int, int] | None  # the cadre's printed ratings (3A1, L80)
+    support: str | None
+    grade: str | None
+    army: str | None
+    corps: str | None
+    tags: frozenset  # the classes the charts read: artillery, cavalry, army-hq, ...
+    frozen_until: str | None
+    hq: bool = False
+    army_hq: bool = False
+    artillery: bool = False
+    cavalry: bool = False
+    fortress: bool = False
+    divisional: bool = False
+    reaches: bool = False
+    """5A: printed facts that give a ZOC in the adjacent hexes (a non-artillery divisional unit
+    without the unsupported indicator, combat strength above 0)."""
+
+    def __post_init__(self):
+        put = object.__setattr__
+        put(self, "hq", self.type in HQ)
+        put(self, "army_hq", self.type == "army-hq")
+        put(self, "artillery", self.type in ARTILLERY)
+        put(self, "cavalry", self.type in CAVALRY)
+        put(self, "fortress", self.type == "fortress")
+        put(self, "divisional", self.size in DIVISIONAL)
+        put(
+            self,
+            "reaches",
+            not self.artillery
+            and not self.fortress
+            and not self.hq
+            and self.divisional
+            and self.support != "none"
+            and max(self.attack, self.defense) > 0,
+        )
+
+
+def _tags(u) -> frozenset:
+    tags = set()
+    if u.type in ARTILLERY:
+        tags |= {"artillery"}
+    else:
+        tags |= {"non-artillery"}
+    if u.type in CAVALRY:
+        tags |= {"cavalry", u.type}
+    if u.type in HQ:
+        tags |= {u.type, "hq"}
+    if u.type == "rifle":
+        tags |= {"rifle"}
+    if u.type == "fortress":
+        tags |= {"fortress", "restricted-movement"}
+    return frozenset(tags)
+
+
+def _short(uid: str) -> str:
+    """A counter's designation from its id: 'de-36-rd' -> '36 RD', 'ru-1-gd-cav' -> '1 GD CAV'."""
+    parts = uid.split("-")[1:]
+    text = " ".join(p.upper() if len(p) <= 4 else p.capitalize() for p in parts)
+    return text if len(text) <= 14 else text[:13] + "."
+
+
+@lru_cache(maxsize=1)
+def units() -> dict[str, Unit]:
+    out = {}
+    for u in scenario().units:
+        cadre = (u.cadre.attack, u.cadre.defense, u.cadre.movement) if u.cadre else None
+        out[u.id] = Unit(
+            id=u.id,
+            name=u.name,
+            short=_short(u.id),
+            side=u.side,
+            nationality=u.nationality,
+            type=u.type,
+            size=u.size,
+            re=float(u.re),
+            attack=u.rating.attack,
+            defense=u.rating.defense,
+            movement=u.rating.movement,
+            cadre=cadre,
+            support=u.support,
+            grade=u.grade,
+            army=u.army,
+            corps=u.corps,
+            tags=_tags(u),
+            frozen_until=u.frozen_until,
+        )
+    return out
+
+
+UNITS = units()
+MAP = load_map()
+CH = charts()
+SC = scenario()
+TURNS = [t.id for t in SC.turns]
+LAND = tuple(h for h, t in MAP.terrain.items() if t not in ("sea", "lake"))
+LAND_SET = frozenset(LAND)
+NEIGHBOURS = MAP.neighbours
+HEX_ORDER = {h: i for i, h in enumerate(sorted(MAP.terrain))}
+
+
+def start_hex(where) -> str:
+    """The hex of a scenario location (a place's name or its coordinates)."""
+    lat, lon = SC.coordinates(where)
+    h = hex_of(lat, lon, MAP.grid)
+    if h is None or h not in LAND_SET:
+        raise ValueError(f"{where} is not on a land hex of the map")
+    return h
+
+
+# ----- movement costs (6, TEC, 7B) ------------------------------------------------------------------
+
+
+def move_class(u: Unit) -> str:
+    """Which column of the TEC a unit moves by (L205): c/m and artillery, or every other unit."""
+    return "cm_art" if u.artillery else ("cavalry" if u.cavalry else "other")
+
+
+_CLASS_TAGS = {"cm_art": {"artillery"}, "cavalry": {"cavalry", "non-artillery"}, "other": {"non-artillery"}}
+
+
+@lru_cache(maxsize=None)
+def step_costs(cls: str) -> dict[str, tuple[tuple[str, int], ...]]:
+    """For a movement class: from each land hex, the adjacent hexes it may enter and the MPs
+    (terrain of the hex entered, L205, plus the '+' costs of the hexside crossed; along a road
+    or rail line the clear cost only, 7B). Prohibited hexes and hexsides are left out."""
+    tags = _CLASS_TAGS[cls]
+    clear = CH.movement_cost("clear", tags)
+    out = {}
+    for a in LAND:
+        steps = []
+        for b in NEIGHBOURS[a]:
+            if b not in LAND_SET:
+                continue
+            key = hx.side_id(a, b)
+            if key in MAP.roads or key in MAP.rail:
+                steps.append((b, clear))  # 7B: a road ignores hex and hexside terrain
+                continue
+            cost = CH.movement_cost(MAP.terrain[b], tags)
+            if cost is None:
+                continue
+            blocked = False
+            for feat in MAP.hexsides.get(key, ()):
+                if feat == "frontier":
+                    continue
+                extra = CH.hexside_cost(feat)
+                if extra is None:
+                    blocked = True
+                    break
+                cost += extra
+            if not blocked:
+                steps.append((b, cost))
+        out[a] = tuple(steps)
+    return out
+
+
+@lru_cache(maxsize=None)
+def rail_steps() -> dict[str, tuple[tuple[str, str], ...]]:
+    """The rail net: from each hex on a line, the adjacent rail hexes and the gauge between."""
+    out: dict[str, list] = {}
+    for key, line in MAP.rail.items():
+        a, b = key.split("|")
+        out.setdefault(a, []).append((b, line["gauge"]))
+        out.setdefault(b, []).append((a, line["gauge"]))
+    return {h: tuple(sorted(v)) for h, v in out.items()}
+
+
+# ----- the state's questions ---------------------------------------------------------------------
+
+
+ZOC_NEIGHBOURS = {h: tuple(b for b, _ in step_costs("other")[h]) for h in LAND}
+"""5A: the adjacent hexes a ZOC reaches: land, not across a lake or sea hexside."""
+
+
+def new_units(s: dict) -> dict:
+    """Every unit's changing facts at the start of the scenario (the rest is on its counter)."""
+    out = {}
+    for uid in UNITS:
+        rec = SC.unit(uid)
+        on = rec.start is not None
+        out[uid] = {
+            "hex": start_hex(rec.start) if on else None,
+            "at": "map" if on else "due",
+            "cadre": False,
+            "dis": 0,
+            "fat": 0,
+            "spent": 0,
+            "moved": False,
+            "nozoc": False,
+            "attacked": False,
+            "supply": "general",
+            "out": 0,
+        }
+    return out
+
+
+def on_map(s: dict, side: str | None = None):
+    """(uid, record) of every unit on the map (of one side), in the scenario's order."""
+    for uid, v in s["units"].items():
+        if v["at"] == "map" and (side is None or UNITS[uid].side == side):
+            yield uid, v
+
+
+def stacks(s: dict) -> dict[str, list[str]]:
+    """Hex -> the units there, in the scenario's order."""
+    out: dict[str, list[str]] = {}
+    for uid, v in s["units"].items():
+        if v["at"] == "map":
+            out.setdefault(v["hex"], []).append(uid)
+    return out
+
+
+def side_hexes(s: dict, side: str) -> set[str]:
+    return {v["hex"] for _, v in on_map(s, side)}
+
+
+def rating(s: dict, uid: str) -> tuple[int, int, int]:
+    """The unit's printed attack, defense and movement, its cadre's once reduced (3A1)."""
+    u = UNITS[uid]
+    if s["units"][uid]["cadre"] and u.cadre:
+        return u.cadre
+    return (u.attack, u.defense, u.movement)
+
+
+def re_size(s: dict, uid: str) -> float:
+    """RE size (3A3, L76-88): a cadre is 1 RE (L80)."""
+    u = UNITS[uid]
+    return 1.0 if s["units"][uid]["cadre"] else u.re
+
+
+def has_zoc(s: dict, uid: str) -> bool:
+    """5A: a ZOC in its own hex (every unit but HQs), lost while disrupted (3A5) or after accel or
+    rail movement this phase."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    return not u.hq and not v["dis"] and not v["nozoc"]
+
+
+def zoc_reaches(s: dict, uid: str) -> bool:
+    """5A: a non-artillery divisional unit without the unsupported indicator, with a printed
+    combat strength above 0, also has a ZOC in the adjacent hexes (the map has no Arctic or
+    Desert hexes)."""
+    u = UNITS[uid]
+    if u.artillery or u.fortress or not has_zoc(s, uid):
+        return False
+    a, d, _ = rating(s, uid)
+    if max(a, d) <= 0:
+        return False
+    if s["units"][uid]["cadre"]:
+        return False  # 5A: a cadre is not divisional
+    return u.divisional and u.support != "none"
+
+
+def zoc_hexes(s: dict, side: str) -> set[str]:
+    """Every hex in ``side``'s ZOC (5A). A ZOC does not extend into hexes the unit may not enter
+    (sea, lake) nor across prohibited hexsides."""
+    out = set()
+    for uid, v in s["units"].items():
+        if v["at"] != "map" or v["dis"] or v["nozoc"]:
+            continue
+        u = UNITS[uid]
+        if u.side != side or u.hq:
+            continue
+        h = v["hex"]
+        out.add(h)
+        if u.reaches and not v["cadre"]:
+            out.update(ZOC_NEIGHBOURS[h])
+    return out
+
+
+def gain_ownership(s: dict, side: str, h: str) -> bool:
+    """5B: a unit with a ZOC in the hex takes it (a city only by occupying it). True if it changed."""
+    if h not in LAND_SET or s["owner"].get(h) == side:
+        return False
+    s["owner"][h] = side
+    return True
+
+
+def update_ownership(s: dict) -> list[tuple[str, str]]:
+    """5B: hexes occupied by a side's units with a ZOC, and hexes in a side's uncontested ZOC
+    (cities excepted: they must be occupied), belong to that side; a contested hex (9J) keeps
+    its owner. The hexes that changed hands, with their new owner."""
+    zoc = {side: zoc_hexes(s, side) for side in SIDES}
+    occupied: dict[str, set] = {side: set() for side in SIDES}
+    for uid, v in s["units"].items():
+        if v["at"] == "map" and not v["dis"] and not v["nozoc"]:
+            u = UNITS[uid]
+            if not u.hq:
+                occupied[u.side].add(v["hex"])
+    owner = s["owner"]
+    contested = set(s.get("contested", ()))
+    changed = []
+    for side in SIDES:
+        other = OTHER[side]
+        for h in occupied[side] - occupied[other]:
+            if owner.get(h) != side and h not in contested:
+                owner[h] = side
+                changed.append((h, side))
+        for h in zoc[side] - zoc[other] - occupied[other]:
+            if owner.get(h) != side and h not in CITY_HEXES and h not in contested:
+                owner[h] = side
+                changed.append((h, side))
+    return changed
+
+
+CITY_HEXES = frozenset(t["hex"] for t in MAP.towns.values() if t.get("size") in ("partial-city", "full-city"))
+FORTRESS_HEXES = {t["hex"]: t for t in MAP.towns.values() if t.get("fortress")}
+
+
+def initial_owner() -> dict[str, str]:
+    """At the start every land hex belongs to its 1914 country's side (L128)."""
+    side_of = {"germany": "central-powers", "russia": "entente"}
+    return {h: side_of[MAP.country[h]] for h in LAND if MAP.country.get(h) in side_of}
+
+
+def contact(s: dict, side: str) -> set[str]:
+    """The hexes where ``side`` sees what the enemy has (ruling O1 in RULINGS.md): hexes its own
+    units occupy or are adjacent to."""
+    seen = set()
+    for _, v in on_map(s, side):
+        h = v["hex"]
+        seen.add(h)
+        seen.update(NEIGHBOURS[h])
+    return seen
+
+
+def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
+    """8A: at most six units (HQs exempt) and four REs of artillery in a hex; one fortress unit."""
+    lim = CH.stacking["regular"]
+    units_max, art_max = lim.units, lim.artillery_re
+    present = list(here if here is not None else stacks(s).get(h, []))
+    allu = present + [u for u in adding if u not in present]
+    count = sum(1 for u in allu if not UNITS[u].hq and not UNITS[u].fortress)  # 15J: forts in addition
+    art = sum(re_size(s, u) for u in allu if UNITS[u].artillery)
+    forts = sum(1 for u in allu if UNITS[u].fortress)
+    return count <= units_max and art <= art_max and forts <= 1
+
+
+def frac(x) -> Fraction:
+    return x if isinstance(x, Fraction) else Fraction(x).limit_denominator(1000)
+
+
+def fmt(x) -> str:
+    """A strength as players write it: 4, 4.5, 2.25."""
+    f = float(x)
+    return str(int(f)) if f == int(f) else f"{f:g}"
+
+
+def turn_name(s: dict) -> str:
+    return SC.turns[s["turn"]].name
+
+
+def unit_name(uid: str) -> str:
+    return UNITS[uid].name
+
+
+def hex_name(h: str) -> str:
+    """A hex as players find it: its id and the town in it, if any."""
+    towns = MAP.towns_in(h)
+    return f"{h} ({towns[0]['name']})" if towns else h
