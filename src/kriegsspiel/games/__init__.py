@@ -13,6 +13,7 @@ MODULES = {
     "imperial-borders": "kriegsspiel.games.imperial_borders",
     "imperialism-1880": "kriegsspiel.games.imperialism_1880",
     "imperial-elegy": "kriegsspiel.games.imperial_elegy",
+    "over-there": "kriegsspiel.games.over_there",
 }
 
 _loaded: dict[str, Rules] = {}

@@ -43,12 +43,20 @@ def heuristic(view, actions, rng):
         return kinds["choice"][0]  # the historical choice comes first
     if "withdraw" in kinds:
         return {"withdraw": True}
+    if "superiority" in kinds:
+        return {"superiority": 0}  # every point flies with the attacks instead
+    if "das" in kinds:
+        return kinds["das"][-1]  # all the points left
     if "commit" in kinds:
         return kinds["commit"][0]  # the nearest stack's reserves
     if "activate" in kinds:
         return kinds["activate"][0]
     if "resolve" in kinds or ("cancel" in kinds and "add" in kinds):
         att = board.get("attack") or {}
+        if _good(att):
+            for kind in ("gs", "recon"):  # B17B: the air points go with a good attack
+                if {"air": kind} in actions:
+                    return {"air": kind}
         if att.get("column") not in (None, "auto") and _good(att):
             return {"resolve": True}
         return {"cancel": True} if "resolve" not in kinds or not _good(att) else {"resolve": True}
@@ -160,48 +168,110 @@ def _distance_from(hexes: set[str]) -> dict[str, int]:
     return out
 
 
+def _guarded(side: str) -> list[str]:
+    """The side's own places that the enemy scores for taking."""
+    from .scenario import Location
+
+    if side not in _GUARDED:
+        _GUARDED[side] = [start_hex(Location(place=v.place)) for v in SC.victory_places if v.scorer == OTHER[side]]
+    return _GUARDED[side]
+
+
+_GUARDED: dict[str, list[str]] = {}
+
+
 def _home(h: str) -> str | None:
     c = MAP.country.get(h)
     return {"germany": "central-powers", "russia": "entente"}.get(c)
 
 
+HIDDEN_STRENGTH = 8  # what a counter out of contact is guessed to be worth
+
+
+def _forces(board, side):
+    """What the view shows of each side's stacks: hex -> (attack, defense, counters)."""
+    out = {side: {}, OTHER[side]: {}}
+    for u in board["units"]:
+        if UNITS[u["id"]].hq:
+            continue
+        a, d, n = out[u["side"]].get(u["hex"], (0.0, 0.0, 0))
+        out[u["side"]][u["hex"]] = (a + u["attack"], d + u["defense"], n + 1)
+    for h in board["hidden"]:
+        a, d, n = out[h["side"]].get(h["hex"], (0.0, 0.0, 0))
+        guess = HIDDEN_STRENGTH * h["count"]
+        out[h["side"]][h["hex"]] = (a + guess, d + guess, n + h["count"])
+    return out
+
+
 def _destination(board, side, kinds, rng):
+    """Where the selected unit goes: next to an enemy stack it can help attack at good odds, or
+    toward the enemy and the side's objectives; never where it would be cut off (3G), nor alone
+    against a much stronger enemy; an Army HQ stays behind its units."""
+    from .world import NEIGHBOURS
+
     uid = board["selected"][0]
-    here = next(u["hex"] for u in board["units"] if u["id"] == uid)
+    me = next(u for u in board["units"] if u["id"] == uid)
+    here = me["hex"]
     enemy_side = OTHER[side]
-    enemy = [u["hex"] for u in board["units"] if u["side"] == enemy_side]
-    enemy += [h["hex"] for h in board["hidden"] if h["side"] == enemy_side]
-    own = [u["hex"] for u in board["units"] if u["side"] == side and u["id"] != uid and not UNITS[u["id"]].hq]
-    targets = enemy or goals(side)
+    forces = _forces(board, side)
+    mine, theirs = forces[side], forces[enemy_side]
+    if not UNITS[uid].hq and here in mine:  # the unit's own strength is not where it stands any more
+        a, d, n = mine[here]
+        mine = dict(mine)
+        mine[here] = (a - me["attack"], d - me["defense"], n - 1)
+    targets = list(theirs) or goals(side)
     u = UNITS[uid]
     safe = lifeline(board, side)
     away = _distance_from(safe)
     options = kinds.get("to", [])
+    # how much attack already stands next to each enemy stack
+    pressure = {e: sum(mine[b][0] for b in NEIGHBOURS[e] if b in mine and mine[b][2] > 0) for e in theirs}
+    # and what could still join it this phase: units that have not moved, within three hexes
+    coming = {e: 0.0 for e in theirs}
+    for o in board["units"]:
+        if o["side"] != side or o["id"] == uid or o.get("moved") or UNITS[o["id"]].hq:
+            continue
+        for e in theirs:
+            if 1 < dist(o["hex"], e) <= 3:
+                coming[e] += o["attack"]
+
+    # the invader first: enemy stacks on the side's own soil, and its own places the enemy holds
+    home = "central-powers" if side == "central-powers" else "entente"
+    invaders = [e for e in theirs if _home(e) == home]
+    lost = [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side]
+    objectives = lost or [g for g in goals(side) if board["owner"].get(g, _home(g)) != side] or goals(side)
 
     def score(h: str) -> float:
-        d_enemy = min((dist(h, e) for e in targets), default=0)
-        d_goal = min((dist(h, g) for g in goals(side)), default=0)
-        friends = sum(1 for o in own if o == h)
+        d_enemy = min((dist(h, e) for e in (invaders or targets)), default=0)
+        d_goal = min((dist(h, g) for g in objectives), default=0)
+        friends = mine.get(h, (0, 0, 0))[2]
         s_ = 0.0
         if h not in safe:
             s_ -= 20 + 3 * away.get(h, 20)  # 3G: cut off; the nearer the way out the better
         if u.hq:
-            # behind the front, with the army's units, never alone within the enemy's reach
             s_ -= abs(d_enemy - 3) * 2
-            s_ -= min((dist(h, o) for o in own), default=0)
+            s_ -= min((dist(h, o) for o in mine if mine[o][2] > 0), default=0)
             if friends == 0 and d_enemy <= 4:
                 s_ -= 8
             return s_
-        s_ -= d_enemy * 1.5 + d_goal * 0.5
-        s_ += min(friends, 2) * 0.7
-        if d_enemy == 1 and friends == 0:
-            s_ -= 1.5  # not alone against the enemy
+        near = [e for e in NEIGHBOURS[h] if e in theirs]
+        if near:
+            best = max((pressure[e] + coming[e] + me["attack"]) / max(theirs[e][1], 1) for e in near)
+            s_ += 3 * min(best, 3) if best >= 1.5 else (best - 1.5) * 2
+            threat = sum(theirs[e][0] for e in near)
+            hold = mine.get(h, (0, 0, 0))[1] + me["defense"]
+            if threat > 3 * hold:
+                s_ -= 3  # it would be overrun or broken
+        else:
+            s_ -= d_enemy * 0.8
+        s_ -= d_goal * (0.8 if lost else 0.3)
+        s_ += min(friends, 2) * 0.5
         if board["owner"].get(h) == enemy_side or _enemy_land(h, side):
             s_ += 0.3
         return s_
 
     best = None
-    best_score = score(here) + 0.5  # a move must be worth it
+    best_score = score(here) + 0.3  # a move must be worth it
     for a in options:
         if a.get("overrun"):
             return a

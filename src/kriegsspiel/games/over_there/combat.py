@@ -238,7 +238,8 @@ def supply_factor(s: dict, uid: str) -> Fraction:
     status = v.get("supply", "general")
     if status == "general":
         return ONE
-    return CH.supply_strength(combat_supply=False, turns_out=v.get("out", 0), isolated=status == "isolated")
+    out = v.get("out", 0)
+    return CH.supply_strength(combat_supply=False, turns_out=out, isolated=status == "isolated" and out >= 1)
 
 
 def _u2(s: dict, uid: str) -> bool:
@@ -640,6 +641,14 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
     for u in _support(s, fighting, dfn):
         notes.append(f"{UNITS[u].short} defends unsupported: halved (12A)")
     defense = _cap_artillery(s, fighting, dfn)
+    air = s.get("air_support")
+    if air and air.get("hex") == h:
+        if air.get("gs"):
+            attack += Fraction(air["gs"], 2)  # B17B5 (ruling R19): 1/2 a point each, not for losses
+            notes.append(f"ground support: +{air['gs'] / 2:g} (B17B5)")
+        if air.get("das"):
+            defense += Fraction(air["das"], 2)  # B17B4
+            notes.append(f"defensive air support: +{air['das'] / 2:g} (B17B4)")
     if gone & set(defenders):
         notes.append("units that retreated here this phase add nothing to the defense (9F2, ruling R10)")
     printed_attack = sum(rating(s, u)[0] for u in attackers)
@@ -660,6 +669,9 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
         notes.append("attack into a contested hex: Mobile CRT, -1 (9J)")
     if infantry:
         drm += 1  # 14H (L927)
+    if air and air.get("hex") == h and air.get("recon"):
+        drm += 1  # B17B2: tactical recon
+        notes.append("tactical recon: +1 (B17B2)")
     non_art = [u for u in attackers if not UNITS[u].artillery]
     expert_re = sum(re_size(s, u) for u in non_art if _expert(u, terrain))
     if crt == "mobile" and CH.weather(WEATHER).combat_expertise and non_art:
@@ -986,7 +998,7 @@ def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied:
     return True
 
 
-def retreat(s: dict, uids: list[str], hexes: int, between=None) -> dict[str, list[str]]:
+def retreat(s: dict, uids: list[str], hexes: int, between=None, origins: dict | None = None) -> dict[str, list[str]]:
     """9F2: retreat units ``hexes`` hexes away from the hexes they fought in, each by the
     priorities (ruling C9), one step for every unit before the next (9F4: ``between`` runs after
     the first step, for the advance of a multiple-hex retreat); then a unit still overstacked
@@ -1001,6 +1013,8 @@ def retreat(s: dict, uids: list[str], hexes: int, between=None) -> dict[str, lis
     units = [u for u in movers if not UNITS[u].hq]
     hqs = [u for u in movers if UNITS[u].hq]
     origin = {u: s["units"][u]["hex"] for u in movers}
+    if origins is not None:
+        origins.update(origin)  # where each path begins, for the report
     seen = {u: {origin[u]} for u in units}
     paths: dict[str, list[str]] = {u: [] for u in movers}
     fight = _fight(s)
@@ -1152,7 +1166,7 @@ def _retreat_before_combat(s: dict, b: Battle, report: dict) -> bool:
     if not left:
         return False
     hqs = [u for u in b.defenders if UNITS[u].hq] if len(left) == len(units) else []
-    paths = retreat(s, left + hqs, 1)
+    paths = retreat(s, left + hqs, 1, origins=report.setdefault("retreat_from", {}))
     report["retreats"].update(paths)
     report["rbc"] = list(left)
     return True
@@ -1193,6 +1207,8 @@ def _report(s: dict, side: str, h: str, uids: list[str]) -> dict:
 
 def _finish(s: dict, report: dict) -> dict:
     report["retreats"] = {u: list(p) for u, p in report["retreats"].items()}
+    starts = report.pop("retreat_from", {})
+    report["retreat_from"] = {u: starts[u] for u in report["retreats"] if u in starts}
     s["last"] = report
     return report
 
@@ -1339,7 +1355,7 @@ def _apply(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], fir
             def between() -> None:
                 adv.extend(advance(s, survivors_a, h))
 
-            report["retreats"].update(retreat(s, movers, hexes, between))
+            report["retreats"].update(retreat(s, movers, hexes, between, origins=report.setdefault("retreat_from", {})))
             report["advance"] = adv
     if not report["advance"] and survivors_a and not _enemy_at(s, side, h):
         report["advance"] = advance(s, survivors_a, h)
@@ -1374,7 +1390,7 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, same_hex: li
     for src in sorted(by_hex):
         us = by_hex[src]
         if src not in vacated:
-            report["retreats"].update(retreat(s, us, hexes))
+            report["retreats"].update(retreat(s, us, hexes, origins=report.setdefault("retreat_from", {})))
             continue
         here = _enemy_at(s, side, h)
         keep = [u for u in here if not UNITS[u].hq]
@@ -1384,7 +1400,7 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, same_hex: li
         if not movers:
             log(s, f"The defender does not advance into {hex_name(src)}: the attackers there stay (9F1).", "9F")
             continue
-        report["retreats"].update(retreat(s, us, hexes))
+        report["retreats"].update(retreat(s, us, hexes, origins=report.setdefault("retreat_from", {})))
         if not [x for x in stacks(s).get(src, ()) if UNITS[x].side == side]:
             went = advance(s, movers[:1], src)
             if went:
@@ -1935,7 +1951,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -
             left.append(u)
     if left:
         hqs = [u for u in defenders if UNITS[u].hq] if len(left) == len(units) else []
-        report["retreats"].update(retreat(s, left + hqs, 1))
+        report["retreats"].update(retreat(s, left + hqs, 1, origins=report.setdefault("retreat_from", {})))
     staying = [u for u in _enemy_at(s, side, target_hex)]
     owners = _zoc_owners(s, side)
     zoc_a = bool(owners.get(a, set()) - set(staying))

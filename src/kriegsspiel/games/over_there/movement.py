@@ -21,11 +21,13 @@ from .world import (
     NEIGHBOURS,
     OTHER,
     UNITS,
+    fits,
     move_class,
     on_map,
     rail_steps,
     rating,
     re_size,
+    stack_item,
     step_costs,
     zoc_hexes,
 )
@@ -258,7 +260,8 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             for h, c in march(s, uid, mode, accel=True, ctx=ctx).items():
                 if h not in ways or "march" not in ways[h]:
                     ways.setdefault(h, {})["accel"] = c
-            for h, (c, _) in rail(s, uid, ctx=ctx).items():
+        if mode == "movement" and not s["units"][uid].get("accel"):
+            for h, (c, _) in rail(s, uid, ctx=ctx).items():  # 7A2: mixed freely with marching
                 ways.setdefault(h, {})["rail"] = c
         per.append(ways)
     if (
@@ -284,36 +287,20 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
 
 
 class Room:
-    """8A for many destinations at once: the units and artillery REs already in each hex."""
+    """8A for many destinations at once: what already stands in each hex."""
 
     def __init__(self, s: dict, uids: list[str]):
-        lim = CH.stacking["regular"]
-        self.units_max, self.art_max = lim.units, lim.artillery_re
-        self.count: dict[str, int] = {}
-        self.art: dict[str, float] = {}
-        self.forts: set[str] = set()
         moving = set(uids)
+        self.present: dict[str, list] = {}
         for uid, v in s["units"].items():
-            if v["at"] != "map" or uid in moving:
-                continue
-            u = UNITS[uid]
-            h = v["hex"]
-            if not u.hq and not u.fortress:  # 15J: a fortress unit stacks in addition
-                self.count[h] = self.count.get(h, 0) + 1
-            if u.artillery:
-                self.art[h] = self.art.get(h, 0) + re_size(s, uid)
-            if u.fortress:
-                self.forts.add(h)
-        self.add_count = sum(1 for u in uids if not UNITS[u].hq and not UNITS[u].fortress)
-        self.add_art = sum(re_size(s, u) for u in uids if UNITS[u].artillery)
-        self.add_fort = any(UNITS[u].fortress for u in uids)
+            if v["at"] == "map" and uid not in moving:
+                self.present.setdefault(v["hex"], []).append(stack_item(s, uid))
+        self.adding = [stack_item(s, u) for u in uids]
+        self.alone = fits(self.adding)
 
     def fits(self, h: str) -> bool:
-        return (
-            self.count.get(h, 0) + self.add_count <= self.units_max
-            and self.art.get(h, 0) + self.add_art <= self.art_max
-            and not (self.add_fort and h in self.forts)
-        )
+        there = self.present.get(h)
+        return fits(there + self.adding) if there else self.alone
 
 
 def may_accel(s: dict, uid: str) -> bool:
@@ -355,6 +342,8 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
         if by == "accel":
             _fatigue(s, uid, p, start)
         u = UNITS[uid]
+        if by != "rail" and _crosses_unbridged(p):
+            v["dis"] = max(v["dis"], 1)  # 15A4: a major river crossed away from a bridge disrupts
         if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
             v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17
         path = path or p
@@ -375,6 +364,20 @@ def _fatigue(s: dict, uid: str, path: list[str], start: str) -> None:
     over = v["spent"] - rating(s, uid)[2]
     tags = set(u.tags) | ({"army-hq"} if u.army_hq else set())
     v["fat"] += CH.fatigue_hits(over, tags)
+
+
+def _crosses_unbridged(path: list[str]) -> bool:
+    """15A4 (TEC ``disrupts_crossing``): a step across a major river that is not along a road or
+    railway (where the bridges are, ruling O16)."""
+    from .world import MAP
+
+    for a, b in zip(path, path[1:], strict=False):
+        key = hx.side_id(a, b)
+        if key in MAP.roads or key in MAP.rail:
+            continue
+        if any(f != "frontier" and CH.hexside(f).disrupts_crossing for f in MAP.hexsides.get(key, ())):
+            return True
+    return False
 
 
 def rest(s: dict, uid: str, mode: str) -> int:

@@ -12,11 +12,12 @@ O1 onwards for play). The modules: ``world`` (the units, the map, the state's qu
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from . import bots, charts, movement, sequence
+from . import air, bots, charts, movement, sequence
 from . import map as ot_map
 from . import scenario as ot_scenario
 from .scenario import SIDES
 from .world import (
+    CH,
     LAND,
     SC,
     SCENARIO_ID,
@@ -36,6 +37,7 @@ from .world import (
 )
 
 ROLES = sequence.ORDER
+ZOI = CH.army_hq.values["zoi_radius"]  # 14M1: the hexes within two of an active Army HQs
 
 
 class OverThere(Rules):
@@ -80,6 +82,8 @@ class OverThere(Rules):
         "combat": sequence.Combat(),
         "attackers": sequence.Attackers(),
         "reserve": sequence.Reserve(),
+        "superiority": sequence.Superiority(),
+        "das": sequence.Das(),
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
     }
@@ -115,6 +119,8 @@ class OverThere(Rules):
                 s["pool"][rp.side]["man"] += sum(rp.man_pts.values())
                 s["pool"][rp.side]["equ"] += rp.equ_pts
         s["sudden"] = None
+        s["air_support"] = None
+        air.new_player_turn(s)
 
     # ----- what a role sees ----------------------------------------------------------------
 
@@ -149,8 +155,8 @@ class OverThere(Rules):
             reach = movement.reach(s, selected, top["mode"])
         attack = None
         a = s["attack"]
-        if a is not None and (role == a["side"] or (top is not None and top.get("state") == "reserve")):
-            attack = self._attack(s)  # 9A: the attacker's plan is his own until he resolves it
+        if a is not None and (role == a["side"] or (top is not None and top.get("state") in ("reserve", "das"))):
+            attack = self._attack(s, role)  # 9A: the attacker's plan is his own until he resolves it
         targets = None
         if top is not None and top.get("state") == "combat" and top["role"] == role:
             targets = self._targets(s, role)
@@ -164,7 +170,7 @@ class OverThere(Rules):
             if v["at"] != "map":
                 continue
             if role == UNITS[h].side or seen is None or v["hex"] in seen:
-                hq[h] = {"active": rec["active"], "leader": rec.get("leader"), "hex": v["hex"]}
+                hq[h] = {"active": rec["active"], "leader": rec.get("leader"), "hex": v["hex"], "zoi": ZOI}
         owner0 = initial_owner()
         return {
             "turn": SC.turns[s["turn"]].name if s["turn"] < len(TURNS) else SC.turns[-1].name,  # 4
@@ -196,6 +202,7 @@ class OverThere(Rules):
                 if side == role
             },
             "pool": {role: dict(s["pool"][role])} if role in SIDES else {},
+            "air": {role: dict(s["air"][role])} if role in SIDES else {},  # B17: one's own air points
             "due": self._due(s, role),
         }
 
@@ -226,18 +233,21 @@ class OverThere(Rules):
             out["spent"] = v["spent"]
         return out
 
-    def _attack(self, s):
+    def _attack(self, s, role):
         from . import combat
 
         a = s["attack"]
         if not a["units"]:
             return {"hex": a["hex"], "units": []}
         info = combat.assess(s, a["side"], a["hex"], a["units"])
-        return {
+        out = {
             k: info[k]
-            for k in ("hex", "units", "attack", "defense", "odds", "crt", "column", "drm", "shifts")
+            for k in ("hex", "units", "attack", "defense", "odds", "crt", "column", "drm", "shifts", "notes")
             if k in info
         }
+        if role == a["side"]:
+            out["air"] = dict(a.get("air", {"recon": 0, "gs": 0}))  # B17B: the attacker's own plan
+        return out
 
     def _targets(self, s, role):
         from . import combat
@@ -288,6 +298,14 @@ class OverThere(Rules):
             if side != role:
                 t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
                 t["rail_used"][side] = rnd.randint(0, 10)
+        top = t["stack"][-1] if t["stack"] else None
+        if top is not None and top.get("state") == "superiority":
+            for side in top["pending"]:  # B17B1: assigned in secret
+                if side != role:
+                    top["pending"][side] = {"superiority": rnd.randint(0, t["air"][side]["left"])}
+        a = t["attack"]
+        if a is not None and a["side"] != role:
+            a["air"] = {"recon": rnd.randint(0, 2), "gs": rnd.randint(0, 2)}  # the attacker's plan
         return t
 
     def label(self, action, s=None):
@@ -315,6 +333,20 @@ class OverThere(Rules):
             return f"remove {UNITS[action['remove']].short}" if action["remove"] in UNITS else super().label(action)
         if "resolve" in action:
             return "resolve the attack"
+        if "stay" in action:
+            return "stay here (end its movement)"
+        if "superiority" in action:
+            n = action["superiority"]
+            return f"{n} air point{'s' if n != 1 else ''} to air superiority"
+        if "das" in action:
+            n = action["das"]
+            return f"{n} air point{'s' if n != 1 else ''} to defensive air support"
+        if "air" in action:
+            return {"recon": "fly tactical recon", "gs": "fly ground support"}.get(action["air"], super().label(action))
+        if "unair" in action:
+            return {"recon": "recall tactical recon", "gs": "recall ground support"}.get(
+                action["unair"], super().label(action)
+            )
         if "cancel" in action:
             return "cancel"
         if "rest" in action:

@@ -5,8 +5,8 @@ ask the players at the points where the rules give them a choice."""
 
 from __future__ import annotations
 
-from ...engine import STAY, Procedure, State, ask, call, game_over, log, rng
-from . import combat, movement, supply
+from ...engine import STAY, Procedure, State, ask, ask_all, call, game_over, log, rng
+from . import air, combat, movement, supply
 from .scenario import SIDES, victory_level
 from .world import (
     CH,
@@ -114,6 +114,8 @@ class PlayerTurn(Procedure):
         side = f["side"]
         s["phasing"] = side
         s["phase"] = "initial"
+        s["rail_used"][side] = 0  # 7A5: the net's capacity serves each player turn afresh
+        air.new_player_turn(s)
         log(s, f"{SIDE_NAMES[side]} player turn.", "4A")
         return "initial"
 
@@ -163,6 +165,8 @@ class PlayerTurn(Procedure):
         for _, v in on_map(s):
             v["attacked"] = False
         ask(s, "combat", f["side"])
+        if air.superiority_roles(s):
+            ask_all(s, "superiority", air.superiority_roles(s))  # B17B1, before any other mission
         return "reaction"
 
     def reaction(self, s, f):
@@ -181,6 +185,8 @@ class PlayerTurn(Procedure):
         for _, v in on_map(s):
             v["attacked"] = False
         ask(s, "combat", OTHER[f["side"]])
+        if air.superiority_roles(s):
+            ask_all(s, "superiority", air.superiority_roles(s))
         return "exploitation"
 
     def exploitation(self, s, f):
@@ -197,19 +203,37 @@ class PlayerTurn(Procedure):
 
 
 class Battle(Procedure):
-    """9A: one attack: the defender's reserves on the Positional CRT (6C), then the resolution."""
+    """9A: one attack: the defender's reserves on the Positional CRT (6C) and his defensive air
+    support (B17B4), both chosen without knowing the attacker's die or air support; the air
+    missions; then the resolution."""
 
     def start(self, s, f):
         a = s["attack"]
         info = combat.assess(s, f["side"], a["hex"], a["units"])
         if info["crt"] == "positional" and combat.reserve_stacks(s, OTHER[f["side"]], a["hex"]):
             ask(s, "reserve", OTHER[f["side"]], hex=a["hex"])
+        return "support"
+
+    def support(self, s, f):
+        a = s["attack"]
+        defender = OTHER[f["side"]]
+        if s["air"][defender]["left"] > 0 and combat.eligible_attackers(s, f["side"], a["hex"]) is not None:
+            ask(s, "das", defender, hex=a["hex"])
+        return "fly"
+
+    def fly(self, s, f):
+        a = s["attack"]
+        plan = a.get("air", {})
+        recon, gs, das = plan.get("recon", 0), plan.get("gs", 0), a.get("das", 0)
+        if recon or gs or das:
+            s["air_support"] = air.fly(s, f["side"], a["hex"], recon, gs, das)
         return "fight"
 
     def fight(self, s, f):
         a = s["attack"]
         combat.resolve(s, f["side"], a["hex"], a["units"])
         s["attack"] = None
+        s["air_support"] = None
         settle(s)
         return None
 
@@ -431,6 +455,15 @@ class Attackers(State):
         chosen = set(a["units"])
         for u in combat.eligible_attackers(s, role, a["hex"]):
             out.append({"remove": u} if u in chosen else {"add": u})
+        plan = a.get("air", {})
+        free = s["air"][role]["left"] - plan.get("recon", 0) - plan.get("gs", 0)
+        if free > 0:  # B17B2, B17B5
+            out.append({"air": "recon"})
+            if plan.get("gs", 0) < air.gs_limit(s, a["units"]):
+                out.append({"air": "gs"})
+        for kind in ("recon", "gs"):
+            if plan.get(kind, 0):
+                out.append({"unair": kind})
         out.append({"cancel": True})
         return out
 
@@ -446,6 +479,15 @@ class Attackers(State):
             return STAY
         if "remove" in action:
             a["units"].remove(action["remove"])
+            plan = a.get("air", {})
+            plan["gs"] = min(plan.get("gs", 0), air.gs_limit(s, a["units"]))
+            return STAY
+        if "air" in action:
+            plan = a.setdefault("air", {"recon": 0, "gs": 0})
+            plan[action["air"]] += 1
+            return STAY
+        if "unair" in action:
+            a["air"][action["unair"]] -= 1
             return STAY
         call(s, "battle", side=role)
         return None
@@ -464,6 +506,35 @@ class Reserve(State):
     def act(self, s, f, role, action):
         if action["commit"] is not None:
             combat.commit_reserves(s, role, action["commit"], f["hex"])
+        return None
+
+
+class Superiority(State):
+    """B17B1: both players assign air points to air superiority at once, in secret."""
+
+    simultaneous = True
+
+    def prompt(self, s, f, role):
+        return f"Air superiority: how many of your {s['air'][role]['left']} air point(s) fly it this phase?"
+
+    def actions(self, s, f, role):
+        return [{"superiority": n} for n in range(s["air"][role]["left"] + 1)]
+
+    def reveal(self, s, f, choices):
+        air.assign_superiority(s, {side: a["superiority"] for side, a in choices.items()})
+
+
+class Das(State):
+    """B17B4: the defender's air points to the attacked hex, before the attacker's support is known."""
+
+    def prompt(self, s, f, role):
+        return f"{hex_name(f['hex'])} is attacked: how many air points fly defensive air support?"
+
+    def actions(self, s, f, role):
+        return [{"das": n} for n in range(s["air"][role]["left"] + 1)]
+
+    def act(self, s, f, role, action):
+        s["attack"]["das"] = action["das"]
         return None
 
 

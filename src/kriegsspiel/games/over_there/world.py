@@ -106,8 +106,9 @@ def _tags(u) -> frozenset:
 def _short(uid: str) -> str:
     """A counter's designation from its id: 'de-36-rd' -> '36 RD', 'ru-1-gd-cav' -> '1 GD CAV'."""
     parts = uid.split("-")[1:]
-    text = " ".join(p.upper() if len(p) <= 4 else p.capitalize() for p in parts)
-    return text if len(text) <= 14 else text[:13] + "."
+    roman = set("IVXL")
+    text = " ".join(p.upper() if len(p) <= 4 or set(p.upper()) <= roman else p.capitalize() for p in parts)
+    return text if len(text) <= 16 else text[:15].rstrip() + "."
 
 
 @lru_cache(maxsize=1)
@@ -374,16 +375,44 @@ def contact(s: dict, side: str) -> set[str]:
     return seen
 
 
-def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
-    """8A: at most six units (HQs exempt) and four REs of artillery in a hex; one fortress unit."""
+def stack_item(s: dict, uid: str) -> tuple[str, float]:
+    """How a unit counts for stacking (8A): exempt (HQs, fortress units: 15J), artillery,
+    non-divisional or divisional, with its RE size."""
+    u = UNITS[uid]
+    if u.hq or u.fortress:
+        return ("exempt", 0.0)
+    if u.artillery:
+        return ("art", re_size(s, uid))
+    if s["units"][uid]["cadre"] or not u.divisional:
+        return ("nondiv", re_size(s, uid))
+    return ("div", re_size(s, uid))
+
+
+def fits(items) -> bool:
+    """8A (L365-372): 6 units of any size and type, plus 6 REs of non-divisional units, plus 4 REs
+    of artillery; HQs and fortress units do not count. The extra allowances are filled smallest
+    first, the rest counts among the six."""
     lim = CH.stacking["regular"]
-    units_max, art_max = lim.units, lim.artillery_re
+    left = 0
+    art = 0.0
+    nondiv = 0.0
+    for cls, re in sorted(items, key=lambda x: x[1]):
+        if cls == "exempt":
+            continue
+        if cls == "art" and art + re <= lim.artillery_re:
+            art += re
+        elif cls in ("art", "nondiv") and nondiv + re <= lim.non_divisional_re:
+            nondiv += re
+        else:
+            left += 1
+    return left <= lim.units
+
+
+def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
+    """8A: whether ``adding`` may end in hex ``h`` with the units already there."""
     present = list(here if here is not None else stacks(s).get(h, []))
     allu = present + [u for u in adding if u not in present]
-    count = sum(1 for u in allu if not UNITS[u].hq and not UNITS[u].fortress)  # 15J: forts in addition
-    art = sum(re_size(s, u) for u in allu if UNITS[u].artillery)
-    forts = sum(1 for u in allu if UNITS[u].fortress)
-    return count <= units_max and art <= art_max and forts <= 1
+    return fits([stack_item(s, u) for u in allu])
 
 
 def frac(x) -> Fraction:

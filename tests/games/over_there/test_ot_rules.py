@@ -1,0 +1,261 @@
+"""Over There's sequence of play, movement, secrecy and scenario schedule (Rules 4-8, 14M, 16),
+played through the public interface where it can be and through the rules' own functions where
+a position must be built by hand."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import kriegsspiel
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import movement, sequence
+from kriegsspiel.games.over_there.world import CH, UNITS, step_costs, update_ownership, zoc_hexes
+
+G = kriegsspiel.load("over-there")
+
+
+def fresh(seed: int = 1, **options) -> dict:
+    return G.new(seed=seed, options=options or None)
+
+
+def only(s: dict, placed: dict[str, str]) -> dict:
+    """The state with every unit off the map but ``placed`` (uid -> hex)."""
+    for uid, v in s["units"].items():
+        if uid in placed:
+            v.update({"hex": placed[uid], "at": "map", "spent": 0, "moved": False, "dis": 0, "nozoc": False})
+        elif v["at"] == "map":
+            v.update({"hex": None, "at": "due"})
+    update_ownership(s)
+    return s
+
+
+def test_the_entente_moves_first_and_every_phase_comes_in_the_order_of_4a():
+    s = fresh()
+    seen = []
+    superiority = []
+    for _ in range(60):
+        roles = G.active(s)
+        if s["phasing"] == "central-powers" and s["phase"] == "movement":
+            break
+        top = s["stack"][-1]
+        if top.get("state") == "superiority":
+            superiority.append((s["phase"], tuple(roles)))
+        else:
+            seen.append((s["phasing"], s["phase"], roles[0]))
+        for role in roles:
+            acts = G.actions(s, role)
+            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw"} or a in PASS)
+            s = G.apply(s, role, end)
+    phases = [p for side, p, _ in seen if side == "entente"]
+    assert phases == ["movement", "combat", "reaction-movement", "reaction-combat", "exploitation"]
+    # the reacting (non-phasing) player acts in the reaction phases (4A4, 4A5)
+    assert [r for side, p, r in seen if p.startswith("reaction")] == ["central-powers", "central-powers"]
+    # B17B1: both players assign air superiority at once, at the start of each combat phase
+    assert superiority == [
+        ("combat", ("entente", "central-powers")),
+        ("reaction-combat", ("entente", "central-powers")),
+    ]
+    assert s["phasing"] == "central-powers" and s["phase"] == "movement"
+
+
+PASS = ({"superiority": 0}, {"das": 0})
+
+
+def test_march_pays_the_hex_and_the_river_hexside():
+    """L205: the terrain of the hex entered plus the '+' cost of the hexside: clear 1, river +2."""
+    s = only(fresh(), {"de-1-id": "0512"})
+    step = dict(step_costs("other")["0512"])
+    assert step["0611"] == CH.movement_cost("clear", {"non-artillery"}) + CH.hexside_cost("river") == 3
+    costs = movement.march(s, "de-1-id", "movement")
+    # the cheapest path: around the river through two clear hexes
+    assert costs["0611"] == 2 and costs["0511"] == 1 and step["0511"] == 1
+
+
+def test_leaving_an_enemy_zoc_costs_more_and_cavalry_pays_less():
+    """6A (L207): the ZOC Movement Costs Table: +2 standard, +1 cavalry."""
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    assert "0512" in zoc_hexes(s, "entente")
+    free = movement.march(only(fresh(), {"de-1-id": "0512"}), "de-1-id", "movement")
+    held = movement.march(s, "de-1-id", "movement")
+    away = next(h for h in free if free[h] == 1 and h in held)
+    assert held[away] == free[away] + CH.zoc_cost({"non-artillery"}) == free[away] + 2
+    assert CH.zoc_cost({"cavalry"}) == 1
+
+
+def test_no_unit_enters_an_enemy_occupied_hex_without_an_overrun():
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    assert "0513" not in movement.march(s, "de-1-id", "movement")
+
+
+def test_a_unit_may_always_move_a_single_hex():
+    """L205: the one-hex move, spending all its MPs, even where the cost is beyond them."""
+    s = only(fresh(), {"de-1-id": "0512"})
+    s["units"]["de-1-id"]["spent"] = 4.5  # half an MP left, but it has not moved yet
+    costs = movement.march(s, "de-1-id", "movement")
+    assert costs["0611"] == 0.5  # a river hexside: 3 MPs, entered with the one-hex move
+    s["units"]["de-1-id"]["moved"] = True
+    assert "0611" not in movement.march(s, "de-1-id", "movement")
+
+
+def test_accel_movement_doubles_the_rating_and_tires_units_near_the_enemy():
+    """6B, L239 example 1: 8 MPs of accel on a printed 5, ending next to the enemy: 2 fatigue
+    hits; 3 for artillery, cavalry or an Army HQs; none away from the enemy."""
+    assert movement.allowance(only(fresh(), {"de-1-id": "0512"}), "de-1-id", "movement", accel=True) == 10
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0714"})
+    v = s["units"]["de-1-id"]
+    v["spent"] = 8
+    movement._fatigue(s, "de-1-id", ["0512", "0613", "0713"], "0512")
+    assert v["fat"] == 2
+    s = only(fresh(), {"de-i-hvy-art": "0512", "ru-6-id": "0714"})
+    s["units"]["de-i-hvy-art"]["spent"] = UNITS["de-i-hvy-art"].movement + 3
+    movement._fatigue(s, "de-i-hvy-art", ["0512", "0613", "0713"], "0512")
+    assert s["units"]["de-i-hvy-art"]["fat"] == 3
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "1716"})
+    s["units"]["de-1-id"]["spent"] = 8
+    movement._fatigue(s, "de-1-id", ["0512", "0611"], "0512")
+    assert s["units"]["de-1-id"]["fat"] == 0
+
+
+def test_rail_movement_uses_the_nets_capacity_and_loses_the_zoc():
+    """7A2 and L287: a unit uses its RE size of the capacity, artillery double (ruling R37)."""
+    s = fresh()
+    side = "central-powers"
+    rail_units = [
+        uid for uid, v in s["units"].items() if v["at"] == "map" and UNITS[uid].side == side and movement.rail(s, uid)
+    ]
+    assert rail_units, "some German unit starts on the rail net"
+    uid = next(u for u in rail_units if UNITS[u].divisional and not UNITS[u].hq)
+    to = sorted(movement.rail(s, uid))[0]
+    movement.move(s, [uid], to, "rail", "movement")
+    assert s["rail_used"][side] == UNITS[uid].re
+    assert s["units"][uid]["nozoc"] and s["units"][uid]["hex"] == to
+    assert movement.capacity_use(s, "de-i-hvy-art") == 2 * UNITS["de-i-hvy-art"].re
+
+
+def test_a_full_hex_is_not_a_destination():
+    """8A: six units a hex (HQs do not count)."""
+    s = fresh()
+    six = [u for u in UNITS if UNITS[u].side == "central-powers" and not UNITS[u].hq and not UNITS[u].artillery][:7]
+    placed = {u: "0611" for u in six[:6]}
+    placed[six[6]] = "0512"
+    s = only(s, placed)
+    assert "0611" not in movement.reach(s, [six[6]], "movement")
+
+
+def test_enemy_units_out_of_contact_show_only_the_size_of_their_stack():
+    """Ruling O1: identities and strengths of enemy stacks out of contact are hidden."""
+    s = fresh()
+    view = G.view(s, "central-powers")
+    enemy = [u for u in view["board"]["units"] if u["side"] == "entente"]
+    hidden = sum(h["count"] for h in view["board"]["hidden"] if h["side"] == "entente")
+    on_map = sum(1 for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == "entente")
+    assert hidden > 0 and len(enemy) + hidden == on_map
+    assert "supply" not in json.dumps(enemy)
+    open_ = G.view(fresh(limited_intelligence=False), "central-powers")
+    assert not open_["board"]["hidden"]
+    assert len([u for u in open_["board"]["units"] if u["side"] == "entente"]) == on_map
+
+
+def test_what_a_view_shows_does_not_depend_on_where_unseen_enemy_units_are():
+    s = fresh(3)
+    rnd = random.Random(5)
+    for role in ("central-powers", "entente", None):
+        for _ in range(5):
+            t = G.scramble(s, role, rnd)
+            assert G.view(t, role) == G.view(s, role)
+
+
+def test_the_attackers_plan_is_his_own_until_he_resolves():
+    s = fresh()
+    s["attack"] = {"side": "entente", "hex": "0512", "units": []}
+    assert G.view(s, "entente")["board"]["attack"] is not None
+    assert G.view(s, "central-powers")["board"]["attack"] is None
+    assert G.view(s, None)["board"]["attack"] is None
+
+
+def test_reinforcements_arrive_at_their_entry_hex_on_their_turn():
+    s = fresh()
+    s["choices"]["opt-west-corps"] = "accept"
+    sequence.reinforcements(s, "central-powers", "sep-i-14")
+    arrived = [u for u in ("de-3-gd-id", "de-22-id", "de-8-cav") if s["units"][u]["at"] == "map"]
+    assert arrived == ["de-3-gd-id", "de-22-id", "de-8-cav"]
+    t = fresh()
+    t["choices"]["opt-west-corps"] = "decline"
+    sequence.reinforcements(t, "central-powers", "sep-i-14")
+    assert t["units"]["de-3-gd-id"]["at"] == "due"
+
+
+def test_units_kept_back_from_a_withdrawal_give_the_enemy_victory_points():
+    s = fresh()
+    on = [u for u in ("de-35-id", "de-36-id", "de-37-id", "de-41-id") if s["units"][u]["at"] == "map"]
+    before = s["vp"]["entente"]
+    sequence.withdraw(s, "wd-ninth-army", False)
+    assert s["vp"]["entente"] - before >= 2 * len(on)
+    t = fresh()
+    sequence.withdraw(t, "wd-ninth-army", True)
+    assert all(t["units"][u]["at"] == "withdrawn" for u in on)
+    assert t["vp"]["entente"] == 0
+
+
+def test_places_score_for_the_side_that_did_not_own_them():
+    s = fresh()
+    assert sequence.victory(s) == {"central-powers": 0, "entente": 0}
+    s["owner"]["0806"] = "entente"  # Königsberg
+    assert sequence.victory(s)["entente"] == 10
+
+
+def test_an_army_hq_activation_check_is_a_ground_success_roll():
+    """14M2: a die on the Ground Success Table, the leader's rating chosen by a second die."""
+    s = fresh()
+    hq = "ru-1-army-hq"
+    with scripted_dice(s, 1, 6):  # Rennenkampf -1/0/1: a 1 reads his left rating, -1
+        roll, drm, ok = sequence.activation(s, hq)
+    assert roll == 6
+    expected = CH.activation_modifier("russian") - 1 - 1  # the leader, sr-russian-activation
+    assert drm == expected
+    assert ok == CH.succeeds(CH.ground_success(6, expected))
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    s = fresh()
+    before = json.dumps(s, sort_keys=True)
+    for bad in ({"unit": "de-1-id"}, {"to": "0101"}, {"end": "combat"}, "move", None, {"unit": "ru-nope"}):
+        with pytest.raises(kriegsspiel.IllegalAction):
+            G.apply(s, "entente", bad)
+    with pytest.raises(kriegsspiel.IllegalAction):
+        G.apply(s, "central-powers", {"end": "movement"})
+    assert json.dumps(s, sort_keys=True) == before
+
+
+def test_a_replayed_record_gives_the_identical_game():
+    s = fresh(11)
+    rnd = random.Random(11)
+    for _ in range(400):
+        if G.is_over(s):
+            break
+        role = G.active(s)[0]
+        s = G.apply(s, role, rnd.choice(G.actions(s, role)))
+    again = kriegsspiel.replay(kriegsspiel.record(s))
+    assert json.dumps(again, sort_keys=True) == json.dumps(s, sort_keys=True)
+
+
+def test_the_stacking_limit_of_8a():
+    """8A (L365-372): 6 units of any kind, plus 6 REs of non-divisional units, plus 4 REs of
+    artillery; HQs and fortress units (15J) do not count."""
+    from kriegsspiel.games.over_there.world import fits
+
+    div, bde, art = ("div", 5.0), ("nondiv", 2.0), ("art", 1.0)
+    assert fits([div] * 6 + [bde] * 3 + [art] * 4 + [("exempt", 0.0)] * 3)
+    assert not fits([div] * 7)
+    assert not fits([div] * 6 + [bde] * 4)  # 8 REs of brigades: one counts among the six
+    assert fits([div] * 5 + [bde] * 4)
+    assert fits([div] * 6 + [art] * 5 + [bde] * 2)  # the fifth gun goes with the brigades' REs
+
+
+def test_a_major_river_crossed_away_from_a_bridge_disrupts():
+    """15A4: crossing a major river off the roads and railways disrupts the unit."""
+    assert movement._crosses_unbridged(["0308", "0408"])  # the Vistula, no road or railway there
+    assert not movement._crosses_unbridged(["0512", "0611"])  # a river, not a major one

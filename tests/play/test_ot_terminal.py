@@ -1,0 +1,286 @@
+"""Over There in the terminal, as a player reads it: the header, the front and the stacks behind
+it, the enemy out of contact shown only by its number of counters, the area map of a unit being
+moved, the attack panel and the last combat; the game's own commands (grid, near, hex, unit,
+crt); and answers typed as hex ids and unit designations."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from rich.console import Console, Group
+from rich.table import Table
+
+from kriegsspiel import games
+from kriegsspiel.games import MODULES, load
+from kriegsspiel.games.over_there import text
+from kriegsspiel.games.over_there.world import CH, NEIGHBOURS, UNITS
+from kriegsspiel.play.cli import default_seats
+from kriegsspiel.play.terminal import TerminalGame
+
+GAME = "over-there"
+
+
+@pytest.fixture
+def game(monkeypatch):
+    """The game by its id (registered for the test should the registry not list it)."""
+    monkeypatch.setitem(MODULES, GAME, "kriegsspiel.games.over_there")
+    monkeypatch.setattr(games, "_loaded", dict(games._loaded))
+    return load(GAME)
+
+
+class Screen:
+    """A recording console and the answers typed, one at each prompt; then EOF."""
+
+    def __init__(self, answers):
+        self.console = Console(record=True, width=120, color_system=None, force_terminal=False)
+        self.answers = list(answers)
+
+    def ask(self, prompt: str) -> str:
+        if not self.answers:
+            raise EOFError
+        answer = self.answers.pop(0)
+        self.console.print(f"{prompt}{answer}")
+        return answer
+
+    @property
+    def text(self) -> str:
+        return self.console.export_text(clear=False)
+
+
+def terminal(game, answers, tmp_path, seed=1, **setup):
+    state = game.new(seed=seed, **setup)
+    screen = Screen(answers)
+    tg = TerminalGame(state, default_seats(state), tmp_path / "game.json", console=screen.console, ask=screen.ask)
+    return tg, screen
+
+
+def render(renderable) -> str:
+    c = Console(record=True, width=120, color_system=None, force_terminal=False)
+    c.print(renderable)
+    return c.export_text()
+
+
+def flat(s: str) -> str:
+    return " ".join(s.split())
+
+
+def part(view: dict, title: str) -> str:
+    """One table of the board, by its title, as text."""
+    board = text.board(view)
+    assert isinstance(board, Group)
+    found = [p for p in board.renderables if isinstance(p, Table) and p.title == title]
+    assert found, f"no table {title!r} on the board"
+    return render(found[0])
+
+
+def to_combat(game, s: dict) -> dict:
+    """The Entente ends its movement phase; neither side flies air superiority (B17B1)."""
+    s = game.apply(s, "entente", {"end": "movement"})
+    while s["stack"] and s["stack"][-1].get("state") == "superiority":
+        for role in game.active(s):
+            s = game.apply(s, role, {"superiority": 0})
+    return s
+
+
+def fight(game, s: dict, hex_: str) -> dict:
+    """The Entente attacks a hex with every unit able to, no air; the defender sends none."""
+    s = game.apply(s, "entente", {"attack": hex_})
+    s = game.apply(s, "entente", {"resolve": True})
+    while s["stack"] and s["stack"][-1].get("state") in ("das", "reserve"):
+        role = game.active(s)[0]
+        s = game.apply(s, role, {"das": 0} if s["stack"][-1]["state"] == "das" else {"commit": None})
+    return s
+
+
+# ----- the board ---------------------------------------------------------------------------------
+
+
+def test_the_header_names_the_turn_the_phase_and_the_score(game):
+    view = game.view(game.new(seed=1), "entente")
+    head = flat(render(text.board(view).renderables[0]))
+    assert "Aug II 14 (16 August to 31 August 1914), game turn 1 of 4" in head
+    assert "Entente player turn, movement phase" in head
+    assert "Score if the game ended now: Central Powers 0, Entente 0 (CP +0: Draw)" in head
+    assert "rail capacity used 0 of 15 REs this turn" in head
+    assert "replacement pool 4 Man Pts, 1 Equ Pt" in head
+    assert "1 air point left this player turn" in head
+    assert "First Army at" in head and "Paul von Rennenkampf, active" in head
+
+
+def test_the_front_lists_every_stack_next_to_the_enemy_and_the_rest_stand_behind_by_army(game):
+    view = game.view(game.new(seed=1), "entente")
+    b = view["board"]
+    mine = {u["hex"] for u in b["units"] if u["side"] == "entente"}
+    enemy = {u["hex"] for u in b["units"] if u["side"] != "entente"} | {x["hex"] for x in b["hidden"]}
+    front, behind = part(view, "The front"), part(view, "Behind the front, by army")
+    in_contact = {h for h in mine if set(NEIGHBOURS[h]) & enemy}
+    assert in_contact and mine - in_contact
+    for h in in_contact:
+        assert h in front and h not in behind
+    for h in mine - in_contact:
+        assert h in behind
+    # the III Corps at Wirballen faces the German 1st Infantry Division at Stallupönen
+    assert "1506 (Wirballen/Kibarty)" in front and "25 ID 9-11-5" in front
+    assert "1406 (Stallupönen):" in front and "1 ID 11-12-5" in front
+    for army in ("First Army", "Second Army"):
+        assert army in behind
+    due = flat(render(text.board(view)))
+    assert "Your reinforcements due: Sep I 14 at Wirballen/Kibarty: XXVI Corps HQ, 53 RD, 56 RD, 54 RD" in due
+
+
+def test_markers_in_brackets_are_shown_not_read_as_markup(game):
+    s = game.new(seed=1)
+    s["units"]["ru-40-id"].update(dis=1, fat=2, moved=True)
+    behind = flat(part(game.view(s, "entente"), "Behind the front, by army"))
+    assert "40 ID 9-11-5 [D F2 moved]" in behind
+
+
+def test_enemy_counters_out_of_contact_show_only_their_number(game):
+    """Königsberg's garrison is far from any Russian: the Entente sees a stack of 2 counters at
+    0806, the Central Powers (and everyone with limited intelligence off) see the counters."""
+    s = game.new(seed=1)
+    entente = flat(render(text.board(game.view(s, "entente"))))
+    assert "Central Powers stacks out of contact" in entente and "0806 2" in entente
+    assert "FORT Koenigsberg" not in entente and "MAIN RES Koenig." not in entente
+    german = flat(render(text.board(game.view(s, "central-powers"))))
+    assert "FORT Koenigsberg 2-10-0" in german and "MAIN RES Koenig. 5-8-5" in german
+    open_table = game.new(seed=1, options={"limited_intelligence": False})
+    seen = flat(render(text.describe_hex(game.view(open_table, "entente"), "0806")))
+    assert "FORT Koenigsberg 2-10-0" in seen
+    hidden = flat(render(text.describe_hex(game.view(s, "entente"), "0806")))
+    assert "2 counters unseen" in hidden and "Koenigsb" not in hidden
+
+
+def test_moving_a_unit_maps_its_reach_around_it(game):
+    s = game.apply(game.new(seed=1), "entente", {"unit": "ru-25-id"})
+    view = game.view(s, "entente")
+    reach = view["board"]["reach"]
+    out = render(text.board(view))
+    assert "Moving: 25 ID 9-11-5 at 1506" in out
+    area = out.split("Moving:")[1]
+    assert re.search(r"1506 @7\b", area)  # the stack of seven it moves from
+    marked = 0
+    for m in re.finditer(r"\b(\d{4}) (\S+)", area):
+        if m.group(1) in reach:
+            assert re.fullmatch(r"(\+\d+)?[mar]\d+(\.\d+)?", m.group(2)), m.group(0)
+            marked += 1
+    assert marked >= 10
+    assert "1406 x1" in area  # the German division seen next to it
+    whole = flat(render(text.grid(view)))
+    assert "@" in whole and "+" in whole and "Even columns stand half a hex lower" in whole
+
+
+def test_the_attack_panel_shows_the_odds_column_and_what_each_die_gives(game):
+    s = to_combat(game, game.new(seed=1))
+    view = game.view(s, "entente")
+    targets = view["board"]["targets"]
+    assert "1406" in targets
+    table = flat(part(view, "Attacks open to you (every unit able to attack joining)"))
+    t = targets["1406"]
+    cells = r"\s*│\s*".join(re.escape(str(x)) for x in (t["odds"], t["crt"], t["column"], f"{t['drm']:+d}"))
+    assert re.search(cells, table), table
+
+    s = game.apply(s, "entente", {"attack": "1406"})
+    view = game.view(s, "entente")
+    att = view["board"]["attack"]
+    out = flat(render(text.board(view)))
+    assert "The attack on 1406 (Stallupönen)" in out
+    assert f"odds {att['odds']}, read on the {att['crt'].capitalize()} CRT's column {att['column']}" in out
+    crt = CH.crt(att["crt"])
+    die = ", ".join(f"{r} {crt.cell(att['column'], r + att['drm'])}" for r in range(1, 7))
+    assert f"The die: {die}" in out
+    assert "1406 *x1" in out and re.search(r"1506 A\d", out)
+
+
+def test_the_last_combat_is_reported_with_its_die_result_and_retreats(game):
+    s = fight(game, to_combat(game, game.new(seed=1)), "1406")
+    last = s["last"]
+    out = flat(render(text.board(game.view(s, "central-powers"))))
+    assert f"Last combat at 1406 (Stallupönen): {last['odds']}" in out
+    assert f": {last['result']}" in out and f"die {last['roll']}" in out
+    for uid, path in last["retreats"].items():
+        assert f"{UNITS[uid].short} retreats: {' -> '.join(path)}" in out
+
+
+# ----- playing in the terminal -------------------------------------------------------------------
+
+
+def test_hex_ids_and_designations_pick_actions(game, tmp_path):
+    """The Entente types '25 ID', then a hex id to march there, then a stack by its hex, ends
+    the movement phase, flies no air superiority (0 is the number of air points, not the first
+    action), attacks by hex and resolves; the log cites §6 for the move."""
+    start = game.apply(game.new(seed=1), "entente", {"unit": "ru-25-id"})
+    to = next(a["to"] for a in game.actions(start, "entente") if "to" in a and "by" not in a and "overrun" not in a)
+    answers = ["25 ID", to, "1506", "cancel", "end", "0", "attack 1406", "resolve", "end"]
+    tg, screen = terminal(game, answers, tmp_path)
+    tg.run()
+    ent = [a for r, a in tg.state["actions"] if r == "entente"]
+    assert ent[:9] == [
+        {"unit": "ru-25-id"},
+        {"to": to},
+        {"stack": "1506"},
+        {"cancel": True},
+        {"end": "movement"},
+        {"superiority": 0},
+        {"attack": "1406"},
+        {"resolve": True},
+        {"end": "combat"},
+    ]
+    shown = flat(screen.text)
+    assert f"(§6) 25 ID moves from 1506 (Wirballen/Kibarty) to {to}" in shown
+    assert "Last combat at 1406 (Stallupönen)" in shown
+    assert "Not an action" not in shown
+
+
+def test_the_commands_read_the_map_a_hex_a_unit_and_the_tables(game, tmp_path):
+    answers = ["grid", "near Lötzen", "hex 0806", "unit 25 ID", "crt positional", "near nowhere", "q"]
+    tg, screen = terminal(game, answers, tmp_path)
+    tg.run()
+    out = flat(screen.text)
+    grid = out.split("> grid")[1].split("> near")[0]
+    assert "O your stack · X enemy stack seen" in grid and "# fortress" in grid
+    near = out.split("> near Lötzen")[1].split("> hex")[0]
+    assert "1208" in near and "@n the units moving" in near
+    hexes = out.split("> hex 0806")[1].split("> unit")[0]
+    assert "0806 (Königsberg)" in hexes and "Königsberg: partial city, great fortress, standard port" in hexes
+    unit = out.split("> unit 25 ID")[1].split("> crt")[0]
+    assert "25th Infantry Division (25 ID)" in unit and "printed 9-11-5, cadre 4-4-5" in unit
+    crt = out.split("> crt positional")[1]
+    assert "The Positional Ground CRT (9C)" in crt and "The Mobile Ground CRT" not in crt.split("> near")[0]
+    assert "No hex 'nowhere' on the map" in out
+
+
+def test_help_lists_the_commands_and_the_guide_reads_by_rule_number(game, tmp_path):
+    tg, screen = terminal(game, ["?", "? 6", "? 14M2", "q"], tmp_path)
+    tg.run()
+    out = flat(screen.text)
+    helped = out.split("> ?")[1]
+    for usage in ("grid", "near HEX", "hex HEX", "unit NAME", "crt [mobile]"):
+        assert usage in helped
+    for title in ("How to win", "Movement", "Combat", "Reading the board", "The bots"):
+        assert title in helped
+    assert "Accelerated movement and fatigue" in out.split("> ? 6")[1]
+    assert "Activation (14M2)" in out.split("> ? 14M2")[1]
+
+
+def test_choose_reads_verbs_words_and_designations(game):
+    s = game.apply(game.new(seed=1), "entente", {"unit": "ru-1-gd-cav"})
+    legal = game.actions(s, "entente")
+    accel = next(a["to"] for a in legal if a.get("by") == "accel")
+    assert legal[text.choose(f"accel {accel}", legal, s)] == {"to": accel, "by": "accel"}
+    assert legal[text.choose("stay", legal, s)] == {"stay": True}
+    assert legal[text.choose("Cancel", legal, s)] == {"cancel": True}
+    assert text.choose("rail 0101", legal, s) is None
+    keys = text.keys(legal, s)  # destinations are listed and typed by hex id
+    assert keys[legal.index({"to": accel, "by": "accel"})] == f"{accel}a"
+    assert keys[-2:] == ["stay", "cancel"] and len(set(keys)) == len(keys)
+    assert text.keys(game.actions(game.new(seed=1), "entente"), s) is None  # units keep their numbers
+    other = [{"commit": "1507"}, {"commit": None}, {"withdraw": True}, {"withdraw": False}]
+    assert text.choose("commit 1507", other, s) == 0 and text.choose("none", other, s) == 1
+    assert text.choose("keep", other, s) == 3
+    adds = [{"resolve": True}, {"remove": "ru-25-id"}, {"add": "ru-27-id"}, {"air": "recon"}, {"unair": "gs"}]
+    assert text.choose("add 27 ID", adds, s) == 2 and text.choose("remove 25 id", adds, s) == 1
+    assert text.choose("recon", adds, s) == 3 and text.choose("-gs", adds, s) == 4
+    sup = [{"superiority": 0}, {"superiority": 1}, {"superiority": 2}]
+    assert text.keys(sup, s) == ["0", "1", "2"] and text.keys(adds, s) is None
