@@ -1,0 +1,306 @@
+"""Over There's hex map of East Prussia in a real browser (Debian's Chromium driven by Playwright):
+every hex, hexside feature, railway and town of the data pack is drawn where the map puts it; a
+unit is selected by clicking its counter, its reachable hexes are tinted, a click on one moves
+it; the movement phase ends from the board's panel; an enemy hex is attacked by clicking it and
+the odds panel shows the attack's figures before it is resolved. The map reads at a desktop's and
+a phone's size, zoomed in or not. Screenshots are kept in artifacts/browser/ (ot-*.png)."""
+
+import json
+import time
+
+import httpx
+
+from conftest import as_data, create_game, shape_of, shot, watch
+
+DESKTOP = {"width": 1400, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SEATS = {"entente": "human", "central-powers": "bot:heuristic"}
+
+# A point of hex h's cell that nothing of another hex covers (a counter of the hex itself may),
+# scrolled into view; null when the whole cell is hidden.
+POINT_IN_HEX = """
+(h) => {
+  const poly = document.querySelector(`svg.ot-map .ot-cell[data-hex="${h}"]`);
+  if (!poly) return null;
+  poly.scrollIntoView({block: "center", inline: "center"});
+  const m = poly.getScreenCTM();
+  const b = poly.getBBox();
+  const tries = [[0.5, 0.5], [0.5, 0.18], [0.5, 0.82], [0.22, 0.5], [0.78, 0.5], [0.35, 0.25], [0.65, 0.75]];
+  for (const [fx, fy] of tries) {
+    const p = new DOMPoint(b.x + b.width * fx, b.y + b.height * fy).matrixTransform(m);
+    const t = document.elementFromPoint(p.x, p.y);
+    const c = t && t.closest && t.closest("[data-hex]");
+    if (c && c.dataset.hex === h) return [p.x, p.y];
+  }
+  return null;
+}
+"""
+
+# For each town: is its mark drawn, and inside the cell of its own hex?
+TOWNS_PLACED = """
+(towns) => {
+  const out = {};
+  for (const t of towns) {
+    const mark = document.querySelector(`svg.ot-map .ot-town[data-town="${t.id}"]`);
+    const cell = document.querySelector(`svg.ot-map .ot-cell[data-hex="${t.hex}"]`);
+    if (!mark || !cell) { out[t.id] = false; continue; }
+    const shape = mark.firstElementChild.getBBox();
+    const p = new DOMPoint(shape.x + shape.width / 2, shape.y + shape.height / 2);
+    out[t.id] = cell.isPointInFill(p);
+  }
+  return out;
+}
+"""
+
+
+def open_game(server, browser, viewport, seed=3):
+    page = browser.new_page(viewport=viewport)
+    errors = watch(page)
+    made = create_game(page, server, {"game": "over-there", "seed": seed, "seats": SEATS})
+    page.goto(f"{server}/play/{made['id']}")
+    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
+    page.wait_for_selector("#actions button", timeout=30000)
+    page.wait_for_timeout(300)
+    return page, errors
+
+
+def data_pack(server):
+    return httpx.get(f"{server}/api/data/over-there").json()
+
+
+def shown(page, shape):
+    """Wait until the page has drawn this SHAPE (its orders carry its step)."""
+    page.wait_for_function(
+        "s => { const a = document.querySelector('#actions'); return a && a.dataset.step === s; }",
+        arg=str(shape["step"]),
+        timeout=15000,
+    )
+    page.wait_for_timeout(250)
+
+
+def next_shape(server, page, after, seconds=30):
+    """The seat's SHAPE once it has moved on from step ``after`` and may act again, drawn."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        shape = shape_of(server, page)
+        if shape["step"] != after and shape["actions"]:
+            shown(page, shape)
+            return shape
+        time.sleep(0.2)
+    raise AssertionError(f"the game did not move on from step {after}")
+
+
+def click_hex(page, h):
+    point = page.evaluate(POINT_IN_HEX, h)
+    assert point, f"hex {h} cannot be clicked: something of another hex covers it"
+    page.mouse.click(*point)
+
+
+def choose_in_menu(page, action):
+    """A click that opened the hex's menu (several orders there): pick ``action`` in it."""
+    menu = page.locator(".ot-menu:not(.hidden)")
+    if menu.count():
+        menu.locator(f"button[data-action='{as_data(action)}']").click()
+
+
+def board_of(shape):
+    return shape["view"]["board"]
+
+
+def test_the_whole_map_is_drawn(server, browser):
+    page, errors = open_game(server, browser, DESKTOP)
+    data = data_pack(server)
+    hexes = data["map"]["hexes"]
+    land = [h for h, r in hexes.items() if r["terrain"] not in ("sea", "lake")]
+    assert len(hexes) == 360 and len(land) > 250
+
+    cells = page.eval_on_selector_all("svg.ot-map .ot-cell[data-hex]", "ns => ns.map((n) => n.dataset.hex)")
+    assert sorted(cells) == sorted(hexes)
+    terrain = page.eval_on_selector_all("svg.ot-map .ot-terrain polygon.ot-hex", "ns => ns.length")
+    assert terrain == len(hexes)
+    for country in ("germany", "russia"):
+        drawn = page.locator(f"svg.ot-map .ot-terrain polygon.c-{country}").count()
+        assert drawn == sum(1 for r in hexes.values() if r["country"] == country), country
+
+    # every town at its place, inside its own hex; the cities' and the fortresses' names written
+    towns = data["map"]["towns"]
+    placed = page.evaluate(TOWNS_PLACED, [{"id": t["id"], "hex": t["hex"]} for t in towns])
+    assert all(placed.values()), [t for t, ok in placed.items() if not ok]
+    named = set(page.eval_on_selector_all("svg.ot-map .ot-town-name", "ns => ns.map((n) => n.dataset.town)"))
+    for t in towns:
+        if t["size"] in ("full-city", "partial-city") or t.get("fortress"):
+            assert t["id"] in named, t["name"]
+
+    # hexsides: a line per river, lake shore and frontier hexside; railways of both gauges
+    features = [f for side in data["map"]["hexsides"].values() for f in side["features"]]
+    rivers = sum(1 for f in features if f in ("major-river", "river", "minor-river"))
+    assert page.locator("svg.ot-map .ot-river").count() == rivers
+    assert page.locator("svg.ot-map .ot-frontier-line").count() == features.count("frontier")
+    assert page.locator("svg.ot-map .ot-lake-side").count() == features.count("lake-side")
+    assert page.locator("svg.ot-map path.ot-rail.standard").count() > 10
+    assert page.locator("svg.ot-map path.ot-rail.broad").count() > 5
+    assert page.locator("svg.ot-map path.ot-road").count() > 10
+
+    # the counters: one stack a hex and side, the enemy out of contact as blank counters
+    shape = shape_of(server, page)
+    board = board_of(shape)
+    stacks = {(u["hex"], u["side"]) for u in board["units"] if u["hex"]}
+    assert page.locator("svg.ot-map .ot-stack:not(.unseen)").count() == len(stacks)
+    assert page.locator("svg.ot-map .ot-stack.unseen").count() == len(board["hidden"])
+    assert "Aug II 14" in page.locator("#game-summary").inner_text()
+    assert "Entente movement" in page.locator("#game-summary").inner_text()
+    shot(page, "ot-desktop")
+
+    # the orders panel's hover lights up the unit an order names
+    act = next(a for a in shape["actions"] if "unit" in a)
+    label = shape["labels"][shape["actions"].index(act)]
+    page.locator("#actions").get_by_title(label[:1].upper() + label[1:], exact=True).hover()
+    assert page.locator("svg.ot-map .ot-stack.hl").count() == 1
+
+    # a tooltip names the hex, its town and terrain
+    koenigsberg = next(t for t in towns if t["name"] == "Königsberg")
+    point = page.evaluate(POINT_IN_HEX, koenigsberg["hex"])
+    page.mouse.move(*point)
+    tip = page.locator(".ot-tip:not(.hidden)")
+    tip.wait_for(timeout=5000)
+    assert koenigsberg["hex"] in tip.inner_text() and "Königsberg" in tip.inner_text()
+
+    page.get_by_role("button", name="zoom in").click()
+    page.get_by_role("button", name="zoom in").click()
+    page.locator("svg.ot-map.zoomed").wait_for()
+    page.wait_for_timeout(300)
+    # zoomed in: the hexes' printed ids and the places' names are written
+    assert page.locator("svg.ot-map text.ot-id").count() > 50
+    assert page.locator("svg.ot-map .ot-town-name.s-place").count() > 10
+    shot(page, "ot-desktop-zoomed")
+    assert not errors, errors
+
+
+def test_move_a_unit_and_attack_by_clicking(server, browser):
+    page, errors = open_game(server, browser, DESKTOP)
+    shape = shape_of(server, page)
+    board = board_of(shape)
+    units = {u["id"]: u for u in board["units"]}
+
+    # select a division by clicking its counter (a stack opens: pick it there)
+    act = next(a for a in shape["actions"] if "unit" in a and units[a["unit"]]["type"] == "rifle")
+    uid = act["unit"]
+    click_hex(page, units[uid]["hex"])
+    page.wait_for_timeout(200)
+    choose_in_menu(page, act)
+    shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert board["selected"] == [uid]
+    reach = board["reach"]
+    assert reach, "no hex within reach"
+    tinted = page.eval_on_selector_all("svg.ot-map .ot-cell.reach", "ns => ns.map((n) => n.dataset.hex)")
+    assert set(tinted) == set(reach) | {a["to"] for a in shape["actions"] if "to" in a}
+    assert page.locator(".ot-selection").count() == 1
+    page.wait_for_timeout(100)
+    shot(page, "ot-reach")
+
+    # move it: a click on a tinted hex next to it (a march, when there is one)
+    tos = [a for a in shape["actions"] if "to" in a]
+    march = [a for a in tos if "by" not in a and not a.get("overrun")]
+    dest = (march or tos)[0]
+    click_hex(page, dest["to"])
+    page.wait_for_timeout(200)
+    choose_in_menu(page, dest)
+    shape = next_shape(server, page, shape["step"])
+    moved = next(u for u in board_of(shape)["units"] if u["id"] == uid)
+    assert moved["hex"] == dest["to"]
+    assert page.locator(f'svg.ot-map .ot-stack[data-hex="{dest["to"]}"]').count() >= 1
+
+    # end the movement phase from the board's panel: the combat phase offers attacks
+    end = {"end": "movement"}
+    assert end in shape["actions"]
+    page.locator(f".ot-panel button[data-action='{as_data(end)}']").click()
+    shape = next_shape(server, page, shape["step"])
+    # the combat phase may first ask what else to do (air missions): answered from the panel
+    for _ in range(6):
+        if any("attack" in a for a in shape["actions"]):
+            break
+        asked = [a for a in shape["actions"] if "end" not in a]
+        assert asked, shape["actions"]
+        answer = next((a for a in asked if 0 in a.values()), asked[0])
+        page.locator(f".ot-panel button[data-action='{as_data(answer)}']").click()
+        shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert board["phase"] == "combat", board["phase"]
+    attacks = [a for a in shape["actions"] if "attack" in a]
+    assert attacks, shape["actions"]
+    targets = page.eval_on_selector_all("svg.ot-map .ot-cell.target", "ns => ns.map((n) => n.dataset.hex)")
+    assert set(targets) == {a["attack"] for a in attacks}
+    shot(page, "ot-combat")
+
+    # declare an attack by clicking the enemy hex: the odds panel before anything is rolled
+    target = attacks[0]["attack"]
+    click_hex(page, target)
+    shape = next_shape(server, page, shape["step"])
+    att = board_of(shape)["attack"]
+    assert att and att["hex"] == target
+    panel = page.locator(".ot-attack")
+    panel.wait_for()
+    # a unit that may join is added from the panel, and the figures follow
+    adds = [a for a in shape["actions"] if "add" in a]
+    if adds or not att["units"]:
+        assert adds, "an attack with no attacker and no unit to add"
+        panel.locator(f"button[data-action='{as_data(adds[0])}']").click()
+        shape = next_shape(server, page, shape["step"])
+        att = board_of(shape)["attack"]
+        assert adds[0]["add"] in att["units"]
+    text = page.locator(".ot-attack").inner_text()
+    for key in ("attack", "defense", "odds", "column", "drm", "shifts"):
+        assert key in att, key
+    assert att["odds"] in text and str(att["column"]) in text
+    assert "Mobile" in text or "Positional" in text
+    assert page.locator(".ot-attack .ot-fig").count() == 7
+    assert page.locator("svg.ot-map .ot-attack-hex").count() == 1
+    shot(page, "ot-attack")
+
+    resolve = {"resolve": True}
+    assert resolve in shape["actions"]
+    page.locator(f".ot-attack button[data-action='{as_data(resolve)}']").click()
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        last = board_of(shape_of(server, page)).get("last")
+        if last and last.get("hex") == target:
+            break
+        time.sleep(0.2)
+    assert last and last["hex"] == target and last["result"]
+    page.locator(".ot-last").wait_for(timeout=15000)
+    assert str(last["result"]) in page.locator(".ot-last").inner_text()
+    assert page.locator("svg.ot-map .ot-last-hex").count() == 1
+    shot(page, "ot-result")
+    assert not errors, errors
+
+
+def test_the_map_reads_on_a_phone(server, browser):
+    page, errors = open_game(server, browser, PHONE)
+    box = page.locator("svg.ot-map").bounding_box()
+    assert box["width"] <= 390 and box["height"] > 300
+    cities = page.locator("svg.ot-map .ot-town-name.s-full-city, svg.ot-map .ot-town-name.s-partial-city").count()
+    assert cities == 3
+    shot(page, "ot-phone")
+
+    # a tap on a counter selects it there too
+    shape = shape_of(server, page)
+    units = {u["id"]: u for u in board_of(shape)["units"]}
+    act = next(a for a in shape["actions"] if "unit" in a and units[a["unit"]]["type"] == "rifle")
+    click_hex(page, units[act["unit"]]["hex"])
+    page.wait_for_timeout(200)
+    shot(page, "ot-phone-menu")
+    choose_in_menu(page, act)
+    shape = next_shape(server, page, shape["step"])
+    assert board_of(shape)["selected"] == [act["unit"]]
+    assert page.locator("svg.ot-map .ot-cell.reach").count() > 0
+
+    page.get_by_role("button", name="zoom in").click()
+    page.get_by_role("button", name="zoom in").click()
+    page.locator("svg.ot-map.zoomed").wait_for()
+    page.wait_for_timeout(300)
+    # zoomed in: the counters are big enough to read their strengths
+    counter = page.locator("svg.ot-map .ot-stack.selected .ot-c-bg").first.bounding_box()
+    assert counter["width"] >= 30
+    shot(page, "ot-phone-zoomed")
+    assert json.dumps(errors) == "[]", errors
