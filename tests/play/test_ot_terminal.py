@@ -87,9 +87,10 @@ def fight(game, s: dict, hex_: str) -> dict:
     """The Entente attacks a hex with every unit able to, no air; the defender sends none."""
     s = game.apply(s, "entente", {"attack": hex_})
     s = game.apply(s, "entente", {"resolve": True})
-    while s["stack"] and s["stack"][-1].get("state") in ("das", "reserve"):
+    answers = {"das": {"das": 0}, "reserve": {"commit": None}, "leader": {"leader": None}}
+    while s["stack"] and s["stack"][-1].get("state") in answers:
         role = game.active(s)[0]
-        s = game.apply(s, role, {"das": 0} if s["stack"][-1]["state"] == "das" else {"commit": None})
+        s = game.apply(s, role, answers[s["stack"][-1]["state"]])
     return s
 
 
@@ -212,11 +213,11 @@ def test_hex_ids_and_designations_pick_actions(game, tmp_path):
     action), attacks by hex and resolves; the log cites §6 for the move."""
     start = game.apply(game.new(seed=1), "entente", {"unit": "ru-25-id"})
     to = next(a["to"] for a in game.actions(start, "entente") if "to" in a and "by" not in a and "overrun" not in a)
-    answers = ["25 ID", to, "1506", "cancel", "end", "0", "attack 1406", "resolve", "end"]
+    answers = ["25 ID", to, "1506", "cancel", "end", "0", "attack 1406", "resolve", "none", "end"]
     tg, screen = terminal(game, answers, tmp_path)
     tg.run()
     ent = [a for r, a in tg.state["actions"] if r == "entente"]
-    assert ent[:9] == [
+    assert ent[:10] == [
         {"unit": "ru-25-id"},
         {"to": to},
         {"stack": "1506"},
@@ -225,6 +226,7 @@ def test_hex_ids_and_designations_pick_actions(game, tmp_path):
         {"superiority": 0},
         {"attack": "1406"},
         {"resolve": True},
+        {"leader": None},  # 14P: Rennenkampf's Army HQ covers the attackers; no gamble
         {"end": "combat"},
     ]
     shown = flat(screen.text)

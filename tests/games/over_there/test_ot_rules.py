@@ -11,7 +11,7 @@ import pytest
 
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.over_there import movement, sequence
+from kriegsspiel.games.over_there import combat, movement, sequence
 from kriegsspiel.games.over_there.world import CH, UNITS, step_costs, update_ownership, zoc_hexes
 
 G = kriegsspiel.load("over-there")
@@ -259,3 +259,80 @@ def test_a_major_river_crossed_away_from_a_bridge_disrupts():
     """15A4: crossing a major river off the roads and railways disrupts the unit."""
     assert movement._crosses_unbridged(["0308", "0408"])  # the Vistula, no road or railway there
     assert not movement._crosses_unbridged(["0512", "0611"])  # a river, not a major one
+
+
+def test_a_leader_influences_an_activation_check_only_if_his_player_gambles():
+    """14P (L1010): at the owner's option; without him, one die only."""
+    s = fresh()
+    with scripted_dice(s, 6):
+        roll, drm, ok = sequence.activation(s, "ru-1-army-hq", use_leader=False)
+    assert (roll, drm) == (6, CH.activation_modifier("russian") - 1)
+    acts = G.actions(_reaction(s), "central-powers")
+    assert {"activate": "de-8-army-hq"} in acts and {"activate": "de-8-army-hq", "leader": True} in acts
+
+
+def _reaction(s):
+    """The game at the Central Powers' reaction movement, nothing moved or fought."""
+    for _ in range(20):
+        if s["phase"] == "reaction-movement":
+            return s
+        for role in G.active(s):
+            acts = G.actions(s, role)
+            s = G.apply(s, role, next(a for a in acts if "end" in a or a in PASS))
+    raise AssertionError("no reaction movement phase")
+
+
+def test_leaders_influence_combat_the_defender_first_with_his_sign_reversed():
+    """14P (L1017): each side's eligible leader (its Army HQs' ZOI holds all its units in the
+    combat) may roll; the defender's modifier has its sign reversed."""
+    s = fresh()
+    s["hq"]["de-8-army-hq"]["leader"] = "francois"  # 0/0/1
+    s = only(s, {"de-8-army-hq": "0512", "de-1-id": "0512", "ru-1-army-hq": "0713", "ru-6-id": "0613"})
+    attack = {"side": "entente", "hex": "0512", "units": ["ru-6-id"]}
+    assert sequence.leaders_for(s, "entente", attack) == ["ru-1-army-hq"]
+    assert sequence.leaders_for(s, "central-powers", attack) == ["de-8-army-hq"]
+    s["units"]["ru-6-id"]["hex"] = "1716"  # far from its Army HQ: Rennenkampf cannot help
+    assert sequence.leaders_for(s, "entente", {**attack, "hex": "1717"}) == []
+    assert CH.leader_modifier((0, 0, 1), 6, defender=True) == -1
+
+
+def test_a_division_digs_fieldworks_and_leaving_them_abandons_them():
+    """13A1a: 2 MPs, kept only while a construction unit of the side stays in the hex; the
+    fieldworks give the defender -1 (Fortifications Effects Chart) on the Mobile CRT."""
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    s["phase"] = "movement"
+    assert {"build": "fieldworks"} in movement.engineering(s, ["de-1-id"], "movement")
+    movement.engineer(s, "de-1-id", {"build": "fieldworks"}, "movement")
+    assert s["works"]["0512"] == {"side": "central-powers", "level": 1}
+    assert s["units"]["de-1-id"]["spent"] == 2
+    assert {"build": "fieldworks"} not in movement.engineering(s, ["de-1-id"], "movement")  # already dug in
+    assert movement.engineering(s, ["de-1-id"], "exploitation") == []  # 13A: not in exploitation
+    plain = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    assert (
+        combat.assess(s, "entente", "0512", ["ru-6-id"])["drm"]
+        == combat.assess(plain, "entente", "0512", ["ru-6-id"])["drm"] - 1
+    )
+    s["units"]["de-1-id"]["hex"] = "0511"
+    assert movement.abandon_works(s) == ["0512"] and "0512" not in s["works"]
+
+
+def test_rail_breaks_stop_rail_movement_and_divisions_repair_them():
+    """7A6 (L324): any unit breaks the line for 2 MPs; no rail movement into or out of a broken
+    hex; a construction unit repairs it for 4 MPs (13A3)."""
+    s = fresh()
+    uid = next(
+        u
+        for u, v in s["units"].items()
+        if v["at"] == "map"
+        and UNITS[u].side == "central-powers"
+        and movement.construction_unit(u)
+        and movement.rail(s, u)
+    )
+    h = s["units"][uid]["hex"]
+    assert {"break_rail": True} in movement.engineering(s, [uid], "movement")
+    movement.engineer(s, uid, {"break_rail": True}, "movement")
+    assert h in s["breaks"] and movement.rail(s, uid) == {}
+    s["units"][uid]["spent"] = 0
+    assert {"repair_rail": True} in movement.engineering(s, [uid], "movement")
+    movement.engineer(s, uid, {"repair_rail": True}, "movement")
+    assert h not in s["breaks"] and s["units"][uid]["spent"] == 4

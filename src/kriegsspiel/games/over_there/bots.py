@@ -50,7 +50,10 @@ def heuristic(view, actions, rng):
     if "commit" in kinds:
         return kinds["commit"][0]  # the nearest stack's reserves
     if "activate" in kinds:
-        return kinds["activate"][0]
+        return _activate(kinds["activate"], board)
+    if "leader" in kinds:
+        good = [a for a in kinds["leader"] if a["leader"] is not None and _leader_helps(a["leader"], board)]
+        return good[0] if good else {"leader": None}
     if "resolve" in kinds or ("cancel" in kinds and "add" in kinds):
         att = board.get("attack") or {}
         if _good(att):
@@ -64,13 +67,37 @@ def heuristic(view, actions, rng):
         best = _best_attack(board, kinds["attack"])
         if best is not None:
             return best
-    if "to" in kinds or "stay" in kinds:
+    if "to" in kinds or "stay" in kinds or "build" in kinds:
         return _destination(board, side, kinds, rng)
     if "unit" in kinds:
         pick = _pick_unit(board, side, kinds["unit"])
         if pick is not None:
             return pick
     return actions[-1]  # end the phase
+
+
+def _leader_rating(hq: str, board) -> int | None:
+    lid = (board.get("hq", {}).get(hq) or {}).get("leader")
+    if not lid:
+        return None
+    rec = next(x for x in SC.leaders if x.id == lid)
+    return sum(rec.ratings)
+
+
+def _leader_helps(hq: str, board) -> bool:
+    """14P: gamble on a leader whose ratings add up to more than nothing."""
+    r = _leader_rating(hq, board)
+    return r is not None and r > 0
+
+
+def _activate(actions, board):
+    """14M2: check each Army HQ in turn; gamble on its leader only when he is more good than bad."""
+    first = actions[0]["activate"]
+    options = [a for a in actions if a["activate"] == first]
+    for a in options:
+        if a.get("leader") and _leader_helps(first, board):
+            return a
+    return options[0]
 
 
 def _good(att: dict) -> bool:
@@ -280,6 +307,8 @@ def _destination(board, side, kinds, rng):
             best, best_score = a, sc
     if best is not None:
         return best
+    if "build" in kinds and any(dist(here, e) <= 2 for e in theirs):
+        return kinds["build"][0]  # 13A1a: dig in where the enemy is near
     if "stay" in kinds:
         return kinds["stay"][0]
     return kinds.get("cancel", [options[0]])[0]

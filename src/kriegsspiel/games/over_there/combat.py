@@ -672,6 +672,9 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
     if air and air.get("hex") == h and air.get("recon"):
         drm += 1  # B17B2: tactical recon
         notes.append("tactical recon: +1 (B17B2)")
+    if air and air.get("hex") == h and air.get("leader"):
+        drm += air["leader"]  # 14P: the leaders' rolls, the defender's sign reversed
+        notes.append(f"leaders: {air['leader']:+d} (14P)")
     non_art = [u for u in attackers if not UNITS[u].artillery]
     expert_re = sum(re_size(s, u) for u in non_art if _expert(u, terrain))
     if crt == "mobile" and CH.weather(WEATHER).combat_expertise and non_art:
@@ -1860,10 +1863,18 @@ def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, 
         return {}
     enemy = OTHER[side]
     occupied = {v["hex"] for _, v in on_map(s, enemy)}
+    budgets = {u: float(_allowance(s, u, mode)) - s["units"][u].get("spent", 0) for u in uids}
+    # every step costs at least 1 MP: an enemy hex farther than a unit's MPs and one is out of reach
+    near = [
+        e
+        for e in occupied
+        if all(hx.distance(hx.from_id(s["units"][u]["hex"]), hx.from_id(e)) <= budgets[u] + 1 for u in uids)
+    ]
+    if not near:
+        return {}
     owners = _zoc_owners(s, side)
     zoc = set(owners)
     st = stacks(s)
-    budgets = {u: float(_allowance(s, u, mode)) - s["units"][u].get("spent", 0) for u in uids}
     reach = {u: _march(s, u, budgets[u], occupied, zoc) for u in uids}
     common = set.intersection(*(set(r) for r in reach.values()))
     plans: dict[str, tuple[str, dict[str, float]]] = {}

@@ -186,8 +186,8 @@ def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     side = u.side
     start = v["hex"]
     net = rail_steps()
-    if start not in net or v.get("rail") or u.fortress:
-        return {}
+    if start not in net or v.get("rail") or u.fortress or start in s["breaks"]:
+        return {}  # 7A6: no rail movement into or out of a hex where the line is broken
     if capacity_left(s, side) < capacity_use(s, uid):
         return {}
     occupied, ezoc = ctx or _enemy(s, side)
@@ -378,6 +378,79 @@ def _crosses_unbridged(path: list[str]) -> bool:
         if any(f != "frontier" and CH.hexside(f).disrupts_crossing for f in MAP.hexsides.get(key, ())):
             return True
     return False
+
+
+# ----- engineering (7A6, 13A) -------------------------------------------------------------------
+
+BREAK_MP = CH.rate("rail-break")["mp"]  # 7A6 (L324): 2 MPs to break the line in a hex
+REPAIR_MP = 4  # 13A3 (L778): a construction unit removes a rail break for 4 MPs
+FIELDWORKS_MP = CH.fortification("fieldworks").construction.mp  # 13A1a: 2 MPs
+
+
+def construction_unit(uid: str) -> bool:
+    """Ruling O17: the scenario has no engineer counters; every non-artillery division (its
+    pioneer companies) is a construction unit, a cadre is not."""
+    u = UNITS[uid]
+    return u.divisional and not u.hq and not u.artillery and not u.fortress
+
+
+def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
+    """What the unit may build, break or repair where it stands this movement phase (13A: initial
+    and movement phases only, never with accel movement; in general supply for construction)."""
+    if mode != "movement" or len(uids) != 1:
+        return []
+    uid = uids[0]
+    u = UNITS[uid]
+    v = s["units"][uid]
+    if u.hq or v.get("accel") or v.get("rail"):
+        return []
+    left = allowance(s, uid, mode) - v["spent"]
+    h = v["hex"]
+    out = []
+    from .world import FORTRESS_HEXES, MAP, rail_steps
+
+    builder = construction_unit(uid) and not v["cadre"] and v["supply"] == "general"
+    if builder and left >= FIELDWORKS_MP and h not in s["works"] and h not in FORTRESS_HEXES:
+        if not CH.terrain(MAP.terrain[h]).prohibited:
+            out.append({"build": "fieldworks"})
+    if h in rail_steps():
+        if h not in s["breaks"] and left >= BREAK_MP and not u.fortress:
+            out.append({"break_rail": True})
+        if builder and h in s["breaks"] and left >= REPAIR_MP:
+            out.append({"repair_rail": True})
+    return out
+
+
+def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
+    """Carry out an engineering task; the text for the log."""
+    v = s["units"][uid]
+    h = v["hex"]
+    if "build" in action:
+        v["spent"] += FIELDWORKS_MP
+        s["works"][h] = {"side": UNITS[uid].side, "level": 1}
+        done = "builds fieldworks"
+    elif "break_rail" in action:
+        v["spent"] += BREAK_MP
+        s["breaks"] = sorted({*s["breaks"], h})
+        done = "breaks the railway"
+    else:
+        v["spent"] += REPAIR_MP
+        s["breaks"] = [b for b in s["breaks"] if b != h]
+        done = "repairs the railway"
+    v["moved"] = True
+    return done
+
+
+def abandon_works(s: dict) -> list[str]:
+    """13A1a: fieldworks stay only while a construction unit of their side is in the hex."""
+    gone = []
+    for h, w in list(s["works"].items()):
+        if w["level"] != 1:
+            continue
+        if not any(v["hex"] == h and construction_unit(u) and UNITS[u].side == w["side"] for u, v in on_map(s)):
+            del s["works"][h]
+            gone.append(h)
+    return gone
 
 
 def rest(s: dict, uid: str, mode: str) -> int:

@@ -84,6 +84,7 @@ class OverThere(Rules):
         "reserve": sequence.Reserve(),
         "superiority": sequence.Superiority(),
         "das": sequence.Das(),
+        "leader": sequence.Leader(),
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
     }
@@ -155,7 +156,9 @@ class OverThere(Rules):
             reach = movement.reach(s, selected, top["mode"])
         attack = None
         a = s["attack"]
-        if a is not None and (role == a["side"] or (top is not None and top.get("state") in ("reserve", "das"))):
+        if a is not None and (
+            role == a["side"] or (top is not None and top.get("state") in ("reserve", "das", "leader"))
+        ):
             attack = self._attack(s, role)  # 9A: the attacker's plan is his own until he resolves it
         targets = None
         if top is not None and top.get("state") == "combat" and top["role"] == role:
@@ -335,6 +338,12 @@ class OverThere(Rules):
             return "resolve the attack"
         if "stay" in action:
             return "stay here (end its movement)"
+        if "build" in action:
+            return "build fieldworks here (2 MPs)"
+        if "break_rail" in action:
+            return "break the railway here (2 MPs)"
+        if "repair_rail" in action:
+            return "repair the railway here (4 MPs)"
         if "superiority" in action:
             n = action["superiority"]
             return f"{n} air point{'s' if n != 1 else ''} to air superiority"
@@ -354,7 +363,16 @@ class OverThere(Rules):
         if "end" in action:
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
-            return f"check {UNITS[action['activate']].name}" if action["activate"] in UNITS else super().label(action)
+            if action["activate"] not in UNITS:
+                return super().label(action)
+            name = UNITS[action["activate"]].name
+            return f"check {name}, its leader gambling" if action.get("leader") else f"check {name}"
+        if "leader" in action:
+            hq = action["leader"]
+            if hq is None:
+                return "no leader"
+            lid = s["hq"][hq].get("leader") if s and hq in s.get("hq", {}) else None
+            return f"{lid or hq} tries to influence the combat"
         if "commit" in action:
             return (
                 "commit no reserves"

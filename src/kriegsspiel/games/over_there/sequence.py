@@ -47,9 +47,11 @@ def clear_zoc_loss(s: dict) -> None:
 
 def settle(s: dict) -> None:
     """5B after anything that moves units: hexes change hands, and what taking them does to
-    fortresses and works follows (15B)."""
+    fortresses and works follows (15B); fieldworks left without a construction unit go (13A1a)."""
     for h, side in update_ownership(s):
         combat.captured(s, side, h)
+    for h in movement.abandon_works(s):
+        log(s, f"The fieldworks in {hex_name(h)} are abandoned.", "13A")
 
 
 # ----- the game --------------------------------------------------------------------------------
@@ -227,6 +229,39 @@ class Battle(Procedure):
         recon, gs, das = plan.get("recon", 0), plan.get("gs", 0), a.get("das", 0)
         if recon or gs or das:
             s["air_support"] = air.fly(s, f["side"], a["hex"], recon, gs, das)
+        return "defender_leader"
+
+    def defender_leader(self, s, f):
+        """14P (L1017): immediately before the combat, the defender first, then the attacker,
+        says whether an eligible leader tries to influence the die."""
+        a = s["attack"]
+        defender = OTHER[f["side"]]
+        if leaders_for(s, defender, a):
+            ask(s, "leader", defender)
+        return "attacker_leader"
+
+    def attacker_leader(self, s, f):
+        if leaders_for(s, f["side"], s["attack"]):
+            ask(s, "leader", f["side"])
+        return "leaders"
+
+    def leaders(self, s, f):
+        a = s["attack"]
+        drm = 0
+        for side in (OTHER[f["side"]], f["side"]):
+            hq = a.get("leaders", {}).get(side)
+            if hq is None:
+                continue
+            lid = s["hq"][hq]["leader"]
+            lrec = next(x for x in SC.leaders if x.id == lid)
+            roll = rng.roll(s)
+            mod = CH.leader_modifier(tuple(lrec.ratings), roll, defender=side != f["side"])
+            drm += mod
+            log(s, f"{lrec.name} tries to influence the combat: roll {roll}, {mod:+d}.", "14P")
+        if drm:
+            support = s.get("air_support") or {"hex": a["hex"]}
+            support["leader"] = drm
+            s["air_support"] = support
         return "fight"
 
     def fight(self, s, f):
@@ -314,6 +349,7 @@ class Destination(State):
             out.append({"to": h, "overrun": True})
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
             out.append({"rest": True})
+        out += movement.engineering(s, units, f["mode"])
         out.append({"stay": True})
         out.append({"cancel": True})
         return out
@@ -326,6 +362,11 @@ class Destination(State):
             for u in units:  # 6: never required to move; it ends its movement here
                 s["units"][u]["moved"] = True
                 s["units"][u]["spent"] = movement.allowance(s, u, f["mode"])
+            return None
+        if set(action) & {"build", "break_rail", "repair_rail"}:
+            done = movement.engineer(s, units[0], action, f["mode"])
+            rule = "13A" if "break_rail" not in action else "7A"
+            log(s, f"{UNITS[units[0]].short} {done} in {hex_name(s['units'][units[0]]['hex'])}.", rule)
             return None
         if "rest" in action:
             n = movement.rest(s, units[0], f["mode"])
@@ -356,11 +397,12 @@ class Activate(State):
         return "Reaction movement: check an Army HQ's activation, or end the phase."
 
     def actions(self, s, f, role):
-        out = [
-            {"activate": hq}
-            for hq, rec in s["hq"].items()
-            if rec["active"] and hq not in s["checked"] and s["units"][hq]["at"] == "map" and UNITS[hq].side == role
-        ]
+        out = []
+        for hq, rec in s["hq"].items():
+            if rec["active"] and hq not in s["checked"] and s["units"][hq]["at"] == "map" and UNITS[hq].side == role:
+                out.append({"activate": hq})
+                if rec.get("leader"):
+                    out.append({"activate": hq, "leader": True})  # 14P: at the owner's option
         out.append({"end": "reaction-movement"})
         return out
 
@@ -370,7 +412,7 @@ class Activate(State):
             return None
         hq = action["activate"]
         s["checked"].append(hq)
-        roll, drm, ok = activation(s, hq)
+        roll, drm, ok = activation(s, hq, bool(action.get("leader")))
         name = UNITS[hq].name
         if not ok:
             s["hq"][hq]["active"] = False
@@ -390,12 +432,13 @@ def zoi(s: dict, hq: str) -> set[str]:
     return {x for x in MAP.terrain if hx.distance(hx.from_id(h), hx.from_id(x)) <= radius}
 
 
-def activation(s: dict, hq: str) -> tuple[int, int, bool]:
-    """14M2: a Ground Success roll, modified by the nation (ruling R32), the leader (14P: his
-    rating chosen by a second die), disruption (-1) and the scenario (sr-russian-activation)."""
+def activation(s: dict, hq: str, use_leader: bool = True) -> tuple[int, int, bool]:
+    """14M2: a Ground Success roll, modified by the nation (ruling R32), the leader if the player
+    gambles on him (14P, L1010: his rating chosen by a second die), disruption (-1) and the
+    scenario (sr-russian-activation)."""
     u = UNITS[hq]
     drm = CH.activation_modifier(u.nationality)
-    leader = s["hq"][hq].get("leader")
+    leader = s["hq"][hq].get("leader") if use_leader else None
     if leader:
         lrec = next(x for x in SC.leaders if x.id == leader)
         drm += CH.leader_modifier(tuple(lrec.ratings), rng.roll(s))
@@ -506,6 +549,37 @@ class Reserve(State):
     def act(self, s, f, role, action):
         if action["commit"] is not None:
             combat.commit_reserves(s, role, action["commit"], f["hex"])
+        return None
+
+
+def leaders_for(s: dict, side: str, attack: dict) -> list[str]:
+    """14P: the side's Army HQs with a leader, active, whose ZOI holds every one of its units in
+    the combat (the attackers' hexes, or the attacked hex)."""
+    if side == attack["side"]:
+        hexes = {s["units"][u]["hex"] for u in attack["units"]}
+    else:
+        hexes = {attack["hex"]}
+    out = []
+    for hq, rec in s["hq"].items():
+        if UNITS[hq].side != side or not rec.get("leader") or not rec["active"] or s["units"][hq]["at"] != "map":
+            continue
+        if hexes <= zoi(s, hq):
+            out.append(hq)
+    return out
+
+
+class Leader(State):
+    """14P: whether a leader gambles on influencing the combat die (one per side)."""
+
+    def prompt(self, s, f, role):
+        return f"The attack on {hex_name(s['attack']['hex'])}: does a leader try to influence the combat die?"
+
+    def actions(self, s, f, role):
+        return [{"leader": hq} for hq in leaders_for(s, role, s["attack"])] + [{"leader": None}]
+
+    def act(self, s, f, role, action):
+        if action["leader"] is not None:
+            s["attack"].setdefault("leaders", {})[role] = action["leader"]
         return None
 
 

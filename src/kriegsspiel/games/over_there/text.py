@@ -871,8 +871,13 @@ WORD_ACTIONS = {
     "rest": lambda a: "rest" in a,
     "resolve": lambda a: "resolve" in a,
     "fight": lambda a: "resolve" in a,
-    "none": lambda a: "commit" in a and a["commit"] is None,
+    "none": lambda a: ("commit" in a and a["commit"] is None) or ("leader" in a and a["leader"] is None),
+    "leader": lambda a: a.get("leader") is not None and "activate" not in a,
     "withdraw": lambda a: a.get("withdraw") is True,
+    "build": lambda a: "build" in a,
+    "dig": lambda a: "build" in a,
+    "break": lambda a: "break_rail" in a,
+    "repair": lambda a: "repair_rail" in a,
     "keep": lambda a: a.get("withdraw") is False,
     "recon": lambda a: a.get("air") == "recon",
     "gs": lambda a: a.get("air") == "gs",
@@ -880,7 +885,8 @@ WORD_ACTIONS = {
     "-gs": lambda a: a.get("unair") == "gs",
 }
 COUNTED = ("superiority", "das")  # actions that are a number of air points (B17B1, B17B4)
-WORD_KEYS = ("stay", "cancel", "rest", "end")
+WORD_KEYS = ("stay", "cancel", "rest", "end", "build", "break", "repair")
+ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}  # 13A, 7A6
 
 
 def key_of(action) -> str | None:
@@ -899,7 +905,11 @@ def key_of(action) -> str | None:
         return f"b{action['bombard']}"
     if "commit" in action:
         return action["commit"] or "none"
+    if "leader" in action and "activate" not in action:
+        return "none" if action["leader"] is None else action["leader"]
     kind = next(iter(action))
+    if kind in ENGINEERING:
+        return ENGINEERING[kind]
     if kind in COUNTED:
         return str(action[kind])
     if kind in WORD_KEYS:
