@@ -43,11 +43,11 @@ def test_the_entente_moves_first_and_every_phase_comes_in_the_order_of_4a():
         top = s["stack"][-1]
         if top.get("state") == "superiority":
             superiority.append((s["phase"], tuple(roles)))
-        else:
+        elif not seen or seen[-1] != (s["phasing"], s["phase"], roles[0]):
             seen.append((s["phasing"], s["phase"], roles[0]))
         for role in roles:
             acts = G.actions(s, role)
-            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw"} or a in PASS)
+            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw", "activate"} or a in PASS)
             s = G.apply(s, role, end)
     phases = [p for side, p, _ in seen if side == "entente"]
     assert phases == ["movement", "combat", "reaction-movement", "reaction-combat", "exploitation"]
@@ -201,10 +201,24 @@ def test_units_kept_back_from_a_withdrawal_give_the_enemy_victory_points():
 
 
 def test_places_score_for_the_side_that_did_not_own_them():
+    """The scenario's places score for the side that did not own them in July 1914, when it owns
+    them at the end and is not cut off from them (ruling O18: a raid does not take a province)."""
     s = fresh()
     assert sequence.victory(s) == {"central-powers": 0, "entente": 0}
-    s["owner"]["0806"] = "entente"  # Königsberg
+    s = only(fresh(), {})
+    s["owner"]["0806"] = "entente"  # Königsberg, with nobody on the map to cut it off
     assert sequence.victory(s)["entente"] == 10
+    ring = {
+        "de-1-id": "0706",
+        "de-2-id": "0707",
+        "de-35-id": "0805",
+        "de-36-id": "0807",
+        "de-37-id": "0906",
+        "de-41-id": "0907",
+    }
+    s = only(fresh(), ring)
+    s["owner"]["0806"] = "entente"
+    assert sequence.victory(s)["entente"] == 0
 
 
 def test_an_army_hq_activation_check_is_a_ground_success_roll():

@@ -40,7 +40,7 @@ def heuristic(view, actions, rng):
     for a in actions:
         kinds.setdefault(_kind(a), []).append(a)
     if "choice" in kinds:
-        return kinds["choice"][0]  # the historical choice comes first
+        return _choose(kinds["choice"], side)
     if "withdraw" in kinds:
         return {"withdraw": True}
     if "superiority" in kinds:
@@ -74,6 +74,20 @@ def heuristic(view, actions, rng):
         if pick is not None:
             return pick
     return actions[-1]  # end the phase
+
+
+def _choose(choices, side):
+    """16A1dd: the choice that gives the enemy the fewest victory points (the West's corps come
+    for one turn only before the Ninth Army takes them, for 5 VP to the Entente)."""
+
+    def cost(a):
+        for opt in SC.options:
+            for c in opt.choices:
+                if c.id == a["choice"]:
+                    return c.vp.get(OTHER[side], 0) - c.vp.get(side, 0)
+        return 0
+
+    return min(choices, key=cost)
 
 
 def _leader_rating(hq: str, board) -> int | None:
@@ -291,7 +305,8 @@ def _destination(board, side, kinds, rng):
                 s_ -= 3  # it would be overrun or broken
         else:
             s_ -= d_enemy * 0.8
-        s_ -= d_goal * (0.8 if lost else 0.3)
+        final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
+        s_ -= d_goal * (2.5 if lost and final else 0.8 if lost else 0.3)
         s_ += min(friends, 2) * 0.5
         if board["owner"].get(h) == enemy_side or _enemy_land(h, side):
             s_ += 0.3

@@ -257,7 +257,7 @@ class OverThere(Rules):
 
         out = {}
         for h in combat.targets(s, role):
-            units = combat.eligible_attackers(s, role, h)
+            units = sequence.proposed(s, role, h)
             if units:
                 info = combat.assess(s, role, h, units)
                 out[h] = {k: info[k] for k in ("odds", "crt", "column", "drm", "attack", "defense") if k in info}

@@ -394,7 +394,7 @@ class Activate(State):
     ZOI make their reaction movement before the next is checked."""
 
     def prompt(self, s, f, role):
-        return "Reaction movement: check an Army HQ's activation, or end the phase."
+        return "Reaction movement: check each of your Army HQs' activation in turn (4A4)."
 
     def actions(self, s, f, role):
         out = []
@@ -403,7 +403,8 @@ class Activate(State):
                 out.append({"activate": hq})
                 if rec.get("leader"):
                     out.append({"activate": hq, "leader": True})  # 14P: at the owner's option
-        out.append({"end": "reaction-movement"})
+        if not out:  # 4A4: the reacting player checks every one of his Army HQs
+            out.append({"end": "reaction-movement"})
         return out
 
     def act(self, s, f, role, action):
@@ -472,9 +473,16 @@ class Combat(State):
             combat.bombard(s, role, h, combat.bombard_units(s, role, h))
             return STAY
         h = action["attack"]
-        s["attack"] = {"side": role, "hex": h, "units": combat.eligible_attackers(s, role, h)}
+        s["attack"] = {"side": role, "hex": h, "units": proposed(s, role, h)}
         ask(s, "attackers", role)
         return STAY
+
+
+def proposed(s: dict, side: str, h: str) -> list[str]:
+    """The attackers an attack starts with: every unit able to attack the hex but fortress
+    garrisons, which cannot retreat (9F, ruling C11); the player adds or removes units."""
+    able = combat.eligible_attackers(s, side, h)
+    return [u for u in able if not UNITS[u].fortress] or able
 
 
 class Attackers(State):
@@ -691,9 +699,10 @@ def event_condition(s: dict, eid: str) -> bool:
 def reinforcements(s: dict, side: str, t: str) -> None:
     """16A1: units arrive in the phasing player's initial phase of their turn, at their entry
     hex or, if it is enemy-owned or full, at the first alternative that is not."""
+    now = TURNS.index(t)
     for rf in SC.reinforcements:
-        if rf.side != side or rf.turn != t:
-            continue
+        if rf.side != side or TURNS.index(rf.turn) > now:
+            continue  # 16A1: a reinforcement that could not arrive comes as soon as it can
         if rf.option and s["choices"].get(rf.option) != rf.choice:
             continue
         if rf.id == "rf-west-corps" and s["choices"].get("opt-west-corps") != "accept":
@@ -792,9 +801,11 @@ def victory(s: dict) -> dict[str, float]:
     """The scenario's victory points: places owned at the end that were the enemy's in July
     1914, enemy units eliminated, the options' and withdrawals' points."""
     score = dict(s["vp"])
+    cut_off = {side: supply.isolated_hexes(s, side) for side in SIDES}
     for vp in SC.victory_places:
         h = start_hex(_loc(vp.place))
-        if s["owner"].get(h) == vp.scorer:
+        # ruling O18: a place scores when its captor owns it and is not cut off from it (3G)
+        if s["owner"].get(h) == vp.scorer and h not in cut_off[vp.scorer]:
             score[vp.scorer] += vp.vp
     return score
 

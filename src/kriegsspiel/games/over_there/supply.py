@@ -92,7 +92,7 @@ S9. Counting turns out (11F, L634). A turn out of general supply is two player t
 S10. Elimination (11F, L640-644). Each unit is checked once per turn out, in its owner's initial
     phase (``attrition(s, side)`` for the phasing side, after ``check``), when it is isolated
     and in its second or later turn out: one die on the Ground Success Table, +3 in a major city
-    hex (improved fortresses are not in the state), -1 in frost, winter or snow otherwise;
+    or improved fortress hex, -1 in frost, winter or snow otherwise;
     failure eliminates it. The roller is the owner (``ground-success.json``); one check per turn
     follows the turn-based count of 11F rather than reading "each initial phase" as both
     players' (which would check twice in a turn).
@@ -107,9 +107,11 @@ S12. Strength (11F; ruling R3): ``strength_factor`` is ``charts.supply_strength`
     supply; else 1/2 in general supply or U-1 unisolated; 1/4 U-1 isolated or U-2 and later.
 S13. Movement (11F): ``movement_factor`` halves from U-2 on, and in U-1 for c/m units (the
     scenario has none).
-S14. Special sources (11C2b: Res Pts, GSPs, improved fortresses) are not modelled; neither is
-    the "once enemy-owned, never again a source" of major cities (11C2a; the state keeps no
-    history of ownership): a city serves while its side owns it.
+S14. Special sources (11C2b: Res Pts, GSPs) are not modelled; neither is the "once
+    enemy-owned, never again a source" of major cities (11C2a; the state keeps no history of
+    ownership): a city serves while its side owns it.
+S15. An improved fortress the side owns supplies up to 15 REs of its units in its hex
+    (``fortress_supplied``); their depletion roll (11C2b) is not made.
 """
 
 from __future__ import annotations
