@@ -60,9 +60,12 @@ def heuristic(view, actions, rng):
             for kind in ("gs", "recon"):  # B17B: the air points go with a good attack
                 if {"air": kind} in actions:
                     return {"air": kind}
-        if att.get("column") not in (None, "auto") and _good(att):
+        if _good(att) and "resolve" in kinds:
+            spare = _spare(board, att, kinds.get("remove", []))
+            if spare is not None:
+                return spare  # keep the surplus for another attack (9B1: one attack a unit)
             return {"resolve": True}
-        return {"cancel": True} if "resolve" not in kinds or not _good(att) else {"resolve": True}
+        return {"cancel": True}
     if "attack" in kinds:
         best = _best_attack(board, kinds["attack"])
         if best is not None:
@@ -114,12 +117,38 @@ def _activate(actions, board):
     return options[0]
 
 
-def _good(att: dict) -> bool:
+ENOUGH = 4.0  # a column this good needs no more attackers
+
+
+def _spare(board, att: dict, removes: list):
+    """The weakest attacker that the attack can do without and stay at ENOUGH or better (its
+    share of the modified attack judged from the printed strengths)."""
+    if _strength(att) < ENOUGH * 1.5 or not att.get("defense") or len(removes) < 2:
+        return None
+    printed = {u["id"]: u["attack"] for u in board["units"] if u["id"] in set(att.get("units", ()))}
+    total = sum(printed.values()) or 1
+    scale = att["attack"] / total
+    for a in sorted(removes, key=lambda r: (printed.get(r["remove"], 0), r["remove"])):
+        after = att["attack"] - printed.get(a["remove"], 0) * scale
+        if after / att["defense"] >= ENOUGH * 1.5:
+            return a
+        break
+    return None
+
+
+def _strength(att: dict) -> float:
+    """The column's ratio; a hex without defense strength falls without a die (ruling C25)."""
     col = att.get("column")
-    if not col or col == "auto":
-        return False
+    if col == "auto":
+        return 100.0 if att.get("defense") == 0 and att.get("attack", 0) > 0 else 0.0
+    if not col:
+        return 0.0
     a, b = col.split(":")
-    return int(a) / int(b) >= (1.5 if att.get("crt") == "mobile" else 2)
+    return int(a) / int(b)
+
+
+def _good(att: dict) -> bool:
+    return _strength(att) >= (1.5 if att.get("crt") == "mobile" else 2)
 
 
 def _best_attack(board, attacks):
@@ -128,8 +157,7 @@ def _best_attack(board, attacks):
     for a in attacks:
         t = targets.get(a["attack"])
         if t and _good(t):
-            a_, b_ = t["column"].split(":")
-            scored.append((int(a_) / int(b_), a["attack"], a))
+            scored.append((_strength(t), a["attack"], a))
     if not scored:
         return None
     scored.sort(key=lambda x: (-x[0], x[1]))
@@ -167,7 +195,7 @@ def _pick_unit(board, side, picks):
     return fresh[0]
 
 
-def lifeline(board, side: str) -> set[str]:
+def lifeline(board, side: str, margin: int = 0) -> set[str]:
     """The hexes from which the side can still trace a line to its sources through hexes
     without enemy units or enemy ZOC (unless a friendly unit stands there): what its view shows
     of 3G. A unit ending outside it will be isolated."""
@@ -178,7 +206,10 @@ def lifeline(board, side: str) -> set[str]:
     blocked = {u["hex"] for u in board["units"] if u["side"] == enemy}
     blocked |= {h["hex"] for h in board["hidden"] if h["side"] == enemy}
     own = {u["hex"] for u in board["units"] if u["side"] == side}
-    ezoc = set(board["zoc"].get(enemy, ())) - own
+    ezoc = set(board["zoc"].get(enemy, ()))
+    for _ in range(margin):  # where the enemy's ZOC may reach after his next move
+        ezoc |= {b for h in ezoc for b in NEIGHBOURS[h]}
+    ezoc -= own
     passable = LAND_SET - blocked - ezoc
     start = [h for h in sources(side) if h in passable and board["owner"].get(h, _home(h)) == side]
     seen = set(start)
@@ -263,6 +294,7 @@ def _destination(board, side, kinds, rng):
     targets = list(theirs) or goals(side)
     u = UNITS[uid]
     safe = lifeline(board, side)
+    sound = lifeline(board, side, margin=1)  # still joined if the enemy closes in a hex
     away = _distance_from(safe)
     options = kinds.get("to", [])
     # how much attack already stands next to each enemy stack
@@ -289,11 +321,17 @@ def _destination(board, side, kinds, rng):
         s_ = 0.0
         if h not in safe:
             s_ -= 20 + 3 * away.get(h, 20)  # 3G: cut off; the nearer the way out the better
+        elif h not in sound:
+            s_ -= 4  # a pocket the enemy can close
         if u.hq:
+            # behind the front, always inside a stack of fighting units: alone, any cavalry
+            # raid overruns it (6F at 12:1 against a defense of 0)
             s_ -= abs(d_enemy - 3) * 2
             s_ -= min((dist(h, o) for o in mine if mine[o][2] > 0), default=0)
-            if friends == 0 and d_enemy <= 4:
+            if friends == 0:
                 s_ -= 8
+            elif d_enemy <= 1:
+                s_ -= 4
             return s_
         near = [e for e in NEIGHBOURS[h] if e in theirs]
         if near:
@@ -307,6 +345,8 @@ def _destination(board, side, kinds, rng):
             s_ -= d_enemy * 0.8
         final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
         s_ -= d_goal * (2.5 if lost and final else 0.8 if lost else 0.3)
+        if h in lost and h in safe and friends == 0:
+            s_ += 8 if final else 3  # retake the place: a unit in it owns it (5B)
         s_ += min(friends, 2) * 0.5
         if board["owner"].get(h) == enemy_side or _enemy_land(h, side):
             s_ += 0.3
