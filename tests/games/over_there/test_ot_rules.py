@@ -350,3 +350,15 @@ def test_rail_breaks_stop_rail_movement_and_divisions_repair_them():
     assert {"repair_rail": True} in movement.engineering(s, [uid], "movement")
     movement.engineer(s, uid, {"repair_rail": True}, "movement")
     assert h not in s["breaks"] and s["units"][uid]["spent"] == 4
+
+
+def test_a_big_net_with_the_enemy_on_it_deteriorates_in_a_production_cycle():
+    """7A5g (L314-322, the example's arithmetic is charts' test): a net of 21 REs or more with
+    enemy units on its rail hexes rolls; 1-6 loses 1 RE (no engineers, no depots here)."""
+    s = fresh()
+    assert movement.deteriorate(s, "entente") == 0  # 15 REs: never checked
+    assert movement.deteriorate(s, "central-powers") == 0  # no Russian on the German net yet
+    s = only(fresh(), {"ru-25-id": "1206"})  # Insterburg, on the Ostbahn
+    with scripted_dice(s, 6):
+        assert movement.deteriorate(s, "central-powers") == 1
+    assert movement.capacity("central-powers", s) == 29

@@ -230,9 +230,32 @@ def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     return out
 
 
-def capacity(side: str) -> float:
-    """The scenario's rail capacity of the side's net, REs per turn (7A5, ruling R36)."""
+def capacity(side: str, s: dict | None = None) -> float:
+    """The rail capacity of the side's net, REs per player turn: the scenario's (7A5, ruling R36)
+    less what deterioration took (7A5g)."""
+    if s is not None and "rail_capacity" in s:
+        return float(s["rail_capacity"][side])
     return float(CH.rail_net("east-prussia-1914", side).capacity)
+
+
+def deteriorate(s: dict, side: str) -> int:
+    """7A5g (L314-322): in a production cycle, a net of 21 REs or more with enemy units on it rolls
+    a die; +1 per 2 REs of railroad engineers (none here), -1 per 2 depots (none are placed, S4);
+    1-6 loses 1 RE. The REs lost."""
+    from ...engine import rng
+    from .world import rail_steps
+
+    if capacity(side, s) < CH.deterioration.checked_from_re:
+        return 0
+    from .world import MAP
+
+    gauge, home = GAUGE[side], {"central-powers": "germany", "entente": "russia"}[side]
+    net = {h for h, links in rail_steps().items() if any(g == gauge for _, g in links) and MAP.country.get(h) == home}
+    if not any(v["hex"] in net for _, v in on_map(s, OTHER[side])):
+        return 0  # only a net with enemy units on it is checked
+    lost = CH.deterioration_loss(rng.roll(s))
+    s["rail_capacity"][side] -= lost
+    return lost
 
 
 def capacity_use(s: dict, uid: str) -> float:
@@ -242,7 +265,7 @@ def capacity_use(s: dict, uid: str) -> float:
 
 
 def capacity_left(s: dict, side: str) -> float:
-    return capacity(side) - s["rail_used"][side]
+    return capacity(side, s) - s["rail_used"][side]
 
 
 def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:

@@ -114,6 +114,7 @@ class OverThere(Rules):
         s["events"] = []
         s["checked"] = []
         s["rail_used"] = {side: 0 for side in SIDES}
+        s["rail_capacity"] = {side: movement.capacity(side) for side in SIDES}  # 7A5
         s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
         for rp in SC.replacements:
             if rp.turn is None:
@@ -200,7 +201,7 @@ class OverThere(Rules):
                 side: [e["uid"] for e in s["eliminated_log"] if UNITS[e["uid"]].side == side] for side in SIDES
             },
             "rail": {
-                side: {"used": s["rail_used"][side], "capacity": movement.capacity(side)}
+                side: {"used": s["rail_used"][side], "capacity": movement.capacity(side, s)}
                 for side in SIDES
                 if side == role
             },

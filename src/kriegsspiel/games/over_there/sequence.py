@@ -143,6 +143,10 @@ class PlayerTurn(Procedure):
     def arrive(self, s, f):
         side = f["side"]
         t = TURNS[s["turn"]]
+        if any(rp.side == side and rp.turn == t for rp in SC.replacements):  # a production cycle (16B1)
+            lost = movement.deteriorate(s, side)
+            if lost:
+                log(s, f"{SIDE_NAMES[side]}'s rail net deteriorates: {lost} RE of capacity lost.", "7A")
         reinforcements(s, side, t)
         replacements(s, side, t)
         for wd in SC.withdrawals:
