@@ -148,19 +148,20 @@ def test_a_full_hex_is_not_a_destination():
 def test_enemy_units_out_of_contact_show_only_the_size_of_their_stack():
     """Ruling O1: identities and strengths of enemy stacks out of contact are hidden."""
     s = fresh()
-    view = G.view(s, "central-powers")
-    enemy = [u for u in view["board"]["units"] if u["side"] == "entente"]
-    hidden = sum(h["count"] for h in view["board"]["hidden"] if h["side"] == "entente")
-    on_map = sum(1 for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == "entente")
+    view = G.view(s, "entente")
+    enemy = [u for u in view["board"]["units"] if u["side"] == "central-powers"]
+    hidden = sum(h["count"] for h in view["board"]["hidden"] if h["side"] == "central-powers")
+    on_map = sum(1 for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == "central-powers")
     assert hidden > 0 and len(enemy) + hidden == on_map
     assert "supply" not in json.dumps(enemy)
-    open_ = G.view(fresh(limited_intelligence=False), "central-powers")
+    open_ = G.view(fresh(limited_intelligence=False), "entente")
     assert not open_["board"]["hidden"]
-    assert len([u for u in open_["board"]["units"] if u["side"] == "entente"]) == on_map
+    assert len([u for u in open_["board"]["units"] if u["side"] == "central-powers"]) == on_map
 
 
 def test_what_a_view_shows_does_not_depend_on_where_unseen_enemy_units_are():
     s = fresh(3)
+    s["turn"] = 2  # past the Russian radio's two turns
     rnd = random.Random(5)
     for role in ("central-powers", "entente", None):
         for _ in range(5):
@@ -362,3 +363,16 @@ def test_a_big_net_with_the_enemy_on_it_deteriorates_in_a_production_cycle():
     with scripted_dice(s, 6):
         assert movement.deteriorate(s, "central-powers") == 1
     assert movement.capacity("central-powers", s) == 29
+
+
+def test_the_russian_radio_shows_the_germans_every_russian_unit_in_the_first_two_turns():
+    """The scenario's sr-russian-radio (Aug II and Sep I 14): every Entente unit is known to the
+    Central Powers (ruling O19); the Entente's own view of the Germans stays limited."""
+    s = fresh()
+    on_map = sum(1 for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == "entente")
+    german = G.view(s, "central-powers")["board"]
+    assert not [h for h in german["hidden"] if h["side"] == "entente"]
+    assert len([u for u in german["units"] if u["side"] == "entente"]) == on_map
+    assert [h for h in G.view(s, "entente")["board"]["hidden"] if h["side"] == "central-powers"]
+    s["turn"] = 2  # Sep II 14: the Russians cipher their orders again
+    assert [h for h in G.view(s, "central-powers")["board"]["hidden"] if h["side"] == "entente"]

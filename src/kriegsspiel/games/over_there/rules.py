@@ -133,6 +133,10 @@ class OverThere(Rules):
         if role is None:
             # a spectator sees what both sides see of each other: units in contact
             return contact(s, "entente") & contact(s, "central-powers")
+        turn = TURNS[min(s["turn"], len(TURNS) - 1)]
+        for sr in SC.special_rules:
+            if "14N2" in sr.rules and sr.side not in (None, role) and turn in sr.turns:
+                return None  # sr-russian-radio: the enemy's orders are read in clear (ruling O19)
         return contact(s, role)
 
     def board(self, s, role):
