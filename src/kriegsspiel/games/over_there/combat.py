@@ -300,13 +300,14 @@ def _enemy_at(s: dict, side: str, h: str, st=None) -> list[str]:
     return [u for u in st.get(h, ()) if UNITS[u].side != side]
 
 
-def eligible_attackers(s: dict, side: str, target_hex: str) -> list[str]:
+def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str]:
     """The side's units that may attack ``target_hex`` now (9, 9B): on the map, in the hex or
     adjacent to it across a hexside that is not prohibited (9B2), not having attacked this phase
     (9B1), not HQs (no combat strength, 14M, 14N), not badly disrupted (attack 0, 3A5; ruling C5).
     Units sharing a hex with the enemy attack only that hex (9K). In the reaction combat phase
-    only units in the ZOI of an active friendly Army HQs (9, 14M1), save in a same-hex combat."""
-    st = stacks(s)
+    only units in the ZOI of an active friendly Army HQs (9, 14M1), save in a same-hex combat.
+    ``st``: the stacks, when the caller has them."""
+    st = st if st is not None else stacks(s)
     if target_hex not in LAND_SET or not _enemy_at(s, side, target_hex, st):
         return []
     reaction = s.get("phase") == "reaction-combat"
@@ -345,7 +346,7 @@ def targets(s: dict, side: str) -> list[str]:
     for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
         if h in done or not _worth_attacking(s, side, h, st):
             continue
-        if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h)):
+        if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h, st)):
             out.append(h)
     return out
 

@@ -9,7 +9,6 @@ that restrict it are checked here, once, for the list and for the move.
 
 from __future__ import annotations
 
-import heapq
 import math
 from functools import lru_cache
 
@@ -139,22 +138,29 @@ def _static(cls: str, accel: bool, start: str, budget: float):
 
 
 def _dijkstra(steps, start, budget, occupied, ezoc, leave):
-    best: dict[str, float] = {start: 0}
+    """The cheapest costs from ``start`` within ``budget``: every cost is a whole number of MPs, so
+    the hexes wait in one bucket per cost (Dial's form of Dijkstra's search)."""
+    top = int(budget)
+    best: dict[str, int] = {start: 0}
     came: dict[str, str] = {}
-    heap = [(0, start)]
-    pop, push, get = heapq.heappop, heapq.heappush, best.get
-    inf = math.inf
-    while heap:
-        cost, h = pop(heap)
-        if cost > get(h, inf):
-            continue
-        base = cost + (leave if h in ezoc else 0)
-        for b, c in steps[h]:
-            nc = base + c
-            if nc <= budget and nc < get(b, inf) and b not in occupied:
-                best[b] = nc
-                came[b] = h
-                push(heap, (nc, b))
+    if top <= 0:
+        return best, came
+    buckets: list[list[str]] = [[] for _ in range(top + 1)]
+    buckets[0].append(start)
+    get = best.get
+    for cost in range(top + 1):
+        for h in buckets[cost]:
+            if best[h] != cost:
+                continue
+            base = cost + leave if h in ezoc else cost
+            if base >= top:
+                continue
+            for b, c in steps[h]:
+                nc = base + c
+                if nc <= top and nc < get(b, 1 << 30) and b not in occupied:
+                    best[b] = nc
+                    came[b] = h
+                    buckets[nc].append(b)
     return best, came
 
 

@@ -256,8 +256,12 @@ def stacks(s: dict) -> dict[str, list[str]]:
     """Hex -> the units there, in the scenario's order."""
     out: dict[str, list[str]] = {}
     for uid, v in s["units"].items():
-        if v["at"] == "map":
-            out.setdefault(v["hex"], []).append(uid)
+        h = v["hex"]
+        if h is not None:
+            if h in out:
+                out[h].append(uid)
+            else:
+                out[h] = [uid]
     return out
 
 
