@@ -263,9 +263,13 @@ def test_move_a_unit_and_attack_by_clicking(server, browser):
     page.locator(f".ot-attack button[data-action='{as_data(resolve)}']").click()
     deadline = time.time() + 30
     while time.time() < deadline:
-        last = board_of(shape_of(server, page)).get("last")
+        shape = shape_of(server, page)
+        last = board_of(shape).get("last")
         if last and last.get("hex") == target:
             break
+        no_leader = {"leader": None}  # 14P: the attacker is asked whether a leader gambles
+        if no_leader in shape["actions"]:
+            page.locator(f".ot-panel button[data-action='{as_data(no_leader)}']").click()
         time.sleep(0.2)
     assert last and last["hex"] == target and last["result"]
     page.locator(".ot-last").wait_for(timeout=15000)
