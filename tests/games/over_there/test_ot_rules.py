@@ -376,3 +376,19 @@ def test_the_russian_radio_shows_the_germans_every_russian_unit_in_the_first_two
     assert [h for h in G.view(s, "entente")["board"]["hidden"] if h["side"] == "central-powers"]
     s["turn"] = 2  # Sep II 14: the Russians cipher their orders again
     assert [h for h in G.view(s, "central-powers")["board"]["hidden"] if h["side"] == "entente"]
+
+
+def test_the_log_does_not_name_units_the_enemy_cannot_see():
+    """Ruling O1: moves, engineering and rebuilt cadres are logged for their owner only; the
+    works and breaks themselves are on the map for both."""
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "1716"})
+    s["units"]["de-1-id"]["cadre"] = True
+    sequence.replacements(s, "central-powers", "aug-ii-14")
+    s["stack"].append({"state": "destination", "role": "central-powers", "units": ["de-1-id"], "mode": "movement"})
+    s["phase"] = "movement"
+    G.apply(s, "central-powers", {"build": "fieldworks"})
+    mine = [e["text"] for e in G.log(s, "central-powers")]
+    theirs = [e["text"] for e in G.log(s, "entente")] + [e["text"] for e in G.log(s, None)]
+    assert any("1 ID is rebuilt" in t for t in mine) and any("1 ID builds fieldworks" in t for t in mine)
+    assert not any("1 ID" in t for t in theirs)
+    assert G.view(s, "entente")["board"]["works"] == {"0512": {"side": "central-powers", "level": 1}}

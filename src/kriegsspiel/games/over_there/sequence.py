@@ -146,7 +146,8 @@ class PlayerTurn(Procedure):
         if any(rp.side == side and rp.turn == t for rp in SC.replacements):  # a production cycle (16B1)
             lost = movement.deteriorate(s, side)
             if lost:
-                log(s, f"{SIDE_NAMES[side]}'s rail net deteriorates: {lost} RE of capacity lost.", "7A")
+                # the net's capacity is the owner's secret (ruling O1)
+                log(s, f"{SIDE_NAMES[side]}'s rail net deteriorates: {lost} RE of capacity lost.", "7A", to=[side])
         reinforcements(s, side, t)
         replacements(s, side, t)
         for wd in SC.withdrawals:
@@ -370,7 +371,8 @@ class Destination(State):
         if set(action) & {"build", "break_rail", "repair_rail"}:
             done = movement.engineer(s, units[0], action, f["mode"])
             rule = "13A" if "break_rail" not in action else "7A"
-            log(s, f"{UNITS[units[0]].short} {done} in {hex_name(s['units'][units[0]]['hex'])}.", rule)
+            # the works and breaks are on the map for both; who made them is the owner's to know (O1)
+            log(s, f"{UNITS[units[0]].short} {done} in {hex_name(s['units'][units[0]]['hex'])}.", rule, to=[role])
             return None
         if "rest" in action:
             n = movement.rest(s, units[0], f["mode"])
@@ -756,7 +758,7 @@ def replacements(s: dict, side: str, t: str) -> None:
         if v["cadre"] and v["supply"] == "general" and pool["man"] >= 1:
             pool["man"] -= 1
             v["cadre"] = False
-            log(s, f"{UNITS[uid].short} is rebuilt to full strength.", "16B")
+            log(s, f"{UNITS[uid].short} is rebuilt to full strength.", "16B", to=[side])
 
 
 def withdraw(s: dict, wid: str, go: bool) -> None:
