@@ -392,3 +392,16 @@ def test_the_log_does_not_name_units_the_enemy_cannot_see():
     assert any("1 ID is rebuilt" in t for t in mine) and any("1 ID builds fieldworks" in t for t in mine)
     assert not any("1 ID" in t for t in theirs)
     assert G.view(s, "entente")["board"]["works"] == {"0512": {"side": "central-powers", "level": 1}}
+
+
+def test_an_overrun_is_offered_only_against_a_stack_in_sight():
+    """Ruling O1: the 10:1 of 6F cannot be known of a stack out of contact, so no overrun of it is
+    offered; with every counter face up it is."""
+    for limited in (True, False):
+        s = only(fresh(limited_intelligence=limited), {"de-1-cav": "0512", "ru-xv-corps-hq": "0515"})
+        s["turn"] = 2  # past the Russian radio
+        s["phasing"], s["phase"] = "central-powers", "movement"
+        s["stack"].append({"state": "destination", "role": "central-powers", "units": ["de-1-cav"], "mode": "movement"})
+        assert "0515" in combat.overrun_targets(s, "central-powers", ["de-1-cav"], "movement")
+        offered = {"to": "0515", "overrun": True} in G.actions(s, "central-powers")
+        assert offered is not limited

@@ -24,7 +24,6 @@ from .world import (
     SIDE_NAMES,
     TURNS,
     UNITS,
-    contact,
     has_zoc,
     hex_name,
     initial_owner,
@@ -35,6 +34,7 @@ from .world import (
     zoc_hexes,
     zoc_reaches,
 )
+from .world import visible as world_visible
 
 ROLES = sequence.ORDER
 ZOI = CH.army_hq.values["zoi_radius"]  # 14M1: the hexes within two of an active Army HQs
@@ -128,16 +128,7 @@ class OverThere(Rules):
 
     def visible(self, s: dict, role: str | None) -> set[str] | None:
         """The hexes where ``role`` sees the enemy's counters (ruling O1); None: everywhere."""
-        if not s["options"]["limited_intelligence"]:
-            return None
-        if role is None:
-            # a spectator sees what both sides see of each other: units in contact
-            return contact(s, "entente") & contact(s, "central-powers")
-        turn = TURNS[min(s["turn"], len(TURNS) - 1)]
-        for sr in SC.special_rules:
-            if "14N2" in sr.rules and sr.side not in (None, role) and turn in sr.turns:
-                return None  # sr-russian-radio: the enemy's orders are read in clear (ruling O19)
-        return contact(s, role)
+        return world_visible(s, role)
 
     def board(self, s, role):
         """Every key is named here with the rule that shows it. Hidden (ruling O1): the identity,

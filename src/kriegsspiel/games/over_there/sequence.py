@@ -24,6 +24,7 @@ from .world import (
     stacks,
     start_hex,
     update_ownership,
+    visible,
 )
 
 ORDER = tuple(sorted(SIDES, key=lambda side: not next(x for x in SC.sides if x.id == side).moves_first))
@@ -350,8 +351,10 @@ class Destination(State):
         for h, ways in movement.reach(s, units, f["mode"]).items():
             for by in ways:
                 out.append({"to": h} if by == "march" else {"to": h, "by": by})
+        seen = visible(s, role)
         for h in combat.overrun_targets(s, role, units, f["mode"]):
-            out.append({"to": h, "overrun": True})
+            if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
+                out.append({"to": h, "overrun": True})
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
             out.append({"rest": True})
         out += movement.engineering(s, units, f["mode"])

@@ -412,6 +412,21 @@ def fits(items) -> bool:
     return left <= lim.units
 
 
+def visible(s: dict, role: str | None) -> set[str] | None:
+    """The hexes where ``role`` sees the enemy's counters (ruling O1); None: everywhere. A
+    spectator sees what both sides see of each other; the scenario's sr-russian-radio shows the
+    Central Powers every Russian counter in its turns (ruling O19)."""
+    if not s["options"]["limited_intelligence"]:
+        return None
+    if role is None:
+        return contact(s, "entente") & contact(s, "central-powers")
+    turn = TURNS[min(s["turn"], len(TURNS) - 1)]
+    for sr in SC.special_rules:
+        if "14N2" in sr.rules and sr.side not in (None, role) and turn in sr.turns:
+            return None
+    return contact(s, role)
+
+
 def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
     """8A: whether ``adding`` may end in hex ``h`` with the units already there."""
     present = list(here if here is not None else stacks(s).get(h, []))
