@@ -405,3 +405,15 @@ def test_an_overrun_is_offered_only_against_a_stack_in_sight():
         assert "0515" in combat.overrun_targets(s, "central-powers", ["de-1-cav"], "movement")
         offered = {"to": "0515", "overrun": True} in G.actions(s, "central-powers")
         assert offered is not limited
+
+
+def test_a_cadre_is_not_rebuilt_where_its_division_would_overstack_the_hex():
+    """16B with 8A: six divisions and a cadre fill a hex; the cadre waits for room."""
+    divisions = ["de-1-id", "de-2-id", "de-35-id", "de-36-id", "de-37-id", "de-41-id"]
+    s = only(fresh(), {**{u: "0512" for u in divisions}, "de-1-rd": "0512"})
+    s["units"]["de-1-rd"]["cadre"] = True
+    sequence.replacements(s, "central-powers", "aug-ii-14")
+    assert s["units"]["de-1-rd"]["cadre"] and s["pool"]["central-powers"]["man"] == 2
+    s["units"]["de-41-id"]["hex"] = "0511"
+    sequence.replacements(s, "central-powers", "aug-ii-14")
+    assert not s["units"]["de-1-rd"]["cadre"] and s["pool"]["central-powers"]["man"] == 1

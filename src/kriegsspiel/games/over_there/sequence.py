@@ -491,7 +491,19 @@ def proposed(s: dict, side: str, h: str) -> list[str]:
     """The attackers an attack starts with: every unit able to attack the hex but fortress
     garrisons, which cannot retreat (9F, ruling C11); the player adds or removes units."""
     able = combat.eligible_attackers(s, side, h)
-    return [u for u in able if not UNITS[u].fortress] or able
+    chosen = [u for u in able if not UNITS[u].fortress] or able
+    by_hex: dict[str, list[str]] = {}
+    for u in chosen:  # 8B: from each hex, no more than the attacked hex could hold
+        by_hex.setdefault(s["units"][u]["hex"], []).append(u)
+    out = []
+    for us in by_hex.values():
+        keep: list[str] = []
+        for u in us:
+            if stacking_room(s, h, keep + [u], here=[]):
+                keep.append(u)
+        out += keep
+    order = list(UNITS)
+    return sorted(out, key=order.index)
 
 
 class Attackers(State):
@@ -510,8 +522,8 @@ class Attackers(State):
     def actions(self, s, f, role):
         a = s["attack"]
         out = []
-        if a["units"]:
-            out.append({"resolve": True})
+        if a["units"] and not combat.attack_problems(s, role, a["hex"], a["units"]):
+            out.append({"resolve": True})  # 8B, 9B, 9G1: only an attack the rules allow
         chosen = set(a["units"])
         for u in combat.eligible_attackers(s, role, a["hex"]):
             out.append({"remove": u} if u in chosen else {"add": u})
@@ -759,8 +771,11 @@ def replacements(s: dict, side: str, t: str) -> None:
     pool = s["pool"][side]
     for uid, v in on_map(s, side):
         if v["cadre"] and v["supply"] == "general" and pool["man"] >= 1:
-            pool["man"] -= 1
             v["cadre"] = False
+            if not stacking_room(s, v["hex"], []):
+                v["cadre"] = True  # 8A: rebuilt, it would overstack its hex; it waits
+                continue
+            pool["man"] -= 1
             log(s, f"{UNITS[uid].short} is rebuilt to full strength.", "16B", to=[side])
 
 
