@@ -352,9 +352,10 @@ class Destination(State):
             for by in ways:
                 out.append({"to": h} if by == "march" else {"to": h, "by": by})
         seen = visible(s, role)
-        for h in combat.overrun_targets(s, role, units, f["mode"]):
-            if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
-                out.append({"to": h, "overrun": True})
+        if _overrun_possible(s, role, units, f["mode"], seen):
+            for h in combat.overrun_targets(s, role, units, f["mode"]):
+                if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
+                    out.append({"to": h, "overrun": True})
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
             out.append({"rest": True})
         out += movement.engineering(s, units, f["mode"])
@@ -396,6 +397,23 @@ class Destination(State):
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )
         return None
+
+
+def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen) -> bool:
+    """Whether an enemy stack in sight lies within every unit's MPs and one hex: the cheap test
+    before the search for overruns (every step costs at least 1 MP)."""
+    from ...engine import hexes as hx
+
+    starts = [
+        (hx.from_id(s["units"][u]["hex"]), movement.allowance(s, u, mode) - s["units"][u]["spent"]) for u in units
+    ]
+    for _, v in on_map(s, OTHER[role]):
+        if seen is not None and v["hex"] not in seen:
+            continue
+        e = hx.from_id(v["hex"])
+        if all(hx.distance(a, e) <= budget + 1 for a, budget in starts):
+            return True
+    return False
 
 
 class Activate(State):
