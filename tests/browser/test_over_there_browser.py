@@ -68,26 +68,20 @@ def data_pack(server):
     return httpx.get(f"{server}/api/data/over-there").json()
 
 
-def shown(page, shape):
-    """Wait until the page has drawn this SHAPE (its orders carry its step)."""
-    page.wait_for_function(
-        "s => { const a = document.querySelector('#actions'); return a && a.dataset.step === s; }",
-        arg=str(shape["step"]),
-        timeout=15000,
-    )
-    page.wait_for_timeout(250)
-
-
 def next_shape(server, page, after, seconds=30):
-    """The seat's SHAPE once it has moved on from step ``after`` and may act again, drawn."""
+    """The seat's SHAPE once it has moved on from step ``after`` and may act again, and the page
+    shows it. A bot may move on meanwhile (both sides answer air superiority at once): then the
+    newer SHAPE is the one waited for."""
     deadline = time.time() + seconds
     while time.time() < deadline:
         shape = shape_of(server, page)
         if shape["step"] != after and shape["actions"]:
-            shown(page, shape)
-            return shape
+            drawn = page.evaluate("() => { const a = document.querySelector('#actions'); return a && a.dataset.step; }")
+            if drawn == str(shape["step"]):
+                page.wait_for_timeout(250)
+                return shape
         time.sleep(0.2)
-    raise AssertionError(f"the game did not move on from step {after}")
+    raise AssertionError(f"the game did not move on from step {after}, or the page did not show it")
 
 
 def click_hex(page, h):

@@ -32,7 +32,7 @@ def act(client, game_id, token, action, role=None):
     return client.post(f"/api/games/{game_id}/actions", json=body)
 
 
-def wait_for(client, game_id, token, test, timeout=10.0):
+def wait_for(client, game_id, token, test, timeout=30.0):
     """Bots play off the request path: poll until ``test(shape)`` holds."""
     deadline = time.time() + timeout
     while time.time() < deadline:
