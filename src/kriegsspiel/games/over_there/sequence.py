@@ -166,15 +166,7 @@ class PlayerTurn(Procedure):
 
     def combat(self, s, f):
         clear_zoc_loss(s)
-        settle(s)
-        s["phase"] = "combat"
-        s["attacked"] = []
-        supply.check(s, list(SIDES))  # 3G: isolation at the start of the combat phase
-        for _, v in on_map(s):
-            v["attacked"] = False
-        ask(s, "combat", f["side"])
-        if air.superiority_roles(s):
-            ask_all(s, "superiority", air.superiority_roles(s))  # B17B1, before any other mission
+        open_combat(s, "combat", f["side"])
         return "reaction"
 
     def reaction(self, s, f):
@@ -186,15 +178,7 @@ class PlayerTurn(Procedure):
         return "reaction_combat"
 
     def reaction_combat(self, s, f):
-        settle(s)
-        s["phase"] = "reaction-combat"
-        s["attacked"] = []
-        supply.check(s, list(SIDES))
-        for _, v in on_map(s):
-            v["attacked"] = False
-        ask(s, "combat", OTHER[f["side"]])
-        if air.superiority_roles(s):
-            ask_all(s, "superiority", air.superiority_roles(s))
+        open_combat(s, "reaction-combat", OTHER[f["side"]])  # 4A5: the reacting player attacks
         return "exploitation"
 
     def exploitation(self, s, f):
@@ -208,6 +192,21 @@ class PlayerTurn(Procedure):
         settle(s)
         s["attack"] = None
         return None
+
+
+def open_combat(s: dict, phase: str, attacker: str) -> None:
+    """The start of a combat or reaction combat phase (4A3, 4A5): hexes change hands, isolation is
+    judged again (3G), nobody has attacked yet; both players assign air superiority first (B17B1)."""
+    settle(s)
+    s["phase"] = phase
+    s["attacked"] = []
+    supply.check(s, list(SIDES))
+    for _, v in on_map(s):
+        v["attacked"] = False
+    ask(s, "combat", attacker)
+    roles = air.superiority_roles(s)
+    if roles:
+        ask_all(s, "superiority", roles)
 
 
 class Battle(Procedure):

@@ -30,7 +30,6 @@ PHASE_NAMES = {
 }
 SIDE_NAMES = {"entente": "Entente", "central-powers": "Central Powers"}
 OTHER = {"entente": "central-powers", "central-powers": "entente"}
-SIZE_MARK = {"army": "XXXX", "corps": "XXX", "division": "XX", "brigade": "X", "regiment": "III", "battalion": "II"}
 DIVISIONAL = ("division", "corps", "army")  # 3A4: divisional units (L80-87)
 
 
