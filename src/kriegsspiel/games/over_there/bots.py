@@ -6,12 +6,14 @@ a phase toward the front or the objective its side needs (the Entente toward Kö
 the Vistula, the Central Powers toward the Russian armies), keeps stacks together and within
 reach of an Army HQ (11B), attacks where the odds its view gives are good (2:1 and better,
 3:2 where the defender is in the open), and holds where it stands when a move would only
-lose ground."""
+lose ground. It keeps out of pockets, above all with units already out of supply (11F) or due to
+leave with a withdrawal (16A1); in the last turn it sends a unit to each of its own places the
+enemy owns and attacks the ones he holds at even odds, since what is not retaken then scores."""
 
 from __future__ import annotations
 
 from ...engine import hexes as hx
-from .world import MAP, OTHER, SC, UNITS, start_hex
+from .world import CITY_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
 _GOALS: dict[str, list[str]] = {}
 
@@ -56,18 +58,18 @@ def heuristic(view, actions, rng):
         return good[0] if good else {"leader": None}
     if "resolve" in kinds or ("cancel" in kinds and "add" in kinds):
         att = board.get("attack") or {}
-        if _good(att):
+        if _worth(board, side, att.get("hex"), att):
             for kind in ("gs", "recon"):  # B17B: the air points go with a good attack
                 if {"air": kind} in actions:
                     return {"air": kind}
-        if _good(att) and "resolve" in kinds:
+        if _worth(board, side, att.get("hex"), att) and "resolve" in kinds:
             spare = _spare(board, att, kinds.get("remove", []))
             if spare is not None:
                 return spare  # keep the surplus for another attack (9B1: one attack a unit)
             return {"resolve": True}
         return {"cancel": True}
     if "attack" in kinds:
-        best = _best_attack(board, kinds["attack"])
+        best = _best_attack(board, side, kinds["attack"])
         if best is not None:
             return best
     if "to" in kinds or "stay" in kinds or "build" in kinds:
@@ -151,12 +153,21 @@ def _good(att: dict) -> bool:
     return _strength(att) >= (1.5 if att.get("crt") == "mobile" else 2)
 
 
-def _best_attack(board, attacks):
+def _worth(board, side: str, h: str | None, att: dict) -> bool:
+    """Whether to make the attack: at good odds; in the last player turn of the game, at 1:1 or
+    better against a place of one's own the enemy holds (what is not retaken now scores)."""
+    if _good(att):
+        return True
+    final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
+    return final and h in _guarded(side) and _strength(att) >= 1
+
+
+def _best_attack(board, side, attacks):
     targets = board.get("targets") or {}
     scored = []
     for a in attacks:
         t = targets.get(a["attack"])
-        if t and _good(t):
+        if t and _worth(board, side, a["attack"], t):
             scored.append((_strength(t), a["attack"], a))
     if not scored:
         return None
@@ -190,8 +201,10 @@ def _pick_unit(board, side, picks):
     fresh = [a for a in picks if not mine.get(a["unit"], {}).get("moved") and a["unit"] not in keep]
     if not fresh:
         return None
-    # HQs last: they follow their army
-    fresh.sort(key=lambda a: (UNITS[a["unit"]].hq, a["unit"]))
+    # the units sent to take back places first, HQs last: they follow their army
+    lost = [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side]
+    sent = _reclaim(board, side, lost)
+    fresh.sort(key=lambda a: (a["unit"] not in sent, UNITS[a["unit"]].hq, a["unit"]))
     return fresh[0]
 
 
@@ -314,7 +327,21 @@ def _destination(board, side, kinds, rng):
     lost = [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side]
     objectives = lost or [g for g in goals(side) if board["owner"].get(g, _home(g)) != side] or goals(side)
 
+    task = _reclaim(board, side, lost).get(uid)
+    ezoc_now = set(board["zoc"].get(enemy_side, ()))
+
+    leaving = uid in _leaving(side, board["turn_index"])
+
     def score(h: str) -> float:
+        if task is not None and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
+            # the unit sent to take back a place: into it, or next to it where its ZOC takes an
+            # uncontested town (5B; a city must be entered); a hex next to the lifeline joins it
+            # once the unit stands in it
+            if h == task:
+                return 50.0
+            if task not in CITY_HEXES and task not in ezoc_now and h in NEIGHBOURS[task]:
+                return 45.0 - dist(h, here) * 0.01
+            return 40.0 - 2 * dist(h, task)
         d_enemy = min((dist(h, e) for e in (invaders or targets)), default=0)
         d_goal = min((dist(h, g) for g in objectives), default=0)
         friends = mine.get(h, (0, 0, 0))[2]
@@ -322,7 +349,10 @@ def _destination(board, side, kinds, rng):
         if h not in safe:
             s_ -= 20 + 3 * away.get(h, 20)  # 3G: cut off; the nearer the way out the better
         elif h not in sound:
-            s_ -= 4  # a pocket the enemy can close
+            # a pocket the enemy can close; a unit the OB withdraws next turn stays with the
+            # enemy's VP if it is cut off when it is due (16A1), and one already out of supply
+            # rolls for attrition if it is still out next turn (11F)
+            s_ -= 12 if leaving or me.get("supply", "general") != "general" else 4
         if u.hq:
             # behind the front, always inside a stack of fighting units: alone, any cavalry
             # raid overruns it (6F at 12:1 against a defense of 0)
@@ -345,8 +375,10 @@ def _destination(board, side, kinds, rng):
             s_ -= d_enemy * 0.8
         final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
         s_ -= d_goal * (2.5 if lost and final else 0.8 if lost else 0.3)
-        if h in lost and h in safe and friends == 0:
-            s_ += 8 if final else 3  # retake the place: a unit in it owns it (5B)
+        if final and any(e in theirs and e in lost for e in NEIGHBOURS[h]):
+            s_ += 10  # next to a place of one's own the enemy holds: attack it (5B)
+        if h in lost and friends == 0 and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
+            s_ += 30 if final else 3  # retake the place: a unit in it owns it (5B)
         s_ += min(friends, 2) * 0.5
         if board["owner"].get(h) == enemy_side or _enemy_land(h, side):
             s_ += 0.3
@@ -367,6 +399,50 @@ def _destination(board, side, kinds, rng):
     if "stay" in kinds:
         return kinds["stay"][0]
     return kinds.get("cancel", [options[0]])[0]
+
+
+def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
+    """In the last turn, one unit for each of the side's own places the enemy owns and no enemy unit
+    holds: the nearest fighting unit that has not moved, sent to take it back (5B). Unit ->
+    place; the most valuable places are served first."""
+    if board["turn_index"] < board["turns"] - 1 or not lost:
+        return {}
+    held = {u["hex"] for u in board["units"] if u["side"] != side} | {h["hex"] for h in board["hidden"]}
+    free = {u["id"]: u["hex"] for u in board["units"] if u["side"] == side and _may_move(u, board)}
+    vp = _place_vp(OTHER[side])
+    out: dict[str, str] = {}
+    for place in sorted(lost, key=lambda h: (-vp.get(h, 0), h)):
+        if place in held or not free:
+            continue
+        uid = min(free, key=lambda k: (dist(free[k], place), k))
+        if dist(free[uid], place) > 12:
+            continue
+        out[uid] = place
+        del free[uid]
+    return out
+
+
+def _leaving(side: str, turn_index: int) -> frozenset:
+    """The side's units that the scenario withdraws at the start of the next game turn."""
+    out = set()
+    for wd in SC.withdrawals:
+        if wd.side == side and TURNS.index(wd.turn) == turn_index + 1:
+            out.update(wd.units)
+    return frozenset(out)
+
+
+def _may_move(u: dict, board) -> bool:
+    """What the view shows of 6: a fighting unit that can move and has not moved this phase."""
+    rec = UNITS[u["id"]]
+    if u.get("moved") or rec.hq or rec.fortress or u["movement"] <= 0 or u.get("spent", 0) >= u["movement"]:
+        return False
+    return not (rec.frozen_until and board["turn_index"] < TURNS.index(rec.frozen_until))
+
+
+def _place_vp(scorer: str) -> dict[str, float]:
+    from .scenario import Location
+
+    return {start_hex(Location(place=v.place)): v.vp for v in SC.victory_places if v.scorer == scorer}
 
 
 def _enemy_land(h: str, side: str) -> bool:

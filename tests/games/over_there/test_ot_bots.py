@@ -1,0 +1,64 @@
+"""Over There's heuristic bot: what it does with the places the scenario scores (5B, the
+victory conditions of SCENARIO.md) in the last turn, judged from its own view."""
+
+from __future__ import annotations
+
+import random
+
+import kriegsspiel
+from kriegsspiel.games.over_there import bots
+from kriegsspiel.games.over_there.world import TURNS, update_ownership
+
+G = kriegsspiel.load("over-there")
+INSTERBURG = "1206"
+
+
+def central_powers_movement(turn: int, placed: dict[str, str], entente_owns: tuple[str, ...] = ()) -> dict:
+    """A game at the Central Powers' movement phase of game turn ``turn``, with only ``placed``
+    (uid -> hex) on the map and ``entente_owns`` in Russian hands."""
+    s = G.new(seed=5)
+    for _ in range(80):
+        if s["phasing"] == "central-powers" and s["phase"] == "movement":
+            break
+        for role in G.active(s):
+            acts = G.actions(s, role)
+            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw", "activate", "superiority"})
+            s = G.apply(s, role, end)
+    assert s["phase"] == "movement" and s["phasing"] == "central-powers"
+    s["turn"] = turn
+    for uid, v in s["units"].items():
+        if uid in placed:
+            v.update({"hex": placed[uid], "at": "map", "spent": 0, "moved": False, "dis": 0, "nozoc": False})
+        elif v["at"] == "map":
+            v.update({"hex": None, "at": "due"})
+    update_ownership(s)
+    for h in entente_owns:
+        s["owner"][h] = "entente"
+    return s
+
+
+def bot_moves(s: dict, uid: str):
+    """The heuristic's destination for ``uid``, chosen from the Central Powers' view."""
+    role = "central-powers"
+    s = G.apply(s, role, {"unit": uid})
+    return bots.heuristic(G.view(s, role), G.actions(s, role), random.Random(0))
+
+
+def test_in_the_last_turn_a_unit_takes_back_an_own_town_the_enemy_owns_and_nobody_holds():
+    placed = {"de-1-id": "1208", "ru-27-id": "1612"}  # two hexes from Insterburg; the Russians far off
+    last = central_powers_movement(len(TURNS) - 1, placed, entente_owns=(INSTERBURG,))
+    assert bots.dist("1208", INSTERBURG) == 2
+    assert bot_moves(last, "de-1-id")["to"] == INSTERBURG
+    # earlier in the campaign the same unit does not march to an empty town for its own sake
+    first = central_powers_movement(0, placed, entente_owns=(INSTERBURG,))
+    assert bot_moves(first, "de-1-id").get("to") != INSTERBURG
+
+
+def test_the_last_turn_is_worth_an_even_attack_only_on_an_own_place_the_enemy_holds():
+    board = {"turn_index": len(TURNS) - 1, "turns": len(TURNS)}
+    even = {"column": "1:1", "crt": "positional", "attack": 8, "defense": 8}
+    assert bots._worth(board, "central-powers", INSTERBURG, even)
+    assert not bots._worth(board, "central-powers", "1612", even)  # a Russian hex: not at 1:1
+    assert not bots._worth({"turn_index": 0, "turns": len(TURNS)}, "central-powers", INSTERBURG, even)
+    good = {"column": "2:1", "crt": "positional", "attack": 16, "defense": 8}
+    assert bots._worth({"turn_index": 0, "turns": len(TURNS)}, "central-powers", "1612", good)
