@@ -803,14 +803,50 @@ def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
     s.setdefault("eliminated_log", []).append(
         {"uid": uid, "turn": s.get("turn"), "isolated": v.get("supply") == "isolated"}
     )
+    record_loss(s, uid, 1 if v["cadre"] or UNITS[uid].cadre is None else 2, v["hex"], rule)
     v["at"] = "eliminated"
     v["hex"] = None
     score_loss(s, uid)
 
 
+GERMAN = frozenset({"Prussian", "Saxon", "Bavarian", "Württemberg", "German"})
+SPECIAL_DIVISORS = {"French": 3, "Anzac": 3, "Canadian": 3, "American": 5, "Russian": 5} | {c: 3 for c in GERMAN}
+
+
+def special_replacements(man: dict[str, float], equ: float) -> tuple[dict[str, float], float]:
+    """16B4a (L1223): the special replacements for a loss of ``man`` Man Pts (by contingent) and
+    ``equ`` Equ Pts: Equ Pts divided by 4; German, French, Anzac and Canadian Man Pts by 3,
+    American and Russian by 5, all others by 4; each rounded down to the nearest half point."""
+
+    def half_down(x: float) -> float:
+        return math.floor(x * 2 + 1e-9) / 2
+
+    return {c: half_down(n / SPECIAL_DIVISORS.get(c, 4)) for c, n in man.items()}, half_down(equ / 4)
+
+
+def record_loss(s: dict, uid: str, steps: int, where: str | None, rule: str) -> None:
+    """16B4: a unit eliminated or reduced to its cadre in combat or by overrun adds its
+    replacement strength to its side's losses (ruling O20: one point a step, Equ Pts for
+    artillery, Man Pts of its contingent for the rest; HQs none). Losses while isolated are kept
+    apart with the hex: they are settled when the combat ends (16B4b)."""
+    u = UNITS[uid]
+    if u.hq or rule in ("11F", "16A"):
+        return
+    isolated = s["units"][uid].get("supply") == "isolated"
+    book = s.setdefault("losses", {})
+    key = f"{u.side}|{where}" if isolated else u.side
+    entry = book.setdefault(key, {"man": {}, "equ": 0})
+    if u.artillery:
+        entry["equ"] += steps
+    else:
+        c = SC.unit(uid).contingent
+        entry["man"][c] = entry["man"].get(c, 0) + steps
+
+
 def _step(s: dict, uid: str, why: str, rule: str = "9E") -> str:
     """9C, 9E: eliminating a unit with a cadre reduces it to its cadre; anything else is removed."""
     if has_cadre(s, uid):
+        record_loss(s, uid, 1, s["units"][uid]["hex"], rule)
         s["units"][uid]["cadre"] = True
         log(s, f"{UNITS[uid].name} is reduced to its cadre ({why}).", rule)
         return "cadre"
@@ -994,6 +1030,7 @@ def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied:
         log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
     if in_zoc:
         if has_cadre(s, uid):
+            record_loss(s, uid, 1, b, "9F")
             v["cadre"] = True
             log(s, f"{UNITS[uid].name} retreats into an enemy ZOC and is reduced to its cadre (9F2).", "9F")
         else:

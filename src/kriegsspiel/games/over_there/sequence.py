@@ -18,6 +18,7 @@ from .world import (
     SIDE_NAMES,
     TURNS,
     UNITS,
+    fmt,
     hex_name,
     on_map,
     stacking_room,
@@ -53,6 +54,51 @@ def settle(s: dict) -> None:
         combat.captured(s, side, h)
     for h in movement.abandon_works(s):
         log(s, f"The fieldworks in {hex_name(h)} are abandoned.", "13A")
+    if s.get("losses"):
+        special_isolated(s)
+
+
+def _receive(s: dict, side: str, man: dict[str, float], equ: float, why: str) -> None:
+    got_man = sum(man.values())
+    if not got_man and not equ:
+        return
+    s["pool"][side]["man"] += got_man
+    s["pool"][side]["equ"] += equ
+    log(
+        s,
+        f"{SIDE_NAMES[side]} receives special replacements {why}: {fmt(got_man)} Man, {fmt(equ)} Equ.",
+        "16B4",
+        to=[side],
+    )
+
+
+def special_replacements(s: dict) -> None:
+    """16B4a (L1222-1223): in an initial phase, each side's losses of units eliminated or reduced
+    to cadres while not isolated since the last initial phase give special replacements, added to
+    its pool (the contingents pooled, ruling O7)."""
+    book = s.get("losses") or {}
+    for side in SIDES:
+        entry = book.pop(side, None)
+        if entry:
+            man, equ = combat.special_replacements(entry["man"], entry["equ"])
+            _receive(s, side, man, equ, "for its losses")
+
+
+def special_isolated(s: dict) -> None:
+    """16B4b (L1224-1230): the losses of units eliminated or reduced while isolated give their
+    special replacements when the combat ends: to the pool if the hex or a hex adjacent to it is
+    the side's own; else the Man Pts are lost and the enemy captures the Equ Pts (ruling O20)."""
+    book = s["losses"]
+    for key in sorted(k for k in book if "|" in k):
+        side, h = key.split("|")
+        entry = book.pop(key)
+        man, equ = combat.special_replacements(entry["man"], entry["equ"])
+        owner = s["owner"]
+        if owner.get(h) == side or any(owner.get(b) == side for b in NEIGHBOURS.get(h, ())):
+            _receive(s, side, man, equ, "for units lost while isolated")
+        elif equ:
+            s["pool"][OTHER[side]]["equ"] += equ
+            log(s, f"{SIDE_NAMES[OTHER[side]]} captures {fmt(equ)} Equ Pts in {hex_name(h)}.", "16B4")
 
 
 # ----- the game --------------------------------------------------------------------------------
@@ -130,6 +176,7 @@ class PlayerTurn(Procedure):
             v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
         supply.check(s, list(SIDES), initial=True)
         supply.attrition(s, side)
+        special_replacements(s)
         for hq, rec in s["hq"].items():
             if UNITS[hq].side == side and not rec["active"]:
                 rec["active"] = True  # 14M1: inactive Army HQs flip to active
