@@ -303,7 +303,8 @@ def _enemy_at(s: dict, side: str, h: str, st=None) -> list[str]:
 def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str]:
     """The side's units that may attack ``target_hex`` now (9, 9B): on the map, in the hex or
     adjacent to it across a hexside that is not prohibited (9B2), not having attacked this phase
-    (9B1), not HQs (no combat strength, 14M, 14N), not badly disrupted (attack 0, 3A5; ruling C5).
+    (9B1), not HQs (no combat strength, 14M, 14N), not badly disrupted (attack 0, 3A5; ruling C5),
+    not after strategic rail movement (7A3).
     Units sharing a hex with the enemy attack only that hex (9K). In the reaction combat phase
     only units in the ZOI of an active friendly Army HQs (9, 14M1), save in a same-hex combat.
     ``st``: the stacks, when the caller has them."""
@@ -322,8 +323,8 @@ def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str
         for uid in here:
             u = UNITS[uid]
             v = s["units"][uid]
-            if u.side != side or u.hq or v["attacked"] or v["dis"] >= 2:
-                continue
+            if u.side != side or u.hq or v["attacked"] or v["dis"] >= 2 or v.get("strat"):
+                continue  # 7A3: nor units that moved by strategic rail this player turn
             if reaction and h != target_hex and not in_zoi(s, uid, hqs):
                 continue
             out.append(uid)

@@ -187,6 +187,28 @@ def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     """7A2 operational rail movement: along the side's own gauge, through hexes it owns, not
     broken (13B) and not in an enemy ZOC or enemy-occupied, 10 hexes per MP; the unit must be on
     the line and the net must have capacity left this turn."""
+    v = s["units"][uid]
+    budget = allowance(s, uid, "movement") - v["spent"]
+    if budget <= 0:
+        return {}
+    return _rail(s, uid, ctx, CH.rate("operational-rail")["hexes_per_mp"], budget)
+
+
+def strategic(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
+    """7A3 (L285) strategic rail movement: up to 200 hexes along the line, under the restrictions
+    of rail movement, for a unit that has not moved this phase; it spends the whole movement
+    phase (it may not move again, attack or exploit this player turn). Hex -> (the MPs it
+    spends, all of them; the path)."""
+    v = s["units"][uid]
+    if v["moved"] or v["spent"] or v.get("rested"):
+        return {}
+    whole = allowance(s, uid, "movement")
+    reach = _rail(s, uid, ctx, CH.rate("strategic-rail")["max_hexes"], 1)
+    return {h: (whole, path) for h, (_, path) in reach.items()}
+
+
+def _rail(s: dict, uid: str, ctx, per_mp: float, budget: float) -> dict[str, tuple[float, list]]:
+    """The rail search of 7A: hex -> (MPs, path) at ``per_mp`` hexes a MP within ``budget``."""
     u = UNITS[uid]
     v = s["units"][uid]
     side = u.side
@@ -199,10 +221,6 @@ def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     occupied, ezoc = ctx or _enemy(s, side)
     if start in ezoc:
         return {}
-    budget = allowance(s, uid, "movement") - v["spent"]
-    if budget <= 0:
-        return {}
-    per_mp = CH.rate("operational-rail")["hexes_per_mp"]
     gauge = GAUGE[side]
     broken = set(s["breaks"])
     owner = s["owner"]
@@ -276,7 +294,7 @@ def capacity_left(s: dict, side: str) -> float:
 
 def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
     """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
-    ("march", "accel", "rail"), the cheapest listed first. A stack goes where all its units go,
+    ("march", "accel", "rail", "strat"), the cheapest listed first. A stack goes where all its units go,
     and only where the hex has room for them (8A)."""
     ctx = _enemy(s, UNITS[uids[0]].side)
     room = Room(s, uids)
@@ -292,6 +310,9 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
         if mode == "movement" and not s["units"][uid].get("accel"):
             for h, (c, _) in rail(s, uid, ctx=ctx).items():  # 7A2: mixed freely with marching
                 ways.setdefault(h, {})["rail"] = c
+            for h, (c, _) in strategic(s, uid, ctx=ctx).items():
+                if "rail" not in ways.get(h, {}):  # only where operational rail cannot go (ruling R39)
+                    ways.setdefault(h, {})["strat"] = c
         per.append(ways)
     if (
         mode == "movement"
@@ -301,6 +322,7 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
         for ways in per:  # 7A5: the whole stack must fit in the net's capacity left
             for h in list(ways):
                 ways[h].pop("rail", None)
+                ways[h].pop("strat", None)
     common = set(per[0])
     for ways in per[1:]:
         common &= set(ways)
@@ -311,7 +333,7 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             bys &= set(ways[h])
         if not bys or not room.fits(h):
             continue
-        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail") if b in bys}
+        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail", "strat") if b in bys}
     return out
 
 
@@ -351,16 +373,20 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
     for uid in uids:  # every leg is found before any unit moves
         if by == "rail":
             legs[uid] = rail(s, uid, ctx=ctx)[to]
+        elif by == "strat":
+            legs[uid] = strategic(s, uid, ctx=ctx)[to]
         else:
             legs[uid] = march_path(s, uid, mode, to, accel=by == "accel", ctx=ctx)
     path: list[str] = []
     for uid in uids:
         v = s["units"][uid]
         cost, p = legs[uid]
-        if by == "rail":
+        if by in ("rail", "strat"):
             s["rail_used"][UNITS[uid].side] += capacity_use(s, uid)
             v["rail"] = True
             v["nozoc"] = True  # 5A: rail movement loses the ZOC for the phase
+            if by == "strat":
+                v["strat"] = True  # 7A3: no more moving, attacking or exploiting this player turn
         elif by == "accel":
             v["accel"] = True
             v["nozoc"] = True  # 6B: accel movement loses the ZOC for the phase
@@ -371,7 +397,7 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
         if by == "accel":
             _fatigue(s, uid, p, start)
         u = UNITS[uid]
-        if by != "rail" and _crosses_unbridged(p):
+        if by not in ("rail", "strat") and _crosses_unbridged(p):
             v["dis"] = max(v["dis"], 1)  # 15A4: a major river crossed away from a bridge disrupts
         if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
             v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17

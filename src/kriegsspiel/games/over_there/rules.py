@@ -325,7 +325,9 @@ class OverThere(Rules):
         if "to" in action:
             if action.get("overrun"):
                 return f"overrun {hex_name(action['to'])}"
-            how = {"accel": " (accelerated)", "rail": " by rail"}.get(action.get("by"), "")
+            how = {"accel": " (accelerated)", "rail": " by rail", "strat": " by strategic rail"}.get(
+                action.get("by"), ""
+            )
             return f"to {hex_name(action['to'])}{how}"
         if "attack" in action:
             return f"attack {hex_name(action['attack'])}"

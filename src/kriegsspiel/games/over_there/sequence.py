@@ -165,6 +165,8 @@ class PlayerTurn(Procedure):
         s["phase"] = "initial"
         s["rail_used"][side] = 0  # 7A5: the net's capacity serves each player turn afresh
         air.new_player_turn(s)
+        for _, v in on_map(s, side):
+            v.pop("strat", None)  # 7A3: a strategic rail move binds the unit for one player turn
         log(s, f"{SIDE_NAMES[side]} player turn.", "4A")
         return "initial"
 
@@ -385,7 +387,8 @@ def covers(hq: str | None, uid: str) -> bool:
 
 
 class Destination(State):
-    """6-7: where the chosen unit or stack goes, and how (march, accel, rail; overrun 6F)."""
+    """6-7: where the chosen unit or stack goes, and how (march, accel, rail, strategic rail;
+    overrun 6F)."""
 
     def prompt(self, s, f, role):
         names = ", ".join(UNITS[u].short for u in f["units"])
@@ -438,7 +441,7 @@ class Destination(State):
         movement.move(s, units, to, by, f["mode"])
         settle(s)
         names = ", ".join(UNITS[u].short for u in units)
-        how = {"march": "", "accel": " by accelerated movement", "rail": " by rail"}[by]
+        how = {"march": "", "accel": " by accelerated movement", "rail": " by rail", "strat": " by strategic rail"}[by]
         log(
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )

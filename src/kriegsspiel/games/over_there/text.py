@@ -5,7 +5,7 @@ hexes around the unit being moved (its reach marked) or the hex being attacked, 
 odds and what each die roll gives, the odds of every attack open to you, and the last combat.
 
 Destinations, attacks and reserves are listed and typed by hex id (``1604``, ``1604a``
-accelerated, ``1604r`` by rail, ``1405ov`` overrun), air points by their number (``keys``).
+accelerated, ``1604r`` by rail, ``1604s`` by strategic rail, ``1405ov`` overrun), air points by their number (``keys``).
 Commands of its own: ``grid`` (the whole map, a character a hex), ``near HEX`` (the hexes
 around one, by id), ``hex HEX`` (what a hex holds), ``unit NAME`` (a counter) and ``crt`` (the
 two combat results tables). A hex id typed as an answer picks the action naming that hex
@@ -41,15 +41,15 @@ TERRAIN_CHAR = {
     "sea": "~",
 }
 TERRAIN_NAME = {"wooded-swamp": "wooded swamp", "wooded-rough": "wooded rough"}
-BY = {"march": "m", "accel": "a", "rail": "r", "overrun": "ov"}
-BY_TEXT = {"march": "march", "accel": "accelerated", "rail": "rail", "overrun": "overrun"}
+BY = {"march": "m", "accel": "a", "rail": "r", "strat": "s", "overrun": "ov"}
+BY_TEXT = {"march": "march", "accel": "accelerated", "rail": "rail", "strat": "strategic rail", "overrun": "overrun"}
 WORKS = {1: "fieldworks", 2: "entrenchments"}
 HEX_ID = re.compile(r"\b(\d{4})\b")
 
 AREA_KEY = (
     "@n the units moving (n of yours in the hex) · +n your units · xn enemy units seen · ?n enemy counters "
     "unseen · * the hex attacked · An your attackers there · m5 a9 r2: within reach by march, accelerated "
-    "march or rail for so many MPs (+2m5: your 2 units there) · ov overrun · . clear w woods f forest "
+    "march, rail or strategic rail for so many MPs (+2m5: your 2 units there) · ov overrun · . clear w woods f forest "
     "s swamp S wooded swamp ~ water"
 )
 GRID_KEY = (
@@ -847,6 +847,7 @@ VERBS = {
     "train": lambda a, h: a.get("to") == h and a.get("by") == "rail",
     "accel": lambda a, h: a.get("to") == h and a.get("by") == "accel",
     "accelerated": lambda a, h: a.get("to") == h and a.get("by") == "accel",
+    "strategic": lambda a, h: a.get("to") == h and a.get("by") == "strat",
     "overrun": lambda a, h: a.get("to") == h and a.get("overrun"),
     "attack": lambda a, h: a.get("attack") == h,
     "bombard": lambda a, h: a.get("bombard") == h,
@@ -860,6 +861,7 @@ PLAIN = (
     lambda a, h: "commit" in a and a["commit"] == h,
     lambda a, h: a.get("to") == h and a.get("by") == "accel",
     lambda a, h: a.get("to") == h and a.get("by") == "rail",
+    lambda a, h: a.get("to") == h and a.get("by") == "strat",
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
 )
@@ -891,14 +893,14 @@ ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}
 
 def key_of(action) -> str | None:
     """What to type for an action that names a hex or is one word: a destination by its hex id
-    (1604, 1604a accelerated, 1604r by rail, 1405ov overrun), an attack by the hex (1406), a
+    (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1405ov overrun), an attack by the hex (1406), a
     bombardment b1406, reserves by their hex (none), air points by their number."""
     if not isinstance(action, dict) or not action:
         return None
     if "to" in action:
         if action.get("overrun"):
             return f"{action['to']}ov"
-        return action["to"] + {"accel": "a", "rail": "r"}.get(action.get("by"), "")
+        return action["to"] + {"accel": "a", "rail": "r", "strat": "s"}.get(action.get("by"), "")
     if "attack" in action:
         return action["attack"]
     if "bombard" in action:
