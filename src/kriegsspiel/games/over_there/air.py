@@ -9,7 +9,9 @@ Each side has the scenario's air points every player turn (B17A; ``air.json``: C
   Ground Success Table and any success gives the combat +1 (B17B2); GS adds ½ to the attack
   strength, one point per 6 non-artillery REs attacking in 1914 (B17B5, ruling R19);
 * defensive air support (DAS), by the defender, to the hex attacked, before he knows the
-  attacker's GS: each point adds ½ to the defense strength (B17B4).
+  attacker's GS: each point adds ½ to the defense strength (B17B4);
+* aerial bombardment, by the phasing player in the combat phase's bombardment segment, to any
+  hex holding enemy units: the points that get through bombard at half strength (B17B3, 12C3a).
 
 Every point flying to a hex meets the enemy's abort attempts (as long as he has some left) and
 then AA fire where the enemy has AA (B17C: an Army HQs and an improved fortress have 1 each,
@@ -90,6 +92,13 @@ def _survive(s: dict, side: str, n: int, h: str, mission: str) -> int:
                 left -= 1
                 log(s, f"AA fire aborts a {mission} air point over {h} (roll {roll}).", "B17C")
     return left
+
+
+def bombard(s: dict, side: str, h: str, n: int) -> int:
+    """B17B3: ``n`` of the side's points fly an aerial bombardment mission to hex ``h``; the
+    points that get through."""
+    s["air"][side]["left"] -= n
+    return _survive(s, side, n, h, "bombardment")
 
 
 def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:

@@ -1617,12 +1617,44 @@ def bombard(s: dict, side: str, target_hex: str, artillery_uids) -> dict:
     bad = [u for u in uids if u not in ok]
     if bad or not uids:
         raise ValueError(f"may not bombard {target_hex}: {', '.join(bad) or 'no artillery'}")
-    enemy = OTHER[side]
     fight = _fight(s)
     fight["bombarded"].extend(uids)
     if target_hex not in fight["bombarded_hexes"]:
         fight["bombarded_hexes"].append(target_hex)
     strength = bombard_strength(s, side, target_hex, uids)
+    return _bombardment(s, side, target_hex, strength, uids, ", ".join(UNITS[u].short for u in uids))
+
+
+def air_bombard_targets(s: dict, side: str) -> list[str]:
+    """B17B3 (L1274): the hexes holding enemy units that the side's air points may bombard now:
+    the attacking (phasing) player's, in the combat phase's bombardment segment, before the first
+    attack (ruling C17), while he has air points left."""
+    if s.get("phase") != "combat" or s.get("attacked") or side != s.get("phasing"):
+        return []
+    if s["air"][side]["left"] <= 0:
+        return []
+    return sorted({v["hex"] for _, v in on_map(s, OTHER[side])})
+
+
+def air_bombard(s: dict, side: str, target_hex: str, points: int) -> dict:
+    """B17B3, 12C3a (L746): aerial bombardment. The points meet the enemy's abort attempts and AA
+    fire; each one that gets through bombards as an artillery unit at half strength, so 4 points
+    bombard at 2. The mission is a bombardment of its own (ruling R40)."""
+    from . import air
+
+    if target_hex not in air_bombard_targets(s, side) or not 1 <= points <= s["air"][side]["left"]:
+        raise ValueError(f"may not bombard {target_hex} with {points} air point(s)")
+    fight = _fight(s)
+    if target_hex not in fight["bombarded_hexes"]:
+        fight["bombarded_hexes"].append(target_hex)
+    flying = air.bombard(s, side, target_hex, points)
+    return _bombardment(s, side, target_hex, Fraction(flying, 2), [], f"{flying} of {points} air point(s)")
+
+
+def _bombardment(s: dict, side: str, target_hex: str, strength: Fraction, uids: list[str], who: str) -> dict:
+    """12C2: one bombardment of ``strength`` by ``uids`` (none for air points), ``who`` named in
+    the log."""
+    enemy = OTHER[side]
     column = CH.bombardment_column(strength)
     roll = rng.roll(s)
     mods = CH.bombardment_modifiers
@@ -1652,7 +1684,7 @@ def bombard(s: dict, side: str, target_hex: str, artillery_uids) -> dict:
             effects[u] = after
     log(
         s,
-        f"{', '.join(UNITS[u].short for u in uids)} bombard {hex_name(target_hex)} with {fmt(strength)} "
+        f"{who} bombard {hex_name(target_hex)} with {fmt(strength)} "
         f"(column {column or 'none'}): roll {roll}{drm:+d}, {code}"
         + "".join(f"; {UNITS[u].short} {'badly disrupted' if d == 2 else 'disrupted'}" for u, d in effects.items())
         + ".",

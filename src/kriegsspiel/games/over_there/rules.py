@@ -333,6 +333,9 @@ class OverThere(Rules):
             return f"attack {hex_name(action['attack'])}"
         if "bombard" in action:
             return f"bombard {hex_name(action['bombard'])}"
+        if "air_bombard" in action:
+            n = action["points"]
+            return f"bomb {hex_name(action['air_bombard'])} with {n} air point{'s' if n != 1 else ''}"
         if "add" in action:
             return f"add {UNITS[action['add']].short}" if action["add"] in UNITS else super().label(action)
         if "remove" in action:

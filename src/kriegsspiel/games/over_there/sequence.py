@@ -528,7 +528,8 @@ def activation(s: dict, hq: str, use_leader: bool = True) -> tuple[int, int, boo
 
 
 class Combat(State):
-    """9, 12C: the attacker picks a hex to attack (or to bombard), or ends the phase."""
+    """9, 12C, B17B3: the attacker picks a hex to attack (or to bombard, with artillery or air
+    points), or ends the phase."""
 
     def prompt(self, s, f, role):
         return f"{PHASE_NAMES[s['phase']].capitalize()}: pick an enemy hex to attack, or end the phase."
@@ -537,6 +538,10 @@ class Combat(State):
         out = [{"attack": h} for h in combat.targets(s, role)]
         if s["phase"] == "combat":
             out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
+            left = s["air"][role]["left"]
+            out += [
+                {"air_bombard": h, "points": n} for h in combat.air_bombard_targets(s, role) for n in range(1, left + 1)
+            ]
         out.append({"end": s["phase"]})
         return out
 
@@ -547,6 +552,9 @@ class Combat(State):
         if "bombard" in action:
             h = action["bombard"]
             combat.bombard(s, role, h, combat.bombard_units(s, role, h))
+            return STAY
+        if "air_bombard" in action:
+            combat.air_bombard(s, role, action["air_bombard"], action["points"])
             return STAY
         h = action["attack"]
         s["attack"] = {"side": role, "hex": h, "units": proposed(s, role, h)}

@@ -851,6 +851,7 @@ VERBS = {
     "overrun": lambda a, h: a.get("to") == h and a.get("overrun"),
     "attack": lambda a, h: a.get("attack") == h,
     "bombard": lambda a, h: a.get("bombard") == h,
+    "bomb": lambda a, h: a.get("air_bombard") == h,
     "commit": lambda a, h: "commit" in a and a["commit"] == h,
     "stack": lambda a, h: a.get("stack") == h,
 }
@@ -894,7 +895,8 @@ ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}
 def key_of(action) -> str | None:
     """What to type for an action that names a hex or is one word: a destination by its hex id
     (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1405ov overrun), an attack by the hex (1406), a
-    bombardment b1406, reserves by their hex (none), air points by their number."""
+    bombardment b1406, an air bombardment air1406x2 (with 2 points), reserves by their hex (none),
+    air points by their number."""
     if not isinstance(action, dict) or not action:
         return None
     if "to" in action:
@@ -905,6 +907,8 @@ def key_of(action) -> str | None:
         return action["attack"]
     if "bombard" in action:
         return f"b{action['bombard']}"
+    if "air_bombard" in action:
+        return f"air{action['air_bombard']}x{action['points']}"
     if "commit" in action:
         return action["commit"] or "none"
     if "leader" in action and "activate" not in action:

@@ -1,0 +1,83 @@
+"""B17B3 aerial bombardment (L1274) with 12C3a's half strength (L746), through the public
+interface: offered to the attacking player in the combat phase's bombardment segment, against any
+hex holding enemy units, and resolved as a bombardment of its own (ruling R40)."""
+
+from __future__ import annotations
+
+import pytest
+
+import kriegsspiel
+from kriegsspiel.engine import IllegalAction
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import air, combat
+from kriegsspiel.games.over_there.world import on_map
+
+G = kriegsspiel.load("over-there")
+E, CP = "entente", "central-powers"
+
+
+def entente_combat(seed: int = 2) -> dict:
+    """The game at the Entente's first combat phase, after air superiority (none flown)."""
+    s = G.new(seed=seed)
+    for _ in range(40):
+        top = s["stack"][-1]
+        if top.get("state") == "combat" and top.get("role") == E:
+            return s
+        for role in G.active(s):
+            acts = G.actions(s, role)
+            pick = next(a for a in acts if set(a) & {"end", "superiority", "choice", "withdraw", "activate"})
+            s = G.apply(s, role, {"superiority": 0} if "superiority" in pick else pick)
+    raise AssertionError("no Entente combat phase")
+
+
+def no_aa(s: dict) -> str:
+    """A German-held hex without AA (B17C: no Army HQs, no improved fortress)."""
+    return min(v["hex"] for _, v in on_map(s, CP) if air.aa(s, CP, v["hex"]) == 0)
+
+
+def test_air_points_may_bombard_any_hex_with_enemy_units_before_the_first_attack():
+    s = entente_combat()
+    legal = G.actions(s, E)
+    german_hexes = {v["hex"] for _, v in on_map(s, CP)}
+    bombs = [a for a in legal if "air_bombard" in a]
+    assert {a["air_bombard"] for a in bombs} == german_hexes
+    assert {a["points"] for a in bombs} == set(range(1, s["air"][E]["left"] + 1))
+    # the defender has no such mission (B17B3: only the attacking player)
+    assert G.actions(s, CP) == []
+    assert combat.air_bombard_targets(s, CP) == []
+
+
+def test_four_air_points_bombard_at_a_strength_of_two():
+    # L746: "4 air points assigned to a bombardment mission would have a bombardment strength of 2"
+    s = entente_combat()
+    s["air"][E]["left"] = 4
+    target = no_aa(s)
+    assert s["air"][CP]["aborts"] == 0
+    with scripted_dice(s, 1):
+        s = G.apply(s, E, {"air_bombard": target, "points": 4})
+    last = s["last"]
+    assert last["crt"] == "bombardment" and last["attack"] == 2.0 and last["column"] == "2"
+    assert s["air"][E]["left"] == 0
+    assert not any("air_bombard" in a for a in G.actions(s, E))  # no points left
+
+
+def test_an_aborted_air_point_does_not_bombard():
+    s = entente_combat()
+    s["air"][E]["left"] = 2
+    s["air"][CP]["aborts"] = 1
+    target = no_aa(s)
+    with scripted_dice(s, 5, 1):  # the abort attempt succeeds (S), then the bombardment die
+        s = G.apply(s, E, {"air_bombard": target, "points": 2})
+    assert s["last"]["attack"] == 0.5  # one point through: half a point of strength
+
+
+def test_no_air_bombardment_after_an_attack_nor_with_points_one_does_not_have():
+    s = entente_combat()
+    target = min(v["hex"] for _, v in on_map(s, CP))
+    left = s["air"][E]["left"]
+    with pytest.raises(IllegalAction):
+        G.apply(s, E, {"air_bombard": target, "points": left + 1})
+    with pytest.raises(IllegalAction):
+        G.apply(s, E, {"air_bombard": "0101", "points": 1})
+    s["attacked"] = [target]  # the first attack has been made: the bombardment segment is over
+    assert combat.air_bombard_targets(s, E) == []
