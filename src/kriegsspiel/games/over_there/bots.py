@@ -49,6 +49,8 @@ def heuristic(view, actions, rng):
         return {"superiority": 0}  # every point flies with the attacks instead
     if "das" in kinds:
         return kinds["das"][-1]  # all the points left
+    if {"end": "counter-bombardment"} in actions:
+        return kinds["bombard"][0] if "bombard" in kinds else {"end": "counter-bombardment"}  # 12C: free fire
     if "commit" in kinds:
         return kinds["commit"][0]  # the nearest stack's reserves
     if "activate" in kinds:

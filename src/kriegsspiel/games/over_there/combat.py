@@ -1488,7 +1488,8 @@ def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
     """12C: the side's artillery that may bombard the hex now: in the combat phase's bombardment
     segment (before the first attack, ruling C17), adjacent across a hexside that is not
     prohibited, not having bombarded this phase, with an attack strength (not badly disrupted);
-    the non-phasing player's only in hexes the enemy bombarded this phase (counter-bombardment)."""
+    the non-phasing player's only in hexes the enemy bombarded this phase (counter-bombardment),
+    and the phasing player's no more once the counter-bombardment has come."""
     if s.get("phase") != "combat" or s.get("attacked"):
         return []
     st = stacks(s)
@@ -1497,6 +1498,8 @@ def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
     view = _fight_view(s)
     done = set(view["bombarded"])
     counter = side != s.get("phasing")
+    if not counter and view.get("counter"):
+        return []  # the phasing player's bombardments are over once the enemy counter-bombards
     out = []
     for h in NEIGHBOURS.get(target_hex, ()):
         if not adjacent(h, target_hex) or (counter and h not in view["bombarded_hexes"]):
@@ -1631,7 +1634,7 @@ def air_bombard_targets(s: dict, side: str) -> list[str]:
     attack (ruling C17), while he has air points left."""
     if s.get("phase") != "combat" or s.get("attacked") or side != s.get("phasing"):
         return []
-    if s["air"][side]["left"] <= 0:
+    if s["air"][side]["left"] <= 0 or _fight_view(s).get("counter"):
         return []
     return sorted({v["hex"] for _, v in on_map(s, OTHER[side])})
 

@@ -80,6 +80,7 @@ class OverThere(Rules):
         "destination": sequence.Destination(),
         "activate": sequence.Activate(),
         "combat": sequence.Combat(),
+        "counter": sequence.Counter(),
         "attackers": sequence.Attackers(),
         "reserve": sequence.Reserve(),
         "superiority": sequence.Superiority(),
@@ -367,6 +368,8 @@ class OverThere(Rules):
         if "rest" in action:
             return "rest (remove fatigue)"
         if "end" in action:
+            if action["end"] == "counter-bombardment":
+                return "end the counter-bombardment"
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
             if action["activate"] not in UNITS:

@@ -546,9 +546,6 @@ class Combat(State):
         return out
 
     def act(self, s, f, role, action):
-        if "end" in action:
-            log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
-            return None
         if "bombard" in action:
             h = action["bombard"]
             combat.bombard(s, role, h, combat.bombard_units(s, role, h))
@@ -556,10 +553,50 @@ class Combat(State):
         if "air_bombard" in action:
             combat.air_bombard(s, role, action["air_bombard"], action["points"])
             return STAY
+        counter = _counter_due(s, role)
+        if "end" in action:
+            if counter:
+                ask(s, "counter", OTHER[role])  # 12C: the enemy's counter-bombardment, then the phase ends
+                return STAY
+            log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
+            return None
         h = action["attack"]
         s["attack"] = {"side": role, "hex": h, "units": proposed(s, role, h)}
         ask(s, "attackers", role)
+        if counter:
+            ask(s, "counter", OTHER[role])  # 12C: before the first attack
         return STAY
+
+
+def _counter_due(s: dict, phasing: str) -> bool:
+    """12C (L721): when the phasing player's bombardments are over (he attacks or ends the phase),
+    the non-phasing player may counter-bombard with the artillery in the hexes that were
+    bombarded, once a phase."""
+    if s["phase"] != "combat" or s["attacked"]:
+        return False
+    fight = combat._fight(s)
+    if fight.get("counter") or not fight["bombarded_hexes"]:
+        return False
+    fight["counter"] = True
+    return bool(combat.bombard_targets(s, OTHER[phasing]))
+
+
+class Counter(State):
+    """12C: the non-phasing player's counter-bombardment, with the artillery in the hexes the
+    enemy bombarded this phase, before the first attack."""
+
+    def prompt(self, s, f, role):
+        return "Counter-bombardment: pick an enemy hex to bombard, or end it."
+
+    def actions(self, s, f, role):
+        return [{"bombard": h} for h in combat.bombard_targets(s, role)] + [{"end": "counter-bombardment"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        h = action["bombard"]
+        combat.bombard(s, role, h, combat.bombard_units(s, role, h))
+        return STAY if combat.bombard_targets(s, role) else None
 
 
 def proposed(s: dict, side: str, h: str) -> list[str]:

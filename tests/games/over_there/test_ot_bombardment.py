@@ -1,6 +1,7 @@
-"""B17B3 aerial bombardment (L1274) with 12C3a's half strength (L746), through the public
-interface: offered to the attacking player in the combat phase's bombardment segment, against any
-hex holding enemy units, and resolved as a bombardment of its own (ruling R40)."""
+"""Bombardment through the public interface: B17B3 aerial bombardment (L1274) with 12C3a's half
+strength (L746), offered to the attacking player in the combat phase's bombardment segment against
+any hex holding enemy units and resolved as a bombardment of its own (ruling R40); and 12C's
+counter-bombardment by the non-phasing player's artillery in the hexes bombarded (L721)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import kriegsspiel
 from kriegsspiel.engine import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import air, combat
-from kriegsspiel.games.over_there.world import on_map
+from kriegsspiel.games.over_there.world import LAND_SET, NEIGHBOURS, UNITS, on_map
 
 G = kriegsspiel.load("over-there")
 E, CP = "entente", "central-powers"
@@ -81,3 +82,33 @@ def test_no_air_bombardment_after_an_attack_nor_with_points_one_does_not_have():
         G.apply(s, E, {"air_bombard": "0101", "points": 1})
     s["attacked"] = [target]  # the first attack has been made: the bombardment segment is over
     assert combat.air_bombard_targets(s, E) == []
+
+
+def test_the_enemy_counter_bombards_from_a_bombarded_hex_before_the_first_attack():
+    # 12C (L721): non-phasing artillery may bombard only if its hex was bombarded this phase, after
+    # the phasing player's bombardments
+    s = entente_combat()
+    guns = next(u for u, v in on_map(s, CP) if UNITS[u].artillery and air.aa(s, CP, v["hex"]) == 0)
+    here = s["units"][guns]["hex"]
+    there = next(b for b in NEIGHBOURS[here] if b in LAND_SET and combat.adjacent(here, b))
+    s["units"]["ru-27-id"].update({"hex": there, "at": "map"})
+    assert combat.bombard_targets(s, CP) == []  # not before its hex is bombarded
+    with scripted_dice(s, 1):
+        s = G.apply(s, E, {"air_bombard": here, "points": 1})
+    assert there in combat.bombard_targets(s, CP)
+    s = G.apply(s, E, {"attack": here})
+    assert s["stack"][-1]["state"] == "counter" and G.active(s) == [CP]
+    assert G.view(s, CP)["board"].get("attack") is None  # the attack he is about to face stays hidden
+    assert {"bombard": there} in G.actions(s, CP)
+    with scripted_dice(s, 1):
+        s = G.apply(s, CP, {"bombard": there})
+    assert s["last"]["side"] == CP and s["last"]["crt"] == "bombardment"
+    # the counter-bombardment is over: the Entente's attack goes on, and he bombards no more
+    assert s["stack"][-1]["state"] == "attackers" and G.active(s) == [E]
+    assert combat.air_bombard_targets(s, E) == [] and combat.bombard_targets(s, E) == []
+
+
+def test_no_counter_bombardment_where_nothing_was_bombarded():
+    s = entente_combat()
+    s = G.apply(s, E, {"end": "combat"})
+    assert not s["stack"] or s["stack"][-1].get("state") != "counter"
