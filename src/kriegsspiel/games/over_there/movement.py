@@ -254,6 +254,133 @@ def _rail(s: dict, uid: str, ctx, per_mp: float, budget: float) -> dict[str, tup
     return out
 
 
+# ----- river movement (7C, optional) ------------------------------------------------------------
+
+NAVIGABLE = ("river", "major-river", "minor-river", "lake-side")
+
+
+@lru_cache(maxsize=None)
+def waterways() -> dict[str, tuple[str, ...]]:
+    """7C1 (L341): the navigable inland waterway hexsides, each with the ones connected to it (they
+    share an end). On this map every river and lake hexside is navigable: no mountain hex, and no
+    frost before November (ruling R41)."""
+    from .world import MAP
+
+    nav = {k for k, feats in MAP.hexsides.items() if any(f in NAVIGABLE for f in feats)}
+    out = {}
+    for k in sorted(nav):
+        a, b = k.split("|")
+        ends = set(NEIGHBOURS.get(a, ())) & set(NEIGHBOURS.get(b, ()))
+        out[k] = tuple(sorted(x for c in ends for x in (hx.side_id(a, c), hx.side_id(b, c)) if x in nav))
+    return out
+
+
+@lru_cache(maxsize=None)
+def river_nets() -> dict[str, int]:
+    """7C6 (L358): hexside -> its inland waterway net (a group of connected hexsides)."""
+    graph = waterways()
+    net: dict[str, int] = {}
+    for k in graph:
+        if k in net:
+            continue
+        n = len(set(net.values()))
+        net[k] = n
+        todo = [k]
+        while todo:
+            for x in graph[todo.pop()]:
+                if x not in net:
+                    net[x] = n
+                    todo.append(x)
+    return net
+
+
+@lru_cache(maxsize=None)
+def river_yards() -> dict[str, frozenset]:
+    """7C4 (L354): each major city hex next to a navigable hexside is a river transport marshaling
+    yard; hex -> the nets it serves."""
+    from .supply import MAJOR_CITY
+    from .world import MAP
+
+    nets = river_nets()
+    out = {}
+    for town in MAP.towns.values():
+        if town.get("size") not in MAJOR_CITY:
+            continue
+        h = town["hex"]
+        served = frozenset(nets[k] for k in nets if h in k.split("|"))
+        if served:
+            out[h] = served
+    return out
+
+
+def river_capacity(s: dict, side: str, net: int) -> float:
+    """7C5-6 (L356-358): the side's capacity on a net, 1 RE for each yard on it that it owns."""
+    per_yard = CH.rate("river")["yard_capacity_re"]
+    return float(sum(per_yard for h, nets in river_yards().items() if net in nets and s["owner"].get(h) == side))
+
+
+def river_left(s: dict, side: str, net: int) -> float:
+    used = s.setdefault("river_used", {}).get(side, {}).get(str(net), [])
+    return river_capacity(s, side, net) - sum(capacity_use(s, u) for u in used)
+
+
+def river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
+    """7C river movement: hex -> (MPs, [start, hex]); see ``_river``."""
+    return {h: (c, p) for h, (c, p, _) in _river(s, uid, ctx).items()}
+
+
+def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
+    """7C (L339-360), optional rule ``river_movement``: along connected navigable hexsides at 8
+    hexsides a MP (every hexside entered counts, the first too, L344), from a hexside next to the
+    unit's hex to one next to its destination, which must be neither enemy-occupied nor
+    enemy-owned; the net must have capacity left for the unit from the yards its side owns there
+    (which also gives the line to a friendly yard, L349). Hex -> (MPs, [start, hex], net)."""
+    if not s["options"].get("river_movement"):
+        return {}
+    u = UNITS[uid]
+    v = s["units"][uid]
+    if u.fortress or v.get("accel"):
+        return {}
+    budget = allowance(s, uid, "movement") - v["spent"]
+    if budget <= 0:
+        return {}
+    per_mp = CH.rate("river")["hexsides_per_mp"]
+    most = int(budget * per_mp + 1e-9)
+    start = v["hex"]
+    graph, nets = waterways(), river_nets()
+    side = u.side
+    used = s.setdefault("river_used", {}).get(side, {})
+    occupied, _ = ctx or _enemy(s, side)
+    owner = s["owner"]
+    depth: dict[str, int] = {}
+    frontier = []
+    for k in graph:
+        if start in k.split("|"):
+            net = nets[k]
+            if uid in used.get(str(net), ()) or river_left(s, side, net) >= capacity_use(s, uid):
+                depth[k] = 1
+                frontier.append(k)
+    d = 1
+    while frontier and d < most:
+        d += 1
+        nxt = []
+        for k in frontier:
+            for x in graph[k]:
+                if x not in depth:
+                    depth[x] = d
+                    nxt.append(x)
+        frontier = nxt
+    out: dict[str, tuple[float, list, int]] = {}
+    for k, n in depth.items():
+        cost = math.ceil(n / per_mp)
+        for h in k.split("|"):
+            if h == start or h not in LAND_SET or h in occupied or owner.get(h) == OTHER[side]:
+                continue
+            if h not in out or cost < out[h][0]:
+                out[h] = (cost, [start, h], nets[k])
+    return out
+
+
 def capacity(side: str, s: dict | None = None) -> float:
     """The rail capacity of the side's net, REs per player turn: the scenario's (7A5, ruling R36)
     less what deterioration took (7A5g)."""
@@ -294,11 +421,12 @@ def capacity_left(s: dict, side: str) -> float:
 
 def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
     """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
-    ("march", "accel", "rail", "strat"), the cheapest listed first. A stack goes where all its units go,
+    ("march", "accel", "rail", "strat", "river"), the cheapest listed first. A stack goes where all its units go,
     and only where the hex has room for them (8A)."""
     ctx = _enemy(s, UNITS[uids[0]].side)
     room = Room(s, uids)
     per: list[dict[str, dict[str, float]]] = []
+    river_nets_of: dict[str, set[int]] = {}
     for uid in uids:
         ways: dict[str, dict[str, float]] = {}
         for h, c in march(s, uid, mode, ctx=ctx).items():
@@ -313,6 +441,9 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             for h, (c, _) in strategic(s, uid, ctx=ctx).items():
                 if "rail" not in ways.get(h, {}):  # only where operational rail cannot go (ruling R39)
                     ways.setdefault(h, {})["strat"] = c
+            for h, (c, _, net) in _river(s, uid, ctx=ctx).items():  # 7C: optional
+                ways.setdefault(h, {})["river"] = c
+                river_nets_of.setdefault(h, set()).add(net)
         per.append(ways)
     if (
         mode == "movement"
@@ -323,6 +454,15 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             for h in list(ways):
                 ways[h].pop("rail", None)
                 ways[h].pop("strat", None)
+    if len(uids) > 1:
+        side = UNITS[uids[0]].side
+        used = s.get("river_used", {}).get(side, {})
+        for h, nets in river_nets_of.items():
+            net = min(nets)
+            need = sum(capacity_use(s, u) for u in uids if u not in used.get(str(net), ()))
+            if len(nets) > 1 or need > river_left(s, side, net):
+                for ways in per:  # 7C5: the whole stack must fit in the net's capacity left
+                    ways.get(h, {}).pop("river", None)
     common = set(per[0])
     for ways in per[1:]:
         common &= set(ways)
@@ -333,7 +473,7 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             bys &= set(ways[h])
         if not bys or not room.fits(h):
             continue
-        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail", "strat") if b in bys}
+        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail", "strat", "river") if b in bys}
     return out
 
 
@@ -370,11 +510,16 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
     """Carry out a leg for each unit; the path the first unit took (for the log)."""
     ctx = _enemy(s, UNITS[uids[0]].side)
     legs = {}
+    river_net: dict[str, int] = {}
     for uid in uids:  # every leg is found before any unit moves
         if by == "rail":
             legs[uid] = rail(s, uid, ctx=ctx)[to]
         elif by == "strat":
             legs[uid] = strategic(s, uid, ctx=ctx)[to]
+        elif by == "river":
+            cost, p, net = _river(s, uid, ctx=ctx)[to]
+            legs[uid] = (cost, p)
+            river_net[uid] = net
         else:
             legs[uid] = march_path(s, uid, mode, to, accel=by == "accel", ctx=ctx)
     path: list[str] = []
@@ -390,6 +535,13 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
         elif by == "accel":
             v["accel"] = True
             v["nozoc"] = True  # 6B: accel movement loses the ZOC for the phase
+        elif by == "river":
+            # 7C5: the unit counts once a turn against the net's capacity; its ZOC is lost only
+            # while it moves (7C3)
+            net = str(river_net[uid])
+            on_net = s.setdefault("river_used", {}).setdefault(UNITS[uid].side, {}).setdefault(net, [])
+            if uid not in on_net:
+                on_net.append(uid)
         start = v["hex"]
         v["hex"] = to
         v["spent"] = v["spent"] + cost
@@ -397,7 +549,7 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
         if by == "accel":
             _fatigue(s, uid, p, start)
         u = UNITS[uid]
-        if by not in ("rail", "strat") and _crosses_unbridged(p):
+        if by not in ("rail", "strat", "river") and _crosses_unbridged(p):
             v["dis"] = max(v["dis"], 1)  # 15A4: a major river crossed away from a bridge disrupts
         if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
             v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17

@@ -68,6 +68,12 @@ class OverThere(Rules):
             "they round up (ruling R30).",
             title="Incremental odds (9L)",
         ),
+        "river_movement": Option(
+            False,
+            help="Optional rule 7C: units move along rivers and lake shores at 8 hexsides per MP, "
+            "within 1 RE a turn for each river port (major city) their side owns on the waterway (ruling R41).",
+            title="River movement (7C)",
+        ),
     }
     procedures = {
         "game": sequence.Game(),
@@ -115,6 +121,7 @@ class OverThere(Rules):
         s["events"] = []
         s["checked"] = []
         s["rail_used"] = {side: 0 for side in SIDES}
+        s["river_used"] = {side: {} for side in SIDES}  # 7C5: the units counted on each waterway net
         s["rail_capacity"] = {side: movement.capacity(side) for side in SIDES}  # 7A5
         s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
         s["losses"] = {}  # 16B4: replacement strength lost since the last initial phase
@@ -299,6 +306,7 @@ class OverThere(Rules):
             if side != role:
                 t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
                 t["rail_used"][side] = rnd.randint(0, 10)
+                t["river_used"] = {**t.get("river_used", {}), side: {}}
                 t.setdefault("losses", {})
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know
@@ -326,9 +334,12 @@ class OverThere(Rules):
         if "to" in action:
             if action.get("overrun"):
                 return f"overrun {hex_name(action['to'])}"
-            how = {"accel": " (accelerated)", "rail": " by rail", "strat": " by strategic rail"}.get(
-                action.get("by"), ""
-            )
+            how = {
+                "accel": " (accelerated)",
+                "rail": " by rail",
+                "strat": " by strategic rail",
+                "river": " by river",
+            }.get(action.get("by"), "")
             return f"to {hex_name(action['to'])}{how}"
         if "attack" in action:
             return f"attack {hex_name(action['attack'])}"

@@ -164,6 +164,7 @@ class PlayerTurn(Procedure):
         s["phasing"] = side
         s["phase"] = "initial"
         s["rail_used"][side] = 0  # 7A5: the net's capacity serves each player turn afresh
+        s.setdefault("river_used", {})[side] = {}  # 7C5: so does a waterway's
         air.new_player_turn(s)
         for _, v in on_map(s, side):
             v.pop("strat", None)  # 7A3: a strategic rail move binds the unit for one player turn
@@ -441,7 +442,13 @@ class Destination(State):
         movement.move(s, units, to, by, f["mode"])
         settle(s)
         names = ", ".join(UNITS[u].short for u in units)
-        how = {"march": "", "accel": " by accelerated movement", "rail": " by rail", "strat": " by strategic rail"}[by]
+        how = {
+            "march": "",
+            "accel": " by accelerated movement",
+            "rail": " by rail",
+            "strat": " by strategic rail",
+            "river": " by river",
+        }[by]
         log(
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )

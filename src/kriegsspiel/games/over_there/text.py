@@ -41,8 +41,15 @@ TERRAIN_CHAR = {
     "sea": "~",
 }
 TERRAIN_NAME = {"wooded-swamp": "wooded swamp", "wooded-rough": "wooded rough"}
-BY = {"march": "m", "accel": "a", "rail": "r", "strat": "s", "overrun": "ov"}
-BY_TEXT = {"march": "march", "accel": "accelerated", "rail": "rail", "strat": "strategic rail", "overrun": "overrun"}
+BY = {"march": "m", "accel": "a", "rail": "r", "strat": "s", "river": "w", "overrun": "ov"}
+BY_TEXT = {
+    "march": "march",
+    "accel": "accelerated",
+    "rail": "rail",
+    "strat": "strategic rail",
+    "river": "river",
+    "overrun": "overrun",
+}
 WORKS = {1: "fieldworks", 2: "entrenchments"}
 HEX_ID = re.compile(r"\b(\d{4})\b")
 
@@ -848,6 +855,7 @@ VERBS = {
     "accel": lambda a, h: a.get("to") == h and a.get("by") == "accel",
     "accelerated": lambda a, h: a.get("to") == h and a.get("by") == "accel",
     "strategic": lambda a, h: a.get("to") == h and a.get("by") == "strat",
+    "river": lambda a, h: a.get("to") == h and a.get("by") == "river",
     "overrun": lambda a, h: a.get("to") == h and a.get("overrun"),
     "attack": lambda a, h: a.get("attack") == h,
     "bombard": lambda a, h: a.get("bombard") == h,
@@ -863,6 +871,7 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("by") == "accel",
     lambda a, h: a.get("to") == h and a.get("by") == "rail",
     lambda a, h: a.get("to") == h and a.get("by") == "strat",
+    lambda a, h: a.get("to") == h and a.get("by") == "river",
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
 )
@@ -894,15 +903,15 @@ ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}
 
 def key_of(action) -> str | None:
     """What to type for an action that names a hex or is one word: a destination by its hex id
-    (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1405ov overrun), an attack by the hex (1406), a
-    bombardment b1406, an air bombardment air1406x2 (with 2 points), reserves by their hex (none),
-    air points by their number."""
+    (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1604w by river, 1405ov
+    overrun), an attack by the hex (1406), a bombardment b1406, an air bombardment air1406x2
+    (with 2 points), reserves by their hex (none), air points by their number."""
     if not isinstance(action, dict) or not action:
         return None
     if "to" in action:
         if action.get("overrun"):
             return f"{action['to']}ov"
-        return action["to"] + {"accel": "a", "rail": "r", "strat": "s"}.get(action.get("by"), "")
+        return action["to"] + {"accel": "a", "rail": "r", "strat": "s", "river": "w"}.get(action.get("by"), "")
     if "attack" in action:
         return action["attack"]
     if "bombard" in action:

@@ -67,7 +67,7 @@ const PHASE_TEXT = {
   "reaction-combat": "Reaction combat",
   exploitation: "Exploitation",
 };
-const BY_TEXT = { march: "march", accel: "accelerated", rail: "rail", strat: "strategic rail", overrun: "overrun" };
+const BY_TEXT = { march: "march", accel: "accelerated", rail: "rail", strat: "strategic rail", river: "river", overrun: "overrun" };
 const TOWN_RANK = { "full-city": 0, "partial-city": 1, town: 2, place: 3 };
 const TOWN_PX = { "full-city": 13, "partial-city": 12, town: 10.5, place: 9 };
 const FORT_TEXT = { great: "great fortress", new: "new fortress", old: "old fortress" };
@@ -377,12 +377,12 @@ function named(action, data, board) {
   return out;
 }
 
-const MODES = ["march", "rail", "accel", "strat", "overrun"];
+const MODES = ["march", "rail", "accel", "strat", "river", "overrun"];
 
 /** How the unit being moved reaches each hex: {hex: {modes: {march: MP, ...}, by, mp}}, from
  * view.board.reach (either {"mp", "by"} or {mode: MP}) and from the legal {"to"} actions (a
  * hex an action names is reachable that way even where the reach says nothing). `by` is the
- * plainest way there (march, then rail, accelerated, strategic rail, overrun). */
+ * plainest way there (march, then rail, accelerated, strategic rail, river, overrun). */
 function reachIndex(board, actions) {
   const out = {};
   const at = (h) => (out[h] = out[h] || { modes: {} });
@@ -1466,6 +1466,7 @@ function legend(st) {
       item(el("span", { class: "ot-reach-sw reach-accel" }, ""), "accelerated march"),
       item(el("span", { class: "ot-reach-sw reach-rail" }, ""), "rail"),
       item(el("span", { class: "ot-reach-sw reach-strat" }, ""), "strategic rail (ends the unit's moving and attacking)"),
+      item(el("span", { class: "ot-reach-sw reach-river" }, ""), "river (optional rule 7C)"),
       item(el("span", { class: "ot-reach-sw reach-overrun" }, ""), "overrun"),
       item(el("span", { class: "ot-lg-glyph" }, "⚔"), "may be attacked: click"),
       item(el("span", { class: "ot-lg-glyph" }, "DR"), "result of the last combat, retreats as arrows"),
