@@ -227,9 +227,14 @@ def test_move_a_unit_and_attack_by_clicking(server, browser):
     assert set(targets) == {a["attack"] for a in attacks}
     shot(page, "ot-combat")
 
-    # declare an attack by clicking the enemy hex: the odds panel before anything is rolled
+    # declare an attack by clicking the enemy hex: the odds panel before anything is rolled. While
+    # air points may still bomb it (B17B3), the click opens the hex's menu of orders first
     target = attacks[0]["attack"]
     click_hex(page, target)
+    if any(a.get("air_bombard") == target for a in shape["actions"]):
+        menu = page.locator(".ot-menu-item", has_text="bomb")
+        assert menu.count() >= 1, "the hex's menu offers the air bombardment"
+        page.locator(f".ot-menu-item[data-action='{as_data({'attack': target})}']").click()
     shape = next_shape(server, page, shape["step"])
     att = board_of(shape)["attack"]
     assert att and att["hex"] == target

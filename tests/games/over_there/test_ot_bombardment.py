@@ -42,7 +42,10 @@ def test_air_points_may_bombard_any_hex_with_enemy_units_before_the_first_attack
     german_hexes = {v["hex"] for _, v in on_map(s, CP)}
     bombs = [a for a in legal if "air_bombard" in a]
     assert {a["air_bombard"] for a in bombs} == german_hexes
-    assert {a["points"] for a in bombs} == set(range(1, s["air"][E]["left"] + 1))
+    s = G.apply(s, E, bombs[0])
+    assert G.actions(s, E) == [{"points": n} for n in range(1, s["air"][E]["left"] + 1)] + [{"cancel": True}]
+    s = G.apply(s, E, {"cancel": True})  # nothing flew
+    assert s["air"][E]["left"] >= 1 and {"air_bombard": bombs[0]["air_bombard"]} in G.actions(s, E)
     # the defender has no such mission (B17B3: only the attacking player)
     assert G.actions(s, CP) == []
     assert combat.air_bombard_targets(s, CP) == []
@@ -54,8 +57,9 @@ def test_four_air_points_bombard_at_a_strength_of_two():
     s["air"][E]["left"] = 4
     target = no_aa(s)
     assert s["air"][CP]["aborts"] == 0
+    s = G.apply(s, E, {"air_bombard": target})
     with scripted_dice(s, 1):
-        s = G.apply(s, E, {"air_bombard": target, "points": 4})
+        s = G.apply(s, E, {"points": 4})
     last = s["last"]
     assert last["crt"] == "bombardment" and last["attack"] == 2.0 and last["column"] == "2"
     assert s["air"][E]["left"] == 0
@@ -67,8 +71,9 @@ def test_an_aborted_air_point_does_not_bombard():
     s["air"][E]["left"] = 2
     s["air"][CP]["aborts"] = 1
     target = no_aa(s)
+    s = G.apply(s, E, {"air_bombard": target})
     with scripted_dice(s, 5, 1):  # the abort attempt succeeds (S), then the bombardment die
-        s = G.apply(s, E, {"air_bombard": target, "points": 2})
+        s = G.apply(s, E, {"points": 2})
     assert s["last"]["attack"] == 0.5  # one point through: half a point of strength
 
 
@@ -77,9 +82,11 @@ def test_no_air_bombardment_after_an_attack_nor_with_points_one_does_not_have():
     target = min(v["hex"] for _, v in on_map(s, CP))
     left = s["air"][E]["left"]
     with pytest.raises(IllegalAction):
-        G.apply(s, E, {"air_bombard": target, "points": left + 1})
+        G.apply(s, E, {"air_bombard": "0101"})  # no enemy there
+    s = G.apply(s, E, {"air_bombard": target})
     with pytest.raises(IllegalAction):
-        G.apply(s, E, {"air_bombard": "0101", "points": 1})
+        G.apply(s, E, {"points": left + 1})
+    s = G.apply(s, E, {"cancel": True})
     s["attacked"] = [target]  # the first attack has been made: the bombardment segment is over
     assert combat.air_bombard_targets(s, E) == []
 
@@ -93,8 +100,9 @@ def test_the_enemy_counter_bombards_from_a_bombarded_hex_before_the_first_attack
     there = next(b for b in NEIGHBOURS[here] if b in LAND_SET and combat.adjacent(here, b))
     s["units"]["ru-27-id"].update({"hex": there, "at": "map"})
     assert combat.bombard_targets(s, CP) == []  # not before its hex is bombarded
+    s = G.apply(s, E, {"air_bombard": here})
     with scripted_dice(s, 1):
-        s = G.apply(s, E, {"air_bombard": here, "points": 1})
+        s = G.apply(s, E, {"points": 1})
     assert there in combat.bombard_targets(s, CP)
     s = G.apply(s, E, {"attack": here})
     assert s["stack"][-1]["state"] == "counter" and G.active(s) == [CP]

@@ -87,6 +87,7 @@ class OverThere(Rules):
         "activate": sequence.Activate(),
         "combat": sequence.Combat(),
         "counter": sequence.Counter(),
+        "bomb": sequence.Bomb(),
         "attackers": sequence.Attackers(),
         "reserve": sequence.Reserve(),
         "superiority": sequence.Superiority(),
@@ -346,8 +347,10 @@ class OverThere(Rules):
         if "bombard" in action:
             return f"bombard {hex_name(action['bombard'])}"
         if "air_bombard" in action:
+            return f"bomb {hex_name(action['air_bombard'])} from the air"
+        if "points" in action:
             n = action["points"]
-            return f"bomb {hex_name(action['air_bombard'])} with {n} air point{'s' if n != 1 else ''}"
+            return f"{n} air point{'s' if n != 1 else ''}"
         if "add" in action:
             return f"add {UNITS[action['add']].short}" if action["add"] in UNITS else super().label(action)
         if "remove" in action:

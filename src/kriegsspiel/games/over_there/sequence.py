@@ -545,10 +545,7 @@ class Combat(State):
         out = [{"attack": h} for h in combat.targets(s, role)]
         if s["phase"] == "combat":
             out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
-            left = s["air"][role]["left"]
-            out += [
-                {"air_bombard": h, "points": n} for h in combat.air_bombard_targets(s, role) for n in range(1, left + 1)
-            ]
+            out += [{"air_bombard": h} for h in combat.air_bombard_targets(s, role)]
         out.append({"end": s["phase"]})
         return out
 
@@ -558,7 +555,7 @@ class Combat(State):
             combat.bombard(s, role, h, combat.bombard_units(s, role, h))
             return STAY
         if "air_bombard" in action:
-            combat.air_bombard(s, role, action["air_bombard"], action["points"])
+            ask(s, "bomb", role, hex=action["air_bombard"])
             return STAY
         counter = _counter_due(s, role)
         if "end" in action:
@@ -573,6 +570,21 @@ class Combat(State):
         if counter:
             ask(s, "counter", OTHER[role])  # 12C: before the first attack
         return STAY
+
+
+class Bomb(State):
+    """B17B3: how many air points fly the aerial bombardment of the chosen hex."""
+
+    def prompt(self, s, f, role):
+        return f"How many air points bomb {hex_name(f['hex'])}?"
+
+    def actions(self, s, f, role):
+        return [{"points": n} for n in range(1, s["air"][role]["left"] + 1)] + [{"cancel": True}]
+
+    def act(self, s, f, role, action):
+        if "points" in action:
+            combat.air_bombard(s, role, f["hex"], action["points"])
+        return None
 
 
 def _counter_due(s: dict, phasing: str) -> bool:

@@ -896,7 +896,7 @@ WORD_ACTIONS = {
     "-recon": lambda a: a.get("unair") == "recon",
     "-gs": lambda a: a.get("unair") == "gs",
 }
-COUNTED = ("superiority", "das")  # actions that are a number of air points (B17B1, B17B4)
+COUNTED = ("superiority", "das", "points")  # actions that are a number of air points (B17B1, B17B3-4)
 WORD_KEYS = ("stay", "cancel", "rest", "end", "build", "break", "repair")
 ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}  # 13A, 7A6
 
@@ -904,8 +904,8 @@ ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}
 def key_of(action) -> str | None:
     """What to type for an action that names a hex or is one word: a destination by its hex id
     (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1604w by river, 1405ov
-    overrun), an attack by the hex (1406), a bombardment b1406, an air bombardment air1406x2
-    (with 2 points), reserves by their hex (none), air points by their number."""
+    overrun), an attack by the hex (1406), a bombardment b1406, an air bombardment air1406,
+    reserves by their hex (none), air points by their number."""
     if not isinstance(action, dict) or not action:
         return None
     if "to" in action:
@@ -917,7 +917,7 @@ def key_of(action) -> str | None:
     if "bombard" in action:
         return f"b{action['bombard']}"
     if "air_bombard" in action:
-        return f"air{action['air_bombard']}x{action['points']}"
+        return f"air{action['air_bombard']}"
     if "commit" in action:
         return action["commit"] or "none"
     if "leader" in action and "activate" not in action:
