@@ -109,6 +109,7 @@ def _blocked() -> frozenset:
     return frozenset(out)
 
 
+@lru_cache(maxsize=None)
 def adjacent(a: str, b: str) -> bool:
     """3E5 (L144): two land hexes side by side, the hexside between them not prohibited."""
     return b in NEIGHBOURS.get(a, ()) and a in LAND_SET and b in LAND_SET and hx.side_id(a, b) not in _blocked()
@@ -1484,7 +1485,7 @@ def _after_advance(s: dict, b: Battle, report: dict) -> None:
 # ----- bombardment (12C) ------------------------------------------------------------------------
 
 
-def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
+def bombard_units(s: dict, side: str, target_hex: str, st=None) -> list[str]:
     """12C: the side's artillery that may bombard the hex now: in the combat phase's bombardment
     segment (before the first attack, ruling C17), adjacent across a hexside that is not
     prohibited, not having bombarded this phase, with an attack strength (not badly disrupted);
@@ -1492,7 +1493,7 @@ def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
     and the phasing player's no more once the counter-bombardment has come."""
     if s.get("phase") != "combat" or s.get("attacked"):
         return []
-    st = stacks(s)
+    st = st if st is not None else stacks(s)
     if not _enemy_at(s, side, target_hex, st):
         return []
     view = _fight_view(s)
@@ -1514,8 +1515,13 @@ def bombard_units(s: dict, side: str, target_hex: str) -> list[str]:
 
 def bombard_targets(s: dict, side: str) -> list[str]:
     """The enemy hexes the side's artillery may bombard now."""
+    if s.get("phase") != "combat" or s.get("attacked"):
+        return []
+    if not any(UNITS[u].artillery for u, _ in on_map(s, side)):
+        return []  # no artillery, no bombardment (the Russians here)
     enemy = OTHER[side]
-    return [h for h in sorted({v["hex"] for _, v in on_map(s, enemy)}) if bombard_units(s, side, h)]
+    st = stacks(s)
+    return [h for h in sorted({v["hex"] for _, v in on_map(s, enemy)}) if bombard_units(s, side, h, st)]
 
 
 bombard_candidates = bombard_targets

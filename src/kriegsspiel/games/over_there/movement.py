@@ -76,11 +76,12 @@ def may_move(s: dict, uid: str, mode: str) -> bool:
         return False  # 6D: Army HQs do not move in reaction
     if v.get("strat"):
         return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
-    if v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)) and v["moved"]:
+    if v["moved"] and v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)):
         return False
     return True
 
 
+@lru_cache(maxsize=None)
 def _turn_index(tid: str) -> int:
     from .world import TURNS
 
@@ -463,6 +464,9 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
             if len(nets) > 1 or need > river_left(s, side, net):
                 for ways in per:  # 7C5: the whole stack must fit in the net's capacity left
                     ways.get(h, {}).pop("river", None)
+    if len(per) == 1:  # one unit: its ways as they are, where there is room
+        ways = per[0]
+        return {h: ways[h] for h in sorted(ways) if ways[h] and room.fits(h)}
     common = set(per[0])
     for ways in per[1:]:
         common &= set(ways)
@@ -482,16 +486,23 @@ class Room:
 
     def __init__(self, s: dict, uids: list[str]):
         moving = set(uids)
-        self.present: dict[str, list] = {}
+        self.s = s
+        self.present: dict[str, list[str]] = {}
         for uid, v in s["units"].items():
             if v["at"] == "map" and uid not in moving:
-                self.present.setdefault(v["hex"], []).append(stack_item(s, uid))
+                h = v["hex"]
+                if h in self.present:
+                    self.present[h].append(uid)
+                else:
+                    self.present[h] = [uid]
         self.adding = [stack_item(s, u) for u in uids]
         self.alone = fits(self.adding)
 
     def fits(self, h: str) -> bool:
         there = self.present.get(h)
-        return fits(there + self.adding) if there else self.alone
+        if not there:
+            return self.alone
+        return fits([stack_item(self.s, u) for u in there] + self.adding)
 
 
 def may_accel(s: dict, uid: str) -> bool:

@@ -309,17 +309,22 @@ def zoc_hexes(s: dict, side: str) -> set[str]:
     """Every hex in ``side``'s ZOC (5A). A ZOC does not extend into hexes the unit may not enter
     (sea, lake) nor across prohibited hexsides."""
     out = set()
-    for uid, v in s["units"].items():
+    units = s["units"]
+    for uid, reaches in _ZOC_UNITS[side]:
+        v = units[uid]
         if v["at"] != "map" or v["dis"] or v["nozoc"]:
-            continue
-        u = UNITS[uid]
-        if u.side != side or u.hq:
             continue
         h = v["hex"]
         out.add(h)
-        if u.reaches and not v["cadre"]:
+        if reaches and not v["cadre"]:
             out.update(ZOC_NEIGHBOURS[h])
     return out
+
+
+_ZOC_UNITS = {
+    side: tuple((uid, u.reaches) for uid, u in UNITS.items() if u.side == side and not u.hq) for side in SIDES
+}
+"""Each side's units that may have a ZOC (5A: not HQs), with whether it reaches the adjacent hexes."""
 
 
 def gain_ownership(s: dict, side: str, h: str) -> bool:
