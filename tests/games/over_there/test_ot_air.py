@@ -3,22 +3,13 @@ AA fire."""
 
 from __future__ import annotations
 
+from ot_positions import only
+
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import air, combat
-from kriegsspiel.games.over_there.world import update_ownership
 
 G = kriegsspiel.load("over-there")
-
-
-def only(s: dict, placed: dict[str, str]) -> dict:
-    for uid, v in s["units"].items():
-        if uid in placed:
-            v.update({"hex": placed[uid], "at": "map", "spent": 0, "moved": False, "dis": 0, "nozoc": False})
-        elif v["at"] == "map":
-            v.update({"hex": None, "at": "due"})
-    update_ownership(s)
-    return s
 
 
 def test_each_side_has_the_scenarios_air_points_every_player_turn():

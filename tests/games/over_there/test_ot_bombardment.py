@@ -6,6 +6,7 @@ counter-bombardment by the non-phasing player's artillery in the hexes bombarded
 from __future__ import annotations
 
 import pytest
+from ot_positions import advance
 
 import kriegsspiel
 from kriegsspiel.engine import IllegalAction
@@ -19,16 +20,9 @@ E, CP = "entente", "central-powers"
 
 def entente_combat(seed: int = 2) -> dict:
     """The game at the Entente's first combat phase, after air superiority (none flown)."""
-    s = G.new(seed=seed)
-    for _ in range(40):
-        top = s["stack"][-1]
-        if top.get("state") == "combat" and top.get("role") == E:
-            return s
-        for role in G.active(s):
-            acts = G.actions(s, role)
-            pick = next(a for a in acts if set(a) & {"end", "superiority", "choice", "withdraw", "activate"})
-            s = G.apply(s, role, {"superiority": 0} if "superiority" in pick else pick)
-    raise AssertionError("no Entente combat phase")
+    return advance(
+        G.new(seed=seed), lambda s: s["stack"][-1].get("state") == "combat" and s["stack"][-1].get("role") == E
+    )
 
 
 def no_aa(s: dict) -> str:

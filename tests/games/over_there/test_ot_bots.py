@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+from ot_positions import movement_of, only
+
 import kriegsspiel
 from kriegsspiel.games.over_there import bots
-from kriegsspiel.games.over_there.world import TURNS, update_ownership
+from kriegsspiel.games.over_there.world import TURNS
 
 G = kriegsspiel.load("over-there")
 INSTERBURG = "1206"
@@ -16,22 +18,9 @@ INSTERBURG = "1206"
 def central_powers_movement(turn: int, placed: dict[str, str], entente_owns: tuple[str, ...] = ()) -> dict:
     """A game at the Central Powers' movement phase of game turn ``turn``, with only ``placed``
     (uid -> hex) on the map and ``entente_owns`` in Russian hands."""
-    s = G.new(seed=5)
-    for _ in range(80):
-        if s["phasing"] == "central-powers" and s["phase"] == "movement":
-            break
-        for role in G.active(s):
-            acts = G.actions(s, role)
-            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw", "activate", "superiority"})
-            s = G.apply(s, role, end)
-    assert s["phase"] == "movement" and s["phasing"] == "central-powers"
+    s = movement_of("central-powers", seed=5)
     s["turn"] = turn
-    for uid, v in s["units"].items():
-        if uid in placed:
-            v.update({"hex": placed[uid], "at": "map", "spent": 0, "moved": False, "dis": 0, "nozoc": False})
-        elif v["at"] == "map":
-            v.update({"hex": None, "at": "due"})
-    update_ownership(s)
+    only(s, placed)
     for h in entente_owns:
         s["owner"][h] = "entente"
     return s

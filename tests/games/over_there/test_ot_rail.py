@@ -3,6 +3,8 @@ cannot reach (ruling R39), and binding the unit for the rest of its player turn.
 
 from __future__ import annotations
 
+from ot_positions import movement_of
+
 import kriegsspiel
 from kriegsspiel.games.over_there import combat, movement
 from kriegsspiel.games.over_there.world import UNITS
@@ -13,15 +15,7 @@ SIDE = "central-powers"
 
 def at_movement(seed: int = 1) -> dict:
     """The game at the Central Powers' first movement phase."""
-    s = G.new(seed=seed)
-    for _ in range(80):
-        if s["phasing"] == SIDE and s["phase"] == "movement":
-            return s
-        for role in G.active(s):
-            acts = G.actions(s, role)
-            end = next(a for a in acts if set(a) & {"end", "commit", "choice", "withdraw", "activate", "superiority"})
-            s = G.apply(s, role, end)
-    raise AssertionError("no Central Powers movement phase")
+    return movement_of(SIDE, seed)
 
 
 def slowed(s: dict, uid: str) -> None:

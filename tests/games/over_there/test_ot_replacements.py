@@ -4,7 +4,8 @@ points in the next initial phase (16B4a) or when a combat ends for isolated unit
 from __future__ import annotations
 
 import kriegsspiel
-from kriegsspiel.games.over_there import combat, sequence
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import combat, sequence, supply
 from kriegsspiel.games.over_there.world import NEIGHBOURS
 
 G = kriegsspiel.load("over-there")
@@ -31,19 +32,21 @@ def test_divisions_reduced_in_combat_give_man_pts_in_the_next_initial_phase():
         assert s["units"][uid]["at"] == "map" and s["units"][uid]["supply"] == "general"
         assert combat._step(s, uid, "DH", "9E") == "cadre"
     before = s["pool"]["central-powers"]["man"]
-    sequence.special_replacements(s)
+    sequence.pay_special_replacements(s)
     # ruling O20: a step lost is one Prussian Man Pt; three of them by 3 give one Man Pt
     assert s["pool"]["central-powers"]["man"] == before + 1
     assert "central-powers" not in s["losses"]
-    sequence.special_replacements(s)  # counted once
+    sequence.pay_special_replacements(s)  # counted once
     assert s["pool"]["central-powers"]["man"] == before + 1
 
 
 def test_attrition_is_no_combat_and_gives_no_special_replacements():
     s = G.new(seed=3)
     uid = "de-1-id"
-    s["units"][uid]["supply"] = "isolated"
-    combat.record_loss(s, uid, 2, s["units"][uid]["hex"], "11F")
+    s["units"][uid].update({"hex": "1309", "supply": "isolated", "out": 2})  # 11F: its second turn
+    with scripted_dice(s, 1):
+        assert supply.attrition(s, "central-powers") == [uid]
+    assert s["units"][uid]["at"] == "eliminated"
     assert s["losses"] == {}
 
 

@@ -8,28 +8,18 @@ import json
 import random
 
 import pytest
+from ot_positions import only
 
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, movement, sequence
-from kriegsspiel.games.over_there.world import CH, UNITS, step_costs, update_ownership, zoc_hexes
+from kriegsspiel.games.over_there.world import CH, UNITS, step_costs, zoc_hexes
 
 G = kriegsspiel.load("over-there")
 
 
 def fresh(seed: int = 1, **options) -> dict:
     return G.new(seed=seed, options=options or None)
-
-
-def only(s: dict, placed: dict[str, str]) -> dict:
-    """The state with every unit off the map but ``placed`` (uid -> hex)."""
-    for uid, v in s["units"].items():
-        if uid in placed:
-            v.update({"hex": placed[uid], "at": "map", "spent": 0, "moved": False, "dis": 0, "nozoc": False})
-        elif v["at"] == "map":
-            v.update({"hex": None, "at": "due"})
-    update_ownership(s)
-    return s
 
 
 def test_the_entente_moves_first_and_every_phase_comes_in_the_order_of_4a():

@@ -12,6 +12,8 @@ enemy owns and attacks the ones he holds at even odds, since what is not retaken
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine import hexes as hx
 from .world import CITY_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
@@ -441,6 +443,7 @@ def _may_move(u: dict, board) -> bool:
     return not (rec.frozen_until and board["turn_index"] < TURNS.index(rec.frozen_until))
 
 
+@lru_cache(maxsize=None)
 def _place_vp(scorer: str) -> dict[str, float]:
     from .scenario import Location
 

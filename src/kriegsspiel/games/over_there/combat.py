@@ -805,7 +805,7 @@ def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
     s.setdefault("eliminated_log", []).append(
         {"uid": uid, "turn": s.get("turn"), "isolated": v.get("supply") == "isolated"}
     )
-    record_loss(s, uid, 1 if v["cadre"] or UNITS[uid].cadre is None else 2, v["hex"], rule)
+    record_loss(s, uid, 1 if v["cadre"] or UNITS[uid].cadre is None else 2, v["hex"])
     v["at"] = "eliminated"
     v["hex"] = None
     score_loss(s, uid)
@@ -826,13 +826,14 @@ def special_replacements(man: dict[str, float], equ: float) -> tuple[dict[str, f
     return {c: half_down(n / SPECIAL_DIVISORS.get(c, 4)) for c, n in man.items()}, half_down(equ / 4)
 
 
-def record_loss(s: dict, uid: str, steps: int, where: str | None, rule: str) -> None:
+def record_loss(s: dict, uid: str, steps: int, where: str | None) -> None:
     """16B4: a unit eliminated or reduced to its cadre in combat or by overrun adds its
     replacement strength to its side's losses (ruling O20: one point a step, Equ Pts for
     artillery, Man Pts of its contingent for the rest; HQs none). Losses while isolated are kept
-    apart with the hex: they are settled when the combat ends (16B4b)."""
+    apart with the hex: they are settled when the combat ends (16B4b). Attrition (11F) is no
+    combat and does not come here."""
     u = UNITS[uid]
-    if u.hq or rule in ("11F", "16A"):
+    if u.hq:
         return
     isolated = s["units"][uid].get("supply") == "isolated"
     book = s.setdefault("losses", {})
@@ -848,7 +849,7 @@ def record_loss(s: dict, uid: str, steps: int, where: str | None, rule: str) -> 
 def _step(s: dict, uid: str, why: str, rule: str = "9E") -> str:
     """9C, 9E: eliminating a unit with a cadre reduces it to its cadre; anything else is removed."""
     if has_cadre(s, uid):
-        record_loss(s, uid, 1, s["units"][uid]["hex"], rule)
+        record_loss(s, uid, 1, s["units"][uid]["hex"])
         s["units"][uid]["cadre"] = True
         log(s, f"{UNITS[uid].name} is reduced to its cadre ({why}).", rule)
         return "cadre"
@@ -1032,7 +1033,7 @@ def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied:
         log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
     if in_zoc:
         if has_cadre(s, uid):
-            record_loss(s, uid, 1, b, "9F")
+            record_loss(s, uid, 1, b)
             v["cadre"] = True
             log(s, f"{UNITS[uid].name} retreats into an enemy ZOC and is reduced to its cadre (9F2).", "9F")
         else:
@@ -1632,6 +1633,19 @@ def bombard(s: dict, side: str, target_hex: str, artillery_uids) -> dict:
         fight["bombarded_hexes"].append(target_hex)
     strength = bombard_strength(s, side, target_hex, uids)
     return _bombardment(s, side, target_hex, strength, uids, ", ".join(UNITS[u].short for u in uids))
+
+
+def end_bombardments(s: dict, phasing: str) -> bool:
+    """12C (L721): the phasing player's bombardments are over (he attacks or ends the phase);
+    True when the non-phasing player may now counter-bombard with the artillery in the hexes that
+    were bombarded, which he does once a phase."""
+    if s["phase"] != "combat" or s["attacked"]:
+        return False
+    fight = _fight(s)
+    if fight.get("counter") or not fight["bombarded_hexes"]:
+        return False
+    fight["counter"] = True
+    return bool(bombard_targets(s, OTHER[phasing]))
 
 
 def air_bombard_targets(s: dict, side: str) -> list[str]:

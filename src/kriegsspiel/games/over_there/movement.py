@@ -187,12 +187,8 @@ def _accel_ok(a: str, b: str) -> bool:
 def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     """7A2 operational rail movement: along the side's own gauge, through hexes it owns, not
     broken (13B) and not in an enemy ZOC or enemy-occupied, 10 hexes per MP; the unit must be on
-    the line and the net must have capacity left this turn."""
-    v = s["units"][uid]
-    budget = allowance(s, uid, "movement") - v["spent"]
-    if budget <= 0:
-        return {}
-    return _rail(s, uid, ctx, CH.rate("operational-rail")["hexes_per_mp"], budget)
+    the line and the net must have capacity left this turn. Hex -> (MPs, path)."""
+    return rail_ways(s, uid, ctx, strategic=False)[0]
 
 
 def strategic(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
@@ -200,16 +196,37 @@ def strategic(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     of rail movement, for a unit that has not moved this phase; it spends the whole movement
     phase (it may not move again, attack or exploit this player turn). Hex -> (the MPs it
     spends, all of them; the path)."""
+    return rail_ways(s, uid, ctx, operational=False)[1]
+
+
+def rail_ways(
+    s: dict, uid: str, ctx=None, operational: bool = True, strategic: bool = True
+) -> tuple[dict[str, tuple[float, list]], dict[str, tuple[float, list]]]:
+    """Operational and strategic rail movement from one search of the line (7A2, 7A3): the
+    hexes operational rail reaches, and those only strategic rail reaches (ruling R39; all of
+    them when ``operational`` is off)."""
     v = s["units"][uid]
-    if v["moved"] or v["spent"] or v.get("rested"):
-        return {}
     whole = allowance(s, uid, "movement")
-    reach = _rail(s, uid, ctx, CH.rate("strategic-rail")["max_hexes"], 1)
-    return {h: (whole, path) for h, (_, path) in reach.items()}
+    budget = whole - v["spent"] if operational else 0
+    per_mp = CH.rate("operational-rail")["hexes_per_mp"]
+    far = CH.rate("strategic-rail")["max_hexes"] if strategic else 0
+    if v["moved"] or v["spent"] or v.get("rested"):
+        far = 0  # 7A3: a unit that has moved this phase may not use strategic rail
+
+    def by_rail(d: int) -> bool:
+        return budget > 0 and math.ceil(d / per_mp) <= budget
+
+    if budget <= 0 and not far:
+        return {}, {}
+    found = _rail(s, uid, ctx, lambda d: by_rail(d) or d <= far)
+    op = {h: (math.ceil(d / per_mp), path) for h, (d, path) in found.items() if by_rail(d)}
+    strat = {h: (whole, path) for h, (d, path) in found.items() if h not in op}
+    return op, strat
 
 
-def _rail(s: dict, uid: str, ctx, per_mp: float, budget: float) -> dict[str, tuple[float, list]]:
-    """The rail search of 7A: hex -> (MPs, path) at ``per_mp`` hexes a MP within ``budget``."""
+def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
+    """The rail search of 7A: hex -> (rail hexes from the unit, path), for the hexes whose
+    distance passes ``within``."""
     u = UNITS[uid]
     v = s["units"][uid]
     side = u.side
@@ -237,7 +254,7 @@ def _rail(s: dict, uid: str, ctx, per_mp: float, budget: float) -> dict[str, tup
                 if b in occupied or b in ezoc:
                     continue
                 d = seen[h] + 1
-                if math.ceil(d / per_mp) > budget:
+                if not within(d):
                     continue
                 seen[b] = d
                 came[b] = h
@@ -251,7 +268,7 @@ def _rail(s: dict, uid: str, ctx, per_mp: float, budget: float) -> dict[str, tup
         while path[-1] != start:
             path.append(came[path[-1]])
         path.reverse()
-        out[h] = (math.ceil(d / per_mp), path)
+        out[h] = (d, path)
     return out
 
 
@@ -437,11 +454,11 @@ def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
                 if h not in ways or "march" not in ways[h]:
                     ways.setdefault(h, {})["accel"] = c
         if mode == "movement" and not s["units"][uid].get("accel"):
-            for h, (c, _) in rail(s, uid, ctx=ctx).items():  # 7A2: mixed freely with marching
+            op, strat = rail_ways(s, uid, ctx=ctx)
+            for h, (c, _) in op.items():  # 7A2: mixed freely with marching
                 ways.setdefault(h, {})["rail"] = c
-            for h, (c, _) in strategic(s, uid, ctx=ctx).items():
-                if "rail" not in ways.get(h, {}):  # only where operational rail cannot go (ruling R39)
-                    ways.setdefault(h, {})["strat"] = c
+            for h, (c, _) in strat.items():  # only where operational rail cannot go (ruling R39)
+                ways.setdefault(h, {})["strat"] = c
             for h, (c, _, net) in _river(s, uid, ctx=ctx).items():  # 7C: optional
                 ways.setdefault(h, {})["river"] = c
                 river_nets_of.setdefault(h, set()).add(net)

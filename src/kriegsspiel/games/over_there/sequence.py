@@ -55,7 +55,7 @@ def settle(s: dict) -> None:
     for h in movement.abandon_works(s):
         log(s, f"The fieldworks in {hex_name(h)} are abandoned.", "13A")
     if s.get("losses"):
-        special_isolated(s)
+        pay_isolated_losses(s)
 
 
 def _receive(s: dict, side: str, man: dict[str, float], equ: float, why: str) -> None:
@@ -72,7 +72,7 @@ def _receive(s: dict, side: str, man: dict[str, float], equ: float, why: str) ->
     )
 
 
-def special_replacements(s: dict) -> None:
+def pay_special_replacements(s: dict) -> None:
     """16B4a (L1222-1223): in an initial phase, each side's losses of units eliminated or reduced
     to cadres while not isolated since the last initial phase give special replacements, added to
     its pool (the contingents pooled, ruling O7)."""
@@ -84,7 +84,7 @@ def special_replacements(s: dict) -> None:
             _receive(s, side, man, equ, "for its losses")
 
 
-def special_isolated(s: dict) -> None:
+def pay_isolated_losses(s: dict) -> None:
     """16B4b (L1224-1230): the losses of units eliminated or reduced while isolated give their
     special replacements when the combat ends: to the pool if the hex or a hex adjacent to it is
     the side's own; else the Man Pts are lost and the enemy captures the Equ Pts (ruling O20)."""
@@ -179,7 +179,7 @@ class PlayerTurn(Procedure):
             v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
         supply.check(s, list(SIDES), initial=True)
         supply.attrition(s, side)
-        special_replacements(s)
+        pay_special_replacements(s)
         for hq, rec in s["hq"].items():
             if UNITS[hq].side == side and not rec["active"]:
                 rec["active"] = True  # 14M1: inactive Army HQs flip to active
@@ -557,7 +557,7 @@ class Combat(State):
         if "air_bombard" in action:
             ask(s, "bomb", role, hex=action["air_bombard"])
             return STAY
-        counter = _counter_due(s, role)
+        counter = combat.end_bombardments(s, role)
         if "end" in action:
             if counter:
                 ask(s, "counter", OTHER[role])  # 12C: the enemy's counter-bombardment, then the phase ends
@@ -585,19 +585,6 @@ class Bomb(State):
         if "points" in action:
             combat.air_bombard(s, role, f["hex"], action["points"])
         return None
-
-
-def _counter_due(s: dict, phasing: str) -> bool:
-    """12C (L721): when the phasing player's bombardments are over (he attacks or ends the phase),
-    the non-phasing player may counter-bombard with the artillery in the hexes that were
-    bombarded, once a phase."""
-    if s["phase"] != "combat" or s["attacked"]:
-        return False
-    fight = combat._fight(s)
-    if fight.get("counter") or not fight["bombarded_hexes"]:
-        return False
-    fight["counter"] = True
-    return bool(combat.bombard_targets(s, OTHER[phasing]))
 
 
 class Counter(State):
