@@ -875,3 +875,24 @@ def test_capture_of_a_fortress_makes_it_unimproved():
     c.capture(s, EN, "1209")  # Lötzen
     assert s["owner"]["1209"] == EN and s["unimproved"] == ["1209"]
     assert c.fortification(s, "1209") == "fortress-unimproved"
+
+
+# ----- causeways (15A, L1033) ---------------------------------------------------------------------
+
+
+def test_an_attack_crosses_the_loetzen_causeway_as_a_bridged_major_river():
+    """L1033: a road or rail line across a lake hexside is a causeway, a major river hexside 'for
+    all movement and combat purposes'. Lötzen (1209) reaches 1109 over the Südbahn's causeway;
+    1208|1109 is the open lake line and stays closed to an attack."""
+    s = fresh()
+    put(s, "1109", "ru-25-id")
+    put(s, "1209", "de-1-id")
+    put(s, "1208", "de-2-id")
+    assert c.eligible_attackers(s, CP, "1109") == ["de-1-id"]
+    assert "1109" in c.targets(s, CP)
+    across = c.assess(s, CP, "1109", ["de-1-id"])
+    put(s, "1108", "de-1-id")  # the same division from the open side
+    plain = c.assess(s, CP, "1109", ["de-1-id"])
+    major = CH.attack_multiplier(UNITS["de-1-id"].tags, terrain="clear", hexsides=("major-river",))
+    assert major < 1 and across["attack"] == plain["attack"] * major
+    assert c._disrupts("1209", "1109") is False  # the road bridges it (15A1)

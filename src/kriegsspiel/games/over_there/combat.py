@@ -98,11 +98,21 @@ def multi_hex(s: dict) -> bool:
     return _turn_date(s) < MULTI_HEX_UNTIL
 
 
+def causeway(key: str) -> bool:
+    """15A (L1033): a road or rail line across a lake or sea hexside is a causeway, which ground
+    units treat as a major river hexside for all movement and combat purposes."""
+    feats = MAP.hexsides.get(key, ())
+    return ("lake-side" in feats or "sea-side" in feats) and (key in MAP.roads or key in MAP.rail)
+
+
 @lru_cache(maxsize=1)
 def _blocked() -> frozenset:
-    """Hexsides no unit may attack, bombard or retreat across (9B2, 3E5): all-lake, all-sea."""
+    """Hexsides no unit may attack, bombard or retreat across (9B2, 3E5): all-lake, all-sea,
+    save causeways (15A)."""
     out = set()
     for key, feats in MAP.hexsides.items():
+        if causeway(key):
+            continue
         for f in feats:
             if f != "frontier" and CH.hexside(f).prohibited:
                 out.add(key)
@@ -121,10 +131,14 @@ def distance(a: str, b: str) -> int:
 
 
 def _crossing(a: str, b: str) -> tuple[str, ...]:
-    """The hexside features an attack from ``a`` into ``b`` crosses (none within one hex)."""
+    """The hexside features an attack from ``a`` into ``b`` crosses (none within one hex); a
+    causeway is crossed as a major river (15A, L1033) that its road or rail bridges (15A1)."""
     if a == b:
         return ()
-    return tuple(f for f in MAP.hexsides.get(hx.side_id(a, b), ()) if f != "frontier")
+    key = hx.side_id(a, b)
+    if causeway(key):
+        return ("major-river",)
+    return tuple(f for f in MAP.hexsides.get(key, ()) if f != "frontier")
 
 
 def _bridge(a: str, b: str) -> bool:

@@ -239,6 +239,8 @@ def across(a: str, b: str) -> str:
         return ""
     names = MAP.hexside_names.get(key, {})
     if "lake-side" in feats:
+        if key in MAP.roads or key in MAP.rail:
+            return f" over the causeway across {names.get('lake') or 'a lake'}"
         return f" across {names.get('lake') or 'a lake'} (impassable)"
     what = " and ".join(f.replace("-", " ") for f in feats)
     name = names.get("river")
