@@ -51,3 +51,44 @@ def test_the_last_turn_is_worth_an_even_attack_only_on_an_own_place_the_enemy_ho
     assert not bots._worth({"turn_index": 0, "turns": len(TURNS)}, "central-powers", INSTERBURG, even)
     good = {"column": "2:1", "crt": "positional", "attack": 16, "defense": 8}
     assert bots._worth({"turn_index": 0, "turns": len(TURNS)}, "central-powers", "1612", good)
+
+
+def _counter(uid: str, side: str, h: str, attack: int = 0, supply: str = "general") -> dict:
+    return {"id": uid, "side": side, "hex": h, "attack": attack, "supply": supply}
+
+
+def test_a_stack_that_shuts_friends_in_a_pocket_is_worth_an_even_attack():
+    """3G and 11F: units cut off roll for their lives each turn; an even attack on the ring is
+    better than waiting for the roll."""
+    board = {
+        "turn_index": 0,
+        "turns": len(TURNS),
+        "hidden": [],
+        "units": [
+            _counter("de-36-rd", "central-powers", "1209", 8, supply="isolated"),
+            _counter("de-8-army-hq", "central-powers", "1209", supply="isolated"),
+            _counter("ru-28-id", "entente", "1109", 10),
+            _counter("ru-22-id", "entente", "1612", 10),
+        ],
+    }
+    even = {"column": "1:1", "crt": "mobile", "attack": 10, "defense": 10}
+    assert bots._jailers(board, "central-powers") == {"1109"}
+    assert bots._worth(board, "central-powers", "1109", even)
+    assert not bots._worth(board, "central-powers", "1612", even)  # not part of the ring
+    board["units"][0]["supply"] = "general"  # nobody cut off: an even attack is not worth it
+    assert bots._jailers(board, "central-powers") == set()
+    assert not bots._worth(board, "central-powers", "1109", even)
+
+
+def test_no_attacker_is_spared_when_the_column_stands_on_the_table_limit():
+    """An attack shifted three columns by fatigue, at the table's 6:1 limit: taking a division away
+    would drop it to 1:2 (a position seen in play, where the bot then gave the attack up, chose it
+    again, and never ended its combat phase)."""
+    two = ["de-37-id", "de-41-id"]
+    att = {"column": "6:1", "crt": "mobile", "attack": 13.75, "defense": 1.0, "shifts": -3, "units": two}
+    board = {"units": [_counter(u, "central-powers", "1209", 11) for u in two]}
+    removes = [{"remove": "de-37-id"}, {"remove": "de-41-id"}]
+    assert bots._spare(board, att, removes) is None
+    big = dict(att, attack=21.75, units=["de-37-id", "de-41-id", "de-6-lw-bde"])
+    board["units"].append(_counter("de-6-lw-bde", "central-powers", "1209", 2))
+    assert bots._spare(board, big, removes + [{"remove": "de-6-lw-bde"}]) == {"remove": "de-6-lw-bde"}

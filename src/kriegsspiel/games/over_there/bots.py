@@ -71,6 +71,8 @@ def heuristic(view, actions, rng):
             if spare is not None:
                 return spare  # keep the surplus for another attack (9B1: one attack a unit)
             return {"resolve": True}
+        if "resolve" in kinds and "add" in kinds and _strength(att) >= 1:
+            return {"resolve": True}  # a unit spared too many: better than giving the attack up
         return {"cancel": True}
     if "attack" in kinds:
         best = _best_attack(board, side, kinds["attack"])
@@ -127,16 +129,15 @@ ENOUGH = 4.0  # a column this good needs no more attackers
 
 
 def _spare(board, att: dict, removes: list):
-    """The weakest attacker that the attack can do without and stay at ENOUGH or better (its
-    share of the modified attack judged from the printed strengths)."""
+    """The weakest attacker that the attack can do without and stay well above ENOUGH."""
     if _strength(att) < ENOUGH * 1.5 or not att.get("defense") or len(removes) < 2:
         return None
     printed = {u["id"]: u["attack"] for u in board["units"] if u["id"] in set(att.get("units", ()))}
-    total = sum(printed.values()) or 1
-    scale = att["attack"] / total
     for a in sorted(removes, key=lambda r: (printed.get(r["remove"], 0), r["remove"])):
-        after = att["attack"] - printed.get(a["remove"], 0) * scale
-        if after / att["defense"] >= ENOUGH * 1.5:
+        # judged low: the unit takes its whole printed strength away, and each column shifted
+        # left (fatigue) costs a whole point of odds
+        after = (att["attack"] - printed.get(a["remove"], 0)) / att["defense"] + min(att.get("shifts", 0), 0)
+        if after >= ENOUGH * 1.5:
             return a
         break
     return None
@@ -158,9 +159,13 @@ def _good(att: dict) -> bool:
 
 
 def _worth(board, side: str, h: str | None, att: dict) -> bool:
-    """Whether to make the attack: at good odds; in the last player turn of the game, at 1:1 or
-    better against a place of one's own the enemy holds (what is not retaken now scores)."""
+    """Whether to make the attack: at good odds; at 1:1 or better against a stack that shuts
+    friendly units in a pocket (3G: cut off, they roll for their lives, 11F); in the last player
+    turn of the game, at 1:1 or better against a place of one's own the enemy holds (what is
+    not retaken now scores)."""
     if _good(att):
+        return True
+    if h in _jailers(board, side) and _strength(att) >= 1:
         return True
     final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
     return final and h in _guarded(side) and _strength(att) >= 1
@@ -168,15 +173,31 @@ def _worth(board, side: str, h: str | None, att: dict) -> bool:
 
 def _best_attack(board, side, attacks):
     targets = board.get("targets") or {}
+    jailers = _jailers(board, side)
     scored = []
     for a in attacks:
         t = targets.get(a["attack"])
         if t and _worth(board, side, a["attack"], t):
-            scored.append((_strength(t), a["attack"], a))
+            scored.append((a["attack"] not in jailers, -_strength(t), a["attack"], a))
     if not scored:
         return None
-    scored.sort(key=lambda x: (-x[0], x[1]))
-    return scored[0][2]
+    scored.sort(key=lambda x: x[:3])
+    return scored[0][3]
+
+
+def _jailers(board, side: str) -> set[str]:
+    """The enemy stacks next to friendly fighting units that are cut off (3G): breaking one may
+    open the way out."""
+    from .world import NEIGHBOURS
+
+    units = board.get("units", ())
+    pocket = {u["hex"] for u in units if u["side"] == side and u.get("supply") == "isolated" and not UNITS[u["id"]].hq}
+    if not pocket:
+        return set()
+    enemy = {u["hex"] for u in units if u["side"] != side} | {
+        h["hex"] for h in board.get("hidden", ()) if h["side"] != side
+    }
+    return {e for h in pocket for e in NEIGHBOURS[h] if e in enemy}
 
 
 def garrisons(side: str) -> frozenset:
@@ -195,19 +216,31 @@ def garrisons(side: str) -> frozenset:
 _GARRISONS: dict[str, frozenset] = {}
 
 
+def _keepers(board, side) -> set[str]:
+    """The unit that stays in each garrison: none beside a fortress unit, which never moves;
+    else the first fighting unit there."""
+    held: dict[str, list[str]] = {}
+    for u in board["units"]:
+        if u["side"] == side and not UNITS[u["id"]].hq and u["hex"] in garrisons(side):
+            held.setdefault(u["hex"], []).append(u["id"])
+    return {ids[0] for ids in held.values() if not any(UNITS[x].fortress for x in ids)}
+
+
+def _lost(board, side) -> list[str]:
+    """The side's own places the enemy owns and no unit of the side has entered yet (5B: the
+    unit's hex is its own at the end of the phase)."""
+    here = {u["hex"] for u in board["units"] if u["side"] == side and not UNITS[u["id"]].hq}
+    return [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side and h not in here]
+
+
 def _pick_unit(board, side, picks):
     mine = {u["id"]: u for u in board["units"] if u["side"] == side}
-    held = {}
-    for u in mine.values():
-        if not UNITS[u["id"]].hq:
-            held.setdefault(u["hex"], []).append(u["id"])
-    keep = {ids[0] for h, ids in held.items() if h in garrisons(side)}
+    keep = _keepers(board, side)
     fresh = [a for a in picks if not mine.get(a["unit"], {}).get("moved") and a["unit"] not in keep]
     if not fresh:
         return None
     # the units sent to take back places first, HQs last: they follow their army
-    lost = [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side]
-    sent = _reclaim(board, side, lost)
+    sent = _reclaim(board, side, _lost(board, side))
     fresh.sort(key=lambda a: (a["unit"] not in sent, UNITS[a["unit"]].hq, a["unit"]))
     return fresh[0]
 
@@ -328,13 +361,14 @@ def _destination(board, side, kinds, rng):
     # the invader first: enemy stacks on the side's own soil, and its own places the enemy holds
     home = "central-powers" if side == "central-powers" else "entente"
     invaders = [e for e in theirs if _home(e) == home]
-    lost = [h for h in _guarded(side) if board["owner"].get(h, _home(h)) != side]
+    lost = _lost(board, side)
     objectives = lost or [g for g in goals(side) if board["owner"].get(g, _home(g)) != side] or goals(side)
 
     task = _reclaim(board, side, lost).get(uid)
     ezoc_now = set(board["zoc"].get(enemy_side, ()))
 
     leaving = uid in _leaving(side, board["turn_index"])
+    jailers = _jailers(board, side)
 
     def score(h: str) -> float:
         if task is not None and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
@@ -343,7 +377,7 @@ def _destination(board, side, kinds, rng):
             # once the unit stands in it
             if h == task:
                 return 50.0
-            if task not in CITY_HEXES and task not in ezoc_now and h in NEIGHBOURS[task]:
+            if me["zoc"] and task not in CITY_HEXES and task not in ezoc_now and h in NEIGHBOURS[task]:
                 return 45.0 - dist(h, here) * 0.01
             return 40.0 - 2 * dist(h, task)
         d_enemy = min((dist(h, e) for e in (invaders or targets)), default=0)
@@ -375,6 +409,8 @@ def _destination(board, side, kinds, rng):
             hold = mine.get(h, (0, 0, 0))[1] + me["defense"]
             if threat > 3 * hold:
                 s_ -= 3  # it would be overrun or broken
+            if not jailers.isdisjoint(near):
+                s_ += 4  # to break the ring round friends cut off (3G)
         else:
             s_ -= d_enemy * 0.8
         final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
@@ -394,6 +430,8 @@ def _destination(board, side, kinds, rng):
         if a.get("overrun"):
             return a
         sc = score(a["to"]) - (0.2 if a.get("by") == "accel" else 0) + rng.random() * 0.05
+        if task is not None and a["to"] != task and a.get("by") in ("accel", "rail", "strat"):
+            sc -= 6  # 5A: after accel or rail movement its ZOC does not take the place
         if sc > best_score:
             best, best_score = a, sc
     if best is not None:
@@ -412,7 +450,10 @@ def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
     if board["turn_index"] < board["turns"] - 1 or not lost:
         return {}
     held = {u["hex"] for u in board["units"] if u["side"] != side} | {h["hex"] for h in board["hidden"]}
-    free = {u["id"]: u["hex"] for u in board["units"] if u["side"] == side and _may_move(u, board)}
+    keep = _keepers(board, side)
+    free = {
+        u["id"]: u["hex"] for u in board["units"] if u["side"] == side and _may_move(u, board) and u["id"] not in keep
+    }
     vp = _place_vp(OTHER[side])
     out: dict[str, str] = {}
     for place in sorted(lost, key=lambda h: (-vp.get(h, 0), h)):
