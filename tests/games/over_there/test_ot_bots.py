@@ -92,3 +92,55 @@ def test_no_attacker_is_spared_when_the_column_stands_on_the_table_limit():
     big = dict(att, attack=21.75, units=["de-37-id", "de-41-id", "de-6-lw-bde"])
     board["units"].append(_counter("de-6-lw-bde", "central-powers", "1209", 2))
     assert bots._spare(board, big, removes + [{"remove": "de-6-lw-bde"}]) == {"remove": "de-6-lw-bde"}
+
+
+def _field(uid: str, side: str, h: str, attack: int, defense: int) -> dict:
+    return {"id": uid, "side": side, "hex": h, "attack": attack, "defense": defense, "movement": 5, "moved": False}
+
+
+def test_a_field_unit_stays_beside_a_fortress_unit_and_the_rest_may_go():
+    """Feste Boyen alone falls to the first attack: one field unit keeps it company, until the
+    Central Powers' last player turn."""
+    loetzen = "1209"
+    assert loetzen in bots.garrisons("central-powers")
+    board = {
+        "turn_index": 0,
+        "turns": len(TURNS),
+        "units": [
+            _field("de-fort-loetzen", "central-powers", loetzen, 1, 4),
+            _field("de-6-lw-bde", "central-powers", loetzen, 2, 4),
+            _field("de-1-id", "central-powers", loetzen, 11, 12),
+            _field("de-2-id", "central-powers", "1309", 11, 12),
+        ]
+    }
+    assert bots._keepers(board, "central-powers") == {"de-6-lw-bde"}
+    board["turn_index"] = len(TURNS) - 1  # the last player turn: only reactions come after it
+    assert bots._keepers(board, "central-powers") == set()
+
+
+def test_in_the_last_turn_enough_units_are_sent_next_to_an_own_town_the_enemy_holds():
+    """Tilsit (1204) held by a Russian brigade of defense 4: units go next to it until their
+    attack is 8 or more, nearest first; an empty lost town gets one unit."""
+    tilsit = "1204"
+    board = {
+        "turn_index": len(TURNS) - 1,
+        "turns": len(TURNS),
+        "hidden": [],
+        "owner": {tilsit: "entente", INSTERBURG: "entente"},
+        "units": [
+            _field("ru-1-fin-bde", "entente", tilsit, 2, 4),
+            _field("de-9-lw-bde", "central-powers", "1206", 2, 4),  # two hexes off
+            _field("de-1-cav", "central-powers", "1207", 3, 3),
+            _field("de-1-id", "central-powers", "1307", 11, 12),
+            _field("de-2-id", "central-powers", "1408", 11, 12),
+        ],
+    }
+    assert bots.dist("1206", tilsit) == 2
+    lost = bots._lost(board, "central-powers")
+    assert tilsit in lost and INSTERBURG not in lost  # a German unit stands in Insterburg already
+    sent = bots._reclaim(board, "central-powers", lost)
+    to_tilsit = [u for u, h in sent.items() if h == tilsit]
+    assert sum(next(x["attack"] for x in board["units"] if x["id"] == u) for u in to_tilsit) >= 8
+    assert "de-9-lw-bde" in to_tilsit and "de-2-id" not in to_tilsit
+    board["turn_index"] = 0  # earlier in the campaign: nobody is sent
+    assert bots._reclaim(board, "central-powers", lost) == {}

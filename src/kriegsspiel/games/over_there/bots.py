@@ -7,8 +7,10 @@ the Vistula, the Central Powers toward the Russian armies), keeps stacks togethe
 reach of an Army HQ (11B), attacks where the odds its view gives are good (2:1 and better,
 3:2 where the defender is in the open), and holds where it stands when a move would only
 lose ground. It keeps out of pockets, above all with units already out of supply (11F) or due to
-leave with a withdrawal (16A1); in the last turn it sends a unit to each of its own places the
-enemy owns and attacks the ones he holds at even odds, since what is not retaken then scores."""
+leave with a withdrawal (16A1), and attacks the ring round friends cut off at even odds (3G). It
+leaves a field unit beside each fortress it must hold. In the last turn it sends a unit to each
+of its own places the enemy owns, and enough units next to the ones he holds to attack them first
+and at even odds, since what is not retaken then scores."""
 
 from __future__ import annotations
 
@@ -174,15 +176,17 @@ def _worth(board, side: str, h: str | None, att: dict) -> bool:
 def _best_attack(board, side, attacks):
     targets = board.get("targets") or {}
     jailers = _jailers(board, side)
+    # in the last turn, the own places the enemy holds first: what is not retaken now scores
+    final = set(_guarded(side)) if board["turn_index"] == board["turns"] - 1 else set()
     scored = []
     for a in attacks:
         t = targets.get(a["attack"])
         if t and _worth(board, side, a["attack"], t):
-            scored.append((a["attack"] not in jailers, -_strength(t), a["attack"], a))
+            scored.append((a["attack"] not in final, a["attack"] not in jailers, -_strength(t), a["attack"], a))
     if not scored:
         return None
-    scored.sort(key=lambda x: x[:3])
-    return scored[0][3]
+    scored.sort(key=lambda x: x[:4])
+    return scored[0][4]
 
 
 def _jailers(board, side: str) -> set[str]:
@@ -217,13 +221,17 @@ _GARRISONS: dict[str, frozenset] = {}
 
 
 def _keepers(board, side) -> set[str]:
-    """The unit that stays in each garrison: none beside a fortress unit, which never moves;
-    else the first fighting unit there."""
-    held: dict[str, list[str]] = {}
+    """The unit that stays in each garrison beside its fortress unit (which never moves, and
+    alone falls to the first attack): the first field unit there. None in the last player turn
+    of the Central Powers, after which only reactions come."""
+    if board["turn_index"] == board["turns"] - 1 and side == "central-powers":
+        return set()
+    held: dict[str, str] = {}
     for u in board["units"]:
-        if u["side"] == side and not UNITS[u["id"]].hq and u["hex"] in garrisons(side):
-            held.setdefault(u["hex"], []).append(u["id"])
-    return {ids[0] for ids in held.values() if not any(UNITS[x].fortress for x in ids)}
+        rec = UNITS[u["id"]]
+        if u["side"] == side and not rec.hq and not rec.fortress and u["hex"] in garrisons(side):
+            held.setdefault(u["hex"], u["id"])
+    return set(held.values())
 
 
 def _lost(board, side) -> list[str]:
@@ -375,6 +383,8 @@ def _destination(board, side, kinds, rng):
             # the unit sent to take back a place: into it, or next to it where its ZOC takes an
             # uncontested town (5B; a city must be entered); a hex next to the lifeline joins it
             # once the unit stands in it
+            if task in theirs:  # held: next to it, to attack
+                return 48.0 - dist(h, here) * 0.01 if h in NEIGHBOURS[task] else 40.0 - 2 * dist(h, task)
             if h == task:
                 return 50.0
             if me["zoc"] and task not in CITY_HEXES and task not in ezoc_now and h in NEIGHBOURS[task]:
@@ -409,6 +419,8 @@ def _destination(board, side, kinds, rng):
             hold = mine.get(h, (0, 0, 0))[1] + me["defense"]
             if threat > 3 * hold:
                 s_ -= 3  # it would be overrun or broken
+            if friends == 0 and (u.artillery or u.size == "brigade") and threat > hold:
+                s_ -= 5  # a gun line or a brigade alone in the front line is a free kill
             if not jailers.isdisjoint(near):
                 s_ += 4  # to break the ring round friends cut off (3G)
         else:
@@ -444,26 +456,42 @@ def _destination(board, side, kinds, rng):
 
 
 def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
-    """In the last turn, one unit for each of the side's own places the enemy owns and no enemy unit
-    holds: the nearest fighting unit that has not moved, sent to take it back (5B). Unit ->
-    place; the most valuable places are served first."""
+    """In the last turn, for each of the side's own places the enemy owns: if no enemy unit
+    holds it, the nearest fighting unit that has not moved, sent to take it back (5B); if enemy
+    units hold it, the nearest ones until their attack is twice the stack's defense, sent next
+    to it to attack (9). Unit -> place; the most valuable places are served first."""
     if board["turn_index"] < board["turns"] - 1 or not lost:
         return {}
     held = {u["hex"] for u in board["units"] if u["side"] != side} | {h["hex"] for h in board["hidden"]}
+    theirs = _forces(board, side)[OTHER[side]]
     keep = _keepers(board, side)
+    units = {u["id"]: u for u in board["units"]}
     free = {
         u["id"]: u["hex"] for u in board["units"] if u["side"] == side and _may_move(u, board) and u["id"] not in keep
     }
     vp = _place_vp(OTHER[side])
     out: dict[str, str] = {}
+    # the empty places first, each to a unit near it: the nearest pairs first, a point of VP
+    # worth a hex
+    empty = [h for h in lost if h not in held]
+    pairs = sorted((dist(free[u], h) - vp.get(h, 0), u, h) for u in free for h in empty if dist(free[u], h) <= 12)
+    for _, uid, place in pairs:
+        if uid in free and place in empty:
+            out[uid] = place
+            del free[uid]
+            empty.remove(place)
     for place in sorted(lost, key=lambda h: (-vp.get(h, 0), h)):
-        if place in held or not free:
+        if place not in held:
             continue
-        uid = min(free, key=lambda k: (dist(free[k], place), k))
-        if dist(free[uid], place) > 12:
-            continue
-        out[uid] = place
-        del free[uid]
+        need = 2 * theirs.get(place, (0.0, 0.0, 0))[1]
+        for uid in sorted(free, key=lambda k: (dist(free[k], place), k)):
+            if need <= 0 or dist(free[uid], place) > 6:
+                break
+            if units[uid]["attack"] > 0:
+                out[uid] = place
+                need -= units[uid]["attack"]
+        for uid in out:
+            free.pop(uid, None)
     return out
 
 
