@@ -144,3 +144,22 @@ def test_in_the_last_turn_enough_units_are_sent_next_to_an_own_town_the_enemy_ho
     assert "de-9-lw-bde" in to_tilsit and "de-2-id" not in to_tilsit
     board["turn_index"] = 0  # earlier in the campaign: nobody is sent
     assert bots._reclaim(board, "central-powers", lost) == {}
+
+
+def test_the_army_hq_stays_within_supply_reach_of_its_divisions():
+    """11B2: the divisions trace general supply overland to their Army HQ, 3 hexes at most. A quiet
+    fortress behind the front is no place for it while the army fights at the lakes."""
+    placed = {
+        "de-8-army-hq": "1107",
+        "de-fort-koenigsberg": "0806",
+        "de-1-id": "1208",
+        "de-2-id": "1208",
+        "de-1-rd": "1308",
+        "de-3-rd": "1308",
+        "de-36-rd": "1207",
+        "ru-25-id": "1309",
+        "ru-27-id": "1209",
+        "ru-28-id": "0609",  # a raid toward Königsberg
+    }
+    to = bot_moves(central_powers_movement(1, placed), "de-8-army-hq").get("to", "1107")
+    assert all(bots.dist(to, h) <= 3 for h in ("1208", "1308", "1207"))

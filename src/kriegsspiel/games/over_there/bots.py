@@ -410,6 +410,8 @@ def _destination(board, side, kinds, rng):
                 s_ -= 8
             elif d_enemy <= 1:
                 s_ -= 4
+            if u.army_hq:  # 11B2: its units trace general supply to it, 3 hexes overland
+                s_ += 0.5 * min(sum(n for o, (_, _, n) in mine.items() if n > 0 and dist(h, o) <= 3), 12)
             return s_
         near = [e for e in NEIGHBOURS[h] if e in theirs]
         if near:
