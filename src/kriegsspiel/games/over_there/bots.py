@@ -160,17 +160,22 @@ def _good(att: dict) -> bool:
     return _strength(att) >= (1.5 if att.get("crt") == "mobile" else 2)
 
 
-def _worth(board, side: str, h: str | None, att: dict) -> bool:
+def _last_player_turn(board, side: str) -> bool:
+    """The Central Powers' player turn of the last game turn: the campaign's last word (the
+    Entente moves first, L102)."""
+    return board["turn_index"] == board["turns"] - 1 and side == "central-powers"
+
+
+def _worth(board, side: str, h: str | None, att: dict, jailers: set[str] | None = None) -> bool:
     """Whether to make the attack: at good odds; at 1:1 or better against a stack that shuts
     friendly units in a pocket (3G: cut off, they roll for their lives, 11F); in the last player
     turn of the game, at 1:1 or better against a place of one's own the enemy holds (what is
-    not retaken now scores)."""
+    not retaken now scores). ``jailers``: ``_jailers(board, side)``, when the caller has it."""
     if _good(att):
         return True
-    if h in _jailers(board, side) and _strength(att) >= 1:
+    if h in (jailers if jailers is not None else _jailers(board, side)) and _strength(att) >= 1:
         return True
-    final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
-    return final and h in _guarded(side) and _strength(att) >= 1
+    return _last_player_turn(board, side) and h in _guarded(side) and _strength(att) >= 1
 
 
 def _best_attack(board, side, attacks):
@@ -181,7 +186,7 @@ def _best_attack(board, side, attacks):
     scored = []
     for a in attacks:
         t = targets.get(a["attack"])
-        if t and _worth(board, side, a["attack"], t):
+        if t and _worth(board, side, a["attack"], t, jailers):
             scored.append((a["attack"] not in final, a["attack"] not in jailers, -_strength(t), a["attack"], a))
     if not scored:
         return None
@@ -224,7 +229,7 @@ def _keepers(board, side) -> set[str]:
     """The unit that stays in each garrison beside its fortress unit (which never moves, and
     alone falls to the first attack): the first field unit there. None in the last player turn
     of the Central Powers, after which only reactions come."""
-    if board["turn_index"] == board["turns"] - 1 and side == "central-powers":
+    if _last_player_turn(board, side):
         return set()
     held: dict[str, str] = {}
     for u in board["units"]:
@@ -427,7 +432,7 @@ def _destination(board, side, kinds, rng):
                 s_ += 4  # to break the ring round friends cut off (3G)
         else:
             s_ -= d_enemy * 0.8
-        final = board["turn_index"] == board["turns"] - 1 and side == "central-powers"
+        final = _last_player_turn(board, side)
         s_ -= d_goal * (2.5 if lost and final else 0.8 if lost else 0.3)
         if final and any(e in theirs and e in lost for e in NEIGHBOURS[h]):
             s_ += 10  # next to a place of one's own the enemy holds: attack it (5B)

@@ -32,6 +32,7 @@ from ...engine import rng
 from ...engine.flow import log
 from . import supply
 from .world import (
+    CAUSEWAYS,
     CH,
     FORTRESS_HEXES,
     LAND_SET,
@@ -98,20 +99,13 @@ def multi_hex(s: dict) -> bool:
     return _turn_date(s) < MULTI_HEX_UNTIL
 
 
-def causeway(key: str) -> bool:
-    """15A (L1033): a road or rail line across a lake or sea hexside is a causeway, which ground
-    units treat as a major river hexside for all movement and combat purposes."""
-    feats = MAP.hexsides.get(key, ())
-    return ("lake-side" in feats or "sea-side" in feats) and (key in MAP.roads or key in MAP.rail)
-
-
 @lru_cache(maxsize=1)
 def _blocked() -> frozenset:
     """Hexsides no unit may attack, bombard or retreat across (9B2, 3E5): all-lake, all-sea,
     save causeways (15A)."""
     out = set()
     for key, feats in MAP.hexsides.items():
-        if causeway(key):
+        if key in CAUSEWAYS:
             continue
         for f in feats:
             if f != "frontier" and CH.hexside(f).prohibited:
@@ -132,11 +126,11 @@ def distance(a: str, b: str) -> int:
 
 def _crossing(a: str, b: str) -> tuple[str, ...]:
     """The hexside features an attack from ``a`` into ``b`` crosses (none within one hex); a
-    causeway is crossed as a major river (15A, L1033) that its road or rail bridges (15A1)."""
+    causeway is crossed as a major river (15A, L1033) that its road or rail bridges (ruling C28)."""
     if a == b:
         return ()
     key = hx.side_id(a, b)
-    if causeway(key):
+    if key in CAUSEWAYS:
         return ("major-river",)
     return tuple(f for f in MAP.hexsides.get(key, ()) if f != "frontier")
 

@@ -124,6 +124,7 @@ from ...engine import rng
 from ...engine.flow import log
 from .scenario import HOME, SIDES
 from .world import (
+    CAUSEWAYS,
     CH,
     CITY_HEXES,
     FORTRESS_HEXES,
@@ -235,7 +236,7 @@ def _overland(weather: str) -> dict[str, dict[str, int]]:
                     continue
                 srec = _side_rec(feat, weather)
                 if srec.prohibited:
-                    if feat == "lake-side" and key in MAP.rail:
+                    if key in CAUSEWAYS:
                         srec = _side_rec("major-river", weather)  # a causeway (L1033)
                     else:
                         ok = False

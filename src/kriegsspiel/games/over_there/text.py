@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .scenario import victory_level
-from .world import CH, MAP, NEIGHBOURS, OTHER, PHASE_NAMES, SC, SIDE_NAMES, UNITS, fmt
+from .world import CAUSEWAYS, CH, MAP, NEIGHBOURS, OTHER, PHASE_NAMES, SC, SIDE_NAMES, UNITS, fmt
 
 SHORT = {"entente": "Ent", "central-powers": "CP"}
 STYLE = {"entente": "bold green", "central-powers": "bold white"}
@@ -239,7 +239,7 @@ def across(a: str, b: str) -> str:
         return ""
     names = MAP.hexside_names.get(key, {})
     if "lake-side" in feats:
-        if key in MAP.roads or key in MAP.rail:
+        if key in CAUSEWAYS:
             return f" over the causeway across {names.get('lake') or 'a lake'}"
         return f" across {names.get('lake') or 'a lake'} (impassable)"
     what = " and ".join(f.replace("-", " ") for f in feats)

@@ -219,6 +219,14 @@ def rail_steps() -> dict[str, tuple[tuple[str, str], ...]]:
 
 
 ZOC_NEIGHBOURS = {h: tuple(b for b, _ in step_costs("other")[h]) for h in LAND}
+
+CAUSEWAYS = frozenset(
+    key
+    for key, feats in MAP.hexsides.items()
+    if ("lake-side" in feats or "sea-side" in feats) and (key in MAP.roads or key in MAP.rail)
+)
+"""15A (L1033): the hexsides where a road or rail line crosses a lake or sea hexside, which ground
+units treat as a major river hexside for all movement and combat purposes (ruling C28)."""
 """5A: the adjacent hexes a ZOC reaches: land, not across a lake or sea hexside."""
 
 
