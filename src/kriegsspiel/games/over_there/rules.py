@@ -18,6 +18,7 @@ from . import scenario as ot_scenario
 from .scenario import SIDES
 from .world import (
     CH,
+    INITIAL_OWNER,
     LAND,
     SC,
     SCENARIO_ID,
@@ -180,7 +181,7 @@ class OverThere(Rules):
                 continue
             if role == UNITS[h].side or seen is None or v["hex"] in seen:
                 hq[h] = {"active": rec["active"], "leader": rec.get("leader"), "hex": v["hex"], "zoi": ZOI}
-        owner0 = initial_owner()
+        owner0 = INITIAL_OWNER
         return {
             "turn": SC.turns[s["turn"]].name if s["turn"] < len(TURNS) else SC.turns[-1].name,  # 4
             "turn_index": s["turn"],

@@ -943,13 +943,25 @@ def victory(s: dict) -> dict[str, float]:
     """The scenario's victory points: places owned at the end that were the enemy's in July
     1914, enemy units eliminated, the options' and withdrawals' points."""
     score = dict(s["vp"])
-    cut_off = {side: supply.isolated_hexes(s, side) for side in SIDES}
-    for vp in SC.victory_places:
-        h = start_hex(_loc(vp.place))
+    owner = s["owner"]
+    for side in SIDES:
+        held = [(h, vp) for h, scorer, vp in _victory_hexes() if scorer == side and owner.get(h) == side]
+        if not held:
+            continue  # no trace needed: nothing to score
+        cut_off = supply.cut_off(s, side, [h for h, _ in held])
         # ruling O18: a place scores when its captor owns it and is not cut off from it (3G)
-        if s["owner"].get(h) == vp.scorer and h not in cut_off[vp.scorer]:
-            score[vp.scorer] += vp.vp
+        score[side] += sum(vp for h, vp in held if h not in cut_off)
     return score
+
+
+_VICTORY_HEXES: list[tuple[str, str, float]] = []
+
+
+def _victory_hexes() -> list[tuple[str, str, float]]:
+    """(hex, scorer, VP) of every victory place."""
+    if not _VICTORY_HEXES:
+        _VICTORY_HEXES.extend((start_hex(_loc(v.place)), v.scorer, v.vp) for v in SC.victory_places)
+    return _VICTORY_HEXES
 
 
 def sudden_death(s: dict) -> None:

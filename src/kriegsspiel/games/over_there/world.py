@@ -375,9 +375,17 @@ FORTRESS_HEXES = {t["hex"]: t for t in MAP.towns.values() if t.get("fortress")}
 
 
 def initial_owner() -> dict[str, str]:
-    """At the start every land hex belongs to its 1914 country's side (L128)."""
-    side_of = {"germany": "central-powers", "russia": "entente"}
-    return {h: side_of[MAP.country[h]] for h in LAND if MAP.country.get(h) in side_of}
+    """At the start every land hex belongs to its 1914 country's side (L128). A new dict each
+    time: the caller may change it."""
+    return dict(INITIAL_OWNER)
+
+
+INITIAL_OWNER = {
+    h: {"germany": "central-powers", "russia": "entente"}[MAP.country[h]]
+    for h in LAND
+    if MAP.country.get(h) in ("germany", "russia")
+}
+"""The owner of each land hex in July 1914 (L128): read it, do not change it."""
 
 
 def contact(s: dict, side: str) -> set[str]:
