@@ -376,6 +376,23 @@ def test_all_bot_games_are_capped_and_time_limited(db):
         assert c.post("/api/games", json={"game": "goofspiel"}).status_code == 200  # people still play
 
 
+def test_bots_that_play_on_without_end_beside_people_are_stopped(db):
+    """A bot seat beside people gets a time for each run of bot moves (Limits.bot_run_seconds):
+    past it the bots stop, the game stays as it was, nothing fails."""
+    seats = {"austria-hungary": "bot:random"}  # Austria-Hungary acts first; the rest are people
+    with TestClient(create_app(db, dev=True, limits=Limits(bot_run_seconds=0.0))) as c:
+        made = c.post("/api/games", json={"game": "first-world-war", "seed": 1, "seats": seats})
+        assert made.status_code == 200, made.text
+        live = c.app.state.host.live[made.json()["id"]]
+        deadline = time.time() + 10
+        while (live.bots_running or not live.stopped) and time.time() < deadline:
+            time.sleep(0.02)
+        assert live.stopped and not live.bots_running
+        assert live.state["actions"] == []  # stopped before a move: nothing half done
+    with TestClient(create_app(db)) as c:
+        assert made.json()["id"] not in c.app.state.host.live  # not restarted by the next server
+
+
 def test_idle_and_finished_games_leave_memory_and_come_back(db):
     with TestClient(create_app(db, dev=True, limits=Limits(idle_seconds=0.0))) as c:
         g = new(c, seed=3)

@@ -53,6 +53,10 @@ class Limits:
     """All-bot games running at once."""
     bot_game_seconds: float = 30 * 60
     """How long an all-bot game plays before it is stopped."""
+    bot_run_seconds: float = 10 * 60
+    """How long the bots of a game with people in it may play in one go, between two moves
+    of a person, before they are stopped: a bot that cannot end its turn holds no worker
+    for ever."""
     idle_seconds: float = 10 * 60
     """A game nobody has touched for this long leaves memory (finished ones sooner)."""
 
@@ -60,7 +64,7 @@ class Limits:
     def off(cls) -> Limits:
         """No limits: for load tests on one's own machine."""
         big = 10**9
-        return cls(big, big, float(big), big, float(big), 10 * 60)
+        return cls(big, big, float(big), big, float(big), float(big), 10 * 60)
 
 
 @dataclass
@@ -512,11 +516,18 @@ class Host:
     async def _bots(self, live: Live) -> None:
         """Bots move one after another, each off the event loop, until a human must act."""
         rules = _rules(live.state["game"])
+        began = time.monotonic()
         try:
             while (role := self._bot_to_move(live, live.state)) is not None:
-                if live.all_bots and time.monotonic() - live.started > self.limits.bot_game_seconds:
+                now = time.monotonic()
+                if live.all_bots and now - live.started > self.limits.bot_game_seconds:
                     live.stopped = True
                     log.info("game %s: the bots ran out of time and were stopped", live.id)
+                    await run_in_threadpool(self.store.set_bots_move, live.id, False)
+                    return
+                if not live.all_bots and now - began > self.limits.bot_run_seconds:
+                    live.stopped = True
+                    log.warning("game %s: the bots played on without end and were stopped", live.id)
                     await run_in_threadpool(self.store.set_bots_move, live.id, False)
                     return
                 state = live.state
