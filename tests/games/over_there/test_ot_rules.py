@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from ot_positions import only
+from ot_positions import advance, only
 
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
@@ -373,7 +373,7 @@ def test_the_log_does_not_name_units_the_enemy_cannot_see():
     works and breaks themselves are on the map for both."""
     s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "1716"})
     s["units"]["de-1-id"]["cadre"] = True
-    sequence.replacements(s, "central-powers", "aug-ii-14")
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
     s["stack"].append({"state": "destination", "role": "central-powers", "units": ["de-1-id"], "mode": "movement"})
     s["phase"] = "movement"
     G.apply(s, "central-powers", {"build": "fieldworks"})
@@ -402,8 +402,63 @@ def test_a_cadre_is_not_rebuilt_where_its_division_would_overstack_the_hex():
     divisions = ["de-1-id", "de-2-id", "de-35-id", "de-36-id", "de-37-id", "de-41-id"]
     s = only(fresh(), {**{u: "0512" for u in divisions}, "de-1-rd": "0512"})
     s["units"]["de-1-rd"]["cadre"] = True
-    sequence.replacements(s, "central-powers", "aug-ii-14")
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
     assert s["units"]["de-1-rd"]["cadre"] and s["pool"]["central-powers"]["man"] == 2
     s["units"]["de-41-id"]["hex"] = "0511"
-    sequence.replacements(s, "central-powers", "aug-ii-14")
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
     assert not s["units"]["de-1-rd"]["cadre"] and s["pool"]["central-powers"]["man"] == 1
+
+
+def test_a_cadre_in_an_enemy_zoc_is_rebuilt_only_behind_a_fortification():
+    """16B3d (L1209): "The cadre/remnant to be rebuilt may not be in an enemy ZOC unless its hex
+    contains a fortification (excepting fieldworks)"."""
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    assert "0512" in zoc_hexes(s, "entente")
+    s["units"]["de-1-id"]["cadre"] = True
+    s["works"]["0512"] = {"side": "central-powers", "level": 1}  # fieldworks do not help
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
+    assert s["units"]["de-1-id"]["cadre"] and s["pool"]["central-powers"]["man"] == 2
+    s["units"]["ru-6-id"].update(at="due", hex=None)  # the enemy ZOC gone
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
+    assert not s["units"]["de-1-id"]["cadre"] and s["pool"]["central-powers"]["man"] == 1
+    # in Königsberg's fortress an enemy next door does not stop it
+    s = only(fresh(), {"de-1-id": "0806", "ru-6-id": "0906"})
+    assert "0806" in zoc_hexes(s, "entente") and combat.fortification(s, "0806", "central-powers")
+    s["units"]["de-1-id"]["cadre"] = True
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
+    assert not s["units"]["de-1-id"]["cadre"]
+
+
+def test_cadres_are_rebuilt_in_the_enemys_initial_phase_too():
+    """16B3d (L1209): "a player may rebuild units in both friendly and enemy initial phases".
+    A Russian cadre reduced after the Entente's initial phase is rebuilt in the Central Powers'."""
+    s = fresh()
+    assert (s["phasing"], s["phase"]) == ("entente", "movement")
+    s["units"]["ru-73-rd"]["cadre"] = True  # at Kovno, far from the Germans
+    man = s["pool"]["entente"]["man"]
+    s = advance(s, lambda t: t["phasing"] == "central-powers" and t["phase"] == "movement")
+    assert not s["units"]["ru-73-rd"]["cadre"] and s["pool"]["entente"]["man"] == man - 1
+
+
+def test_cavalry_rebuilt_stays_within_the_months_limit():
+    """16B3f (L1219): "Only 6 cavalry REs may be replaced per month ... For Russia (only) the
+    limit is 12"; the count starts again with the next month."""
+    s = only(fresh(), {"de-1-cav": "0512", "de-8-cav": "0511"})
+    s["pool"]["central-powers"]["man"] = 5
+    for uid in ("de-1-cav", "de-8-cav"):
+        s["units"][uid]["cadre"] = True
+        assert UNITS[uid].re == 4
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
+    assert [s["units"][u]["cadre"] for u in ("de-1-cav", "de-8-cav")] == [False, True]
+    sequence.rebuild(s, "central-powers", "aug-ii-14")
+    assert s["units"]["de-8-cav"]["cadre"]  # 8 REs would pass the 6 of August
+    sequence.rebuild(s, "central-powers", "sep-i-14")
+    assert not s["units"]["de-8-cav"]["cadre"] and s["pool"]["central-powers"]["man"] == 3
+    russians = ["ru-1-cav", "ru-2-cav", "ru-3-cav", "ru-4-cav"]
+    s = only(fresh(), {u: h for u, h in zip(russians, ["1506", "1507", "1606", "1607"], strict=True)})
+    s["pool"]["entente"]["man"] = 9
+    for uid in russians:
+        s["units"][uid]["cadre"] = True
+    sequence.rebuild(s, "entente", "sep-i-14")
+    sequence.rebuild(s, "entente", "sep-ii-14")  # the same month
+    assert [s["units"][u]["cadre"] for u in russians] == [False, False, False, True]

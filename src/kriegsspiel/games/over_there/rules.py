@@ -127,6 +127,7 @@ class OverThere(Rules):
         s["rail_capacity"] = {side: movement.capacity(side) for side in SIDES}  # 7A5
         s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
         s["losses"] = {}  # 16B4: replacement strength lost since the last initial phase
+        s["rebuilt"] = {side: {} for side in SIDES}  # 16B3f: cavalry REs rebuilt, by month
         for rp in SC.replacements:
             if rp.turn is None:
                 s["pool"][rp.side]["man"] += sum(rp.man_pts.values())
@@ -313,6 +314,7 @@ class OverThere(Rules):
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know
                 t["losses"][side] = {"man": {}, "equ": rnd.randint(0, 3)}
+                t.setdefault("rebuilt", {})[side] = {"sep": rnd.choice([0, 4, 8])}  # 16B3f: his count
         top = t["stack"][-1] if t["stack"] else None
         if top is not None and top.get("state") == "superiority":
             for side in top["pending"]:  # B17B1: assigned in secret

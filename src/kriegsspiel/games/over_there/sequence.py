@@ -26,6 +26,7 @@ from .world import (
     start_hex,
     update_ownership,
     visible,
+    zoc_hexes,
 )
 
 ORDER = tuple(sorted(SIDES, key=lambda side: not next(x for x in SC.sides if x.id == side).moves_first))
@@ -201,6 +202,8 @@ class PlayerTurn(Procedure):
                 log(s, f"{SIDE_NAMES[side]}'s rail net deteriorates: {lost} RE of capacity lost.", "7A", to=[side])
         reinforcements(s, side, t)
         replacements(s, side, t)
+        rebuild(s, side, t)
+        rebuild(s, OTHER[side], t)  # 16B3d: a player may rebuild in the enemy's initial phase too
         for wd in SC.withdrawals:
             if wd.side == side and wd.turn == t and wd.id not in s["withdrawn"]:
                 ask(s, "withdraw", side, withdrawal=wd.id)
@@ -879,22 +882,51 @@ def reinforcements(s: dict, side: str, t: str) -> None:
 
 
 def replacements(s: dict, side: str, t: str) -> None:
-    """16B: the pools receive the turn's points; cadres on the map in general supply are rebuilt
-    to full strength, one Man Pt each (ruling O7), oldest first."""
+    """16B1: the pool receives the turn's production."""
     for rp in SC.replacements:
         if rp.side == side and rp.turn == t:
             pool = s["pool"][side]
             pool["man"] += sum(rp.man_pts.values())
             pool["equ"] += rp.equ_pts
+
+
+CAVALRY_LIMIT = {"russian": 12}
+"""16B3f (L1219): cavalry REs a nation may replace, rebuild or augment a month: 6, 12 for Russia."""
+
+
+def rebuild(s: dict, side: str, t: str) -> None:
+    """16B3d (L1209), ruling O7: in every initial phase, the phasing player's and the enemy's,
+    the side's cadres on the map in general supply are rebuilt to full strength, one Man Pt
+    each, in the scenario's order of units: not in an enemy ZOC unless the hex has a
+    fortification other than fieldworks, not overstacking the hex (8A), and within the
+    month's cavalry limit (16B3f, L1219)."""
     pool = s["pool"][side]
+    if pool["man"] < 1:
+        return
+    zoc = zoc_hexes(s, OTHER[side])
+    month = t.split("-")[0]  # the half-month turns of one month: aug-ii-14, then sep-i-14 and sep-ii-14
+    used = s.setdefault("rebuilt", {}).setdefault(side, {})
     for uid, v in on_map(s, side):
-        if v["cadre"] and v["supply"] == "general" and pool["man"] >= 1:
-            v["cadre"] = False
-            if not stacking_room(s, v["hex"], []):
-                v["cadre"] = True  # 8A: rebuilt, it would overstack its hex; it waits
-                continue
-            pool["man"] -= 1
-            log(s, f"{UNITS[uid].short} is rebuilt to full strength.", "16B", to=[side])
+        if pool["man"] < 1:
+            return
+        if not v["cadre"] or v["supply"] != "general":
+            continue
+        fort = combat.fortification(s, v["hex"], side)
+        if v["hex"] in zoc and fort in (None, "fieldworks"):
+            continue  # L1209: not in an enemy ZOC, unless fortified
+        u = UNITS[uid]
+        cavalry = "cavalry" in u.tags
+        limit = CAVALRY_LIMIT.get(u.nationality, 6)
+        if cavalry and used.get(month, 0) + u.re > limit:
+            continue
+        v["cadre"] = False
+        if not stacking_room(s, v["hex"], []):
+            v["cadre"] = True  # 8A: rebuilt, it would overstack its hex; it waits
+            continue
+        pool["man"] -= 1
+        if cavalry:
+            used[month] = used.get(month, 0) + u.re
+        log(s, f"{u.short} is rebuilt to full strength.", "16B3", to=[side])
 
 
 def withdraw(s: dict, wid: str, go: bool) -> None:
