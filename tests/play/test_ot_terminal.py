@@ -197,8 +197,10 @@ def test_the_attack_panel_shows_the_odds_column_and_what_each_die_gives(game):
 def test_the_last_combat_is_reported_with_its_die_result_and_retreats(game):
     s = fight(game, to_combat(game, game.new(seed=1)), "1406")
     last = s["last"]
+    board = game.view(s, "central-powers")["board"]
     out = flat(render(text.board(game.view(s, "central-powers"))))
-    assert f"Last combat at 1406 (Stallupönen): {last['odds']}" in out
+    assert text.hex_label("1406", board).startswith("1406 (Stallupönen)")  # and what lies there
+    assert f"Last combat at {text.hex_label('1406', board)}: {last['odds']}" in out
     assert f": {last['result']}" in out and f"die {last['roll']}" in out
     for uid, path in last["retreats"].items():
         assert f"{UNITS[uid].short} retreats: {' -> '.join(path)}" in out
@@ -286,3 +288,11 @@ def test_choose_reads_verbs_words_and_designations(game):
     assert text.choose("recon", adds, s) == 3 and text.choose("-gs", adds, s) == 4
     sup = [{"superiority": 0}, {"superiority": 1}, {"superiority": 2}]
     assert text.keys(sup, s) == ["0", "1", "2"] and text.keys(adds, s) is None
+
+
+def test_a_hex_label_tells_a_broken_or_obstructed_railway(game):
+    """7A6, 7A7: what stops rail movement in a hex is named with it."""
+    board = game.view(game.new(seed=1), "central-powers")["board"]
+    assert "rail" not in text.hex_label("1206", board)
+    board = {**board, "breaks": ["1206"], "obstructed": ["1206"]}
+    assert text.hex_label("1206", board) == "1206 (Insterburg), rail broken, rail obstructed"

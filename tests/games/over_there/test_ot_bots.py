@@ -163,3 +163,16 @@ def test_the_army_hq_stays_within_supply_reach_of_its_divisions():
     }
     to = bot_moves(central_powers_movement(1, placed), "de-8-army-hq").get("to", "1107")
     assert all(bots.dist(to, h) <= 3 for h in ("1208", "1308", "1207"))
+
+
+def test_a_division_behind_the_front_clears_the_obstructed_railway_it_stands_on():
+    """7A7, 13A3: the heuristic clears (2 MPs) or repairs (4 MPs) the line where it stands when
+    no enemy is within two hexes, and moves on; at the front it spends no MPs on the railway."""
+    quiet = central_powers_movement(1, {"de-1-id": INSTERBURG, "ru-27-id": "1612"})
+    quiet["obstructed"] = [INSTERBURG]
+    assert bot_moves(G.clone(quiet), "de-1-id") == {"clear_rail": True}
+    quiet["breaks"] = [INSTERBURG]
+    assert bot_moves(quiet, "de-1-id") == {"repair_rail": True}  # the break first (13A3)
+    front = central_powers_movement(1, {"de-1-id": INSTERBURG, "ru-27-id": "1307"})
+    front["obstructed"] = [INSTERBURG]
+    assert "clear_rail" not in bot_moves(front, "de-1-id")

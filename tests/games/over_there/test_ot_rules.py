@@ -13,7 +13,7 @@ from ot_positions import advance, only
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, movement, sequence
-from kriegsspiel.games.over_there.world import CH, UNITS, step_costs, zoc_hexes
+from kriegsspiel.games.over_there.world import CH, UNITS, rail_steps, step_costs, zoc_hexes
 
 G = kriegsspiel.load("over-there")
 
@@ -341,6 +341,39 @@ def test_rail_breaks_stop_rail_movement_and_divisions_repair_them():
     assert {"repair_rail": True} in movement.engineering(s, [uid], "movement")
     movement.engineer(s, uid, {"repair_rail": True}, "movement")
     assert h not in s["breaks"] and s["units"][uid]["spent"] == 4
+
+
+def test_a_captured_rail_line_is_obstructed_until_a_division_clears_it():
+    """7A7 (L326): "Rail lines in hexes captured (or recaptured) from the enemy are obstructed
+    ... and must be cleared ... before a player may use rail movement to enter or leave those
+    hexes"; 13A3 (L778): clearing costs 2 MPs, and a broken line is repaired first."""
+    s = only(fresh(), {})
+    s["units"]["ru-25-id"].update(at="map", hex="1206")  # the Russians take Insterburg
+    sequence.settle(s)
+    assert s["owner"]["1206"] == "entente" and "1206" in s["obstructed"]
+    assert "1107" in s["obstructed"]  # taken by the division's ZOC: a rail hex too
+    taken = {h for h, side in s["owner"].items() if side == "entente" and h in zoc_hexes(s, "entente")}
+    assert taken - set(s["obstructed"]), "a hex without a railway is never obstructed"
+    assert set(s["obstructed"]) <= set(rail_steps())
+    assert G.view(s, "central-powers")["board"]["obstructed"] == s["obstructed"]  # hit markers are public
+    # the Germans take it back: it stays obstructed
+    s["units"]["ru-25-id"].update(at="due", hex=None)
+    s["units"]["de-1-id"].update(at="map", hex="1206")
+    s["units"]["de-2-id"].update(at="map", hex="1205")
+    sequence.settle(s)
+    assert s["owner"]["1206"] == "central-powers" and "1206" in s["obstructed"]
+    s["obstructed"] = ["1206"]  # say the hexes round it are cleared
+    assert movement.rail(s, "de-1-id") == {}  # no rail movement out of it
+    by_rail = movement.rail(s, "de-2-id")
+    assert "1204" in by_rail and "1206" not in by_rail, sorted(by_rail)  # nor into it
+    s["breaks"] = ["1206"]
+    acts = movement.engineering(s, ["de-1-id"], "movement")
+    assert {"repair_rail": True} in acts and {"clear_rail": True} not in acts  # the break first
+    s["breaks"] = []
+    assert {"clear_rail": True} in movement.engineering(s, ["de-1-id"], "movement")
+    movement.engineer(s, "de-1-id", {"clear_rail": True}, "movement")
+    assert "1206" not in s["obstructed"] and s["units"]["de-1-id"]["spent"] == 2
+    assert "1206" in movement.rail(s, "de-2-id")  # the line is open again
 
 
 def test_a_big_net_with_the_enemy_on_it_deteriorates_in_a_production_cycle():

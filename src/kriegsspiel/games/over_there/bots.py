@@ -81,12 +81,31 @@ def heuristic(view, actions, rng):
         if best is not None:
             return best
     if "to" in kinds or "stay" in kinds or "build" in kinds:
+        fix = _rail_work(board, side, kinds)
+        if fix is not None:
+            return fix
         return _destination(board, side, kinds, rng)
     if "unit" in kinds:
         pick = _pick_unit(board, side, kinds["unit"])
         if pick is not None:
             return pick
     return actions[-1]  # end the phase
+
+
+def _rail_work(board, side: str, kinds: dict):
+    """13A3: a division away from the front (no enemy stack within two hexes) repairs the broken
+    or clears the obstructed railway where it stands (7A6, 7A7), then moves on with what MPs it
+    has left: the rail net carries the reserves."""
+    work = kinds.get("repair_rail") or kinds.get("clear_rail")
+    if not work:
+        return None
+    uid = board["selected"][0]
+    here = next(u["hex"] for u in board["units"] if u["id"] == uid)
+    if any(u["side"] != side and dist(u["hex"], here) <= 2 for u in board["units"]):
+        return None
+    if any(h["side"] != side and dist(h["hex"], here) <= 2 for h in board.get("hidden", ())):
+        return None
+    return work[0]
 
 
 def _choose(choices, side):

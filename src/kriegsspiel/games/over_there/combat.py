@@ -48,6 +48,7 @@ from .world import (
     hex_name,
     move_class,
     on_map,
+    rail_steps,
     rating,
     re_size,
     stacking_room,
@@ -1165,7 +1166,11 @@ def capture(s: dict, side: str, h: str) -> None:
 
 
 def captured(s: dict, side: str, h: str) -> None:
-    """What taking a hex does to its works (15B1-4); the owner is already ``side``."""
+    """What taking a hex does to its works (15B1-4) and its railway (7A7); the owner is already
+    ``side``."""
+    if h in rail_steps() and h not in s.get("obstructed", ()):
+        # 7A7 (L326): the rail line of a hex captured or recaptured is obstructed until cleared
+        s["obstructed"] = sorted({*s.get("obstructed", ()), h})
     if h in FORTRESS_HEXES and h not in s.get("unimproved", ()):
         s.setdefault("unimproved", []).append(h)
         s["unimproved"].sort()

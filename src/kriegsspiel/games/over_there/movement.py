@@ -232,15 +232,16 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
     side = u.side
     start = v["hex"]
     net = rail_steps()
-    if start not in net or v.get("rail") or u.fortress or start in s["breaks"]:
-        return {}  # 7A6: no rail movement into or out of a hex where the line is broken
+    blocked = {*s["breaks"], *s.get("obstructed", ())}
+    if start not in net or v.get("rail") or u.fortress or start in blocked:
+        return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
     if capacity_left(s, side) < capacity_use(s, uid):
         return {}
     occupied, ezoc = ctx or _enemy(s, side)
     if start in ezoc:
         return {}
     gauge = GAUGE[side]
-    broken = set(s["breaks"])
+    broken = blocked
     owner = s["owner"]
     seen = {start: 0}
     came = {}
@@ -619,6 +620,7 @@ def _crosses_unbridged(path: list[str]) -> bool:
 
 BREAK_MP = CH.rate("rail-break")["mp"]  # 7A6 (L324): 2 MPs to break the line in a hex
 REPAIR_MP = 4  # 13A3 (L778): a construction unit removes a rail break for 4 MPs
+CLEAR_MP = 2  # 13A3 (L778): and clears an obstructed rail line in a hex for 2 MPs
 FIELDWORKS_MP = CH.fortification("fieldworks").construction.mp  # 13A1a: 2 MPs
 
 
@@ -653,6 +655,8 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
             out.append({"break_rail": True})
         if builder and h in s["breaks"] and left >= REPAIR_MP:
             out.append({"repair_rail": True})
+        elif builder and h in s.get("obstructed", ()) and left >= CLEAR_MP and s["owner"].get(h) == u.side:
+            out.append({"clear_rail": True})  # 13A3: a break is repaired before the obstruction is cleared
     return out
 
 
@@ -668,6 +672,10 @@ def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
         v["spent"] += BREAK_MP
         s["breaks"] = sorted({*s["breaks"], h})
         done = "breaks the railway"
+    elif "clear_rail" in action:
+        v["spent"] += CLEAR_MP
+        s["obstructed"] = [b for b in s.get("obstructed", ()) if b != h]
+        done = "clears the railway"
     else:
         v["spent"] += REPAIR_MP
         s["breaks"] = [b for b in s["breaks"] if b != h]

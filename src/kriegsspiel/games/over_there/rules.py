@@ -108,6 +108,7 @@ class OverThere(Rules):
         s["owner"] = initial_owner()
         s["works"] = {}
         s["breaks"] = []
+        s["obstructed"] = []  # 7A7: rail lines captured and not yet cleared
         s["hq"] = {}
         for uid, u in UNITS.items():
             if u.army_hq:
@@ -194,7 +195,8 @@ class OverThere(Rules):
             "hidden": [{"hex": h, "side": side, "count": n} for (h, side), n in sorted(hidden.items())],
             "owner": {h: side for h, side in sorted(s["owner"].items()) if owner0.get(h) != side},  # 5B
             "works": dict(s["works"]),  # 13A
-            "breaks": list(s["breaks"]),  # 13B
+            "breaks": list(s["breaks"]),  # 7A6, 13A3
+            "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
             "hq": hq,  # 14M: active or not is on the counter
             "zoc": zoc,  # 5A: ZOCs are public (ruling O1)
             "selected": selected,
@@ -368,6 +370,8 @@ class OverThere(Rules):
             return "break the railway here (2 MPs)"
         if "repair_rail" in action:
             return "repair the railway here (4 MPs)"
+        if "clear_rail" in action:
+            return "clear the obstructed railway here (2 MPs)"
         if "superiority" in action:
             n = action["superiority"]
             return f"{n} air point{'s' if n != 1 else ''} to air superiority"

@@ -425,7 +425,7 @@ class Destination(State):
                 s["units"][u]["moved"] = True
                 s["units"][u]["spent"] = movement.allowance(s, u, f["mode"])
             return None
-        if set(action) & {"build", "break_rail", "repair_rail"}:
+        if set(action) & {"build", "break_rail", "repair_rail", "clear_rail"}:
             done = movement.engineer(s, units[0], action, f["mode"])
             rule = "13A" if "break_rail" not in action else "7A"
             # the works and breaks are on the map for both; who made them is the owner's to know (O1)

@@ -228,6 +228,8 @@ def hex_label(h: str, b: dict) -> str:
         out += f", {WORKS.get(w['level'], 'works')} ({SHORT.get(w['side'], w['side'])})"
     if h in (b.get("breaks") or []):
         out += ", rail broken"
+    if h in (b.get("obstructed") or []):
+        out += ", rail obstructed"
     return out
 
 
@@ -892,6 +894,7 @@ WORD_ACTIONS = {
     "dig": lambda a: "build" in a,
     "break": lambda a: "break_rail" in a,
     "repair": lambda a: "repair_rail" in a,
+    "clear": lambda a: "clear_rail" in a,
     "keep": lambda a: a.get("withdraw") is False,
     "recon": lambda a: a.get("air") == "recon",
     "gs": lambda a: a.get("air") == "gs",
@@ -899,8 +902,8 @@ WORD_ACTIONS = {
     "-gs": lambda a: a.get("unair") == "gs",
 }
 COUNTED = ("superiority", "das", "points")  # actions that are a number of air points (B17B1, B17B3-4)
-WORD_KEYS = ("stay", "cancel", "rest", "end", "build", "break", "repair")
-ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair"}  # 13A, 7A6
+WORD_KEYS = ("stay", "cancel", "rest", "end", "build", "break", "repair", "clear")
+ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair", "clear_rail": "clear"}  # 13A, 7A6-7
 
 
 def key_of(action) -> str | None:

@@ -840,6 +840,12 @@ function drawMap(shape, data, st) {
     const s = 7;
     marks.append(svg("path", { class: "ot-break", d: `M${c[0] - s},${c[1] - s}L${c[0] + s},${c[1] + s}M${c[0] + s},${c[1] - s}L${c[0] - s},${c[1] + s}` }));
   }
+  // 7A7: a rail line captured and not yet cleared (a hit marker: a bar across the line)
+  for (const h of board.obstructed || []) {
+    const c = geo.at[h];
+    if (!c) continue;
+    marks.append(svg("rect", { class: "ot-obstructed", x: c[0] - 6, y: c[1] - 2, width: 12, height: 4, rx: 1 }));
+  }
   for (const [h, w] of Object.entries(board.works || {})) {
     const cs = geo.corners[h];
     if (!cs) continue;
@@ -1507,6 +1513,7 @@ function hexFacts(data, geo, h, board) {
   for (const n of geo.nbrs[h] || []) for (const l of geo.rail[[h, n].sort().join("|")] || []) lines.add(l);
   if (lines.size) out.push(el("div", { class: "tip-row small" }, `Rail: ${[...lines].map((l) => `${l.name} (${l.gauge} gauge)`).join("; ")}`));
   if ((board.breaks || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail broken here"));
+  if ((board.obstructed || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail obstructed here: no rail movement until a division clears it"));
   const roads = new Set();
   for (const n of geo.nbrs[h] || []) for (const r of geo.roads[[h, n].sort().join("|")] || []) roads.add(r.name);
   if (roads.size) out.push(el("div", { class: "tip-row small" }, `Road: ${[...roads].join("; ")}`));
