@@ -549,6 +549,62 @@ def test_9c_dl_and_dd_and_9j_contested():
     assert s["owner"][T] == CP and s["works"][T] == {"side": CP, "level": 2}  # 15B2: entrenchments stay
 
 
+def _contest(s: dict) -> list[str]:
+    """The DL of the test above: the Germans in T, the Russian cadre next door, T contested."""
+    s["works"][T] = {"side": EN, "level": 2}
+    put(s, W, "de-1-id", "de-2-id", "de-35-id", "de-36-id")
+    put(s, T, "ru-25-id")
+    atk = ["de-1-id", "de-2-id", "de-35-id", "de-36-id"]
+    with scripted_dice(s, roll_for(s, atk, "DL"), 5, 5, 5, 1):
+        c.resolve(s, CP, T, atk)
+    assert s["contested"] == [T] and s["owner"][T] == EN
+    return atk
+
+
+def test_9j_a_contest_ends_when_nothing_of_the_enemy_is_left_next_to_it():
+    """Ruling R16 (the second way of L549): with no Russian unit with a ZOC in or next to the hex,
+    the Germans occupying it own it, and its entrenchments are taken as on any capture (15B)."""
+    s = fresh()
+    _contest(s)
+    russian = next(u for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == EN)
+    c.contests(s)
+    assert s["contested"] == [T]  # the cadre next door contests it still
+    s["units"][russian]["dis"] = 1  # disrupted, it has no ZOC (3A5)
+    c.contests(s)
+    assert s["contested"] == [] and s["owner"][T] == CP and s["works"][T]["side"] == CP
+
+
+def test_9j_a_game_turn_of_occupation_ends_a_contest():
+    """L551: "One or more of his units with a ZOC remains in continuous occupation of the hex for
+    one complete game turn": from the phase it began to the end of that phase a game turn later."""
+    s = fresh()
+    _contest(s)  # in the Central Powers' combat phase of Aug II 14
+    c.contests(s)
+    for turn, phasing, phase in [(1, EN, "initial"), (1, CP, "initial"), (1, CP, "combat")]:
+        s.update(turn=turn, phasing=phasing, phase=phase)
+        c.contests(s)
+        assert s["contested"] == [T] and s["owner"][T] == EN, (turn, phasing, phase)
+    s["phase"] = "reaction-movement"  # Sep I 14's combat phase is over: a whole game turn held
+    c.contests(s)
+    assert s["contested"] == [] and s["owner"][T] == CP
+    assert any("held for a whole game turn" in str(e) for e in s["log"])
+    # an occupation broken starts the count again
+    s = fresh()
+    atk = _contest(s)
+    c.contests(s)
+    s.update(turn=1, phasing=EN, phase="movement")
+    for u in atk:
+        s["units"][u]["dis"] = 1  # no German unit with a ZOC in the hex: nobody holds it
+    put(s, "1401", "de-37-id")  # a German next to it: the contest goes on (the cadre is there too)
+    c.contests(s)
+    assert s["contested"] == [T]
+    for u in atk:
+        s["units"][u]["dis"] = 0
+    s.update(turn=1, phasing=CP, phase="reaction-movement")
+    c.contests(s)
+    assert s["contested"] == [T]  # held again since Sep I 14's Entente movement phase only
+
+
 @pytest.mark.parametrize("code", ["DXM", "BX", "BXM"])
 def test_9c_the_results_our_tables_do_not_print(code):
     """DXM (a rifle-assault attacker, L491) and R1's BX and BXM, applied as 9C defines them."""

@@ -39,7 +39,9 @@ from .world import (
     MAP,
     NEIGHBOURS,
     OTHER,
+    PHASES,
     SC,
+    SIDE_NAMES,
     TURNS,
     UNITS,
     fmt,
@@ -178,6 +180,61 @@ def fortification(s: dict, h: str, defender: str | None = None) -> str | None:
 def contested(s: dict, h: str) -> bool:
     """9J: a contested hex (kept in ``s["contested"]``)."""
     return h in s.get("contested", ())
+
+
+def _phase_count(s: dict) -> int:
+    """Phases since the game began (4A): six a player turn, two player turns a game turn."""
+    player_turn = 2 * s.get("turn", 0) + (1 if s.get("phasing") == "central-powers" else 0)
+    return player_turn * len(PHASES) + PHASES.index(s.get("phase") or "initial")
+
+
+def contests(s: dict) -> None:
+    """9J (L549-551), ruling R16: how a contest ends. It goes on while both sides have a unit with
+    a ZOC in the hex or next to it (L537); when one side has none left there, the side occupying
+    the hex with a unit with a ZOC owns it (R16), or, with nobody there, 5B decides. A side whose
+    units with a ZOC alone occupy the hex for one complete game turn owns it too (L551: from the
+    phase the occupation began to the end of the same phase a game turn later; a phase without
+    one of them in the hex starts the count again). Gaining uncontested ownership reduces the
+    hex's fortifications (15B)."""
+    hexes = s.get("contested")
+    if not hexes:
+        return
+    held = s.setdefault("contest_held", {})
+    now = _phase_count(s)
+    for h in list(hexes):
+        around = {h, *NEIGHBOURS.get(h, ())}
+        occupiers, near = set(), set()
+        for uid, v in on_map(s):
+            if v["hex"] in around and has_zoc(s, uid):
+                near.add(UNITS[uid].side)
+                if v["hex"] == h:
+                    occupiers.add(UNITS[uid].side)
+        if len(near) < 2:
+            _uncontested(s, h, next(iter(occupiers), None), "R16")
+            continue
+        if len(occupiers) != 1:
+            held.pop(h, None)
+            continue
+        side = next(iter(occupiers))
+        since = held.get(h)
+        if since is None or since[0] != side:
+            held[h] = [side, now]
+        elif now - since[1] > 2 * len(PHASES):
+            _uncontested(s, h, side, "L551")
+
+
+def _uncontested(s: dict, h: str, side: str | None, why: str) -> None:
+    s["contested"] = [x for x in s["contested"] if x != h]
+    s.get("contest_held", {}).pop(h, None)
+    if side is None:
+        log(s, f"{hex_name(h)} is no longer contested (9J).", "9J")
+        return
+    before = s["owner"].get(h)
+    gain_ownership(s, side, h)
+    how = "held for a whole game turn" if why == "L551" else "no enemy contests it any longer"
+    log(s, f"{hex_name(h)} is no longer contested: {how}, it belongs to the {SIDE_NAMES[side]} (9J).", "9J")
+    if before != side:
+        captured(s, side, h)
 
 
 # ----- the phase's memory -----------------------------------------------------------------------

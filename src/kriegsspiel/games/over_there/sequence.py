@@ -50,7 +50,9 @@ def clear_zoc_loss(s: dict) -> None:
 
 def settle(s: dict) -> None:
     """5B after anything that moves units: hexes change hands, and what taking them does to
-    fortresses and works follows (15B); fieldworks left without a construction unit go (13A1a)."""
+    fortresses and works follows (15B); fieldworks left without a construction unit go (13A1a).
+    Contests that are over end first (9J)."""
+    combat.contests(s)
     for h, side in update_ownership(s):
         combat.captured(s, side, h)
     for h in movement.abandon_works(s):
@@ -164,6 +166,7 @@ class PlayerTurn(Procedure):
         side = f["side"]
         s["phasing"] = side
         s["phase"] = "initial"
+        combat.contests(s)  # 9J: a game turn of occupation may have run out
         s["rail_used"][side] = 0  # 7A5: the net's capacity serves each player turn afresh
         s.setdefault("river_used", {})[side] = {}  # 7C5: so does a waterway's
         air.new_player_turn(s)
@@ -213,6 +216,7 @@ class PlayerTurn(Procedure):
     def movement(self, s, f):
         side = f["side"]
         s["phase"] = "movement"
+        combat.contests(s)
         reset(s, side)
         ask(s, "move", side, mode="movement")
         return "combat"
@@ -225,6 +229,7 @@ class PlayerTurn(Procedure):
     def reaction(self, s, f):
         other = OTHER[f["side"]]
         s["phase"] = "reaction-movement"
+        combat.contests(s)
         reset(s, other)
         s["checked"] = []
         ask(s, "activate", other)
@@ -237,6 +242,7 @@ class PlayerTurn(Procedure):
     def exploitation(self, s, f):
         side = f["side"]
         s["phase"] = "exploitation"
+        combat.contests(s)
         reset(s, side)
         ask(s, "move", side, mode="exploitation")
         return "done"
@@ -252,6 +258,7 @@ def open_combat(s: dict, phase: str, attacker: str) -> None:
     judged again (3G), nobody has attacked yet; both players assign air superiority first (B17B1)."""
     settle(s)
     s["phase"] = phase
+    combat.contests(s)
     s["attacked"] = []
     supply.check(s, list(SIDES))
     for _, v in on_map(s):
