@@ -463,6 +463,43 @@ def test_9c_dh_defender_half_and_two_hexes():
     assert set(r["advance"]) == set(atk)
 
 
+def test_9f4_the_units_that_advanced_may_advance_a_second_time():
+    """9F4 step 4 (L524): "Units that advanced after combat in step 2 above may then advance a 2nd
+    time into any hexes not containing enemy units": offered one by one, never into an enemy
+    hex, never to artillery; the player may stay."""
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id", "de-35-id")
+    put(s, T, "ru-25-id")
+    put(s, "1503", "ru-27-id")  # a Russian next to the hex: no second advance into it
+    atk = ["de-1-id", "de-2-id", "de-35-id"]
+    with scripted_dice(s, roll_for(s, atk, "DH")):
+        r = c.resolve(s, CP, T, atk)
+    assert r["result"] == "DH" and sorted(r["pursuit"]) == sorted(atk)
+    offered = c.second_advances(s, CP, r["pursuit"], T)
+    assert {a["second_advance"] for a in offered} == set(atk)
+    assert all(a["into"] in w.NEIGHBOURS[T] and a["into"] != "1503" for a in offered)
+    assert at(s, "ru-25-id") not in {a["into"] for a in offered}  # two hexes away, out of reach
+    # in the game: the attacker is asked, moves one unit, and may still move the others or stay
+    G = kriegsspiel.load("over-there")
+    s["stack"].append({"state": "second_advance", "role": CP, "hex": T, "units": r["pursuit"]})
+    legal = G.actions(s, CP)
+    assert legal[-1] == {"end": "second-advance"} and len(legal) == len(offered) + 1
+    first = legal[0]
+    assert G.label(first, s).startswith(f"advance {UNITS[first['second_advance']].short} again into")
+    s = G.apply(s, CP, first)
+    assert at(s, first["second_advance"]) == first["into"]
+    assert s["stack"][-1]["state"] == "second_advance" and first["second_advance"] not in s["stack"][-1]["units"]
+    s = G.apply(s, CP, {"end": "second-advance"})
+    assert s["stack"][-1].get("state") != "second_advance"
+    # a one-hex result (DR) gives no second advance
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id", "de-35-id")
+    put(s, T, "ru-25-id")
+    with scripted_dice(s, roll_for(s, atk, "DR")):
+        r = c.resolve(s, CP, T, atk)
+    assert not r.get("pursuit")
+
+
 def test_9c_de_the_division_to_its_cadre_and_the_cadre_later_for_vp():
     s = fresh()
     put(s, W, "de-1-id", "de-2-id", "de-35-id", "de-36-id", "de-37-id")  # 55 against 11: 5:1

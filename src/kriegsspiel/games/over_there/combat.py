@@ -1210,6 +1210,23 @@ def advance(s: dict, uids: list[str], into: str) -> list[str]:
     return moved
 
 
+def second_advances(s: dict, side: str, uids: list[str], from_hex: str) -> list[dict]:
+    """9F4 step 4 (L524): each unit that advanced into ``from_hex`` in a multiple-hex advance
+    may advance a second time, into any hex next to it that holds no enemy unit, under the
+    rules of 9F3 (not artillery or HQs, a hexside it may cross, the stacking limit). 9F5's
+    second advance by overrun into an enemy-held hex is not offered."""
+    enemy_hexes = {v["hex"] for _, v in on_map(s, OTHER[side])}
+    out = []
+    for u in _order(uids):
+        v = s["units"][u]
+        if v["at"] != "map" or v["hex"] != from_hex:
+            continue
+        for b in NEIGHBOURS.get(from_hex, ()):
+            if b not in enemy_hexes and _may_advance(s, u, b) and stacking_room(s, b, [u]):
+                out.append({"second_advance": u, "into": b})
+    return out
+
+
 def capture(s: dict, side: str, h: str) -> None:
     """5B, 15B: the side takes the hex: fieldworks are destroyed, entrenchments stay, forts fall
     a level, an improved fortress becomes unimproved. Nothing changes in a contested hex (9J)."""
@@ -1471,6 +1488,8 @@ def _apply(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], fir
 
             report["retreats"].update(retreat(s, movers, hexes, between, origins=report.setdefault("retreat_from", {})))
             report["advance"] = adv
+            if hexes == 2:  # 9F4 step 4: those that advanced may advance a second time
+                report["pursuit"] = [u for u in adv if s["units"][u]["at"] == "map" and s["units"][u]["hex"] == h]
     if not report["advance"] and survivors_a and not _enemy_at(s, side, h):
         report["advance"] = advance(s, survivors_a, h)
     if a_retreat:

@@ -94,6 +94,7 @@ class OverThere(Rules):
         "superiority": sequence.Superiority(),
         "das": sequence.Das(),
         "leader": sequence.Leader(),
+        "second_advance": sequence.SecondAdvance(),
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
     }
@@ -372,6 +373,8 @@ class OverThere(Rules):
             return "repair the railway here (4 MPs)"
         if "clear_rail" in action:
             return "clear the obstructed railway here (2 MPs)"
+        if "second_advance" in action and action["second_advance"] in UNITS:
+            return f"advance {UNITS[action['second_advance']].short} again into {hex_name(action['into'])}"
         if "superiority" in action:
             n = action["superiority"]
             return f"{n} air point{'s' if n != 1 else ''} to air superiority"

@@ -331,11 +331,34 @@ class Battle(Procedure):
 
     def fight(self, s, f):
         a = s["attack"]
-        combat.resolve(s, f["side"], a["hex"], a["units"])
+        report = combat.resolve(s, f["side"], a["hex"], a["units"])
         s["attack"] = None
         s["air_support"] = None
         settle(s)
+        pursuit = report.get("pursuit") or []
+        if combat.second_advances(s, f["side"], pursuit, a["hex"]):
+            ask(s, "second_advance", f["side"], hex=a["hex"], units=pursuit)
         return None
+
+
+class SecondAdvance(State):
+    """9F4 step 4 (L524): after a two-hex retreat, the units that advanced into the hex may
+    advance a second time, one by one, into hexes without enemy units; or stay."""
+
+    def prompt(self, s, f, role):
+        return f"Second advance (9F4): advance a unit again from {hex_name(f['hex'])}, or stay."
+
+    def actions(self, s, f, role):
+        return [*combat.second_advances(s, role, f["units"], f["hex"]), {"end": "second-advance"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        u, into = action["second_advance"], action["into"]
+        combat.advance(s, [u], into)
+        settle(s)
+        f["units"] = [x for x in f["units"] if x != u]
+        return STAY if combat.second_advances(s, role, f["units"], f["hex"]) else None
 
 
 # ----- what the players choose ------------------------------------------------------------------

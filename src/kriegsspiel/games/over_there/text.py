@@ -911,8 +911,8 @@ def key_of(action) -> str | None:
     (1604, 1604a accelerated, 1604r by rail, 1604s by strategic rail, 1604w by river, 1405ov
     overrun), an attack by the hex (1406), a bombardment b1406, an air bombardment air1406,
     reserves by their hex (none), air points by their number."""
-    if not isinstance(action, dict) or not action:
-        return None
+    if not isinstance(action, dict) or not action or "second_advance" in action:
+        return None  # 9F4: several units may go to one hex; they keep their numbers
     if "to" in action:
         if action.get("overrun"):
             return f"{action['to']}ov"
