@@ -642,6 +642,42 @@ def test_9j_a_game_turn_of_occupation_ends_a_contest():
     assert s["contested"] == [T]  # held again since Sep I 14's Entente movement phase only
 
 
+def test_9j_entering_a_contested_hex_later_and_what_may_not_be_done_there():
+    """9J (L539): a non-infantry unit entering a contested hex "by any means subsequent" rolls for
+    disruption (1-4 disrupts), and a disrupted unit there does not recover in its initial phase;
+    (L548) no construction or repair there."""
+    from kriegsspiel.games.over_there import movement, sequence
+
+    G = kriegsspiel.load("over-there")
+    for roll, disrupted in ((1, True), (6, False)):
+        s = fresh(phase="movement")
+        _contest(s)
+        put(s, W, "de-1-cav", spent=0, moved=False, dis=0)
+        s["stack"].append({"state": "destination", "role": CP, "units": ["de-1-cav"], "mode": "movement"})
+        assert {"to": T} in G.actions(s, CP)
+        with scripted_dice(s, roll):
+            s = G.apply(s, CP, {"to": T})
+        assert at(s, "de-1-cav") == T and bool(s["units"]["de-1-cav"]["dis"]) is disrupted
+    s = fresh(phase="movement")
+    atk = _contest(s)
+    infantry = next(u for u in atk if not s["units"][u]["dis"] and not s["units"][u]["cadre"])
+    s["units"][infantry]["spent"] = 0
+    del s["works"][T]  # the entrenchments gone: fieldworks could be dug, but not while contested
+    assert movement.engineering(s, [infantry], "movement") == []
+    s["contested"] = []
+    assert {"build": "fieldworks"} in movement.engineering(s, [infantry], "movement")
+    # no recovery from disruption in a contested hex (3A5's exception)
+    s = fresh()
+    atk = _contest(s)
+    put(s, "0512", "de-2-lw-bde", dis=1)
+    for u in atk:
+        s["units"][u]["dis"] = 1
+    s.update(turn=1, phasing=CP, phase="initial")
+    sequence.PlayerTurn().initial(s, {"side": CP})
+    assert s["units"]["de-2-lw-bde"]["dis"] == 0
+    assert all(s["units"][u]["dis"] == 1 for u in atk if s["units"][u]["hex"] == T)
+
+
 @pytest.mark.parametrize("code", ["DXM", "BX", "BXM"])
 def test_9c_the_results_our_tables_do_not_print(code):
     """DXM (a rifle-assault attacker, L491) and R1's BX and BXM, applied as 9C defines them."""

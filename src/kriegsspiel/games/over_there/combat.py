@@ -1207,7 +1207,22 @@ def advance(s: dict, uids: list[str], into: str) -> list[str]:
     if moved:
         verb = "advances" if len(moved) == 1 else "advance"
         log(s, f"{', '.join(UNITS[u].short for u in moved)} {verb} into {hex_name(into)}.", "9F")
+        if contested(s, into):
+            enter_contested(s, moved)
     return moved
+
+
+def enter_contested(s: dict, uids) -> None:
+    """9J (L539): each non-infantry unit entering a contested hex, by the advance that made it
+    contested or by any means later, rolls on the Ground Success Table (no modifiers) and is
+    disrupted on a failure."""
+    for u in uids:
+        if "infantry" in UNITS[u].tags or s["units"][u]["at"] != "map":
+            continue
+        roll, code = _ground_success(s, "contested-hex-entry")
+        if not CH.succeeds(code) and not s["units"][u]["dis"]:
+            s["units"][u]["dis"] = 1
+            log(s, f"{UNITS[u].short} enters the contested hex disrupted (roll {roll}) (9J).", "9J")
 
 
 def second_advances(s: dict, side: str, uids: list[str], from_hex: str) -> list[dict]:
@@ -1561,13 +1576,7 @@ def _after_advance(s: dict, b: Battle, report: dict) -> None:
                 s["contested"].append(h)
                 s["contested"].sort()
             log(s, f"{hex_name(h)} is contested (9J).", "9J")
-            for u in report["advance"]:
-                if "infantry" in UNITS[u].tags:
-                    continue
-                roll, code = _ground_success(s, "contested-hex-entry")
-                if not CH.succeeds(code) and not s["units"][u]["dis"]:
-                    s["units"][u]["dis"] = 1
-                    log(s, f"{UNITS[u].short} enters the contested hex disrupted (roll {roll}) (9J).", "9J")
+            enter_contested(s, report["advance"])
             return
     capture(s, side, h)
 
@@ -1929,7 +1938,7 @@ def commit_reserves(s: dict, defender: str, from_hex: str, target_hex: str) -> l
             continue
         v = s["units"][uid]
         v["hex"] = target_hex
-        v["dis"] = max(v["dis"], 1)
+        v["dis"] = max(v["dis"], 1)  # (a contested hex's entry roll could only disrupt it again, 9J)
         arrived.append(uid)
     return arrived
 

@@ -646,7 +646,8 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     out = []
     from .world import FORTRESS_HEXES, MAP, rail_steps
 
-    builder = construction_unit(uid) and not v["cadre"] and v["supply"] == "general"
+    # 9J (L548): no construction or repair in a contested hex
+    builder = construction_unit(uid) and not v["cadre"] and v["supply"] == "general" and h not in s.get("contested", ())
     if builder and left >= FIELDWORKS_MP and h not in s["works"] and h not in FORTRESS_HEXES:
         if not CH.terrain(MAP.terrain[h]).prohibited:
             out.append({"build": "fieldworks"})

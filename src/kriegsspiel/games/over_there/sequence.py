@@ -180,7 +180,8 @@ class PlayerTurn(Procedure):
         withdrawals, replacements and Army HQs."""
         side = f["side"]
         for _, v in on_map(s, side):
-            v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
+            if not combat.contested(s, v["hex"]):  # 9J (L539): not while in a contested hex
+                v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
         supply.check(s, list(SIDES), initial=True)
         supply.attrition(s, side)
         pay_special_replacements(s)
@@ -473,6 +474,8 @@ class Destination(State):
         by = action.get("by", "march")
         start = s["units"][units[0]]["hex"]
         movement.move(s, units, to, by, f["mode"])
+        if combat.contested(s, to):
+            combat.enter_contested(s, units)  # 9J (L539)
         settle(s)
         names = ", ".join(UNITS[u].short for u in units)
         how = {
