@@ -111,7 +111,7 @@ def test_a_field_unit_stays_beside_a_fortress_unit_and_the_rest_may_go():
             _field("de-6-lw-bde", "central-powers", loetzen, 2, 4),
             _field("de-1-id", "central-powers", loetzen, 11, 12),
             _field("de-2-id", "central-powers", "1309", 11, 12),
-        ]
+        ],
     }
     assert bots._keepers(board, "central-powers") == {"de-6-lw-bde"}
     board["turn_index"] = len(TURNS) - 1  # the last player turn: only reactions come after it

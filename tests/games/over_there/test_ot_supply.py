@@ -4,7 +4,6 @@ check writes, the elimination of isolated units, and the strength and movement e
 the rulebook's worked numbers where they do not hang on a missing chart (L611, L634, L640, L683,
 L1007). Rulings S1-S14 are in supply.py's text."""
 
-
 import pytest
 
 import kriegsspiel
