@@ -241,7 +241,6 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
     if start in ezoc:
         return {}
     gauge = GAUGE[side]
-    broken = blocked
     owner = s["owner"]
     seen = {start: 0}
     came = {}
@@ -250,7 +249,7 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         nxt = []
         for h in frontier:
             for b, g in net[h]:
-                if b in seen or g != gauge or b in broken or owner.get(b) != side:
+                if b in seen or g != gauge or b in blocked or owner.get(b) != side:
                     continue
                 if b in occupied or b in ezoc:
                     continue

@@ -5,6 +5,8 @@ ask the players at the points where the rules give them a choice."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...engine import STAY, Procedure, State, ask, ask_all, call, game_over, log, rng
 from . import air, combat, movement, supply
 from .scenario import SIDES, victory_level
@@ -1019,14 +1021,10 @@ def victory(s: dict) -> dict[str, float]:
     return score
 
 
-_VICTORY_HEXES: list[tuple[str, str, float]] = []
-
-
-def _victory_hexes() -> list[tuple[str, str, float]]:
+@lru_cache(maxsize=None)
+def _victory_hexes() -> tuple[tuple[str, str, float], ...]:
     """(hex, scorer, VP) of every victory place."""
-    if not _VICTORY_HEXES:
-        _VICTORY_HEXES.extend((start_hex(_loc(v.place)), v.scorer, v.vp) for v in SC.victory_places)
-    return _VICTORY_HEXES
+    return tuple((start_hex(_loc(v.place)), v.scorer, v.vp) for v in SC.victory_places)
 
 
 def sudden_death(s: dict) -> None:
