@@ -114,6 +114,8 @@ def test_a_field_unit_stays_beside_a_fortress_unit_and_the_rest_may_go():
         ],
     }
     assert bots._keepers(board, "central-powers") == {"de-6-lw-bde"}
+    board["units"] = board["units"][:1] + board["units"][2:]  # without the brigade: the division stays
+    assert bots._keepers(board, "central-powers") == {"de-1-id"}
     board["turn_index"] = len(TURNS) - 1  # the last player turn: only reactions come after it
     assert bots._keepers(board, "central-powers") == set()
 
@@ -144,6 +146,38 @@ def test_in_the_last_turn_enough_units_are_sent_next_to_an_own_town_the_enemy_ho
     assert "de-9-lw-bde" in to_tilsit and "de-2-id" not in to_tilsit
     board["turn_index"] = 0  # earlier in the campaign: nobody is sent
     assert bots._reclaim(board, "central-powers", lost) == {}
+
+
+def test_in_the_last_turn_the_only_unit_in_an_own_town_stays_in_it():
+    """A German division alone in Insterburg, a Russian division two hexes off. In the last
+    player turn it stays: left empty, the town is the enemy's to walk into in his reaction
+    movement (4A4), or to take with his ZOC (5B), and what he owns at the end scores. Earlier in
+    the campaign it goes for the enemy."""
+    placed = {"de-1-id": INSTERBURG, "ru-27-id": "1208"}
+    assert bots.dist(INSTERBURG, "1208") == 2
+    last = central_powers_movement(len(TURNS) - 1, placed)
+    assert bot_moves(last, "de-1-id") == {"stay": True}
+    first = central_powers_movement(0, placed)
+    assert "to" in bot_moves(first, "de-1-id")
+
+
+def test_an_empty_lost_town_goes_to_a_unit_that_can_reach_it_before_a_nearer_slow_one():
+    """The last turn's reclaim: Tilsit (1204) is empty and Russian. A landwehr brigade with 1 MP
+    left stands 3 hexes off, a cavalry division with 6 MPs 4 hexes off; the cavalry is sent."""
+    tilsit = "1204"
+    slow = dict(_field("de-9-lw-bde", "central-powers", "1207", 2, 4), spent=4)
+    fast = dict(_field("de-1-cav", "central-powers", "0907", 3, 3), movement=6)
+    board = {
+        "turn_index": len(TURNS) - 1,
+        "turns": len(TURNS),
+        "hidden": [],
+        "owner": {tilsit: "entente"},
+        "units": [slow, fast],
+    }
+    assert bots.dist("1207", tilsit) == 3 and bots.dist("0907", tilsit) == 4
+    assert bots._reclaim(board, "central-powers", [tilsit]) == {"de-1-cav": tilsit}
+    slow["spent"] = 0  # with its 5 MPs the brigade, the nearer, goes
+    assert bots._reclaim(board, "central-powers", [tilsit]) == {"de-9-lw-bde": tilsit}
 
 
 def test_the_army_hq_stays_within_supply_reach_of_its_divisions():

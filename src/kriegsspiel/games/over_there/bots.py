@@ -8,9 +8,10 @@ reach of an Army HQ (11B), attacks where the odds its view gives are good (2:1 a
 3:2 where the defender is in the open), and holds where it stands when a move would only
 lose ground. It keeps out of pockets, above all with units already out of supply (11F) or due to
 leave with a withdrawal (16A1), and attacks the ring round friends cut off at even odds (3G). It
-leaves a field unit beside each fortress it must hold. In the last turn it sends a unit to each
-of its own places the enemy owns, and enough units next to the ones he holds to attack them first
-and at even odds, since what is not retaken then scores."""
+leaves a field unit beside each fortress it must hold. In the last turn it sends a unit that can
+get there to each of its own places the enemy owns, and enough units next to the ones he holds to
+attack them first and at even odds, since what is not retaken then scores; a unit alone in a
+place of its own stays there."""
 
 from __future__ import annotations
 
@@ -401,6 +402,13 @@ def _destination(board, side, kinds, rng):
 
     leaving = uid in _leaving(side, board["turn_index"])
     jailers = _jailers(board, side)
+    final = _last_player_turn(board, side)
+    if final and not u.hq and here in _guarded(side) and mine.get(here, (0, 0, 0))[2] == 0:
+        # the campaign's last word: the only unit in a place of its own stays, or the enemy's ZOC
+        # takes the place back the moment it leaves (5B), and what he owns at the end scores
+        for k in ("stay", "cancel"):
+            if k in kinds:
+                return kinds[k][0]
 
     def score(h: str) -> float:
         if task is not None and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
@@ -451,7 +459,6 @@ def _destination(board, side, kinds, rng):
                 s_ += 4  # to break the ring round friends cut off (3G)
         else:
             s_ -= d_enemy * 0.8
-        final = _last_player_turn(board, side)
         s_ -= d_goal * (2.5 if lost and final else 0.8 if lost else 0.3)
         if final and any(e in theirs and e in lost for e in NEIGHBOURS[h]):
             s_ += 10  # next to a place of one's own the enemy holds: attack it (5B)
@@ -497,11 +504,18 @@ def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
     }
     vp = _place_vp(OTHER[side])
     out: dict[str, str] = {}
-    # the empty places first, each to a unit near it: the nearest pairs first, a point of VP
-    # worth a hex
+    # the empty places first, each to a unit near it: those it can reach or stand next to this
+    # phase before those it cannot, then the nearest pairs first, a point of VP worth a hex
     empty = [h for h in lost if h not in held]
-    pairs = sorted((dist(free[u], h) - vp.get(h, 0), u, h) for u in free for h in empty if dist(free[u], h) <= 12)
-    for _, uid, place in pairs:
+
+    def far(uid: str, h: str) -> bool:
+        u = units[uid]
+        return dist(free[uid], h) > u["movement"] - u.get("spent", 0) + 1
+
+    pairs = sorted(
+        (far(u, h), dist(free[u], h) - vp.get(h, 0), u, h) for u in free for h in empty if dist(free[u], h) <= 12
+    )
+    for _, _, uid, place in pairs:
         if uid in free and place in empty:
             out[uid] = place
             del free[uid]
