@@ -1,14 +1,20 @@
 """16B4 special replacements: the worked example of L1223, and the losses of a game turned into
-points in the next initial phase (16B4a) or when a combat ends for isolated units (16B4b)."""
+points in the next initial phase (16B4a) or when a combat ends for isolated units (16B4b).
+16B3c: eliminated units replaced in the owner's initial phase."""
 
 from __future__ import annotations
 
+import pytest
+from ot_positions import advance
+
 import kriegsspiel
+from kriegsspiel.engine.errors import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, sequence, supply
-from kriegsspiel.games.over_there.world import NEIGHBOURS
+from kriegsspiel.games.over_there.world import CITY_HEXES, NEIGHBOURS
 
 G = kriegsspiel.load("over-there")
+DANZIG = "0308"
 
 
 def test_the_worked_example_of_l1223():
@@ -76,3 +82,102 @@ def test_units_lost_while_isolated_next_to_their_own_land_give_their_points_at_o
     before = s["pool"]["central-powers"]["equ"]
     sequence.settle(s)
     assert s["pool"]["central-powers"]["equ"] == before + 1
+
+
+def _lose(s: dict, uid: str, isolated: bool = False) -> None:
+    """The unit eliminated in combat where it stands (while isolated, if asked)."""
+    s["units"][uid]["supply"] = "isolated" if isolated else "general"
+    combat.eliminate(s, uid, "DE", "9C")
+    assert s["units"][uid]["at"] == "eliminated"
+
+
+def test_16b3c_an_eliminated_unit_is_bought_back_at_a_city_the_isolated_at_double_the_price():
+    """L1208, ruling O23: a division comes back as its cadre for one Man Pt; a unit lost while
+    isolated costs double (L1206); artillery costs Equ Pts (ruling O20); HQs and fortress
+    garrisons are not replaced. It is placed at a friendly-owned city in general supply."""
+    s = G.new(seed=3)
+    cp = "central-powers"
+    for uid in ("de-1-id", "de-i-hvy-art", "de-8-army-hq", "de-fort-loetzen"):
+        _lose(s, uid)
+    _lose(s, "de-2-lw-bde", isolated=True)
+    s["pool"][cp] = {"man": 2, "equ": 0}
+    offers = sequence.replacement_offers(s, cp)
+    offered = {a["replace"] for a in offers}
+    assert offered == {"de-1-id", "de-2-lw-bde"}  # no Equ Pt for the guns; no HQ, no garrison
+    cities = {a["at"] for a in offers}
+    assert DANZIG in cities and cities <= CITY_HEXES
+    assert all(s["owner"][h] == cp for h in cities)
+    assert sequence.replacement_cost(s, "de-2-lw-bde") == ("man", 2)
+    assert sequence.replacement_cost(s, "de-i-hvy-art") == ("equ", 1)
+
+    sequence.replace(s, cp, "de-1-id", DANZIG)
+    v = s["units"]["de-1-id"]
+    assert (v["at"], v["hex"], v["cadre"]) == ("map", DANZIG, True)  # Special #1: at its cadre strength
+    assert s["pool"][cp]["man"] == 1
+    # one Man Pt left: the brigade lost while isolated costs two
+    assert {a["replace"] for a in sequence.replacement_offers(s, cp)} == set()
+    # the replacement pool the views show holds what is still eliminated
+    for role in (cp, "entente"):
+        gone = G.view(s, role)["board"]["eliminated"][cp]
+        assert "de-1-id" not in gone and "de-2-lw-bde" in gone
+    assert any("replaced as a cadre" in line[1] and line[2] == [cp] for line in s["log"])
+
+
+def test_16b3c_no_city_no_replacement():
+    """A city the enemy owns, or one cut off from supply, takes no replaced unit."""
+    s = G.new(seed=3)
+    cp = "central-powers"
+    _lose(s, "de-1-id")
+    s["pool"][cp]["man"] = 5
+    for h in CITY_HEXES:
+        if s["owner"].get(h) == cp:
+            s["owner"][h] = "entente"
+    assert sequence.replacement_offers(s, cp) == []
+
+
+def test_16b3f_artillery_replaced_counts_against_the_months_limit():
+    """L1219: 3 artillery REs a month for the Entente before Feb I 16, 6 for the Central Powers;
+        a unit lost while isolated counts double. With the month's count one RE short of room for all
+        three heavy artillery regiments lost while isolated, two come back and the third waits
+    (the pool pays two Equ Pts each)."""
+    cp = "central-powers"
+    guns = ["de-i-hvy-art", "de-xvii-hvy-art", "de-xx-hvy-art"]
+    assert all(sequence.UNITS[u].re == 0.5 for u in guns)  # each counts 1 RE, lost while isolated
+
+    def replaced_with(used: int) -> list[str]:
+        s = G.new(seed=3)
+        for uid in guns:
+            _lose(s, uid, isolated=True)
+        s["losses"] = {}  # no special replacements (16B4b) in the count
+        s["pool"][cp]["equ"] = 10
+        month = sequence.TURNS[s["turn"]].split("-")[0]
+        s["rebuilt"][cp][f"{month}-artillery"] = used
+        done = []
+        while offers := sequence.replacement_offers(s, cp):
+            sequence.replace(s, cp, offers[0]["replace"], offers[0]["at"])
+            done.append(offers[0]["replace"])
+        assert s["rebuilt"][cp][f"{month}-artillery"] == used + len(done)
+        assert s["pool"][cp]["equ"] == 10 - 2 * len(done)
+        return done
+
+    assert sequence.ARTILLERY_LIMIT == {"entente": 3, "central-powers": 6}
+    assert len(replaced_with(4)) == 2  # 4 + 1 + 1 = 6; a third would make 7
+    assert len(replaced_with(3)) == 3  # 3 + 1 + 1 + 1 = 6
+
+
+def test_16b3c_the_player_is_asked_in_his_own_initial_phase_only():
+    """L1208: a player replaces eliminated units only in his initial phases; the flow asks him
+    after his reinforcements and production, and a choice made goes through apply."""
+    s = G.new(seed=3)
+    cp = "central-powers"
+    _lose(s, "de-1-id")
+    s["pool"][cp]["man"] = 3
+    s = advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace")
+    assert s["phasing"] == cp and G.active(s) == [cp]
+    offer = next(a for a in G.actions(s, cp) if "replace" in a)
+    with pytest.raises(IllegalAction):
+        G.apply(s, cp, {"replace": "de-8-army-hq", "at": offer["at"]})  # not in the offers: nothing changes
+    assert s["units"]["de-1-id"]["at"] == "eliminated"
+    s = G.apply(s, cp, offer)
+    assert s["units"]["de-1-id"]["hex"] == offer["at"]
+    assert s["phase"] == "movement" and s["phasing"] == cp  # nothing else to buy: on to the movement phase

@@ -50,6 +50,8 @@ def heuristic(view, actions, rng):
         return _choose(kinds["choice"], side)
     if "withdraw" in kinds:
         return {"withdraw": True}
+    if "replace" in kinds:
+        return _replace(kinds["replace"], board, side)
     if "superiority" in kinds:
         return {"superiority": 0}  # every point flies with the attacks instead
     if "das" in kinds:
@@ -107,6 +109,18 @@ def _rail_work(board, side: str, kinds: dict):
     if any(h["side"] != side and dist(h["hex"], here) <= 2 for h in board.get("hidden", ())):
         return None
     return work[0]
+
+
+def _replace(offers, board, side: str):
+    """16B3c: the strongest unit the pool can buy back, at the city nearest the enemy."""
+    enemy = [u["hex"] for u in board["units"] if u["side"] != side] or goals(side)
+
+    def worth(a):
+        u = UNITS[a["replace"]]
+        attack, defense, _ = u.cadre or (u.attack, u.defense, u.movement)
+        return (-(attack + defense), min(dist(a["at"], e) for e in enemy), a["replace"], a["at"])
+
+    return min(offers, key=worth)
 
 
 def _choose(choices, side):

@@ -97,6 +97,7 @@ class OverThere(Rules):
         "second_advance": sequence.SecondAdvance(),
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
+        "replace": sequence.Replace(),
     }
     bots = bots.BOTS
     max_decisions = 60_000
@@ -129,7 +130,7 @@ class OverThere(Rules):
         s["rail_capacity"] = {side: movement.capacity(side) for side in SIDES}  # 7A5
         s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
         s["losses"] = {}  # 16B4: replacement strength lost since the last initial phase
-        s["rebuilt"] = {side: {} for side in SIDES}  # 16B3f: cavalry REs rebuilt, by month
+        s["rebuilt"] = {side: {} for side in SIDES}  # 16B3f: cavalry (and artillery) REs rebuilt or replaced, by month
         for rp in SC.replacements:
             if rp.turn is None:
                 s["pool"][rp.side]["man"] += sum(rp.man_pts.values())
@@ -207,8 +208,15 @@ class OverThere(Rules):
             "last": s["last"],  # 9: combat is fought in the open
             "vp": dict(s["vp"]),  # losses, options and withdrawals so far
             "score": sequence.victory(s),
-            "eliminated": {
-                side: [e["uid"] for e in s["eliminated_log"] if UNITS[e["uid"]].side == side] for side in SIDES
+            "eliminated": {  # the replacement pools: the units eliminated and not yet replaced (16B3c)
+                side: list(
+                    dict.fromkeys(
+                        e["uid"]
+                        for e in s["eliminated_log"]
+                        if UNITS[e["uid"]].side == side and s["units"][e["uid"]]["at"] == "eliminated"
+                    )
+                )
+                for side in SIDES
             },
             "rail": {
                 side: {"used": s["rail_used"][side], "capacity": movement.capacity(side, s)}
@@ -391,9 +399,13 @@ class OverThere(Rules):
             return "cancel"
         if "rest" in action:
             return "rest (remove fatigue)"
+        if "replace" in action and action["replace"] in UNITS:
+            return f"replace {UNITS[action['replace']].short} at {hex_name(action['at'])}"
         if "end" in action:
             if action["end"] == "counter-bombardment":
                 return "end the counter-bombardment"
+            if action["end"] == "replacements":
+                return "no more replacements"
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
             if action["activate"] not in UNITS:

@@ -12,6 +12,7 @@ from . import air, combat, movement, supply
 from .scenario import SIDES, victory_level
 from .world import (
     CH,
+    CITY_HEXES,
     MAP,
     NEIGHBOURS,
     OTHER,
@@ -213,7 +214,14 @@ class PlayerTurn(Procedure):
         for wd in SC.withdrawals:
             if wd.side == side and wd.turn == t and wd.id not in s["withdrawn"]:
                 ask(s, "withdraw", side, withdrawal=wd.id)
-                return "movement"
+                return "replace"
+        return "replace"
+
+    def replace(self, s, f):
+        """16B3c (L1208): in his own initial phase the player may replace eliminated units."""
+        side = f["side"]
+        if replacement_offers(s, side):
+            ask(s, "replace", side)
         return "movement"
 
     def movement(self, s, f):
@@ -817,6 +825,26 @@ class Choice(State):
         return None
 
 
+class Replace(State):
+    """16B3c (L1208): the phasing player replaces eliminated units, one at a time, or stops."""
+
+    def prompt(self, s, f, role):
+        pool = s["pool"][role]
+        return (
+            f"Replacements ({fmt(pool['man'])} Man Pts, {fmt(pool['equ'])} Equ Pts): "
+            "replace an eliminated unit at a city, or go on to the movement phase."
+        )
+
+    def actions(self, s, f, role):
+        return [*replacement_offers(s, role), {"end": "replacements"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        replace(s, role, action["replace"], action["at"])
+        return STAY if replacement_offers(s, role) else None
+
+
 class Withdraw(State):
     """16A1: units the OB withdraws leave the map; each kept costs victory points."""
 
@@ -962,6 +990,100 @@ def rebuild(s: dict, side: str, t: str) -> None:
         if cavalry:
             used[month] = used.get(month, 0) + u.re
         log(s, f"{u.short} is rebuilt to full strength.", "16B3", to=[side])
+
+
+ARTILLERY_LIMIT = {"entente": 3, "central-powers": 6}
+"""16B3f (L1219): artillery REs a nation may replace a month: 6, the Entente's 3 before Feb I 16."""
+
+
+def replacement_cost(s: dict, uid: str) -> tuple[str, int]:
+    """16B3a-c, ruling O23: what replacing an eliminated unit costs: its one step (the cadre, for a
+    unit that has one: it comes back as a cadre), in Equ Pts for artillery and Man Pts for the
+    rest (ruling O20), doubled if it was eliminated while isolated (L1206)."""
+    isolated = next(e["isolated"] for e in reversed(s["eliminated_log"]) if e["uid"] == uid)
+    return ("equ" if UNITS[uid].artillery else "man"), 2 if isolated else 1
+
+
+def replacement_cities(s: dict, side: str, uid: str) -> list[str]:
+    """16B3c: where a replaced unit is placed: a friendly-owned city (3E2) in regular general
+    supply (11C2) with room for it (8A)."""
+    trace = supply._Trace(s, side)
+    ok = trace.supplied().get(UNITS[uid].nationality)
+    if ok is None:  # no unit of the nationality on the map: the rail net and its overland reach
+        ok = set(trace.spread(trace.rail, trace.overland_max))
+    here = stacks(s)
+    return [
+        h
+        for h in sorted(CITY_HEXES)
+        if s["owner"].get(h) == side
+        and h in ok
+        and not any(UNITS[x].side != side for x in here.get(h, ()))
+        and stacking_room(s, h, [uid])
+    ]
+
+
+def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
+    """16B3f: the month's cavalry and artillery limits; a unit from the eliminated-while-isolated
+    section counts at double its RE size (L1219)."""
+    u = UNITS[uid]
+    _, cost = replacement_cost(s, uid)
+    size = u.re * cost
+    if "cavalry" in u.tags and s["rebuilt"][side].get(month, 0) + size > CAVALRY_LIMIT.get(u.nationality, 6):
+        return False
+    if u.artillery and s["rebuilt"][side].get(f"{month}-artillery", 0) + size > ARTILLERY_LIMIT[side]:
+        return False
+    return True
+
+
+def replacement_offers(s: dict, side: str) -> list[dict]:
+    """16B3c, ruling O23: each eliminated unit of the side (not an HQ, not a fortress garrison)
+    its pool can pay for within the month's limits, at each city where it may be placed."""
+    month = TURNS[s["turn"]].split("-")[0]
+    pool = s["pool"][side]
+    out = []
+    for uid in dict.fromkeys(e["uid"] for e in s.get("eliminated_log", ())):
+        u = UNITS[uid]
+        if u.side != side or u.hq or u.fortress or s["units"][uid]["at"] != "eliminated":
+            continue
+        kind, cost = replacement_cost(s, uid)
+        if pool[kind] < cost or not _limit_left(s, side, uid, month):
+            continue
+        out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid)]
+    return out
+
+
+def replace(s: dict, side: str, uid: str, h: str) -> None:
+    """16B3c: pay for the unit and place it in the city, at its cadre strength if it has one."""
+    u = UNITS[uid]
+    kind, cost = replacement_cost(s, uid)
+    s["pool"][side][kind] -= cost
+    month = TURNS[s["turn"]].split("-")[0]
+    size = u.re * cost
+    if "cavalry" in u.tags:
+        s["rebuilt"][side][month] = s["rebuilt"][side].get(month, 0) + size
+    if u.artillery:
+        key = f"{month}-artillery"
+        s["rebuilt"][side][key] = s["rebuilt"][side].get(key, 0) + size
+    v = s["units"][uid]
+    v.update(
+        {
+            "hex": h,
+            "at": "map",
+            "cadre": u.cadre is not None,
+            "dis": 0,
+            "fat": 0,
+            "spent": 0,
+            "moved": False,
+            "nozoc": False,
+            "attacked": False,
+            "supply": "general",
+            "out": 0,
+        }
+    )
+    points = {"man": "Man Pt", "equ": "Equ Pt"}[kind] + ("s" if cost != 1 else "")
+    strength = " as a cadre" if u.cadre is not None else ""
+    log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {cost} {points}.", "16B3", to=[side])
+    settle(s)
 
 
 def withdraw(s: dict, wid: str, go: bool) -> None:
