@@ -3,14 +3,17 @@ every hex, hexside feature, railway and town of the data pack is drawn where the
 unit is selected by clicking its counter, its reachable hexes are tinted, a click on one moves
 it; the movement phase ends from the board's panel; an enemy hex is attacked by clicking it and
 the odds panel shows the attack's figures before it is resolved. The map reads at a desktop's and
-a phone's size, zoomed in or not. Screenshots are kept in artifacts/browser/ (ot-*.png)."""
+a phone's size, zoomed in or not. An eliminated unit is replaced at a city from the map (16B3c).
+Screenshots are kept in artifacts/browser/ (ot-*.png)."""
 
 import json
+import random
 import time
 
 import httpx
 
-from conftest import as_data, create_game, shape_of, shot, watch
+from conftest import act, as_data, create_game, game_id_of, in_sync, seat_token, shape_of, shot, watch
+from kriegsspiel.games.over_there import bots
 
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -306,4 +309,50 @@ def test_the_map_reads_on_a_phone(server, browser):
     counter = page.locator("svg.ot-map .ot-stack.selected .ot-c-bg").first.bounding_box()
     assert counter["width"] >= 30
     shot(page, "ot-phone-zoomed")
+    assert json.dumps(errors) == "[]", errors
+
+
+def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
+    """The Entente seat is played through the API by the heuristic until its initial phase offers
+    replacements (16B3c; with seed 3 in Sep I 14, when production comes); then on the page the
+    offers are orders at Warsaw, a click there replaces a unit, and it stands in Warsaw."""
+    page, errors = open_game(server, browser, DESKTOP)
+    game_id = game_id_of(page)
+    token = seat_token(page.context, game_id)
+    rng = random.Random(0)
+    deadline = time.time() + 400
+    while True:
+        assert time.time() < deadline, "no replacement was offered in time"
+        shape = shape_of(server, page)
+        if not shape["actions"]:
+            time.sleep(0.1)  # the Central Powers' bot is moving
+            continue
+        if any("replace" in a for a in shape["actions"]):
+            break
+        assert board_of(shape)["turn_index"] <= 3, "the campaign went by without a replacement offered"
+        act(server, game_id, token, bots.heuristic(shape["view"], shape["actions"], rng), step=shape["step"])
+    page.reload()
+    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
+    in_sync(page, shape)
+    offers = [a for a in shape["actions"] if "replace" in a]
+    warsaw = "1016"
+    assert {a["at"] for a in offers} == {warsaw}  # the Russians' one city (3E2)
+    pool = board_of(shape)["eliminated"]["entente"]
+    assert {a["replace"] for a in offers} <= set(pool)
+    labels = [shape["labels"][shape["actions"].index(a)] for a in offers]
+    assert all(label.startswith("replace ") and "Warsaw" in label for label in labels)
+    shot(page, "ot-replace")
+
+    pick = offers[0]
+    click_hex(page, warsaw)
+    page.wait_for_timeout(200)
+    shot(page, "ot-replace-menu")
+    choose_in_menu(page, pick)
+    shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert any(u["id"] == pick["replace"] and u["hex"] == warsaw for u in board["units"])
+    assert pick["replace"] not in board["eliminated"]["entente"]
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-replace-phone")
     assert json.dumps(errors) == "[]", errors
