@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from ot_positions import movement_of, only
+from ot_positions import advance, movement_of, only
 
 import kriegsspiel
 from kriegsspiel.games.over_there import bots
@@ -159,6 +159,22 @@ def test_in_the_last_turn_the_only_unit_in_an_own_town_stays_in_it():
     assert bot_moves(last, "de-1-id") == {"stay": True}
     first = central_powers_movement(0, placed)
     assert "to" in bot_moves(first, "de-1-id")
+
+
+def test_the_last_fighting_unit_with_the_army_hq_stays_with_it_after_the_movement_phase():
+    """14M1: an Army HQ may not move in a reaction, and by the exploitation phase it has moved;
+    alone it falls to the first overrun (6F at any odds against a defense of 0). The division
+    stacked with it stays in the exploitation phase; in the movement phase it may go, since the
+    HQ moves after it."""
+    placed = {"de-8-army-hq": "1208", "de-1-id": "1208", "ru-27-id": "1412"}
+
+    def exploitation(placed):
+        s = advance(G.new(seed=5), lambda s: s["phasing"] == "central-powers" and s["phase"] == "exploitation")
+        return only(s, placed)
+
+    assert bot_moves(exploitation(placed), "de-1-id") == {"stay": True}
+    assert "to" in bot_moves(exploitation(placed | {"de-2-id": "1208"}), "de-1-id")  # another division stays
+    assert "to" in bot_moves(central_powers_movement(0, placed), "de-1-id")
 
 
 def test_an_empty_lost_town_goes_to_a_unit_that_can_reach_it_before_a_nearer_slow_one():

@@ -180,4 +180,40 @@ def test_16b3c_the_player_is_asked_in_his_own_initial_phase_only():
     assert s["units"]["de-1-id"]["at"] == "eliminated"
     s = G.apply(s, cp, offer)
     assert s["units"]["de-1-id"]["hex"] == offer["at"]
-    assert s["phase"] == "movement" and s["phasing"] == cp  # nothing else to buy: on to the movement phase
+    assert G.actions(s, cp) == [{"end": "replacements"}]  # nothing else to buy: he ends it himself
+    s = G.apply(s, cp, {"end": "replacements"})
+    assert s["phase"] == "movement" and s["phasing"] == cp
+
+
+def test_16b3c_the_flow_does_not_tell_the_enemy_what_the_pool_holds():
+    """Ruling O1: the Man Pts are the owner's secret. With an empty pool or a full one the
+    player is asked, and one replacement and the end take the same steps as the end alone plus
+    one, so neither being asked nor the count of steps tells the enemy what the pool holds."""
+    cp = "central-powers"
+
+    def asked(man: float) -> dict:
+        s = G.new(seed=3)
+        _lose(s, "de-1-id")
+        s["pool"][cp]["man"] = man
+        return advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace")
+
+    poor, rich = asked(0), asked(3)
+    assert G.actions(poor, cp) == [{"end": "replacements"}]
+    assert len(G.actions(rich, cp)) > 1
+    assert G.step(poor, "entente") == G.step(rich, "entente")
+    steps = []
+    for s, plan in ((poor, []), (rich, [next(a for a in G.actions(rich, cp) if "replace" in a)])):
+        for a in [*plan, {"end": "replacements"}]:
+            s = G.apply(s, cp, a)
+        steps.append(G.step(s, "entente") - len(plan))
+        assert s["phase"] == "movement"
+    assert steps[0] == steps[1]
+    # a side with nothing in its pool is not asked at all: that too is public (board.eliminated)
+    seen = []
+
+    def at_movement(s):
+        seen.append(s["stack"][-1]["state"])
+        return s["phasing"] == cp and s["phase"] == "movement"
+
+    advance(G.new(seed=3), at_movement)
+    assert "replace" not in seen and "move" in seen

@@ -8,10 +8,11 @@ reach of an Army HQ (11B), attacks where the odds its view gives are good (2:1 a
 3:2 where the defender is in the open), and holds where it stands when a move would only
 lose ground. It keeps out of pockets, above all with units already out of supply (11F) or due to
 leave with a withdrawal (16A1), and attacks the ring round friends cut off at even odds (3G). It
-leaves a field unit beside each fortress it must hold. In the last turn it sends a unit that can
-get there to each of its own places the enemy owns, and enough units next to the ones he holds to
-attack them first and at even odds, since what is not retaken then scores; a unit alone in a
-place of its own stays there."""
+leaves a field unit beside each fortress it must hold, and one with each Army HQ after the
+movement phase. In the last turn it sends a unit that can get there to each of its own places
+the enemy owns, and enough units next to the ones he holds to attack them first and at even
+odds, since what is not retaken then scores; a unit alone in a place of its own stays there. It
+buys back the strongest eliminated units it can, at the city nearest the enemy (16B3c)."""
 
 from __future__ import annotations
 
@@ -416,6 +417,12 @@ def _destination(board, side, kinds, rng):
 
     leaving = uid in _leaving(side, board["turn_index"])
     jailers = _jailers(board, side)
+    if not u.hq and board["phase"] in ("reaction-movement", "exploitation") and _escort(board, side, uid, here):
+        # the last fighting unit with an Army HQ stays: the HQ may not follow in a reaction
+        # (14M1) and has spent its MPs by now, and alone it falls to any overrun (6F, 9G1)
+        for k in ("stay", "cancel"):
+            if k in kinds:
+                return kinds[k][0]
     final = _last_player_turn(board, side)
     if final and not u.hq and here in _guarded(side) and mine.get(here, (0, 0, 0))[2] == 0:
         # the campaign's last word: the only unit in a place of its own stays, or the enemy's ZOC
@@ -500,6 +507,12 @@ def _destination(board, side, kinds, rng):
     if "stay" in kinds:
         return kinds["stay"][0]
     return kinds.get("cancel", [options[0]])[0]
+
+
+def _escort(board, side: str, uid: str, here: str) -> bool:
+    """Whether ``uid`` is the only fighting unit of the side in a hex with one of its Army HQs."""
+    there = [u["id"] for u in board["units"] if u["side"] == side and u["hex"] == here]
+    return any(UNITS[u].army_hq for u in there) and [u for u in there if not UNITS[u].hq] == [uid]
 
 
 def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:

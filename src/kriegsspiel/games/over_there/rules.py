@@ -208,16 +208,7 @@ class OverThere(Rules):
             "last": s["last"],  # 9: combat is fought in the open
             "vp": dict(s["vp"]),  # losses, options and withdrawals so far
             "score": sequence.victory(s),
-            "eliminated": {  # the replacement pools: the units eliminated and not yet replaced (16B3c)
-                side: list(
-                    dict.fromkeys(
-                        e["uid"]
-                        for e in s["eliminated_log"]
-                        if UNITS[e["uid"]].side == side and s["units"][e["uid"]]["at"] == "eliminated"
-                    )
-                )
-                for side in SIDES
-            },
+            "eliminated": {side: sequence.replacement_pool(s, side) for side in SIDES},  # 16B2: the replacement pools
             "rail": {
                 side: {"used": s["rail_used"][side], "capacity": movement.capacity(side, s)}
                 for side in SIDES

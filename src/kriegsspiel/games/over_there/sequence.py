@@ -218,9 +218,11 @@ class PlayerTurn(Procedure):
         return "replace"
 
     def replace(self, s, f):
-        """16B3c (L1208): in his own initial phase the player may replace eliminated units."""
+        """16B3c (L1208): in his own initial phase the player may replace eliminated units. He is
+        asked whenever his replacement pool holds a unit that may be replaced, whatever his Man
+        and Equ Pts (which are his secret: being asked or not would tell them, ruling O1)."""
         side = f["side"]
-        if replacement_offers(s, side):
+        if any(_replaceable(s, uid) for uid in replacement_pool(s, side)):
             ask(s, "replace", side)
         return "movement"
 
@@ -842,7 +844,7 @@ class Replace(State):
         if "end" in action:
             return None
         replace(s, role, action["replace"], action["at"])
-        return STAY if replacement_offers(s, role) else None
+        return STAY  # he ends it himself, or the number of steps would tell what his pool has left
 
 
 class Withdraw(State):
@@ -1035,15 +1037,29 @@ def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
     return True
 
 
+def replacement_pool(s: dict, side: str) -> list[str]:
+    """16B2: the side's replacement pool, the units eliminated and not replaced, in the order
+    they fell."""
+    return [
+        uid
+        for uid in dict.fromkeys(e["uid"] for e in s.get("eliminated_log", ()))
+        if UNITS[uid].side == side and s["units"][uid]["at"] == "eliminated"
+    ]
+
+
+def _replaceable(s: dict, uid: str) -> bool:
+    """Ruling O23: HQs and fortress garrisons are not replaced."""
+    return not UNITS[uid].hq and not UNITS[uid].fortress
+
+
 def replacement_offers(s: dict, side: str) -> list[dict]:
     """16B3c, ruling O23: each eliminated unit of the side (not an HQ, not a fortress garrison)
     its pool can pay for within the month's limits, at each city where it may be placed."""
     month = TURNS[s["turn"]].split("-")[0]
     pool = s["pool"][side]
     out = []
-    for uid in dict.fromkeys(e["uid"] for e in s.get("eliminated_log", ())):
-        u = UNITS[uid]
-        if u.side != side or u.hq or u.fortress or s["units"][uid]["at"] != "eliminated":
+    for uid in replacement_pool(s, side):
+        if not _replaceable(s, uid):
             continue
         kind, cost = replacement_cost(s, uid)
         if pool[kind] < cost or not _limit_left(s, side, uid, month):
