@@ -1006,22 +1006,26 @@ def replacement_cost(s: dict, uid: str) -> tuple[str, int]:
     return ("equ" if UNITS[uid].artillery else "man"), 2 if isolated else 1
 
 
-def replacement_cities(s: dict, side: str, uid: str) -> list[str]:
+def replacement_cities(s: dict, side: str, uid: str, _supplied: dict | None = None) -> list[str]:
     """16B3c: where a replaced unit is placed: a friendly-owned city (3E2) in regular general
-    supply (11C2) with room for it (8A)."""
-    trace = supply._Trace(s, side)
-    ok = trace.supplied().get(UNITS[uid].nationality)
-    if ok is None:  # no unit of the nationality on the map: the rail net and its overland reach
-        ok = set(trace.spread(trace.rail, trace.overland_max))
+    supply (11C2) with room for it (8A). ``_supplied``: the side's cities in supply by
+    nationality, when the caller has them (``_city_supply``)."""
+    ok = (_supplied if _supplied is not None else _city_supply(s, side)).get(UNITS[uid].nationality, ())
     here = stacks(s)
-    return [
-        h
-        for h in sorted(CITY_HEXES)
-        if s["owner"].get(h) == side
-        and h in ok
-        and not any(UNITS[x].side != side for x in here.get(h, ()))
-        and stacking_room(s, h, [uid])
-    ]
+    return [h for h in ok if not any(UNITS[x].side != side for x in here.get(h, ())) and stacking_room(s, h, [uid])]
+
+
+def _city_supply(s: dict, side: str) -> dict[str, list[str]]:
+    """Nationality -> the side's own cities in regular general supply for its units (11C2; a
+    nationality with no unit on the map: the rail net and its overland reach)."""
+    cities = [h for h in sorted(CITY_HEXES) if s["owner"].get(h) == side]
+    if not cities:
+        return {}
+    trace = supply._Trace(s, side)
+    by_nat = trace.supplied()
+    near = set(trace.spread(trace.rail, trace.overland_max))
+    nats = {u.nationality for u in UNITS.values() if u.side == side}
+    return {nat: [h for h in cities if h in by_nat.get(nat, near)] for nat in nats}
 
 
 def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
@@ -1058,13 +1062,16 @@ def replacement_offers(s: dict, side: str) -> list[dict]:
     month = TURNS[s["turn"]].split("-")[0]
     pool = s["pool"][side]
     out = []
+    supplied = None
     for uid in replacement_pool(s, side):
         if not _replaceable(s, uid):
             continue
         kind, cost = replacement_cost(s, uid)
         if pool[kind] < cost or not _limit_left(s, side, uid, month):
             continue
-        out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid)]
+        if supplied is None:
+            supplied = _city_supply(s, side)
+        out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid, supplied)]
     return out
 
 
