@@ -165,6 +165,26 @@ def test_16b3f_artillery_replaced_counts_against_the_months_limit():
     assert len(replaced_with(3)) == 3  # 3 + 1 + 1 + 1 = 6
 
 
+def test_16b3f_a_cavalry_cadre_replaced_counts_its_one_re_against_the_months_limit():
+    """L1219: Russia may replace 12 cavalry REs a month. A cavalry division comes back as its
+    cadre, 1 RE (3A3, L80), 2 from the eliminated-while-isolated section; the month's count
+    holds what was rebuilt as well (ruling O7)."""
+    en = "entente"
+    s = G.new(seed=3)
+    _lose(s, "ru-1-cav")
+    _lose(s, "ru-2-cav", isolated=True)
+    s["pool"][en]["man"] = 10
+    month = sequence.TURNS[s["turn"]].split("-")[0]
+    s["rebuilt"][en][month] = 10  # two cavalry divisions rebuilt this month already
+    offered = {a["replace"] for a in sequence.replacement_offers(s, en)}
+    assert offered == {"ru-1-cav", "ru-2-cav"}  # 10 + 1 and 10 + 2 are within 12
+    first = next(a for a in sequence.replacement_offers(s, en) if a["replace"] == "ru-1-cav")
+    sequence.replace(s, en, "ru-1-cav", first["at"])
+    assert s["rebuilt"][en][month] == 11
+    assert s["units"]["ru-1-cav"]["cadre"] is True
+    assert sequence.replacement_offers(s, en) == []  # 11 + 2 would pass 12
+
+
 def test_16b3c_the_player_is_asked_in_his_own_initial_phase_only():
     """L1208: a player replaces eliminated units only in his initial phases; the flow asks him
     after his reinforcements and production, and a choice made goes through apply."""

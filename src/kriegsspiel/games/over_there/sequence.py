@@ -1028,12 +1028,18 @@ def _city_supply(s: dict, side: str) -> dict[str, list[str]]:
     return {nat: [h for h in cities if h in by_nat.get(nat, near)] for nat in nats}
 
 
+def _replaced_size(s: dict, uid: str) -> float:
+    """16B3f (L1219): what a replaced unit counts against the month's limits: the REs it comes
+    back with (a cadre is 1 RE, 3A3 L80), double from the eliminated-while-isolated section."""
+    u = UNITS[uid]
+    return (1.0 if u.cadre is not None else u.re) * replacement_cost(s, uid)[1]
+
+
 def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
     """16B3f: the month's cavalry and artillery limits; a unit from the eliminated-while-isolated
     section counts at double its RE size (L1219)."""
     u = UNITS[uid]
-    _, cost = replacement_cost(s, uid)
-    size = u.re * cost
+    size = _replaced_size(s, uid)
     if "cavalry" in u.tags and s["rebuilt"][side].get(month, 0) + size > CAVALRY_LIMIT.get(u.nationality, 6):
         return False
     if u.artillery and s["rebuilt"][side].get(f"{month}-artillery", 0) + size > ARTILLERY_LIMIT[side]:
@@ -1081,7 +1087,7 @@ def replace(s: dict, side: str, uid: str, h: str) -> None:
     kind, cost = replacement_cost(s, uid)
     s["pool"][side][kind] -= cost
     month = TURNS[s["turn"]].split("-")[0]
-    size = u.re * cost
+    size = _replaced_size(s, uid)
     if "cavalry" in u.tags:
         s["rebuilt"][side][month] = s["rebuilt"][side].get(month, 0) + size
     if u.artillery:
