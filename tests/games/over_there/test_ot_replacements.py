@@ -194,6 +194,9 @@ def test_16b3c_the_player_is_asked_in_his_own_initial_phase_only():
     s["pool"][cp]["man"] = 3
     s = advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace")
     assert s["phasing"] == cp and G.active(s) == [cp]
+    # 3 Man Pts and half of one from the division's two steps lost (16B4a: 2 / 3, rounded down)
+    assert G.view(s, cp)["prompt"].startswith("Replacements (3.5 Man Pts, 1 Equ Pt): ")
+    assert G.view(s, "entente")["prompt"] is None  # his points are his own
     offer = next(a for a in G.actions(s, cp) if "replace" in a)
     with pytest.raises(IllegalAction):
         G.apply(s, cp, {"replace": "de-8-army-hq", "at": offer["at"]})  # not in the offers: nothing changes

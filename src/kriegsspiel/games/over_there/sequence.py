@@ -832,8 +832,12 @@ class Replace(State):
 
     def prompt(self, s, f, role):
         pool = s["pool"][role]
+
+        def points(n: float, what: str) -> str:
+            return f"{fmt(n)} {what}{'' if n == 1 else 's'}"
+
         return (
-            f"Replacements ({fmt(pool['man'])} Man Pts, {fmt(pool['equ'])} Equ Pts): "
+            f"Replacements ({points(pool['man'], 'Man Pt')}, {points(pool['equ'], 'Equ Pt')}): "
             "replace an eliminated unit at a city, or go on to the movement phase."
         )
 
