@@ -150,7 +150,7 @@ def test_16b3f_artillery_replaced_counts_against_the_months_limit():
             _lose(s, uid, isolated=True)
         s["losses"] = {}  # no special replacements (16B4b) in the count
         s["pool"][cp]["equ"] = 10
-        month = sequence.TURNS[s["turn"]].split("-")[0]
+        month = sequence.month_of(sequence.TURNS[s["turn"]])
         s["rebuilt"][cp][f"{month}-artillery"] = used
         done = []
         while offers := sequence.replacement_offers(s, cp):
@@ -174,7 +174,7 @@ def test_16b3f_a_cavalry_cadre_replaced_counts_its_one_re_against_the_months_lim
     _lose(s, "ru-1-cav")
     _lose(s, "ru-2-cav", isolated=True)
     s["pool"][en]["man"] = 10
-    month = sequence.TURNS[s["turn"]].split("-")[0]
+    month = sequence.month_of(sequence.TURNS[s["turn"]])
     s["rebuilt"][en][month] = 10  # two cavalry divisions rebuilt this month already
     offered = {a["replace"] for a in sequence.replacement_offers(s, en)}
     assert offered == {"ru-1-cav", "ru-2-cav"}  # 10 + 1 and 10 + 2 are within 12

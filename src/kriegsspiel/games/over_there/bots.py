@@ -417,19 +417,15 @@ def _destination(board, side, kinds, rng):
 
     leaving = uid in _leaving(side, board["turn_index"])
     jailers = _jailers(board, side)
+    final = _last_player_turn(board, side)
     if not u.hq and board["phase"] in ("reaction-movement", "exploitation") and _escort(board, side, uid, here):
         # the last fighting unit with an Army HQ stays: the HQ may not follow in a reaction
         # (14M1) and has spent its MPs by now, and alone it falls to any overrun (6F, 9G1)
-        for k in ("stay", "cancel"):
-            if k in kinds:
-                return kinds[k][0]
-    final = _last_player_turn(board, side)
+        return _hold(kinds)
     if final and not u.hq and here in _guarded(side) and mine.get(here, (0, 0, 0))[2] == 0:
         # the campaign's last word: the only unit in a place of its own stays, or the enemy's ZOC
         # takes the place back the moment it leaves (5B), and what he owns at the end scores
-        for k in ("stay", "cancel"):
-            if k in kinds:
-                return kinds[k][0]
+        return _hold(kinds)
 
     def score(h: str) -> float:
         if task is not None and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
@@ -504,9 +500,12 @@ def _destination(board, side, kinds, rng):
         return best
     if "build" in kinds and any(dist(here, e) <= 2 for e in theirs):
         return kinds["build"][0]  # 13A1a: dig in where the enemy is near
-    if "stay" in kinds:
-        return kinds["stay"][0]
-    return kinds.get("cancel", [options[0]])[0]
+    return _hold(kinds)
+
+
+def _hold(kinds: dict):
+    """The unit ends its movement where it stands (6), or, where it may not, is put back."""
+    return kinds["stay"][0] if "stay" in kinds else kinds.get("cancel", kinds.get("to", [None]))[0]
 
 
 def _escort(board, side: str, uid: str, here: str) -> bool:

@@ -22,6 +22,7 @@ from .world import (
     TURNS,
     UNITS,
     fmt,
+    fresh,
     hex_name,
     on_map,
     stacking_room,
@@ -832,12 +833,8 @@ class Replace(State):
 
     def prompt(self, s, f, role):
         pool = s["pool"][role]
-
-        def points(n: float, what: str) -> str:
-            return f"{fmt(n)} {what}{'' if n == 1 else 's'}"
-
         return (
-            f"Replacements ({points(pool['man'], 'Man Pt')}, {points(pool['equ'], 'Equ Pt')}): "
+            f"Replacements ({points(pool['man'], 'man')}, {points(pool['equ'], 'equ')}): "
             "replace an eliminated unit at a city, or go on to the movement phase."
         )
 
@@ -959,6 +956,17 @@ def replacements(s: dict, side: str, t: str) -> None:
             pool["equ"] += rp.equ_pts
 
 
+def month_of(t: str) -> str:
+    """The month of a turn id, for 16B3f's monthly limits: the half-month turns aug-ii-14, then
+    sep-i-14 and sep-ii-14, share "aug", then "sep"."""
+    return t.split("-")[0]
+
+
+def points(n: float, kind: str) -> str:
+    """A number of Man Pts (``kind`` "man") or Equ Pts ("equ") in words."""
+    return f"{fmt(n)} {'Man' if kind == 'man' else 'Equ'} Pt{'' if n == 1 else 's'}"
+
+
 CAVALRY_LIMIT = {"russian": 12}
 """16B3f (L1219): cavalry REs a nation may replace, rebuild or augment a month: 6, 12 for Russia."""
 
@@ -973,7 +981,7 @@ def rebuild(s: dict, side: str, t: str) -> None:
     if pool["man"] < 1:
         return
     zoc = zoc_hexes(s, OTHER[side])
-    month = t.split("-")[0]  # the half-month turns of one month: aug-ii-14, then sep-i-14 and sep-ii-14
+    month = month_of(t)
     used = s.setdefault("rebuilt", {}).setdefault(side, {})
     for uid, v in on_map(s, side):
         if pool["man"] < 1:
@@ -1010,16 +1018,19 @@ def replacement_cost(s: dict, uid: str) -> tuple[str, int]:
     return ("equ" if UNITS[uid].artillery else "man"), 2 if isolated else 1
 
 
-def replacement_cities(s: dict, side: str, uid: str, _supplied: dict | None = None) -> list[str]:
+def replacement_cities(s: dict, side: str, uid: str, supplied: dict[str, list[str]]) -> list[str]:
     """16B3c: where a replaced unit is placed: a friendly-owned city (3E2) in regular general
-    supply (11C2) with room for it (8A). ``_supplied``: the side's cities in supply by
-    nationality, when the caller has them (``_city_supply``)."""
-    ok = (_supplied if _supplied is not None else _city_supply(s, side)).get(UNITS[uid].nationality, ())
+    supply (11C2) for its nationality (``supplied``: ``city_supply``), with no enemy unit and
+    with room for it (8A)."""
     here = stacks(s)
-    return [h for h in ok if not any(UNITS[x].side != side for x in here.get(h, ())) and stacking_room(s, h, [uid])]
+    return [
+        h
+        for h in supplied.get(UNITS[uid].nationality, ())
+        if not any(UNITS[x].side != side for x in here.get(h, ())) and stacking_room(s, h, [uid])
+    ]
 
 
-def _city_supply(s: dict, side: str) -> dict[str, list[str]]:
+def city_supply(s: dict, side: str) -> dict[str, list[str]]:
     """Nationality -> the side's own cities in regular general supply for its units (11C2; a
     nationality with no unit on the map: the rail net and its overland reach)."""
     cities = [h for h in sorted(CITY_HEXES) if s["owner"].get(h) == side]
@@ -1039,16 +1050,23 @@ def _replaced_size(s: dict, uid: str) -> float:
     return (1.0 if u.cadre is not None else u.re) * replacement_cost(s, uid)[1]
 
 
-def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
-    """16B3f: the month's cavalry and artillery limits; a unit from the eliminated-while-isolated
-    section counts at double its RE size (L1219)."""
+def _limits(side: str, uid: str, month: str) -> list[tuple[str, float]]:
+    """16B3f (L1219): the month's counts a replaced unit adds to (keys of ``s["rebuilt"][side]``:
+    the month for cavalry, as rebuilding counts it, "<month>-artillery" for artillery), each
+    with its limit."""
     u = UNITS[uid]
+    out = []
+    if "cavalry" in u.tags:
+        out.append((month, CAVALRY_LIMIT.get(u.nationality, 6)))
+    if u.artillery:
+        out.append((f"{month}-artillery", ARTILLERY_LIMIT[side]))
+    return out
+
+
+def _limit_left(s: dict, side: str, uid: str, month: str) -> bool:
+    """16B3f: whether the unit fits in the month's cavalry and artillery limits."""
     size = _replaced_size(s, uid)
-    if "cavalry" in u.tags and s["rebuilt"][side].get(month, 0) + size > CAVALRY_LIMIT.get(u.nationality, 6):
-        return False
-    if u.artillery and s["rebuilt"][side].get(f"{month}-artillery", 0) + size > ARTILLERY_LIMIT[side]:
-        return False
-    return True
+    return all(s["rebuilt"][side].get(key, 0) + size <= limit for key, limit in _limits(side, uid, month))
 
 
 def replacement_pool(s: dict, side: str) -> list[str]:
@@ -1069,7 +1087,7 @@ def _replaceable(s: dict, uid: str) -> bool:
 def replacement_offers(s: dict, side: str) -> list[dict]:
     """16B3c, ruling O23: each eliminated unit of the side (not an HQ, not a fortress garrison)
     its pool can pay for within the month's limits, at each city where it may be placed."""
-    month = TURNS[s["turn"]].split("-")[0]
+    month = month_of(TURNS[s["turn"]])
     pool = s["pool"][side]
     out = []
     supplied = None
@@ -1080,7 +1098,7 @@ def replacement_offers(s: dict, side: str) -> list[dict]:
         if pool[kind] < cost or not _limit_left(s, side, uid, month):
             continue
         if supplied is None:
-            supplied = _city_supply(s, side)
+            supplied = city_supply(s, side)
         out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid, supplied)]
     return out
 
@@ -1090,32 +1108,13 @@ def replace(s: dict, side: str, uid: str, h: str) -> None:
     u = UNITS[uid]
     kind, cost = replacement_cost(s, uid)
     s["pool"][side][kind] -= cost
-    month = TURNS[s["turn"]].split("-")[0]
+    counts = s["rebuilt"][side]
     size = _replaced_size(s, uid)
-    if "cavalry" in u.tags:
-        s["rebuilt"][side][month] = s["rebuilt"][side].get(month, 0) + size
-    if u.artillery:
-        key = f"{month}-artillery"
-        s["rebuilt"][side][key] = s["rebuilt"][side].get(key, 0) + size
-    v = s["units"][uid]
-    v.update(
-        {
-            "hex": h,
-            "at": "map",
-            "cadre": u.cadre is not None,
-            "dis": 0,
-            "fat": 0,
-            "spent": 0,
-            "moved": False,
-            "nozoc": False,
-            "attacked": False,
-            "supply": "general",
-            "out": 0,
-        }
-    )
-    points = {"man": "Man Pt", "equ": "Equ Pt"}[kind] + ("s" if cost != 1 else "")
+    for key, _ in _limits(side, uid, month_of(TURNS[s["turn"]])):
+        counts[key] = counts.get(key, 0) + size
+    s["units"][uid].update(fresh(h, cadre=u.cadre is not None))
     strength = " as a cadre" if u.cadre is not None else ""
-    log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {cost} {points}.", "16B3", to=[side])
+    log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {points(cost, kind)}.", "16B3", to=[side])
     settle(s)
 
 

@@ -230,25 +230,30 @@ units treat as a major river hexside for all movement and combat purposes (rulin
 """5A: the adjacent hexes a ZOC reaches: land, not across a lake or sea hexside."""
 
 
+def fresh(h: str | None, at: str = "map", cadre: bool = False) -> dict:
+    """A unit's changing facts as it enters play: in ``h`` (or ``at`` "due", off the map), not
+    disrupted, tired, moved or out of supply."""
+    return {
+        "hex": h,
+        "at": at,
+        "cadre": cadre,
+        "dis": 0,
+        "fat": 0,
+        "spent": 0,
+        "moved": False,
+        "nozoc": False,
+        "attacked": False,
+        "supply": "general",
+        "out": 0,
+    }
+
+
 def new_units(s: dict) -> dict:
     """Every unit's changing facts at the start of the scenario (the rest is on its counter)."""
     out = {}
     for uid in UNITS:
-        rec = SC.unit(uid)
-        on = rec.start is not None
-        out[uid] = {
-            "hex": start_hex(rec.start) if on else None,
-            "at": "map" if on else "due",
-            "cadre": False,
-            "dis": 0,
-            "fat": 0,
-            "spent": 0,
-            "moved": False,
-            "nozoc": False,
-            "attacked": False,
-            "supply": "general",
-            "out": 0,
-        }
+        start = SC.unit(uid).start
+        out[uid] = fresh(start_hex(start), "map") if start is not None else fresh(None, "due")
     return out
 
 
