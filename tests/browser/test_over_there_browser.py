@@ -174,7 +174,7 @@ def test_the_whole_map_is_drawn(server, browser):
 
 
 def test_move_a_unit_and_attack_by_clicking(server, browser):
-    page, errors = open_game(server, browser, DESKTOP)
+    page, errors = open_game(server, browser, DESKTOP, seed=1)  # the first attack ends in an EX: 9F3's choice
     shape = shape_of(server, page)
     board = board_of(shape)
     units = {u["id"]: u for u in board["units"]}
@@ -278,6 +278,26 @@ def test_move_a_unit_and_attack_by_clicking(server, browser):
     assert str(last["result"]) in page.locator(".ot-last").inner_text()
     assert page.locator("svg.ot-map .ot-last-hex").count() == 1
     shot(page, "ot-result")
+
+    # 9F3: where the combat may clear the hex, the attacker sees the result, names the units that
+    # advance by clicking them on the map, and ends the choice from the panel
+    done = {"end": "advance"}
+    shape = shape_of(server, page)
+    assert done in shape["actions"], shape["actions"]
+    assert "Advance after combat (9F3)" in page.locator("#prompt, .prompt, body").first.inner_text()
+    first = next(a for a in shape["actions"] if "advance" in a)
+    where = next(u["hex"] for u in board_of(shape)["units"] if u["id"] == first["advance"])
+    click_hex(page, where)
+    page.wait_for_timeout(200)
+    choose_in_menu(page, first)
+    shape = next_shape(server, page, shape["step"])
+    if done in shape["actions"]:
+        assert first not in shape["actions"]
+        page.locator(f".ot-panel button[data-action='{as_data(done)}']").click()
+        shape = next_shape(server, page, shape["step"])
+    moved = next(u for u in board_of(shape)["units"] if u["id"] == first["advance"])
+    assert moved["hex"] == target
+    shot(page, "ot-advanced")
     assert not errors, errors
 
 

@@ -212,14 +212,14 @@ def test_the_last_combat_is_reported_with_its_die_result_and_retreats(game):
 def test_hex_ids_and_designations_pick_actions(game, tmp_path):
     """The Entente types '25 ID', then a hex id to march there, then a stack by its hex, ends
     the movement phase, flies no air superiority (0 is the number of air points, not the first
-    action), attacks by hex and resolves; the log cites §6 for the move."""
+    action), attacks by hex, resolves and advances nobody; the log cites §6 for the move."""
     start = game.apply(game.new(seed=1), "entente", {"unit": "ru-25-id"})
     to = next(a["to"] for a in game.actions(start, "entente") if "to" in a and "by" not in a and "overrun" not in a)
-    answers = ["25 ID", to, "1506", "cancel", "end", "0", "attack 1406", "resolve", "none", "end"]
+    answers = ["25 ID", to, "1506", "cancel", "end", "0", "attack 1406", "resolve", "none", "end", "end"]
     tg, screen = terminal(game, answers, tmp_path)
     tg.run()
     ent = [a for r, a in tg.state["actions"] if r == "entente"]
-    assert ent[:10] == [
+    assert ent[:11] == [
         {"unit": "ru-25-id"},
         {"to": to},
         {"stack": "1506"},
@@ -229,6 +229,7 @@ def test_hex_ids_and_designations_pick_actions(game, tmp_path):
         {"attack": "1406"},
         {"resolve": True},
         {"leader": None},  # 14P: Rennenkampf's Army HQ covers the attackers; no gamble
+        {"end": "advance"},  # 9F3 after a DR: nobody advances, so the German division stays (9F1)
         {"end": "combat"},
     ]
     shown = flat(screen.text)

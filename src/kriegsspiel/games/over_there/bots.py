@@ -51,6 +51,8 @@ def heuristic(view, actions, rng):
         return _choose(kinds["choice"], side)
     if "withdraw" in kinds:
         return {"withdraw": True}
+    if "advance" in kinds:
+        return kinds["advance"][0]  # 9F3: every unit that can takes the ground
     if "replace" in kinds:
         return _replace(kinds["replace"], board, side)
     if "superiority" in kinds:

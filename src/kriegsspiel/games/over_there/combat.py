@@ -1359,12 +1359,18 @@ def _finish(s: dict, report: dict) -> dict:
     return report
 
 
-def resolve(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
+def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = False) -> dict | None:
     """One attack, 9A in order: mark the attackers and the hex, retreat before combat (9I), the
     strengths, the cavalry charge (10B), the odds and their shifts (9L's ten-sided die when the
     option is on), the combat die, then every result of 9C: losses (9D, 9E), retreats (9F1-2,
     9F4), the advance (9F3), contested hexes (9J) and HQs left alone (9D). The public report is
-    also ``s["last"]``."""
+    also ``s["last"]``.
+
+    Advance after combat is voluntary (9F3, L515). With ``choose``, when the combat may clear
+    the hex and an attacker could advance into it, the battle stops after the losses with its
+    aftermath in ``s["aftermath"]`` and None is returned: the attacker names the units that
+    advance (``advance_offers``, ``choose_advance``), then ``conclude`` carries out the rest.
+    Without it, every unit that can advances."""
     uids = _order(attacker_uids)
     problems = attack_problems(s, side, target_hex, uids)
     if problems:
@@ -1385,10 +1391,7 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
     if _retreat_before_combat(s, b, report):
         if not [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]:
             report.update(result="RBC", crt=b.crt, odds=b.odds, column="")
-            report["advance"] = advance(s, uids, target_hex)
-            if report["advance"]:
-                capture(s, side, target_hex)
-            return _finish(s, report)
+            return _aftermath(s, _record(b, report, kind="empty"), choose)
         b = _battle(s, side, target_hex, uids)
     report.update(attack=float(b.attack), defense=float(b.defense), odds=b.odds, crt=b.crt, notes=list(b.notes))
 
@@ -1406,10 +1409,7 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
         report.update(result="DE", column="auto")
         report["losses"][enemy] = list(b.defenders)
         report["eliminated"] += list(b.defenders)
-        report["advance"] = advance(s, uids, target_hex)
-        if report["advance"]:
-            capture(s, side, target_hex)
-        return _finish(s, report)
+        return _aftermath(s, _record(b, report, kind="empty"), choose)
 
     drm = b.drm
     cec_ok = False
@@ -1444,13 +1444,139 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
             "9C",
         )
     report.update(roll=roll, drm=drm, result=code)
-    _apply(s, b, code, report, same_hex, first_from=b.cec if cec_ok else [])
+    return _apply(s, b, code, report, same_hex, first_from=b.cec if cec_ok else [], choose=choose)
+
+
+def _record(b: Battle, report: dict, kind: str, **more) -> dict:
+    """What the rest of the combat needs once the losses are taken (kept in the state while the
+    attacker chooses his advance): "empty" when the hex is already clear of fighting enemy
+    units (9I, 9G1), "result" after a combat result (9C)."""
+    return {
+        "kind": kind,
+        "side": b.side,
+        "hex": b.hex,
+        "crt": b.crt,
+        "attackers": list(b.attackers),
+        "defenders": list(b.defenders),
+        "report": report,
+        "chosen": [],
+        **more,
+    }
+
+
+def _aftermath(s: dict, af: dict, choose: bool) -> dict | None:
+    """Stop for the attacker's choice of advance when there is one to make, else finish."""
+    offers = advance_offers(s, af)
+    if choose and offers:
+        s["aftermath"] = af
+        s["last"] = {**af["report"], "retreats": {}, "pending": "advance"}
+        return None
+    while offers and not choose:  # every unit that can, as many as the hex takes
+        af["chosen"].append(offers[0])
+        offers = advance_offers(s, af)
+    return _conclude(s, af)
+
+
+def _clears(s: dict, af: dict) -> bool:
+    """Whether the combat empties the hex of the enemy's fighting units: they are gone, or they
+    must retreat (9F1)."""
+    if af["kind"] == "empty":
+        return True
+    if af["d_retreat"] and [u for u in af["defenders"] if s["units"][u]["at"] == "map"]:
+        return True
+    return not _enemy_at(s, af["side"], af["hex"])
+
+
+def advance_offers(s: dict, af: dict | None = None) -> list[str]:
+    """9F3 (L515): the attackers that may still be named to advance into the hex the combat
+    clears, with room for them beside those already named (8A)."""
+    af = af if af is not None else s.get("aftermath")
+    if not af or not _clears(s, af):
+        return []
+    h, chosen = af["hex"], af["chosen"]
+    out = []
+    for u in _order(af["attackers"]):
+        if u in chosen or s["units"][u]["at"] != "map":
+            continue
+        if _may_advance(s, u, h) and stacking_room(s, h, [*chosen, u], here=[]):
+            out.append(u)
+    return out
+
+
+def retreat_waits(s: dict) -> bool:
+    """Whether defenders wait to retreat on the attacker's declaration (9F1, L501): naming no
+    unit to advance cancels their retreat."""
+    af = s["aftermath"]
+    return bool(af.get("d_retreat")) and any(s["units"][u]["at"] == "map" for u in af["defenders"])
+
+
+def choose_advance(s: dict, uid: str) -> None:
+    """Name one more unit to advance (9F3)."""
+    if uid not in advance_offers(s):
+        raise ValueError(f"{uid} may not advance into {s['aftermath']['hex']} (9F3)")
+    s["aftermath"]["chosen"].append(uid)
+
+
+def conclude(s: dict) -> dict:
+    """The rest of the combat once the attacker has named his advance (9F1-9F4, 9J, 9D)."""
+    af = s.pop("aftermath")
+    return _conclude(s, af)
+
+
+def _conclude(s: dict, af: dict) -> dict:
+    report, side, h, chosen = af["report"], af["side"], af["hex"], af["chosen"]
+    if af["kind"] == "empty":
+        report["advance"] = advance(s, chosen, h)
+        if report["advance"]:
+            capture(s, side, h)
+        return _finish(s, report)
+    b = _Fought(side, h, af["crt"], af["attackers"], af["defenders"])
+    movers = [u for u in af["defenders"] if s["units"][u]["at"] == "map"]
+    if af["d_retreat"] and movers:
+        if not chosen:
+            because = "does not advance" if advance_offers(s, af) else "cannot advance"
+            log(s, f"The attacker {because} into {hex_name(h)}: the defender's retreat is cancelled (9F1).", "9F")
+        else:
+            adv: list[str] = []
+
+            def between() -> None:
+                adv.extend(advance(s, chosen, h))
+
+            hexes = af["hexes"]
+            report["retreats"].update(retreat(s, movers, hexes, between, origins=report.setdefault("retreat_from", {})))
+            report["advance"] = adv
+            if hexes == 2:  # 9F4 step 4: those that advanced may advance a second time
+                report["pursuit"] = [u for u in adv if s["units"][u]["at"] == "map" and s["units"][u]["hex"] == h]
+    if not report["advance"] and chosen and not _enemy_at(s, side, h):
+        report["advance"] = advance(s, chosen, h)
+    if af["a_retreat"]:
+        _attacker_retreat(s, b, af["hexes"], report, af["same_hex"])
+    if report["advance"]:
+        _after_advance(s, b, report)
     return _finish(s, report)
 
 
-def _apply(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], first_from: list[str]) -> None:
-    """9C: losses, then retreats with their declarations, the advance, contested hexes."""
-    side, h = b.side, b.hex
+@dataclass
+class _Fought:
+    """What the retreats and the advance read of a battle already fought."""
+
+    side: str
+    hex: str
+    crt: str
+    attackers: list[str]
+    defenders: list[str]
+
+
+def _apply(
+    s: dict, b: Battle, code: str, report: dict, same_hex: list[str], first_from: list[str], choose: bool = False
+) -> dict | None:
+    """9C: losses, then retreats with their declarations, the advance, contested hexes (the
+    attacker's choice of advance as ``resolve``'s ``choose``)."""
+    return _aftermath(s, _losses(s, b, code, report, same_hex, first_from), choose)
+
+
+def _losses(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], first_from: list[str]) -> dict:
+    """9C: the losses, and what ``_conclude`` needs for the retreats and the advance."""
     res = CH.result(code)
     attackers = [u for u in b.attackers if s["units"][u]["at"] == "map"]
     defenders = [u for u in b.defenders if not UNITS[u].hq]
@@ -1489,28 +1615,7 @@ def _apply(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], fir
         for u in b.defenders:
             if UNITS[u].hq:
                 eliminate(s, u, "no friendly unit left with it after the combat (9D)", "9D")
-
-    survivors_a = [u for u in b.attackers if s["units"][u]["at"] == "map"]
-    movers = [u for u in b.defenders if s["units"][u]["at"] == "map"]
-    if d_retreat and movers:
-        if not any(_may_advance_empty(s, u, h) for u in survivors_a):
-            log(s, "No attacking unit can advance: the defender's retreat is cancelled (9F1).", "9F")
-        else:
-            adv: list[str] = []
-
-            def between() -> None:
-                adv.extend(advance(s, survivors_a, h))
-
-            report["retreats"].update(retreat(s, movers, hexes, between, origins=report.setdefault("retreat_from", {})))
-            report["advance"] = adv
-            if hexes == 2:  # 9F4 step 4: those that advanced may advance a second time
-                report["pursuit"] = [u for u in adv if s["units"][u]["at"] == "map" and s["units"][u]["hex"] == h]
-    if not report["advance"] and survivors_a and not _enemy_at(s, side, h):
-        report["advance"] = advance(s, survivors_a, h)
-    if a_retreat:
-        _attacker_retreat(s, b, hexes, report, same_hex)
-    if report["advance"]:
-        _after_advance(s, b, report)
+    return _record(b, report, "result", d_retreat=d_retreat, a_retreat=a_retreat, hexes=hexes, same_hex=same_hex)
 
 
 def _may_advance_empty(s: dict, uid: str, into: str) -> bool:

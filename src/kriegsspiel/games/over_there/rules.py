@@ -94,6 +94,7 @@ class OverThere(Rules):
         "superiority": sequence.Superiority(),
         "das": sequence.Das(),
         "leader": sequence.Leader(),
+        "advance": sequence.Advance(),
         "second_advance": sequence.SecondAdvance(),
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
@@ -372,6 +373,8 @@ class OverThere(Rules):
             return "repair the railway here (4 MPs)"
         if "clear_rail" in action:
             return "clear the obstructed railway here (2 MPs)"
+        if "advance" in action and action["advance"] in UNITS:
+            return f"advance {UNITS[action['advance']].short}"
         if "second_advance" in action and action["second_advance"] in UNITS:
             return f"advance {UNITS[action['second_advance']].short} again into {hex_name(action['into'])}"
         if "superiority" in action:
@@ -397,6 +400,10 @@ class OverThere(Rules):
                 return "end the counter-bombardment"
             if action["end"] == "replacements":
                 return "no more replacements"
+            if action["end"] == "advance":
+                return "no more units advance"
+            if action["end"] == "second-advance":
+                return "no more second advances"
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
             if action["activate"] not in UNITS:

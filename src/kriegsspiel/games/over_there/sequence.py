@@ -345,14 +345,46 @@ class Battle(Procedure):
 
     def fight(self, s, f):
         a = s["attack"]
-        report = combat.resolve(s, f["side"], a["hex"], a["units"])
+        report = combat.resolve(s, f["side"], a["hex"], a["units"], choose=True)
         s["attack"] = None
         s["air_support"] = None
+        f["hex"] = a["hex"]
+        if report is None:  # 9F3: the attacker names the units that advance
+            ask(s, "advance", f["side"], hex=a["hex"])
+            return "conclude"
+        return self.after(s, f, report)
+
+    def conclude(self, s, f):
+        return self.after(s, f, combat.conclude(s))
+
+    def after(self, s, f, report):
+        h = f["hex"]
         settle(s)
         pursuit = report.get("pursuit") or []
-        if combat.second_advances(s, f["side"], pursuit, a["hex"]):
-            ask(s, "second_advance", f["side"], hex=a["hex"], units=pursuit)
+        if combat.second_advances(s, f["side"], pursuit, h):
+            ask(s, "second_advance", f["side"], hex=h, units=pursuit)
         return None
+
+
+class Advance(State):
+    """9F3 (L515): advance after combat is voluntary. The attacker names, one by one, the units
+    that advance into the hex the combat clears, then ends; where the defender must retreat,
+    naming none cancels the retreat (9F1, L501)."""
+
+    def prompt(self, s, f, role):
+        text = f"Advance after combat (9F3): name the units that advance into {hex_name(f['hex'])}, then end."
+        if combat.retreat_waits(s) and not s["aftermath"]["chosen"]:
+            text += " If none advances, the defender's retreat is cancelled (9F1)."
+        return text
+
+    def actions(self, s, f, role):
+        return [{"advance": u} for u in combat.advance_offers(s)] + [{"end": "advance"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        combat.choose_advance(s, action["advance"])
+        return STAY if combat.advance_offers(s) else None
 
 
 class SecondAdvance(State):

@@ -1631,6 +1631,7 @@ function shortLabel(c) {
   if ("add" in a) return "Add";
   if ("remove" in a) return "Remove";
   if ("activate" in a) return "Activate";
+  if ("advance" in a) return "Advance";
   return capital(c.label);
 }
 

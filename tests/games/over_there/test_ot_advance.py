@@ -1,0 +1,120 @@
+"""Advance after combat through the public interface (9F3, L515: "Advance after combat is
+voluntary"): the attacker sees the result, then names the units that advance one by one; naming
+none where the defender must retreat cancels the retreat (9F1, L501). The battlefield is the open
+Lithuanian plain round 1502: the Germans attack from 1402 and 1401."""
+
+from __future__ import annotations
+
+import pytest
+from ot_positions import advance, only
+
+import kriegsspiel
+from kriegsspiel.engine import IllegalAction
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import bots, combat
+from kriegsspiel.games.over_there.world import CH
+
+G = kriegsspiel.load("over-there")
+E, CP = "entente", "central-powers"
+T, W = "1502", "1402"
+ATTACKERS = {"de-1-id": W, "de-2-id": W, "de-i-hvy-art": W}
+
+
+SEVEN = {  # more than a hex holds (8A: 6 units)
+    "de-1-id": W,
+    "de-2-id": W,
+    "de-35-id": W,
+    "de-36-id": "1401",
+    "de-37-id": "1401",
+    "de-41-id": "1602",
+    "de-1-rd": "1602",
+}
+
+
+def german_attack(attackers=ATTACKERS, defender="ru-1-rifle-bde") -> dict:
+    """The Central Powers' first combat phase with only this battle on the map, the attack named."""
+    s = advance(
+        G.new(seed=2),
+        lambda s: s["phasing"] == CP and s["phase"] == "combat" and s["stack"][-1].get("state") == "combat",
+    )
+    only(s, {**attackers, defender: T})
+    for side in (E, CP):
+        s["air"][side]["left"] = 0
+    s = G.apply(s, CP, {"attack": T})
+    assert sorted(s["attack"]["units"]) == sorted(attackers)  # every unit that can is named at first
+    return s
+
+
+def resolve_for(s: dict, code: str) -> dict:
+    """Resolve with the die that gives ``code``."""
+    a = combat.assess(s, CP, T, s["attack"]["units"])
+    roll = next(r for r in range(1, 7) if CH.combat_result(a["crt"], a["column"], r + a["drm"]) == code)
+    with scripted_dice(s, roll):
+        return G.apply(s, CP, {"resolve": True})
+
+
+def test_the_attacker_names_the_units_that_advance_after_seeing_the_result():
+    s = resolve_for(german_attack(), "DR")
+    assert s["stack"][-1]["state"] == "advance" and G.active(s) == [CP]
+    assert s["last"]["result"] == "DR" and s["last"]["pending"] == "advance"  # the result is on the board
+    # 9F3 and ruling C15: the divisions may advance, the heavy artillery may not
+    assert G.actions(s, CP) == [{"advance": "de-1-id"}, {"advance": "de-2-id"}, {"end": "advance"}]
+    assert "If none advances, the defender's retreat is cancelled" in G.view(s, CP)["prompt"]
+    with pytest.raises(IllegalAction):
+        G.apply(s, E, {"end": "advance"})  # not the defender's choice
+    with pytest.raises(IllegalAction):
+        G.apply(s, CP, {"advance": "de-i-hvy-art"})
+    s = G.apply(s, CP, {"advance": "de-2-id"})
+    assert G.actions(s, CP) == [{"advance": "de-1-id"}, {"end": "advance"}]
+    s = G.apply(s, CP, {"end": "advance"})
+    assert s["units"]["de-2-id"]["hex"] == T and s["units"]["de-1-id"]["hex"] == W
+    assert s["units"]["ru-1-rifle-bde"]["hex"] != T  # the brigade retreated
+    assert s["last"]["advance"] == ["de-2-id"] and "pending" not in s["last"]
+    assert s["owner"][T] == CP and "aftermath" not in s
+    assert s["stack"][-1]["state"] == "combat"  # the combat phase goes on
+
+
+def test_declining_to_advance_cancels_the_defenders_retreat():
+    # 9F1 (L501): "If the player declines to advance, then the mandated retreat is canceled."
+    s = resolve_for(german_attack(), "DR")
+    s = G.apply(s, CP, {"end": "advance"})
+    assert s["units"]["ru-1-rifle-bde"]["hex"] == T
+    assert s["units"]["de-1-id"]["hex"] == W and s["units"]["de-2-id"]["hex"] == W
+    assert s["last"]["retreats"] == {} and s["last"]["advance"] == []
+    assert any("does not advance" in e["text"] and "(9F1)" in e["text"] for e in G.view(s, E)["log"][-3:])
+
+
+def test_when_every_defender_is_eliminated_the_hex_may_still_be_left_empty():
+    s = resolve_for(german_attack(SEVEN), "DE")
+    assert s["last"]["eliminated"] == ["ru-1-rifle-bde"]
+    assert "cancelled" not in G.view(s, CP)["prompt"]  # nothing to cancel: the brigade is gone
+    s = G.apply(s, CP, {"end": "advance"})
+    assert all(s["units"][u]["hex"] == h for u, h in SEVEN.items())
+    assert s["last"]["advance"] == []
+    assert s["owner"][T] == CP  # 5B: the empty hex in the German ZOC is German all the same
+
+
+def test_no_choice_where_the_defender_holds():
+    s = resolve_for(german_attack({"de-1-id": W}, "ru-25-id"), "AR")  # the division falls back
+    assert s["stack"][-1]["state"] != "advance"
+    assert "aftermath" not in s
+
+
+def test_the_heuristic_bot_advances_every_unit_it_can():
+    s = resolve_for(german_attack(), "DR")
+    while s["stack"][-1]["state"] == "advance":
+        s = G.apply(s, CP, bots.heuristic(G.view(s, CP), G.actions(s, CP), None))
+    assert s["units"]["de-1-id"]["hex"] == T and s["units"]["de-2-id"]["hex"] == T
+
+
+def test_the_named_units_must_fit_the_stacking_limit_together():
+    # 8A: the offers shrink as the hex fills; once it is full the choice ends by itself
+    many = SEVEN
+    s = resolve_for(german_attack(many), "DE")
+    named = []
+    while s["stack"][-1]["state"] == "advance":
+        pick = next(a for a in G.actions(s, CP) if "advance" in a)
+        named.append(pick["advance"])
+        s = G.apply(s, CP, pick)
+    assert len(named) == 6  # 8A: six units of any size
+    assert sorted(u for u in many if s["units"][u]["hex"] == T) == sorted(named)
