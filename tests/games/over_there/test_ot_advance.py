@@ -48,6 +48,9 @@ def german_attack(attackers=ATTACKERS, defender="ru-1-rifle-bde") -> dict:
 def resolve_for(s: dict, code: str) -> dict:
     """Resolve with the die that gives ``code``."""
     a = combat.assess(s, CP, T, s["attack"]["units"])
+    if a["column"] == "auto":  # 9B7: below 1:4, no die
+        assert CH.crts[a["crt"]].below_lowest == code
+        return G.apply(s, CP, {"resolve": True})
     roll = next(r for r in range(1, 7) if CH.combat_result(a["crt"], a["column"], r + a["drm"]) == code)
     with scripted_dice(s, roll):
         return G.apply(s, CP, {"resolve": True})
@@ -94,10 +97,47 @@ def test_when_every_defender_is_eliminated_the_hex_may_still_be_left_empty():
     assert s["owner"][T] == CP  # 5B: the empty hex in the German ZOC is German all the same
 
 
-def test_no_choice_where_the_defender_holds():
-    s = resolve_for(german_attack({"de-1-id": W}, "ru-25-id"), "AR")  # the division falls back
-    assert s["stack"][-1]["state"] != "advance"
-    assert "aftermath" not in s
+def test_the_defender_declares_the_advance_that_lets_the_attackers_retreat():
+    # 9F1 (L501, Example #2) and 9F3: an AR would empty 1402; the Entente names his advance
+    s = resolve_for(german_attack({"de-1-id": W}, "ru-25-id"), "AR")
+    assert s["stack"][-1]["state"] == "advance" and G.active(s) == [E]
+    assert G.actions(s, E) == [{"advance": "ru-25-id", "into": W}, {"end": "advance"}]
+    assert "The attackers retreat only from hexes you advance into (9F1)" in G.view(s, E)["prompt"]
+    assert G.view(s, CP)["board"]["advancing"]["by"] == E
+    with pytest.raises(IllegalAction):
+        G.apply(s, CP, {"end": "advance"})
+    s = G.apply(s, E, {"advance": "ru-25-id", "into": W})
+    assert s["units"]["ru-25-id"]["hex"] == W and s["units"]["de-1-id"]["hex"] not in (W, T)
+    assert s["last"]["defender_advance"] == ["ru-25-id"] and s["owner"][W] == E
+    assert s["stack"][-1]["state"] == "combat" and G.active(s) == [CP]
+
+
+def test_a_defender_who_does_not_advance_leaves_the_attackers_where_they_are():
+    s = resolve_for(german_attack({"de-1-id": W}, "ru-25-id"), "AR")
+    s = G.apply(s, E, {"end": "advance"})
+    assert s["units"]["ru-25-id"]["hex"] == T and s["units"]["de-1-id"]["hex"] == W
+    assert s["last"]["retreats"] == {}
+
+
+def test_the_defender_may_advance_into_a_hex_the_attackers_losses_emptied():
+    # 9F3 (L515): "Defending units may advance after combat into adjacent hexes ... if the combat
+    # clears all enemy units from the hex advanced into"; a brigade at 2:11 is below 1:4, an AE
+    s = resolve_for(german_attack({"de-2-lw-bde": W}, "ru-25-id"), "AE")
+    assert s["last"]["eliminated"] == ["de-2-lw-bde"]
+    assert G.actions(s, E) == [{"advance": "ru-25-id", "into": W}, {"end": "advance"}]
+    assert "retreat only" not in G.view(s, E)["prompt"]  # nothing waits on him
+    s = G.apply(s, E, {"advance": "ru-25-id", "into": W})
+    assert s["units"]["ru-25-id"]["hex"] == W and s["last"]["defender_advance"] == ["ru-25-id"]
+
+
+def test_the_heuristic_defender_follows_ruling_c16():
+    # C16: a lone defender in the open advances into the single hex vacated; none into a hex the
+    # attackers' losses emptied
+    s = resolve_for(german_attack({"de-1-id": W}, "ru-25-id"), "AR")
+    s = G.apply(s, E, bots.heuristic(G.view(s, E), G.actions(s, E), None))
+    assert s["units"]["ru-25-id"]["hex"] == W
+    s = resolve_for(german_attack({"de-2-lw-bde": W}, "ru-25-id"), "AE")
+    assert bots.heuristic(G.view(s, E), G.actions(s, E), None) == {"end": "advance"}
 
 
 def test_the_heuristic_bot_advances_every_unit_it_can():

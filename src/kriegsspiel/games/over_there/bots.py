@@ -19,7 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import hexes as hx
-from .world import CITY_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
+from .world import CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
 _GOALS: dict[str, list[str]] = {}
 
@@ -52,7 +52,7 @@ def heuristic(view, actions, rng):
     if "withdraw" in kinds:
         return {"withdraw": True}
     if "advance" in kinds:
-        return kinds["advance"][0]  # 9F3: every unit that can takes the ground
+        return _advance(kinds["advance"], board, side) or actions[-1]
     if "replace" in kinds:
         return _replace(kinds["replace"], board, side)
     if "superiority" in kinds:
@@ -124,6 +124,33 @@ def _replace(offers, board, side: str):
         return (-(attack + defense), min(dist(a["at"], e) for e in enemy), a["replace"], a["at"])
 
     return min(offers, key=worth)
+
+
+def _advance(offers, board, side: str):
+    """9F3: as attacker, every unit that can takes the ground. As defender (ruling C16), the
+    weakest unit that can goes into each hex the attackers' retreat would vacate, one a hex, and
+    the last unit leaves the defended hex only when a single hex is vacated and the hex has no
+    fortress, works, major city or HQ; nobody goes into hexes the attackers' losses emptied."""
+    if "into" not in offers[0]:
+        return offers[0]
+    adv = board["advancing"]
+    h, vacated = adv["hex"], adv["vacated"]
+    here = [u for u in board["units"] if u["side"] == side and u["hex"] == h]
+    keep = [u for u in here if not UNITS[u["id"]].hq]
+    named = {u for u, _ in adv["defenders"]}
+    done = {x for _, x in adv["defenders"]}
+    strong = h in FORTRESS_HEXES or h in board["works"] or h in CITY_HEXES or len(keep) < len(here)
+    defense = {u["id"]: u["defense"] for u in keep}
+    for x in vacated:
+        if x in done:
+            continue
+        left = [u["id"] for u in keep if u["id"] not in named]
+        if len(left) <= 1 and (strong or len(vacated) > 1):
+            continue
+        fits = [a for a in offers if a["into"] == x and a["advance"] in left]
+        if fits:
+            return min(fits, key=lambda a: (defense[a["advance"]], list(UNITS).index(a["advance"])))
+    return None
 
 
 def _choose(choices, side):

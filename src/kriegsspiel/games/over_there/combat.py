@@ -1468,13 +1468,31 @@ def _aftermath(s: dict, af: dict, choose: bool) -> dict | None:
     """Stop for the attacker's choice of advance when there is one to make, else finish."""
     offers = advance_offers(s, af)
     if choose and offers:
-        s["aftermath"] = af
-        s["last"] = {**af["report"], "retreats": {}, "pending": "advance"}
-        return None
+        return _pause(s, af)
     while offers and not choose:  # every unit that can, as many as the hex takes
         af["chosen"].append(offers[0])
         offers = advance_offers(s, af)
-    return _conclude(s, af)
+    return _conclude(s, af, choose)
+
+
+def _pause(s: dict, af: dict) -> None:
+    s["aftermath"] = af
+    s["last"] = {**af["report"], "retreats": {}, "pending": "advance"}
+
+
+def chooser(s: dict) -> str:
+    """The side naming units to advance now: the attacker, then the defender (9F3)."""
+    af = s["aftermath"]
+    return OTHER[af["side"]] if af.get("stage") == "defender" else af["side"]
+
+
+def advance_actions(s: dict) -> list[dict]:
+    """The actions of the choice of advance (9F3): a unit for the attacker, a unit and a hex for
+    the defender."""
+    af = s["aftermath"]
+    if af.get("stage") == "defender":
+        return [{"advance": u, "into": x} for u, x in defender_offers(s, af)]
+    return [{"advance": u} for u in advance_offers(s, af)]
 
 
 def _clears(s: dict, af: dict) -> bool:
@@ -1491,7 +1509,7 @@ def advance_offers(s: dict, af: dict | None = None) -> list[str]:
     """9F3 (L515): the attackers that may still be named to advance into the hex the combat
     clears, with room for them beside those already named (8A)."""
     af = af if af is not None else s.get("aftermath")
-    if not af or not _clears(s, af):
+    if not af or af.get("stage") == "defender" or not _clears(s, af):
         return []
     h, chosen = af["hex"], af["chosen"]
     out = []
@@ -1510,20 +1528,94 @@ def retreat_waits(s: dict) -> bool:
     return bool(af.get("d_retreat")) and any(s["units"][u]["at"] == "map" for u in af["defenders"])
 
 
-def choose_advance(s: dict, uid: str) -> None:
+def choose_advance(s: dict, action: dict) -> None:
     """Name one more unit to advance (9F3)."""
-    if uid not in advance_offers(s):
-        raise ValueError(f"{uid} may not advance into {s['aftermath']['hex']} (9F3)")
-    s["aftermath"]["chosen"].append(uid)
+    if action not in advance_actions(s):
+        raise ValueError(f"{action} is not an advance open now (9F3)")
+    af = s["aftermath"]
+    if af.get("stage") == "defender":
+        af["named"].append([action["advance"], action["into"]])
+    else:
+        af["chosen"].append(action["advance"])
 
 
-def conclude(s: dict) -> dict:
-    """The rest of the combat once the attacker has named his advance (9F1-9F4, 9J, 9D)."""
+def conclude(s: dict) -> dict | None:
+    """The rest of the combat once the side choosing has named its advance (9F1-9F4, 9J, 9D);
+    None when the defender's choice comes next."""
     af = s.pop("aftermath")
-    return _conclude(s, af)
+    return _conclude(s, af, True)
 
 
-def _conclude(s: dict, af: dict) -> dict:
+def vacated(s: dict) -> list[str]:
+    """The hexes the attackers' retreat waits on the defender's declaration for (9F1)."""
+    return _vacated(s, s["aftermath"])
+
+
+def _vacated(s: dict, af: dict) -> list[str]:
+    """9F1: the hexes the attackers must retreat from that their retreat would leave without a
+    unit of their side."""
+    if not af["a_retreat"]:
+        return []
+    side, h = af["side"], af["hex"]
+    by_hex: dict[str, set[str]] = {}
+    for u in af["attackers"]:
+        if s["units"][u]["at"] == "map":
+            by_hex.setdefault(s["units"][u]["hex"], set()).add(u)
+    st = stacks(s)
+    return sorted(
+        src
+        for src, us in by_hex.items()
+        if src != h and not [x for x in st.get(src, ()) if UNITS[x].side == side and x not in us]
+    )
+
+
+def _emptied(s: dict, af: dict) -> list[str]:
+    """9F3: the hexes the attackers fought from that the combat has cleared of their side."""
+    st = stacks(s)
+    side = af["side"]
+    return [src for src in af.get("origins", ()) if not [x for x in st.get(src, ()) if UNITS[x].side == side]]
+
+
+def defender_offers(s: dict, af: dict) -> list[tuple[str, str]]:
+    """9F3 (L515): the defender's units that may still be named to advance, each with a hex next
+    to the defended one that the combat clears of the attackers (or that their retreat will
+    clear, 9F1), with room for it beside those already named there (8A)."""
+    h = af["hex"]
+    named = af.get("named", [])
+    taken = {u for u, _ in named}
+    into = sorted(set(_vacated(s, af)) | set(_emptied(s, af)))
+    out = []
+    for u in _order([x for x in af["defenders"] if s["units"][x]["at"] == "map" and s["units"][x]["hex"] == h]):
+        if u in taken:
+            continue
+        for x in into:
+            there = [n for n, y in named if y == x]
+            if _may_advance(s, u, x) and stacking_room(s, x, [*there, u], here=[]):
+                out.append((u, x))
+    return out
+
+
+def _c16(s: dict, af: dict) -> list[list[str]]:
+    """Ruling C16, the defender's advance when he is not asked: the weakest unit that can, one a
+    hex vacated by a retreat; his last unit leaves the defended hex only when a single hex is
+    vacated and the defended hex holds no fortification, major city or HQs. None into hexes the
+    attackers' losses emptied."""
+    side, enemy, h = af["side"], OTHER[af["side"]], af["hex"]
+    vacated = _vacated(s, af)
+    here = _enemy_at(s, side, h)
+    keep = [u for u in here if not UNITS[u].hq]
+    named: list[list[str]] = []
+    for src in vacated:
+        left = [u for u in keep if u not in {n for n, _ in named}]
+        hold = fortification(s, h, enemy) or cities(h) or len(keep) < len(here) or len(vacated) > 1
+        movers = [u for u in left if _may_advance_empty(s, u, src)] if len(left) > 1 or not hold else []
+        movers.sort(key=lambda u: (rating(s, u)[1], _unit_index()[u]))
+        if movers:
+            named.append([movers[0], src])
+    return named
+
+
+def _conclude(s: dict, af: dict, choose: bool = False) -> dict | None:
     report, side, h, chosen = af["report"], af["side"], af["hex"], af["chosen"]
     if af["kind"] == "empty":
         report["advance"] = advance(s, chosen, h)
@@ -1531,6 +1623,35 @@ def _conclude(s: dict, af: dict) -> dict:
             capture(s, side, h)
         return _finish(s, report)
     b = _Fought(side, h, af["crt"], af["attackers"], af["defenders"])
+    if af.get("stage") != "defender":
+        _attackers_advance(s, af)
+        af["stage"] = "defender"
+        af["named"] = []
+        if defender_offers(s, af):
+            if choose:
+                return _pause(s, af)
+            af["named"] = _c16(s, af)
+    if af["a_retreat"]:
+        _attacker_retreat(s, b, af["hexes"], report, af["named"])
+    _defender_advance(s, af)
+    if report["advance"]:
+        _after_advance(s, b, report)
+    return _finish(s, report)
+
+
+def _defender_advance(s: dict, af: dict) -> None:
+    """9F3: the defender's units named for hexes the attackers' losses emptied advance."""
+    enemy, vacated = OTHER[af["side"]], set(af.get("vacated", ()))  # those go in ``_attacker_retreat``
+    for x in sorted({y for _, y in af["named"]} - vacated):
+        went = advance(s, [u for u, y in af["named"] if y == x], x)
+        if went:
+            af["report"].setdefault("defender_advance", []).extend(went)
+            capture(s, enemy, x)
+
+
+def _attackers_advance(s: dict, af: dict) -> None:
+    """9F1-9F4: the defender's retreat on the attacker's declaration, and the attacker's advance."""
+    report, side, h, chosen = af["report"], af["side"], af["hex"], af["chosen"]
     movers = [u for u in af["defenders"] if s["units"][u]["at"] == "map"]
     if af["d_retreat"] and movers:
         if not chosen:
@@ -1549,11 +1670,7 @@ def _conclude(s: dict, af: dict) -> dict:
                 report["pursuit"] = [u for u in adv if s["units"][u]["at"] == "map" and s["units"][u]["hex"] == h]
     if not report["advance"] and chosen and not _enemy_at(s, side, h):
         report["advance"] = advance(s, chosen, h)
-    if af["a_retreat"]:
-        _attacker_retreat(s, b, af["hexes"], report, af["same_hex"])
-    if report["advance"]:
-        _after_advance(s, b, report)
-    return _finish(s, report)
+    af["vacated"] = _vacated(s, af)
 
 
 @dataclass
@@ -1577,6 +1694,7 @@ def _apply(
 
 def _losses(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], first_from: list[str]) -> dict:
     """9C: the losses, and what ``_conclude`` needs for the retreats and the advance."""
+    origins = sorted({s["units"][u]["hex"] for u in b.attackers if s["units"][u]["hex"] not in (None, b.hex)})
     res = CH.result(code)
     attackers = [u for u in b.attackers if s["units"][u]["at"] == "map"]
     defenders = [u for u in b.defenders if not UNITS[u].hq]
@@ -1615,7 +1733,9 @@ def _losses(s: dict, b: Battle, code: str, report: dict, same_hex: list[str], fi
         for u in b.defenders:
             if UNITS[u].hq:
                 eliminate(s, u, "no friendly unit left with it after the combat (9D)", "9D")
-    return _record(b, report, "result", d_retreat=d_retreat, a_retreat=a_retreat, hexes=hexes, same_hex=same_hex)
+    return _record(
+        b, report, "result", d_retreat=d_retreat, a_retreat=a_retreat, hexes=hexes, same_hex=same_hex, origins=origins
+    )
 
 
 def _may_advance_empty(s: dict, uid: str, into: str) -> bool:
@@ -1623,12 +1743,10 @@ def _may_advance_empty(s: dict, uid: str, into: str) -> bool:
     return _may_advance(s, uid, into) and stacking_room(s, into, [uid], here=[])
 
 
-def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, same_hex: list[str]) -> None:
-    """9F1-2: the attackers retreat; where that would empty a hex, only if the defender declares
-    an advance into it. Ruling C16: he declares when one of his units in the defended hex can
-    advance, and sends the weakest, one unit a hex; his last unit leaves the defended hex only
-    when a single hex is vacated and the defended hex holds no fortification, major city or
-    HQs."""
+def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, named: list[list[str]]) -> None:
+    """9F1-2: the attackers retreat; where that would empty a hex, only if the defender has
+    declared an advance into it (``named``: his units and the hexes they advance into, his
+    choice or ruling C16's); then those units advance into it."""
     side, enemy, h = b.side, OTHER[b.side], b.hex
     alive = [u for u in b.attackers if s["units"][u]["at"] == "map"]
     by_hex: dict[str, list[str]] = {}
@@ -1645,17 +1763,13 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, same_hex: li
         if src not in vacated:
             report["retreats"].update(retreat(s, us, hexes, origins=report.setdefault("retreat_from", {})))
             continue
-        here = _enemy_at(s, side, h)
-        keep = [u for u in here if not UNITS[u].hq]
-        hold = fortification(s, h, enemy) or cities(h) or len(keep) < len(here) or len(vacated) > 1
-        movers = [u for u in keep if _may_advance_empty(s, u, src)] if len(keep) > 1 or not hold else []
-        movers.sort(key=lambda u: (rating(s, u)[1], _unit_index()[u]))
+        movers = [u for u, x in named if x == src and s["units"][u]["at"] == "map" and s["units"][u]["hex"] == h]
         if not movers:
             log(s, f"The defender does not advance into {hex_name(src)}: the attackers there stay (9F1).", "9F")
             continue
         report["retreats"].update(retreat(s, us, hexes, origins=report.setdefault("retreat_from", {})))
         if not [x for x in stacks(s).get(src, ()) if UNITS[x].side == side]:
-            went = advance(s, movers[:1], src)
+            went = advance(s, movers, src)
             if went:
                 report.setdefault("defender_advance", []).extend(went)
                 capture(s, enemy, src)

@@ -12,7 +12,7 @@ O1 onwards for play). The modules: ``world`` (the units, the map, the state's qu
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from . import air, bots, charts, movement, sequence
+from . import air, bots, charts, combat, movement, sequence
 from . import map as ot_map
 from . import scenario as ot_scenario
 from .scenario import SIDES
@@ -39,6 +39,20 @@ from .world import visible as world_visible
 
 ROLES = sequence.ORDER
 ZOI = CH.army_hq.values["zoi_radius"]  # 14M1: the hexes within two of an active Army HQs
+
+
+def _advancing(s: dict) -> dict | None:
+    """The advance after combat being named (9F3): the hex fought for, who names, and whom."""
+    af = s.get("aftermath")
+    if not af:
+        return None
+    return {
+        "hex": af["hex"],
+        "by": combat.chooser(s),
+        "attackers": list(af["chosen"]),
+        "defenders": [list(p) for p in af.get("named", ())],
+        "vacated": combat.vacated(s) if af.get("stage") == "defender" else [],
+    }
 
 
 class OverThere(Rules):
@@ -207,6 +221,7 @@ class OverThere(Rules):
             "attack": attack,
             "targets": targets,  # the odds of each attack open to the attacker, with every unit able
             "last": s["last"],  # 9: combat is fought in the open
+            "advancing": _advancing(s),  # 9F3: the advance being named, in the open too
             "vp": dict(s["vp"]),  # losses, options and withdrawals so far
             "score": sequence.victory(s),
             "eliminated": {side: sequence.replacement_pool(s, side) for side in SIDES},  # 16B2: the replacement pools
@@ -374,6 +389,8 @@ class OverThere(Rules):
         if "clear_rail" in action:
             return "clear the obstructed railway here (2 MPs)"
         if "advance" in action and action["advance"] in UNITS:
+            if "into" in action:
+                return f"advance {UNITS[action['advance']].short} into {hex_name(action['into'])}"
             return f"advance {UNITS[action['advance']].short}"
         if "second_advance" in action and action["second_advance"] in UNITS:
             return f"advance {UNITS[action['second_advance']].short} again into {hex_name(action['into'])}"

@@ -349,9 +349,6 @@ class Battle(Procedure):
         s["attack"] = None
         s["air_support"] = None
         f["hex"] = a["hex"]
-        if report is None:  # 9F3: the attacker names the units that advance
-            ask(s, "advance", f["side"], hex=a["hex"])
-            return "conclude"
         return self.after(s, f, report)
 
     def conclude(self, s, f):
@@ -359,6 +356,9 @@ class Battle(Procedure):
 
     def after(self, s, f, report):
         h = f["hex"]
+        if report is None:  # 9F3: the attacker, then the defender, names the units that advance
+            ask(s, "advance", combat.chooser(s), hex=h)
+            return "conclude"
         settle(s)
         pursuit = report.get("pursuit") or []
         if combat.second_advances(s, f["side"], pursuit, h):
@@ -369,22 +369,31 @@ class Battle(Procedure):
 class Advance(State):
     """9F3 (L515): advance after combat is voluntary. The attacker names, one by one, the units
     that advance into the hex the combat clears, then ends; where the defender must retreat,
-    naming none cancels the retreat (9F1, L501)."""
+    naming none cancels the retreat (9F1, L501). Then the defender names those of his units that
+    advance into hexes next to it that the combat clears of the attackers, or that their retreat
+    would clear (naming none for such a hex cancels that retreat)."""
 
     def prompt(self, s, f, role):
+        af = s["aftermath"]
+        if af.get("stage") == "defender":
+            text = "Advance after combat (9F3): name the units that advance out of "
+            text += f"{hex_name(f['hex'])}, each with its hex, then end."
+            if combat.vacated(s) and not af["named"]:
+                text += " The attackers retreat only from hexes you advance into (9F1)."
+            return text
         text = f"Advance after combat (9F3): name the units that advance into {hex_name(f['hex'])}, then end."
-        if combat.retreat_waits(s) and not s["aftermath"]["chosen"]:
+        if combat.retreat_waits(s) and not af["chosen"]:
             text += " If none advances, the defender's retreat is cancelled (9F1)."
         return text
 
     def actions(self, s, f, role):
-        return [{"advance": u} for u in combat.advance_offers(s)] + [{"end": "advance"}]
+        return [*combat.advance_actions(s), {"end": "advance"}]
 
     def act(self, s, f, role, action):
         if "end" in action:
             return None
-        combat.choose_advance(s, action["advance"])
-        return STAY if combat.advance_offers(s) else None
+        combat.choose_advance(s, action)
+        return STAY if combat.advance_actions(s) else None
 
 
 class SecondAdvance(State):
