@@ -130,6 +130,17 @@ def test_the_defender_may_advance_into_a_hex_the_attackers_losses_emptied():
     assert s["units"]["ru-25-id"]["hex"] == W and s["last"]["defender_advance"] == ["ru-25-id"]
 
 
+def test_a_defender_who_advances_his_last_unit_out_leaves_his_hq_to_its_fate():
+    # 9D (L495): an HQ is eliminated if no friendly unit is left in its hex "after all movement
+    # after combat (per section 9F below) has been completed"
+    s = german_attack({"de-1-id": W}, "ru-25-id")
+    s["units"]["ru-iii-corps-hq"].update(hex=T, at="map")
+    s = resolve_for(s, "AR")
+    s = G.apply(s, E, {"advance": "ru-25-id", "into": W})
+    assert s["units"]["ru-iii-corps-hq"]["at"] != "map"
+    assert "ru-iii-corps-hq" in s["last"]["eliminated"]
+
+
 def test_the_heuristic_defender_follows_ruling_c16():
     # C16: a lone defender in the open advances into the single hex vacated; none into a hex the
     # attackers' losses emptied

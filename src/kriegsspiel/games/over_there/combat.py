@@ -1634,6 +1634,10 @@ def _conclude(s: dict, af: dict, choose: bool = False) -> dict | None:
     if af["a_retreat"]:
         _attacker_retreat(s, b, af["hexes"], report, af["named"])
     _defender_advance(s, af)
+    if af["named"] and not [u for u in _enemy_at(s, side, h) if not UNITS[u].hq]:
+        for u in _enemy_at(s, side, h):  # 9D: his HQs left alone once the advance is made
+            eliminate(s, u, "no friendly unit left with it after the combat (9D)", "9D")
+            report["eliminated"].append(u)
     if report["advance"]:
         _after_advance(s, b, report)
     return _finish(s, report)
