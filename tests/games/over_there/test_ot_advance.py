@@ -12,7 +12,7 @@ import kriegsspiel
 from kriegsspiel.engine import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import bots, combat
-from kriegsspiel.games.over_there.world import CH
+from kriegsspiel.games.over_there.world import CH, NEIGHBOURS
 
 G = kriegsspiel.load("over-there")
 E, CP = "entente", "central-powers"
@@ -128,6 +128,13 @@ def test_the_defender_may_advance_into_a_hex_the_attackers_losses_emptied():
     assert "retreat only" not in G.view(s, E)["prompt"]  # nothing waits on him
     s = G.apply(s, E, {"advance": "ru-25-id", "into": W})
     assert s["units"]["ru-25-id"]["hex"] == W and s["last"]["defender_advance"] == ["ru-25-id"]
+    # 9F4 (L517-524): an AE in 1914 is a two-hex result, so the unit that advanced may advance again
+    assert s["stack"][-1]["state"] == "second_advance" and G.active(s) == [E]
+    again = [a for a in G.actions(s, E) if "second_advance" in a]
+    assert again and {a["second_advance"] for a in again} == {"ru-25-id"}
+    assert all(a["into"] in NEIGHBOURS[W] for a in again)  # "any hexes not containing enemy units"
+    s = G.apply(s, E, again[0])
+    assert s["units"]["ru-25-id"]["hex"] == again[0]["into"]
 
 
 def test_a_defender_who_advances_his_last_unit_out_leaves_his_hq_to_its_fate():

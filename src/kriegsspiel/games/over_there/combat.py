@@ -1651,6 +1651,8 @@ def _defender_advance(s: dict, af: dict) -> None:
         if went:
             af["report"].setdefault("defender_advance", []).extend(went)
             capture(s, enemy, x)
+            if af["hexes"] == 2:  # 9F4 step 4: they may advance a second time
+                af["report"].setdefault("defender_pursuit", {}).update(dict.fromkeys(went, x))
 
 
 def _attackers_advance(s: dict, af: dict) -> None:
@@ -1777,6 +1779,8 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, named: list[
             if went:
                 report.setdefault("defender_advance", []).extend(went)
                 capture(s, enemy, src)
+                if hexes == 2:  # 9F4 step 4: they may advance a second time
+                    report.setdefault("defender_pursuit", {}).update(dict.fromkeys(went, src))
 
 
 def _after_advance(s: dict, b: Battle, report: dict) -> None:

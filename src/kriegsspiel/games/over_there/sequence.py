@@ -363,6 +363,9 @@ class Battle(Procedure):
         pursuit = report.get("pursuit") or []
         if combat.second_advances(s, f["side"], pursuit, h):
             ask(s, "second_advance", f["side"], hex=h, units=pursuit)
+        chase = report.get("defender_pursuit") or {}
+        if any(combat.second_advances(s, OTHER[f["side"]], [u], x) for u, x in chase.items()):
+            ask(s, "second_advance", OTHER[f["side"]], hex=h, units=list(chase), **{"from": dict(chase)})
         return None
 
 
@@ -397,14 +400,21 @@ class Advance(State):
 
 
 class SecondAdvance(State):
-    """9F4 step 4 (L524): after a two-hex retreat, the units that advanced into the hex may
-    advance a second time, one by one, into hexes without enemy units; or stay."""
+    """9F4 step 4 (L524): after a two-hex retreat, the units that advanced (the attacker's into
+    the hex, the defender's into the hexes the attackers left) may advance a second time, one by
+    one, into hexes without enemy units; or stay."""
 
     def prompt(self, s, f, role):
+        if "from" in f:
+            return "Second advance (9F4): advance a unit again from the hex it advanced into, or stay."
         return f"Second advance (9F4): advance a unit again from {hex_name(f['hex'])}, or stay."
 
     def actions(self, s, f, role):
-        return [*combat.second_advances(s, role, f["units"], f["hex"]), {"end": "second-advance"}]
+        return [*self.offers(s, f, role), {"end": "second-advance"}]
+
+    def offers(self, s, f, role):
+        start = f.get("from") or dict.fromkeys(f["units"], f["hex"])
+        return [a for u in f["units"] for a in combat.second_advances(s, role, [u], start[u])]
 
     def act(self, s, f, role, action):
         if "end" in action:
@@ -413,7 +423,7 @@ class SecondAdvance(State):
         combat.advance(s, [u], into)
         settle(s)
         f["units"] = [x for x in f["units"] if x != u]
-        return STAY if combat.second_advances(s, role, f["units"], f["hex"]) else None
+        return STAY if self.offers(s, f, role) else None
 
 
 # ----- what the players choose ------------------------------------------------------------------
