@@ -794,6 +794,31 @@ def test_9f2_with_no_route_the_unit_is_eliminated_cadre_and_all():
     assert s["vp"][CP] == 1 and r["advance"] == ["de-1-id", "de-2-id"]
 
 
+def test_9f5_ruling_c30_a_unit_with_no_other_way_out_retreats_through_an_hq_by_overrun():
+    # L526: "A unit or stack required to retreat due to combat, may retreat into an enemy-occupied
+    # hex if able to overrun (Rule 6F) the units in the hex ... ignore movement point costs."
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-1-rifle-bde")  # a brigade: no cadre to fall back on
+    put(s, "1501", "de-35-id", cadre=True)  # cadres: a ZOC in their own hex only (5A)
+    put(s, "1602", "de-36-id", cadre=True)
+    put(s, "1601", "de-xx-corps-hq")  # an HQ alone: defense 0, overrun at 12:1 (ruling R29)
+    # 1401 and 1503 lie in the ZOC of the Germans in 1402: the brigade would die there (9F2)
+    r = _dr(s)
+    assert r["retreats"] == {"ru-1-rifle-bde": ["1601"]}
+    assert s["units"]["ru-1-rifle-bde"]["at"] == "map" and s["units"]["de-xx-corps-hq"]["at"] == "eliminated"
+    assert any("by overrun" in line[1] and "(9F5)" in line[1] for line in s["log"])
+    # with a German division in 1601 instead, 10:1 is out of reach: into the ZOC, and eliminated
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-1-rifle-bde")
+    put(s, "1501", "de-35-id", cadre=True)
+    put(s, "1602", "de-36-id", cadre=True)
+    put(s, "1601", "de-37-id", cadre=True)
+    r = _dr(s)
+    assert s["units"]["ru-1-rifle-bde"]["at"] == "eliminated"
+
+
 def test_9d_ruling_c13_hqs_go_with_their_stack_or_die_alone():
     s = fresh()
     put(s, W, "de-1-id", "de-2-id")

@@ -1049,12 +1049,15 @@ def depot_distance(s: dict, side: str):
     return near
 
 
-def _retreat_choice(s: dict, uid: str, here: str, origin: str, seen: set, zoc: set, occupied: set, near=None):
+def _retreat_choice(
+    s: dict, uid: str, here: str, origin: str, seen: set, zoc: set, occupied: set, near=None, overrun: bool = False
+):
     """9F2 (L503-507): the hexes a unit may retreat into from ``here`` (one hex farther from
     ``origin``, ruling C9) with their priority: 1 free of enemy ZOC and within stacking, 2 free
-    of ZOC but overstacked, 3 in an enemy ZOC. Ties go to the hex closest to a friendly supply
-    depot (L505, ``near``), then to a friendly-owned hex, then to the lowest hex id (ruling C9).
-    Returns (priority, hex, in_zoc) or None."""
+    of ZOC but overstacked, 3 (with ``overrun``, 9F5) an enemy-occupied hex out of any enemy ZOC
+    that the unit alone can overrun, 4 in an enemy ZOC (ruling C30). Ties go to the hex closest
+    to a friendly supply depot (L505, ``near``), then to a friendly-owned hex, then to the lowest
+    hex id (ruling C9). Returns (priority, hex, in_zoc) or None."""
     u = UNITS[uid]
     if u.fortress or rating(s, uid)[2] <= 0:
         return None  # ruling C11: a unit that cannot move cannot retreat
@@ -1062,7 +1065,14 @@ def _retreat_choice(s: dict, uid: str, here: str, origin: str, seen: set, zoc: s
     here_d = distance(origin, here)
     best = None
     for b, _ in step_costs(move_class(u)).get(here, ()):
-        if b in seen or b in occupied or distance(origin, b) <= here_d:
+        if b in seen or distance(origin, b) <= here_d:
+            continue
+        if b in occupied:
+            if not overrun or b in zoc or not _retreat_overruns(s, uid, here, b):
+                continue
+            key = (3, near(b) if near else 0, 1, b)
+            if best is None or key < best[0]:
+                best = (key, b, False)
             continue
         in_zoc = b in zoc
         if in_zoc and ignores_zoc(s, uid):
@@ -1071,7 +1081,7 @@ def _retreat_choice(s: dict, uid: str, here: str, origin: str, seen: set, zoc: s
             )
             in_zoc = not friendly
         if in_zoc:
-            prio = 3
+            prio = 4
         else:
             prio = 1 if stacking_room(s, b, [uid]) else 2
         key = (prio, near(b) if near else 0, 0 if s["owner"].get(b) == side else 1, b)
@@ -1082,15 +1092,38 @@ def _retreat_choice(s: dict, uid: str, here: str, origin: str, seen: set, zoc: s
     return best[0][0], best[1], best[2]
 
 
-def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied: set, path: list, near) -> bool:
+def _retreat_overruns(s: dict, uid: str, here: str, b: str) -> bool:
+    """9F5 (L526): whether the retreating unit can overrun the enemy hex ``b`` from ``here``, the
+    odds as in 6F without movement points, and with stacking room there once it is cleared."""
+    side = UNITS[uid].side
+    if rating(s, uid)[0] <= 0 or not stacking_room(s, b, [uid], here=[]):
+        return False
+    return overrun_odds(s, side, [uid], b, from_hex=here) >= CH.overrun_rule.minimum
+
+
+def _retreat_step(
+    s: dict, uid: str, origin: str, seen: set, zoc: set, occupied: set, path: list, near, overrun: bool = True
+) -> bool:
     """Move a unit one hex of its retreat; False if it is eliminated instead."""
     v = s["units"][uid]
     here = v["hex"]
-    choice = _retreat_choice(s, uid, here, origin, seen, zoc, occupied, near)
+    choice = _retreat_choice(s, uid, here, origin, seen, zoc, occupied, near, overrun=overrun)
     if choice is None:
         eliminate(s, uid, "no retreat route (9F2)", "9F")
         return False
-    _, b, in_zoc = choice
+    prio, b, in_zoc = choice
+    if prio == 3:  # 9F5: through the enemy by overrun
+        side = UNITS[uid].side
+        odds = overrun_odds(s, side, [uid], b, from_hex=here)
+        log(s, f"{UNITS[uid].short} retreats into {hex_name(b)} by overrun at {odds}:1 (9F5).", "9F")
+        staying = _overrun_defenders(s, side, b, {"retreats": {}})
+        for u in _order(staying):
+            eliminate(s, u, "overrun by a retreating unit (9F5)", "9F")
+        enemy = OTHER[side]
+        occupied.clear()
+        occupied.update(v2["hex"] for _, v2 in on_map(s, enemy))
+        zoc.clear()
+        zoc.update(zoc_hexes(s, enemy))
     v["hex"] = b
     seen.add(b)
     path.append(b)
@@ -1108,13 +1141,17 @@ def _retreat_step(s: dict, uid: str, origin: str, seen: set, zoc: set, occupied:
     return True
 
 
-def retreat(s: dict, uids: list[str], hexes: int, between=None, origins: dict | None = None) -> dict[str, list[str]]:
+def retreat(
+    s: dict, uids: list[str], hexes: int, between=None, origins: dict | None = None, overrun: bool = True
+) -> dict[str, list[str]]:
     """9F2: retreat units ``hexes`` hexes away from the hexes they fought in, each by the
     priorities (ruling C9), one step for every unit before the next (9F4: ``between`` runs after
     the first step, for the advance of a multiple-hex retreat); then a unit still overstacked
     goes on until it is not, or is eliminated (L507). HQs in a retreating stack go with the first
     of its units to survive the retreat, and are eliminated if none does (9D, ruling C13).
-    Returns uid -> hexes entered."""
+    A unit with nowhere else to go may retreat through an enemy hex it can overrun (9F5, ruling
+    C30), unless ``overrun`` is off (units retreating before an overrun). Returns uid -> hexes
+    entered."""
     movers = [u for u in _order(uids) if s["units"][u]["at"] == "map"]
     if not movers:
         return {}
@@ -1135,7 +1172,7 @@ def retreat(s: dict, uids: list[str], hexes: int, between=None, origins: dict | 
         for u in units:
             if s["units"][u]["at"] == "map":
                 before = len(paths[u])
-                _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near)
+                _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun)
                 if len(paths[u]) > before and s["units"][u]["at"] == "map":
                     again = "retreats on" if step else "retreats"
                     log(s, f"{UNITS[u].short} {again} to {hex_name(paths[u][-1])}.", "9F")
@@ -1151,7 +1188,7 @@ def retreat(s: dict, uids: list[str], hexes: int, between=None, origins: dict | 
             if n > MAX_RETREAT:
                 eliminate(s, u, "no hex within the stacking limit (9F2, 8B)", "9F")
                 break
-            _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near)
+            _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun)
             if s["units"][u]["at"] == "map":
                 log(s, f"{UNITS[u].short} retreats on to {hex_name(paths[u][-1])} (stacking, 9F2).", "9F")
     _follow(s, hqs, units, origin, paths)
@@ -2342,6 +2379,31 @@ def overrun_targets(s: dict, side: str, uids, mode: str = "movement") -> list[st
     return sorted(_overrun_plans(s, side, _overrunners(uids), mode))
 
 
+def _overrun_defenders(s: dict, side: str, target_hex: str, report: dict) -> list[str]:
+    """6F2: the units overrun that may retreat before combat try to (ruling C14); the enemy units
+    still in the hex, to be eliminated."""
+    defenders = _order(_enemy_at(s, side, target_hex))
+    zoc = zoc_hexes(s, side)
+    occupied = {v["hex"] for _, v in on_map(s, side)}
+    units = [u for u in defenders if not UNITS[u].hq]
+    left = []
+    for u in units:
+        if not _may_rbc(u, s):
+            continue
+        if _retreat_choice(s, u, target_hex, target_hex, {target_hex}, zoc, occupied) is None:
+            continue
+        roll, code = _ground_success(s, "retreat-before-combat")
+        ok = CH.succeeds(code)
+        log(s, f"{UNITS[u].short} tries to retreat before the overrun: roll {roll}, {_went(ok)}.", "6F")
+        if ok:
+            left.append(u)
+    if left:
+        hqs = [u for u in defenders if UNITS[u].hq] if len(left) == len(units) else []
+        moved = retreat(s, left + hqs, 1, origins=report.setdefault("retreat_from", {}), overrun=False)
+        report["retreats"].update(moved)
+    return list(_enemy_at(s, side, target_hex))
+
+
 def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -> dict:
     """6F: the units move next to the hex, the units there that may retreat before the overrun
     try to (6F2, ruling C14: always, when a hex is open), and the rest are eliminated, cadres and
@@ -2365,24 +2427,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -
     report["defenders"] = list(defenders)
     names = ", ".join(UNITS[u].short for u in uids)
     log(s, f"{names} overrun {hex_name(target_hex)} at {odds}:1.", "6F")
-    zoc = zoc_hexes(s, side)
-    occupied = {v["hex"] for _, v in on_map(s, side)}
-    units = [u for u in defenders if not UNITS[u].hq]
-    left = []
-    for u in units:
-        if not _may_rbc(u, s):
-            continue
-        if _retreat_choice(s, u, target_hex, target_hex, {target_hex}, zoc, occupied) is None:
-            continue
-        roll, code = _ground_success(s, "retreat-before-combat")
-        ok = CH.succeeds(code)
-        log(s, f"{UNITS[u].short} tries to retreat before the overrun: roll {roll}, {_went(ok)}.", "6F")
-        if ok:
-            left.append(u)
-    if left:
-        hqs = [u for u in defenders if UNITS[u].hq] if len(left) == len(units) else []
-        report["retreats"].update(retreat(s, left + hqs, 1, origins=report.setdefault("retreat_from", {})))
-    staying = [u for u in _enemy_at(s, side, target_hex)]
+    staying = _overrun_defenders(s, side, target_hex, report)
     owners = _zoc_owners(s, side)
     zoc_a = bool(owners.get(a, set()) - set(staying))
     if staying:
