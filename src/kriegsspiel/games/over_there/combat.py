@@ -1485,8 +1485,8 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
 
 
 def _record(b: Battle, report: dict, kind: str, **more) -> dict:
-    """What the rest of the combat needs once the losses are taken (kept in the state while the
-    attacker chooses his advance): "empty" when the hex is already clear of fighting enemy
+    """What the rest of the combat needs once the losses are taken (kept in the state while a
+    side names its advance): "empty" when the hex is already clear of fighting enemy
     units (9I, 9G1), "result" after a combat result (9C)."""
     return {
         "kind": kind,
@@ -1502,7 +1502,8 @@ def _record(b: Battle, report: dict, kind: str, **more) -> dict:
 
 
 def _aftermath(s: dict, af: dict, choose: bool) -> dict | None:
-    """Stop for the attacker's choice of advance when there is one to make, else finish."""
+    """Stop for the attacker's choice of advance when there is one to make (``choose``), else
+    name every unit that can and go on."""
     offers = advance_offers(s, af)
     if choose and offers:
         return _pause(s, af)
@@ -1513,6 +1514,8 @@ def _aftermath(s: dict, af: dict, choose: bool) -> dict | None:
 
 
 def _pause(s: dict, af: dict) -> None:
+    """Keep the combat's aftermath in the state while a side names its advance; the result is
+    on the board meanwhile."""
     s["aftermath"] = af
     s["last"] = {**af["report"], "retreats": {}, "pending": "advance"}
 
@@ -1593,11 +1596,20 @@ def _vacated(s: dict, af: dict) -> list[str]:
     unit of their side."""
     if not af["a_retreat"]:
         return []
-    side, h = af["side"], af["hex"]
-    by_hex: dict[str, set[str]] = {}
-    for u in af["attackers"]:
+    return _emptying(s, af["side"], af["hex"], _by_hex(s, af["attackers"]))
+
+
+def _by_hex(s: dict, uids) -> dict[str, list[str]]:
+    """The units still on the map, by the hex they stand in."""
+    out: dict[str, list[str]] = {}
+    for u in uids:
         if s["units"][u]["at"] == "map":
-            by_hex.setdefault(s["units"][u]["hex"], set()).add(u)
+            out.setdefault(s["units"][u]["hex"], []).append(u)
+    return out
+
+
+def _emptying(s: dict, side: str, h: str, by_hex: dict[str, list[str]]) -> list[str]:
+    """The hexes (but ``h``) that these units leaving would leave without a unit of ``side``."""
     st = stacks(s)
     return sorted(
         src
@@ -1791,16 +1803,8 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, named: list[
     declared an advance into it (``named``: his units and the hexes they advance into, his
     choice or ruling C16's); then those units advance into it."""
     side, enemy, h = b.side, OTHER[b.side], b.hex
-    alive = [u for u in b.attackers if s["units"][u]["at"] == "map"]
-    by_hex: dict[str, list[str]] = {}
-    for u in alive:
-        by_hex.setdefault(s["units"][u]["hex"], []).append(u)
-    st = stacks(s)
-    vacated = [
-        src
-        for src, us in by_hex.items()
-        if src != h and not [x for x in st.get(src, ()) if UNITS[x].side == side and x not in us]
-    ]
+    by_hex = _by_hex(s, b.attackers)
+    vacated = _emptying(s, side, h, by_hex)
     for src in sorted(by_hex):
         us = by_hex[src]
         if src not in vacated:
