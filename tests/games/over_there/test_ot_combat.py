@@ -7,6 +7,7 @@ combat die scripted.
 The battlefield is the open Lithuanian plain round 1502 (clear, no rivers, no towns): the
 attacker stands in 1402 (and 1401, 1602 for a concentric attack), the defender in 1502."""
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -1050,3 +1051,27 @@ def test_an_attack_crosses_the_loetzen_causeway_as_a_bridged_major_river():
     major = CH.attack_multiplier(UNITS["de-1-id"].tags, terrain="clear", hexsides=("major-river",))
     assert major < 1 and across["attack"] == plain["attack"] * major
     assert c._disrupts("1209", "1109") is False  # the road bridges it (15A1)
+
+
+def test_the_cheap_overrun_bound_never_drops_an_overrun_the_full_search_finds(monkeypatch):
+    """``_overrun_hopeless`` skips enemy hexes 10:1 cannot reach before any path is searched: in
+    the units picked to move in random play, the overruns found with and without it are the same."""
+    game = kriegsspiel.load("over-there")
+    pick = random.Random(5)
+    checked = found = 0
+    for seed in (100, 101):
+        s = game.new(seed=seed)
+        while s["stack"] and checked < 600:
+            for role in game.active(s):
+                top = s["stack"][-1]
+                if top.get("state") == "destination":
+                    units = c._overrunners(top["units"])
+                    fast = c._overrun_plans(s, role, units, top["mode"])
+                    with monkeypatch.context() as m:
+                        m.setattr(c, "_overrun_hopeless", lambda *a: False)
+                        assert c._overrun_plans(s, role, units, top["mode"]) == fast
+                    checked += 1
+                    found += bool(fast)
+                legal = game.actions(s, role)
+                s = game.apply(s, role, legal[pick.randrange(len(legal))])
+    assert checked >= 600 and found > 0

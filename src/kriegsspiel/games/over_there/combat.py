@@ -2308,6 +2308,38 @@ def _march(s: dict, uid: str, budget: float, occupied: set, zoc: set) -> dict[st
     return best
 
 
+_ART_MOST = max(
+    [1.0]
+    + [m for f in CH.forts.values() for m in f.artillery_multipliers.values()]
+    + [m for f in CH.features.values() for m in f.artillery_multipliers.values()]
+)
+"""The most a fortification or a major city multiplies an artillery unit's attack by (12B)."""
+
+
+def _overrun_hopeless(s: dict, side: str, uids: list[str], target_hex: str, st: dict) -> bool:
+    """Whether 10:1 is out of reach against the hex from anywhere, by a bound that costs little
+    to count: every attacker at its printed strength (artillery at its best multiplier, 12B;
+    terrain, hexsides, disruption, supply and support only lower it, 9H, 12A), against the least
+    the defense can be: each defender's printed defense after its disruption (3A5), a quarter out
+    of general supply (11F), halved unsupported (12A), artillery not counted (its ratio only caps
+    it, 12B)."""
+    defenders = [u for u in _enemy_at(s, side, target_hex, st) if not UNITS[u].hq]
+    low = ZERO
+    for u in defenders:
+        v = s["units"][u]
+        if UNITS[u].artillery:
+            continue
+        least = rating(s, u)[1] * DIS_DEFENSE[min(v["dis"], 2)] / 2
+        low += least if v.get("supply", "general") == "general" else least / 4
+    if low <= 0:
+        return False
+    high = sum(rating(s, u)[0] * (_ART_MOST if UNITS[u].artillery else 1) for u in uids if s["units"][u]["dis"] < 2)
+    a_fat = max((s["units"][u]["fat"] for u in uids), default=0)
+    d_fat = max((s["units"][u]["fat"] for u in defenders), default=0)
+    odds = math.floor(Fraction(high) / low) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
+    return odds < CH.overrun_rule.minimum
+
+
 def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, tuple[str, dict[str, float]]]:
     """For each enemy hex the units can overrun together: the hex they overrun from (the
     cheapest for the most burdened unit, then the lowest id) and each unit's MPs to reach it."""
@@ -2330,11 +2362,12 @@ def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, 
         for e in occupied
         if all(hx.distance(hx.from_id(s["units"][u]["hex"]), hx.from_id(e)) <= budgets[u] + 1 for u in uids)
     ]
+    st = stacks(s)
+    near = [e for e in near if not _overrun_hopeless(s, side, uids, e, st)]
     if not near:
         return {}
     owners = _zoc_owners(s, side)
     zoc = set(owners)
-    st = stacks(s)
     reach = {u: _march(s, u, budgets[u], occupied, zoc) for u in uids}
     common = set.intersection(*(set(r) for r in reach.values()))
     plans: dict[str, tuple[str, dict[str, float]]] = {}
