@@ -450,3 +450,29 @@ def test_the_search_from_a_few_hexes_agrees_with_the_whole_map(side):
     ring(s, "0612", RU_DIVS[:3])
     for state in (s, fresh()):
         assert sp.cut_off(state, side, list(w.LAND)) == sp.isolated_hexes(state, side)
+
+
+def test_the_bots_supply_picture_from_a_view_is_the_rules_trace_when_the_view_shows_every_block():
+    """``view_supply`` (what the heuristic bot reads) gives the same hexes as the trace from the
+    state, in positions of a random game where units are in contact (11B; rulings S4, S6)."""
+    game = kriegsspiel.load("over-there")
+    s = game.new(seed=5)
+    import random
+
+    r = random.Random(5)
+    checked = 0
+    for step in range(600):
+        if game.is_over(s):
+            break
+        role = game.active(s)[0]
+        s = game.apply(s, role, r.choice(game.actions(s, role)))
+        if step % 50 == 0:
+            for side in SIDES:
+                board = game.view(s, side)["board"]
+                if board["hidden"]:
+                    continue  # a hidden stack blocks as a unit does; its ZOC is in the view
+                _, fed = sp.view_supply(board, side)
+                real = sp._Trace(s, side).supplied()
+                assert fed == real, (step, side)
+                checked += 1
+    assert checked >= 4

@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import hexes as hx
+from .supply import view_supply
 from .world import CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
 _GOALS: dict[str, list[str]] = {}
@@ -422,6 +423,9 @@ def _destination(board, side, kinds, rng):
     u = UNITS[uid]
     safe = lifeline(board, side)
     sound = lifeline(board, side, margin=1)  # still joined if the enemy closes in a hex
+    near_rail, fed = view_supply(board, side)
+    fed_me = fed.get(u.nationality, near_rail)  # 11B: where its general supply reaches now
+    out_now = me.get("supply", "general") != "general"
     away = _distance_from(safe)
     options = kinds.get("to", [])
     # how much attack already stands next to each enemy stack
@@ -479,6 +483,10 @@ def _destination(board, side, kinds, rng):
             # enemy's VP if it is cut off when it is due (16A1), and one already out of supply
             # rolls for attrition if it is still out next turn (11F)
             s_ -= 12 if leaving or me.get("supply", "general") != "general" else 4
+        elif h not in fed_me and not u.hq:
+            # 11F: out of general supply its strength is halved or quartered, and a second turn
+            # out while cut off is a roll for its life; one already out comes back in
+            s_ -= 10 if out_now else 2
         if u.hq:
             # behind the front, always inside a stack of fighting units: alone, any cavalry
             # raid overruns it (6F at 12:1 against a defense of 0)
@@ -488,8 +496,13 @@ def _destination(board, side, kinds, rng):
                 s_ -= 8
             elif d_enemy <= 1:
                 s_ -= 4
-            if u.army_hq:  # 11B2: its units trace general supply to it, 3 hexes overland
+            if u.army_hq:  # 11B2: its units trace general supply to it, 3 hexes overland; those
+                # beyond the rail net's reach need it most
                 s_ += 0.5 * min(sum(n for o, (_, _, n) in mine.items() if n > 0 and dist(h, o) <= 3), 12)
+                needy = sum(n for o, (_, _, n) in mine.items() if n > 0 and o not in near_rail and dist(h, o) <= 3)
+                s_ += 0.5 * min(needy, 12)
+                if d_enemy <= 1:
+                    s_ -= 8  # lost with it: the general supply of all of them (L495)
             return s_
         near = [e for e in NEIGHBOURS[h] if e in theirs]
         if near:

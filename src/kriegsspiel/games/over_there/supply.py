@@ -396,6 +396,39 @@ class _Trace:
         return out
 
 
+class _ViewTrace(_Trace):
+    """The same picture from what one side's view shows (its bot's eyes): its own units where
+    they stand, every enemy counter and hidden stack as a block, the enemy's ZOC as the view
+    lists it, the owners as the view gives them (changes from L128's)."""
+
+    def __init__(self, board: dict, side: str):
+        from .world import initial_owner
+
+        self.s = {"units": {u["id"]: {"at": "map", "hex": u["hex"]} for u in board["units"] if u["side"] == side}}
+        self.side = side
+        self.weather = board.get("weather") or "clear"
+        self.overland_max, self.road_max = CH.supply_lengths(self.weather)
+        own_hexes = {u["hex"] for u in board["units"] if u["side"] == side}
+        enemy_hexes = {u["hex"] for u in board["units"] if u["side"] != side}
+        enemy_hexes |= {h["hex"] for h in board["hidden"] if h["side"] != side}
+        self.blocked = enemy_hexes | (set(board["zoc"].get(OTHER[side], ())) - own_hexes)  # S3
+        owner = initial_owner()
+        owner.update(board["owner"])
+        self.owned = {h for h in LAND if owner.get(h) == side}
+        self.sources, self.rail = self._rail()
+        self._into = _overland(self.weather)
+        self._table = _into_table(self.weather)
+        self._isolation = None
+
+
+def view_supply(board: dict, side: str) -> tuple[set[str], dict[str, set]]:
+    """What a side's view shows of its general supply now (11B; rulings S4, S6): the hexes
+    whose overland element reaches the rail net, and nationality -> the hexes in general supply
+    (the rail net's or a linked Army HQs')."""
+    t = _ViewTrace(board, side)
+    return set(t.spread(t.rail, t.overland_max)), t.supplied()
+
+
 # ----- the rules' questions -------------------------------------------------------------------
 
 
