@@ -482,7 +482,7 @@ def _destination(board, side, kinds, rng):
             # a pocket the enemy can close; a unit the OB withdraws next turn stays with the
             # enemy's VP if it is cut off when it is due (16A1), and one already out of supply
             # rolls for attrition if it is still out next turn (11F)
-            s_ -= 12 if leaving or me.get("supply", "general") != "general" else 4
+            s_ -= 12 if leaving or out_now else 4
         elif h not in fed_me and not u.hq:
             # 11F: out of general supply its strength is halved or quartered, and a second turn
             # out while cut off is a roll for its life; one already out comes back in

@@ -128,6 +128,7 @@ from .world import (
     CH,
     CITY_HEXES,
     FORTRESS_HEXES,
+    INITIAL_OWNER,
     LAND,
     LAND_SET,
     MAP,
@@ -276,16 +277,18 @@ class _Trace:
     """One side's supply picture from the state as it is now."""
 
     def __init__(self, s: dict, side: str):
-        self.s = s
-        self.side = side
-        self.weather = _weather(s)
-        self.overland_max, self.road_max = CH.supply_lengths(self.weather)
         enemy = OTHER[side]
         own_hexes, enemy_hexes = set(), set()
         for uid, v in on_map(s):
             (own_hexes if UNITS[uid].side == side else enemy_hexes).add(v["hex"])
-        self.blocked = enemy_hexes | (zoc_hexes(s, enemy) - own_hexes)  # S3
-        owner = s["owner"]
+        self._build(s, side, _weather(s), enemy_hexes | (zoc_hexes(s, enemy) - own_hexes), s["owner"])
+
+    def _build(self, s: dict, side: str, weather: str, blocked: set, owner: dict) -> None:
+        self.s = s
+        self.side = side
+        self.weather = weather
+        self.overland_max, self.road_max = CH.supply_lengths(weather)
+        self.blocked = blocked  # S3
         self.owned = {h for h in LAND if owner.get(h) == side}
         self.sources, self.rail = self._rail()
         self._into = _overland(self.weather)
@@ -379,10 +382,15 @@ class _Trace:
             depth += 1
         return False
 
-    def supplied(self) -> dict[str, set]:
-        """Nationality -> the hexes whose overland element reaches the rail net or a linked Army
-        HQs of that nationality (rulings S4, S6)."""
-        near_rail = self.spread(self.rail, self.overland_max)
+    def near_rail(self) -> hx.Reach:
+        """The hexes whose overland element reaches the rail net (ruling S4)."""
+        return self.spread(self.rail, self.overland_max)
+
+    def supplied(self, near_rail: hx.Reach | None = None) -> dict[str, set]:
+        """Nationality -> the hexes whose overland element reaches the rail net (``near_rail``,
+        found here if not given) or a linked Army HQs of that nationality (rulings S4, S6)."""
+        if near_rail is None:
+            near_rail = self.near_rail()
         by_nat: dict[str, set] = {}
         for uid, h in self.linked(near_rail).items():
             by_nat.setdefault(UNITS[uid].nationality, set()).add(h)
@@ -402,23 +410,17 @@ class _ViewTrace(_Trace):
     lists it, the owners as the view gives them (changes from L128's)."""
 
     def __init__(self, board: dict, side: str):
-        from .world import initial_owner
-
-        self.s = {"units": {u["id"]: {"at": "map", "hex": u["hex"]} for u in board["units"] if u["side"] == side}}
-        self.side = side
-        self.weather = board.get("weather") or "clear"
-        self.overland_max, self.road_max = CH.supply_lengths(self.weather)
         own_hexes = {u["hex"] for u in board["units"] if u["side"] == side}
         enemy_hexes = {u["hex"] for u in board["units"] if u["side"] != side}
         enemy_hexes |= {h["hex"] for h in board["hidden"] if h["side"] != side}
-        self.blocked = enemy_hexes | (set(board["zoc"].get(OTHER[side], ())) - own_hexes)  # S3
-        owner = initial_owner()
-        owner.update(board["owner"])
-        self.owned = {h for h in LAND if owner.get(h) == side}
-        self.sources, self.rail = self._rail()
-        self._into = _overland(self.weather)
-        self._table = _into_table(self.weather)
-        self._isolation = None
+        units = {u["id"]: {"at": "map", "hex": u["hex"]} for u in board["units"] if u["side"] == side}
+        self._build(
+            {"units": units},
+            side,
+            board.get("weather") or "clear",
+            enemy_hexes | (set(board["zoc"].get(OTHER[side], ())) - own_hexes),
+            {**INITIAL_OWNER, **board["owner"]},
+        )
 
 
 def view_supply(board: dict, side: str) -> tuple[set[str], dict[str, set]]:
@@ -426,7 +428,8 @@ def view_supply(board: dict, side: str) -> tuple[set[str], dict[str, set]]:
     whose overland element reaches the rail net, and nationality -> the hexes in general supply
     (the rail net's or a linked Army HQs')."""
     t = _ViewTrace(board, side)
-    return set(t.spread(t.rail, t.overland_max)), t.supplied()
+    near_rail = t.near_rail()
+    return set(near_rail), t.supplied(near_rail)
 
 
 # ----- the rules' questions -------------------------------------------------------------------
