@@ -247,6 +247,30 @@ def test_a_replayed_record_gives_the_identical_game():
     assert json.dumps(again, sort_keys=True) == json.dumps(s, sort_keys=True)
 
 
+def test_a_move_from_the_listed_destinations_is_the_move_searched_afresh():
+    """The searches behind a list of destinations are reused by the move chosen from it: the
+    same move applied to a copy (which was never listed, so it searches again) gives the same
+    game, overruns included."""
+    rnd = random.Random(4)
+    compared = overruns = 0
+    for seed in range(4, 10):
+        s = fresh(seed)
+        while not G.is_over(s) and compared < 1500:
+            role = G.active(s)[0]
+            legal = G.actions(s, role)
+            action = rnd.choice(legal)
+            if s["stack"][-1]["state"] == "destination":
+                copy = G.clone(s)
+                s = G.apply(s, role, action)
+                copy = G.apply(copy, role, action)
+                assert json.dumps(copy, sort_keys=True) == json.dumps(s, sort_keys=True)
+                compared += 1
+                overruns += bool(action.get("overrun"))
+            else:
+                s = G.apply(s, role, action)
+    assert compared == 1500 and overruns > 0
+
+
 def test_the_stacking_limit_of_8a():
     """8A (L365-372): 6 units of any kind, plus 6 REs of non-divisional units, plus 4 REs of
     artillery; HQs and fortress units (15J) do not count."""

@@ -30,7 +30,7 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from ...engine import rng
 from ...engine.flow import log
-from . import supply
+from . import movement, supply
 from .world import (
     CAUSEWAYS,
     CH,
@@ -44,6 +44,7 @@ from .world import (
     SIDE_NAMES,
     TURNS,
     UNITS,
+    ZOC_NEIGHBOURS,
     fmt,
     gain_ownership,
     has_zoc,
@@ -410,9 +411,13 @@ def targets(s: dict, side: str) -> list[str]:
     st = stacks(s)
     done = set(s.get("attacked", ()))
     enemy = OTHER[side]
+    near = set()  # an attacker stands in the hex or next to it (9B2, 9K)
+    for _, v in on_map(s, side):
+        near.add(v["hex"])
+        near.update(NEIGHBOURS.get(v["hex"], ()))
     out = []
     for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
-        if h in done or not _worth_attacking(s, side, h, st):
+        if h in done or h not in near or not _worth_attacking(s, side, h, st):
             continue
         if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h, st)):
             out.append(h)
@@ -2234,21 +2239,21 @@ def _overrun_attack(s: dict, uids: list[str], target_hex: str, from_hex: str | N
             s["units"][u]["hex"] = h
 
 
-def _overrun_defense(s: dict, target_hex: str, side: str) -> Fraction:
-    units = [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]
+def _overrun_defense(s: dict, units: list[str]) -> Fraction:
     vals = {u: _defense_of(s, u) for u in units}
     _support(s, units, vals)
     return _cap_artillery(s, units, vals)
 
 
-def overrun_odds(s: dict, side: str, uids, target_hex: str, from_hex: str | None = None) -> int:
+def overrun_odds(s: dict, side: str, uids, target_hex: str, from_hex: str | None = None, st=None) -> int:
     """6F (L263-265): overrun odds rounded down for the units overrun, shifted one level per
     fatigue hit of the most fatigued unit on each side; a defense of 0 is overrun at 12:1
-    (ruling R29). ``from_hex``: the hex the units overrun from (their own by default)."""
+    (ruling R29). ``from_hex``: the hex the units overrun from (their own by default). ``st``:
+    the stacks, when the caller has them."""
     uids = _order(uids)
     attack = _overrun_attack(s, uids, target_hex, from_hex)
-    defense = _overrun_defense(s, target_hex, side)
-    defenders = [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]
+    defenders = [u for u in _enemy_at(s, side, target_hex, st) if not UNITS[u].hq]
+    defense = _overrun_defense(s, defenders)
     base = CH.overrun_odds(attack, defense)
     a_fat = max((s["units"][u]["fat"] for u in uids), default=0)
     d_fat = max((s["units"][u]["fat"] for u in defenders), default=0)
@@ -2260,52 +2265,18 @@ def overrun_level(attack, defense, attacker_fatigue: int = 0, defender_fatigue: 
     return CH.overrun_odds(attack, defense) + CH.fatigue_shift(attacker_fatigue, defender_fatigue, overrun=True)
 
 
-def _allowance(s: dict, uid: str, mode: str) -> Fraction:
-    """A unit's MPs in this kind of movement (6, 6E): exploitation at the 6C rates; halved when
-    disrupted (3A5) and in the second turn out of general supply (11F2)."""
-    printed = rating(s, uid)[2]
-    ma = Fraction(CH.mode_rating("exploitation", printed, UNITS[uid].tags) if mode == "exploitation" else printed)
-    if s["units"][uid]["dis"]:
-        ma /= 2
-    if _u2(s, uid):
-        ma /= 2
-    return ma
-
-
-def _zoc_owners(s: dict, side: str) -> dict[str, set[str]]:
-    """Hex -> the enemy units whose ZOC covers it."""
-    out: dict[str, set[str]] = {}
-    for uid, v in on_map(s, OTHER[side]):
-        if not has_zoc(s, uid):
+def _zoc_covering(s: dict, st: dict, enemy: str, h: str) -> set[str]:
+    """The ``enemy`` units whose ZOC covers hex ``h`` (5A): those in it with a ZOC, and those
+    next to it whose ZOC reaches it."""
+    units = s["units"]
+    out = {u for u in st.get(h, ()) if UNITS[u].side == enemy and units[u]["at"] == "map" and has_zoc(s, u)}
+    for b in NEIGHBOURS.get(h, ()):
+        if h not in ZOC_NEIGHBOURS.get(b, ()):
             continue
-        out.setdefault(v["hex"], set()).add(uid)
-        if zoc_reaches(s, uid):
-            for b, _ in step_costs(move_class(UNITS[uid]))[v["hex"]]:
-                out.setdefault(b, set()).add(uid)
+        for u in st.get(b, ()):
+            if UNITS[u].side == enemy and units[u]["at"] == "map" and zoc_reaches(s, u):
+                out.add(u)
     return out
-
-
-def _march(s: dict, uid: str, budget: float, occupied: set, zoc: set) -> dict[str, float]:
-    """The least MPs to each hex the unit reaches by regular movement (6, 6A, 7B)."""
-    u = UNITS[uid]
-    start = s["units"][uid]["hex"]
-    steps = step_costs(move_class(u))
-    leave = CH.zoc_cost(u.tags)
-    best = {start: 0.0}
-    heap = [(0.0, start)]
-    while heap:
-        cost, h = heapq.heappop(heap)
-        if cost > best.get(h, math.inf):
-            continue
-        extra = leave if h in zoc else 0
-        for b, c in steps.get(h, ()):
-            if b in occupied:
-                continue
-            nc = cost + c + extra
-            if nc <= budget and nc < best.get(b, math.inf):
-                best[b] = nc
-                heapq.heappush(heap, (nc, b))
-    return best
 
 
 _ART_MOST = max(
@@ -2324,23 +2295,33 @@ def _overrun_hopeless(s: dict, side: str, uids: list[str], target_hex: str, st: 
     of general supply (11F), halved unsupported (12A), artillery not counted (its ratio only caps
     it, 12B)."""
     defenders = [u for u in _enemy_at(s, side, target_hex, st) if not UNITS[u].hq]
-    low = ZERO
+    low = 0  # in 32nds, a whole number
     for u in defenders:
         v = s["units"][u]
         if UNITS[u].artillery:
             continue
-        least = rating(s, u)[1] * DIS_DEFENSE[min(v["dis"], 2)] / 2
-        low += least if v.get("supply", "general") == "general" else least / 4
+        low += rating(s, u)[1] * _LEAST_32NDS[v.get("supply", "general") == "general"][min(v["dis"], 2)]
     if low <= 0:
         return False
     high = sum(rating(s, u)[0] * (_ART_MOST if UNITS[u].artillery else 1) for u in uids if s["units"][u]["dis"] < 2)
     a_fat = max((s["units"][u]["fat"] for u in uids), default=0)
     d_fat = max((s["units"][u]["fat"] for u in defenders), default=0)
-    odds = math.floor(Fraction(high) / low) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
+    # a hair added so that rounding can only raise the bound
+    odds = math.floor(high * 32 / low + 1e-9) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
     return odds < CH.overrun_rule.minimum
 
 
-def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, tuple[str, dict[str, float]]]:
+_LEAST_32NDS = {
+    general: {dis: int(DIS_DEFENSE[dis] / 2 * (1 if general else QUARTER) * 32) for dis in DIS_DEFENSE}
+    for general in (True, False)
+}
+"""The least defense per printed point, in 32nds: by disruption (3A5), halved unsupported
+(12A), a quarter of that out of general supply (11F)."""
+
+
+def _overrun_plans(
+    s: dict, side: str, uids: list[str], mode: str, ctx: movement.Enemy | None = None
+) -> dict[str, tuple[str, dict[str, float]]]:
     """For each enemy hex the units can overrun together: the hex they overrun from (the
     cheapest for the most burdened unit, then the lowest id) and each unit's MPs to reach it."""
     if not uids:
@@ -2354,29 +2335,31 @@ def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, 
     if not any(rating(s, u)[0] > 0 for u in uids):
         return {}
     enemy = OTHER[side]
-    occupied = {v["hex"] for _, v in on_map(s, enemy)}
-    budgets = {u: float(_allowance(s, u, mode)) - s["units"][u].get("spent", 0) for u in uids}
+    ctx = ctx if ctx is not None else movement.Enemy(s, side)
+    occupied = ctx.occupied
+    budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
     # every step costs at least 1 MP: an enemy hex farther than a unit's MPs and one is out of reach
-    near = [
-        e
-        for e in occupied
-        if all(hx.distance(hx.from_id(s["units"][u]["hex"]), hx.from_id(e)) <= budgets[u] + 1 for u in uids)
-    ]
+    starts = {u: hx.from_id(s["units"][u]["hex"]) for u in uids}
+    near = [e for e in occupied if all(hx.distance(starts[u], hx.from_id(e)) <= budgets[u] + 1 for u in uids)]
     st = stacks(s)
     near = [e for e in near if not _overrun_hopeless(s, side, uids, e, st)]
     if not near:
         return {}
-    owners = _zoc_owners(s, side)
-    zoc = set(owners)
-    reach = {u: _march(s, u, budgets[u], occupied, zoc) for u in uids}
+    # the regular movement of each unit (6, 6A, 7B), its own hex at no cost; the one-hex move
+    # (which spends every MP) leaves none for the overrun
+    reach = {}
+    for u in uids:
+        best = movement.march(s, u, mode, ctx=ctx)
+        reach[u] = {**best, s["units"][u]["hex"]: 0}
     common = set.intersection(*(set(r) for r in reach.values()))
+    near_set = set(near)
     plans: dict[str, tuple[str, dict[str, float]]] = {}
     for a in sorted(common):
         for e, _ in step_costs("other").get(a, ()):
-            if e not in occupied or not adjacent(a, e):
+            if e not in near_set or not adjacent(a, e):
                 continue
             here = [x for x in st.get(e, ()) if UNITS[x].side == enemy]
-            zoc_a = bool(owners.get(a, set()) - set(here))
+            zoc_a = bool(_zoc_covering(s, st, enemy, a) - set(here))
             costs = {}
             fine = True
             for u in uids:
@@ -2397,7 +2380,7 @@ def _overrun_plans(s: dict, side: str, uids: list[str], mode: str) -> dict[str, 
                 continue
             if not stacking_room(s, e, uids, here=[]):
                 continue
-            if overrun_odds(s, side, uids, e, from_hex=a) < CH.overrun_rule.minimum:
+            if overrun_odds(s, side, uids, e, from_hex=a, st=st) < CH.overrun_rule.minimum:
                 continue
             plans[e] = (a, costs)
     return plans
@@ -2409,11 +2392,11 @@ def _overrunners(uids) -> list[str]:
     return [u for u in _order(uids) if not UNITS[u].hq]
 
 
-def overrun_targets(s: dict, side: str, uids, mode: str = "movement") -> list[str]:
+def overrun_targets(s: dict, side: str, uids, mode: str = "movement", ctx: movement.Enemy | None = None) -> list[str]:
     """6F: the enemy hexes the unit or stack can overrun now: every unit reaches one hex next to
     it and can pay terrain, ZOC (not for the units overrun) and overrun MPs into it, within the
     stacking limit of the hex, at 10:1 or more after fatigue."""
-    return sorted(_overrun_plans(s, side, _overrunners(uids), mode))
+    return sorted(_overrun_plans(s, side, _overrunners(uids), mode, ctx))
 
 
 def _overrun_defenders(s: dict, side: str, target_hex: str, report: dict) -> list[str]:
@@ -2441,13 +2424,13 @@ def _overrun_defenders(s: dict, side: str, target_hex: str, report: dict) -> lis
     return list(_enemy_at(s, side, target_hex))
 
 
-def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -> dict:
+def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", ctx=None) -> dict:
     """6F: the units move next to the hex, the units there that may retreat before the overrun
     try to (6F2, ruling C14: always, when a hex is open), and the rest are eliminated, cadres and
     all; the overrunning units pay the full cost and advance into the hex (ruling C22). If every
     unit retreated, they enter it without the overrun cost when they can."""
     uids = _overrunners(uids)
-    plans = _overrun_plans(s, side, uids, mode)
+    plans = _overrun_plans(s, side, uids, mode, ctx)
     if target_hex not in plans:
         raise ValueError(f"{', '.join(uids)} cannot overrun {target_hex} (6F)")
     a, costs = plans[target_hex]
@@ -2465,8 +2448,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -
     names = ", ".join(UNITS[u].short for u in uids)
     log(s, f"{names} overrun {hex_name(target_hex)} at {odds}:1.", "6F")
     staying = _overrun_defenders(s, side, target_hex, report)
-    owners = _zoc_owners(s, side)
-    zoc_a = bool(owners.get(a, set()) - set(staying))
+    zoc_a = bool(_zoc_covering(s, stacks(s), enemy, a) - set(staying))
     if staying:
         for u in _order(staying):
             eliminate(s, u, "overrun (6F)", "6F")
@@ -2478,7 +2460,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement") -
         cost = steps[target_hex] + (CH.zoc_cost(UNITS[u].tags) if zoc_a else 0)
         if staying:
             cost += CH.overrun_cost(UNITS[u].tags)
-        elif v["spent"] + cost > float(_allowance(s, u, mode)):
+        elif v["spent"] + cost > movement.allowance(s, u, mode):
             continue
         v["spent"] = v["spent"] + cost
         v["hex"] = target_hex

@@ -88,10 +88,22 @@ def _turn_index(tid: str) -> int:
     return TURNS.index(tid)
 
 
-def _enemy(s: dict, side: str):
-    """Enemy-occupied hexes (6: a unit may not enter them but by overrun) and the enemy's ZOC."""
-    occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
-    return occupied, zoc_hexes(s, OTHER[side])
+class Enemy:
+    """What a moving side meets: the enemy-occupied hexes (6: a unit may not enter them but by
+    overrun) and the enemy's ZOC; and the searches made against them. Made afresh for each list
+    of destinations and each move, so a search is made once per unit and reused (by the overrun
+    search, 6F) while nothing on the map has changed."""
+
+    __slots__ = ("occupied", "ezoc", "searches")
+
+    def __init__(self, s: dict, side: str):
+        self.occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
+        self.ezoc = zoc_hexes(s, OTHER[side])
+        self.searches: dict[tuple, tuple] = {}
+
+    def __iter__(self):
+        yield self.occupied
+        yield self.ezoc
 
 
 def march(s: dict, uid: str, mode: str, *, accel: bool = False, ctx=None) -> dict[str, float]:
@@ -109,11 +121,23 @@ def march_path(s: dict, uid: str, mode: str, to: str, *, accel: bool = False, ct
     return best[to], path
 
 
-def _search(s: dict, uid: str, mode: str, accel: bool, ctx):
+def _search(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy | None):
+    """(hex -> MPs, hex -> the hex it is entered from, the start): the answer is shared with
+    every caller holding the same ``ctx``; it is read, never changed."""
+    if ctx is None:
+        ctx = Enemy(s, UNITS[uid].side)
+    key = (uid, mode, accel)
+    found = ctx.searches.get(key)
+    if found is None:
+        found = ctx.searches[key] = _search_now(s, uid, mode, accel, ctx)
+    return found
+
+
+def _search_now(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy):
     u = UNITS[uid]
     v = s["units"][uid]
     start = v["hex"]
-    occupied, ezoc = ctx or _enemy(s, u.side)
+    occupied, ezoc = ctx.occupied, ctx.ezoc
     budget = allowance(s, uid, mode, accel=accel) - v["spent"]
     cls = move_class(u)
     leave = CH.zoc_cost(u.tags)
@@ -237,7 +261,7 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
     if capacity_left(s, side) < capacity_use(s, uid):
         return {}
-    occupied, ezoc = ctx or _enemy(s, side)
+    occupied, ezoc = ctx or Enemy(s, side)
     if start in ezoc:
         return {}
     gauge = GAUGE[side]
@@ -368,7 +392,7 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
     graph, nets = waterways(), river_nets()
     side = u.side
     used = s.setdefault("river_used", {}).get(side, {})
-    occupied, _ = ctx or _enemy(s, side)
+    occupied, _ = ctx or Enemy(s, side)
     owner = s["owner"]
     depth: dict[str, int] = {}
     frontier = []
@@ -437,11 +461,11 @@ def capacity_left(s: dict, side: str) -> float:
     return capacity(side, s) - s["rail_used"][side]
 
 
-def reach(s: dict, uids: list[str], mode: str) -> dict[str, dict]:
+def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict[str, dict]:
     """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
     ("march", "accel", "rail", "strat", "river"), the cheapest listed first. A stack goes where all its units go,
     and only where the hex has room for them (8A)."""
-    ctx = _enemy(s, UNITS[uids[0]].side)
+    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side)
     room = Room(s, uids)
     per: list[dict[str, dict[str, float]]] = []
     river_nets_of: dict[str, set[int]] = {}
@@ -534,9 +558,10 @@ def may_accel(s: dict, uid: str) -> bool:
     return True
 
 
-def move(s: dict, uids: list[str], to: str, by: str, mode: str) -> list[str]:
-    """Carry out a leg for each unit; the path the first unit took (for the log)."""
-    ctx = _enemy(s, UNITS[uids[0]].side)
+def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | None = None) -> list[str]:
+    """Carry out a leg for each unit; the path the first unit took (for the log). ``ctx``: the
+    searches made for the list of destinations, if nothing has moved since."""
+    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side)
     legs = {}
     river_net: dict[str, int] = {}
     for uid in uids:  # every leg is found before any unit moves

@@ -489,19 +489,31 @@ class Destination(State):
     """6-7: where the chosen unit or stack goes, and how (march, accel, rail, strategic rail;
     overrun 6F)."""
 
+    # the searches behind the last list (state, actions so far, frame, searches): the move
+    # chosen from it right after reuses them
+    _searched: tuple | None = None
+
     def prompt(self, s, f, role):
         names = ", ".join(UNITS[u].short for u in f["units"])
         return f"Where does {names} go?"
 
+    def _searches(self, s, f) -> movement.Enemy | None:
+        last, self._searched = self._searched, None
+        if last is not None and last[0] is s and last[1] == len(s["actions"]) - 1 and last[2] is f:
+            return last[3]
+        return None
+
     def actions(self, s, f, role):
         units = f["units"]
         out = []
-        for h, ways in movement.reach(s, units, f["mode"]).items():
+        ctx = movement.Enemy(s, role)
+        self._searched = (s, len(s["actions"]), f, ctx)
+        for h, ways in movement.reach(s, units, f["mode"], ctx).items():
             for by in ways:
                 out.append({"to": h} if by == "march" else {"to": h, "by": by})
         seen = visible(s, role)
         if _overrun_possible(s, role, units, f["mode"], seen):
-            for h in combat.overrun_targets(s, role, units, f["mode"]):
+            for h in combat.overrun_targets(s, role, units, f["mode"], ctx):
                 if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
                     out.append({"to": h, "overrun": True})
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
@@ -513,6 +525,7 @@ class Destination(State):
 
     def act(self, s, f, role, action):
         units = f["units"]
+        ctx = self._searches(s, f)
         if "cancel" in action:
             return None
         if "stay" in action:
@@ -532,12 +545,12 @@ class Destination(State):
             return None
         to = action["to"]
         if action.get("overrun"):
-            combat.overrun(s, role, units, to, f["mode"])
+            combat.overrun(s, role, units, to, f["mode"], ctx)
             settle(s)
             return None
         by = action.get("by", "march")
         start = s["units"][units[0]]["hex"]
-        movement.move(s, units, to, by, f["mode"])
+        movement.move(s, units, to, by, f["mode"], ctx)
         if combat.contested(s, to):
             combat.enter_contested(s, units)  # 9J (L539)
         settle(s)
@@ -609,11 +622,15 @@ class Activate(State):
 
 def zoi(s: dict, hq: str) -> set[str]:
     """14M1: the HQ's hex and every hex within two hexes."""
+    return set(_zoi_around(s["units"][hq]["hex"]))
+
+
+@lru_cache(maxsize=None)
+def _zoi_around(h: str) -> frozenset[str]:
     from ...engine import hexes as hx
 
     radius = CH.army_hq.values["zoi_radius"]
-    h = s["units"][hq]["hex"]
-    return {x for x in MAP.terrain if hx.distance(hx.from_id(h), hx.from_id(x)) <= radius}
+    return frozenset(x for x in MAP.terrain if hx.distance(hx.from_id(h), hx.from_id(x)) <= radius)
 
 
 def activation(s: dict, hq: str, use_leader: bool = True) -> tuple[int, int, bool]:

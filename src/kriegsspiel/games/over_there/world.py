@@ -259,8 +259,15 @@ def new_units(s: dict) -> dict:
 
 def on_map(s: dict, side: str | None = None):
     """(uid, record) of every unit on the map (of one side), in the scenario's order."""
-    for uid, v in s["units"].items():
-        if v["at"] == "map" and (side is None or UNITS[uid].side == side):
+    units = s["units"]
+    if side is None:
+        for uid, v in units.items():
+            if v["at"] == "map":
+                yield uid, v
+        return
+    for uid in SIDE_UNITS[side]:
+        v = units.get(uid)  # a board made from a view holds only the units it shows
+        if v is not None and v["at"] == "map":
             yield uid, v
 
 
@@ -333,6 +340,9 @@ def zoc_hexes(s: dict, side: str) -> set[str]:
             out.update(ZOC_NEIGHBOURS[h])
     return out
 
+
+SIDE_UNITS = {side: tuple(uid for uid, u in UNITS.items() if u.side == side) for side in SIDES}
+"""Each side's units, in the scenario's order."""
 
 _ZOC_UNITS = {
     side: tuple((uid, u.reaches) for uid, u in UNITS.items() if u.side == side and not u.hq) for side in SIDES
