@@ -67,12 +67,11 @@ def _mode_rating(mode: str, printed: int, tags: frozenset) -> int:
 def may_move(s: dict, uid: str, mode: str) -> bool:
     """Whether the unit may still move in this phase."""
     v = s["units"][uid]
-    u = UNITS[uid]
-    if v["at"] != "map" or u.fortress or rating(s, uid)[2] <= 0:
+    if v["at"] != "map" or uid in (_STILL_CADRE if v["cadre"] else _STILL):
         return False
-    if u.frozen_until and s["turn"] < _turn_index(u.frozen_until):
+    if uid in _FROZEN and s["turn"] < _FROZEN[uid]:
         return False
-    if mode == "reaction" and u.army_hq:
+    if mode == "reaction" and uid in _ARMY_HQS:
         return False  # 6D: Army HQs do not move in reaction
     if v.get("strat"):
         return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
@@ -81,11 +80,19 @@ def may_move(s: dict, uid: str, mode: str) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
 def _turn_index(tid: str) -> int:
     from .world import TURNS
 
     return TURNS.index(tid)
+
+
+_STILL = frozenset(uid for uid, u in UNITS.items() if u.fortress or u.movement <= 0)
+"""Units that never move (fortress units, a movement rating of 0), at full strength..."""
+_STILL_CADRE = frozenset(uid for uid, u in UNITS.items() if u.fortress or (u.cadre or (0, 0, u.movement))[2] <= 0)
+"""...and reduced to their cadre (3A1)."""
+_FROZEN = {uid: _turn_index(u.frozen_until) for uid, u in UNITS.items() if u.frozen_until}
+"""Units frozen by the scenario: the first turn they may move."""
+_ARMY_HQS = frozenset(uid for uid, u in UNITS.items() if u.army_hq)
 
 
 class Enemy:
@@ -507,7 +514,8 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict
                     ways.get(h, {}).pop("river", None)
     if len(per) == 1:  # one unit: its ways as they are, where there is room
         ways = per[0]
-        return {h: ways[h] for h in sorted(ways) if ways[h] and room.fits(h)}
+        present, alone = room.present, room.alone
+        return {h: ways[h] for h in sorted(ways) if (alone if h not in present else room.fits(h))}
     common = set(per[0])
     for ways in per[1:]:
         common &= set(ways)

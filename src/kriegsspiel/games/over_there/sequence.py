@@ -512,7 +512,7 @@ class Destination(State):
             for by in ways:
                 out.append({"to": h} if by == "march" else {"to": h, "by": by})
         seen = visible(s, role)
-        if _overrun_possible(s, role, units, f["mode"], seen):
+        if _overrun_possible(s, role, units, f["mode"], seen, ctx.occupied):
             for h in combat.overrun_targets(s, role, units, f["mode"], ctx):
                 if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
                     out.append({"to": h, "overrun": True})
@@ -568,7 +568,7 @@ class Destination(State):
         return None
 
 
-def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen) -> bool:
+def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen, occupied) -> bool:
     """Whether an enemy stack in sight lies within every unit's MPs and one hex: the cheap test
     before the search for overruns (every step costs at least 1 MP)."""
     from ...engine import hexes as hx
@@ -576,10 +576,10 @@ def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen) -> 
     starts = [
         (hx.from_id(s["units"][u]["hex"]), movement.allowance(s, u, mode) - s["units"][u]["spent"]) for u in units
     ]
-    for _, v in on_map(s, OTHER[role]):
-        if seen is not None and v["hex"] not in seen:
+    for h in occupied:
+        if seen is not None and h not in seen:
             continue
-        e = hx.from_id(v["hex"])
+        e = hx.from_id(h)
         if all(hx.distance(a, e) <= budget + 1 for a, budget in starts):
             return True
     return False
