@@ -334,9 +334,10 @@ def test_the_map_reads_on_a_phone(server, browser):
 
 def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
     """The Entente seat is played through the API by the heuristic until its initial phase offers
-    replacements (16B3c; with seed 3 in Sep I 14, when production comes); then on the page the
-    offers are orders at Warsaw, a click there replaces a unit, and it stands in Warsaw."""
-    page, errors = open_game(server, browser, DESKTOP)
+    replacements (16B3c; with seed 7 in Oct I 14, once a Russian unit is lost and production
+    has come); then on the page the offers are orders at Warsaw, a click there replaces a unit,
+    and it stands in Warsaw."""
+    page, errors = open_game(server, browser, DESKTOP, seed=7)
     game_id = game_id_of(page)
     token = seat_token(page.context, game_id)
     rng = random.Random(0)
@@ -380,4 +381,42 @@ def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "ot-replace-phone")
+    assert json.dumps(errors) == "[]", errors
+
+
+def test_a_bridge_is_demolished_from_the_panel_and_drawn_down(server, browser):
+    """13A2: the Russian 26th Division at 1609 stands at the road bridge to 1510, its side's own;
+    picked on the map, the panel offers to demolish it; once demolished, a gap is drawn across the
+    hexside and the hex's tip says so (15A1)."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    uid, here, key = "ru-26-id", "1609", "1510|1609"
+    act = {"unit": uid}
+    assert act in shape["actions"]
+    assert page.locator("svg.ot-map .ot-demolished").count() == 0
+    click_hex(page, here)
+    page.wait_for_timeout(200)
+    choose_in_menu(page, act)
+    shape = next_shape(server, page, shape["step"])
+    demolish = {"demolish_bridge": key}
+    assert demolish in shape["actions"]
+    label = shape["labels"][shape["actions"].index(demolish)]
+    assert label.startswith("demolish the bridge between") and "(4 MPs)" in label
+    button = page.locator(f".ot-panel button[data-action='{as_data(demolish)}']")
+    assert button.count() == 1
+    button.click()
+    shape = next_shape(server, page, shape["step"])
+    assert board_of(shape)["demolished"] == [key]
+    page.wait_for_selector("svg.ot-map .ot-demolished", timeout=5000)
+    point = page.evaluate(POINT_IN_HEX, "1510")
+    page.mouse.move(*point)
+    page.wait_for_timeout(300)
+    assert page.locator(".tip-row", has_text="Bridge to 1609 demolished").count() >= 1
+    shot(page, "ot-bridge-tip")
+    page.mouse.move(5, 5)
+    page.wait_for_timeout(200)
+    shot(page, "ot-bridge-demolished")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-bridge-demolished-phone")
     assert json.dumps(errors) == "[]", errors

@@ -297,3 +297,24 @@ def test_a_hex_label_tells_a_broken_or_obstructed_railway(game):
     assert "rail" not in text.hex_label("1206", board)
     board = {**board, "breaks": ["1206"], "obstructed": ["1206"]}
     assert text.hex_label("1206", board) == "1206 (Insterburg), rail broken, rail obstructed"
+
+
+def test_bridge_work_is_typed_with_the_bridges_hexes_and_the_hex_tells_its_bridges(game):
+    """13A2-3, 15A1: the Russian 6th Division at 1113 stands at four of its side's bridges; each
+    demolition is typed as "demolish" and the bridge's hexes (or the far hex alone); "hex 1113"
+    names the bridges, their owner, and a demolished one with the repair work done."""
+    s = game.apply(game.new(seed=3), "entente", {"unit": "ru-6-id"})
+    legal = game.actions(s, "entente")
+    bridges = [a for a in legal if "demolish_bridge" in a]
+    assert {a["demolish_bridge"] for a in bridges} == {"1013|1113", "1113|1114", "1113|1212", "1113|1213"}
+    keys = text.keys(legal, s)
+    assert keys[legal.index({"demolish_bridge": "1113|1212"})] == "demolish 1113 1212" and len(set(keys)) == len(keys)
+    assert legal[text.choose("demolish 1113 1212", legal, s)] == {"demolish_bridge": "1113|1212"}
+    assert legal[text.choose("demolish 1114", legal, s)] == {"demolish_bridge": "1113|1114"}
+    assert text.choose("demolish 1113", legal, s) is None  # four bridges touch 1113: which one?
+    board = game.view(s, "entente")["board"]
+    told = text.describe_hex(game.view(s, "entente"), "1113").plain
+    assert "bridge to 1212: the Entente's" in told
+    board = {**board, "demolished": ["1113|1212"], "repairs": {"1113|1212": 5}}
+    told = text.describe_hex({**game.view(s, "entente"), "board": board}, "1113").plain
+    assert "the bridge to 1212 is demolished (5 MPs of repair done)" in told

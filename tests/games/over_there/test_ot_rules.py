@@ -253,9 +253,11 @@ def test_a_move_from_the_listed_destinations_is_the_move_searched_afresh():
     game, overruns included."""
     rnd = random.Random(4)
     compared = overruns = 0
-    for seed in range(4, 10):
+    for seed in range(4, 40):
+        if compared >= 1500 and overruns:
+            break
         s = fresh(seed)
-        while not G.is_over(s) and compared < 1500:
+        while not G.is_over(s) and (compared < 1500 or not overruns):
             role = G.active(s)[0]
             legal = G.actions(s, role)
             action = rnd.choice(legal)
@@ -268,7 +270,7 @@ def test_a_move_from_the_listed_destinations_is_the_move_searched_afresh():
                 overruns += bool(action.get("overrun"))
             else:
                 s = G.apply(s, role, action)
-    assert compared == 1500 and overruns > 0
+    assert compared >= 1500 and overruns > 0
 
 
 def test_the_stacking_limit_of_8a():

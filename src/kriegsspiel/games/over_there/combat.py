@@ -45,6 +45,8 @@ from .world import (
     TURNS,
     UNITS,
     ZOC_NEIGHBOURS,
+    closed_bridges,
+    closed_steps,
     fmt,
     gain_ownership,
     has_zoc,
@@ -139,15 +141,17 @@ def _crossing(a: str, b: str) -> tuple[str, ...]:
     return tuple(f for f in MAP.hexsides.get(key, ()) if f != "frontier")
 
 
-def _bridge(a: str, b: str) -> bool:
-    """15A1 (L1031): a road or rail line across the hexside is a bridge."""
+def _bridge(a: str, b: str, closed: frozenset = frozenset()) -> bool:
+    """15A1 (L1031): a road or rail line across the hexside is a bridge; one in ``closed`` (the
+    side may not use it: another's, or demolished) is not."""
     key = hx.side_id(a, b)
-    return key in MAP.roads or key in MAP.rail
+    return (key in MAP.roads or key in MAP.rail) and key not in closed
 
 
-def _disrupts(a: str, b: str) -> bool:
-    """15A4 (L1037): crossing an unfrozen major river away from a bridge disrupts."""
-    return any(CH.hexside(f).disrupts_crossing for f in _crossing(a, b)) and not _bridge(a, b)
+def _disrupts(a: str, b: str, closed: frozenset = frozenset()) -> bool:
+    """15A4 (L1037): crossing an unfrozen major river away from a bridge disrupts (``closed``:
+    the bridges the side may not use, 15A1)."""
+    return any(CH.hexside(f).disrupts_crossing for f in _crossing(a, b)) and not _bridge(a, b, closed)
 
 
 def cities(h: str) -> list[str]:
@@ -1132,7 +1136,7 @@ def _retreat_step(
     v["hex"] = b
     seen.add(b)
     path.append(b)
-    if _disrupts(here, b) and not v["dis"]:
+    if _disrupts(here, b, closed_bridges(s, UNITS[uid].side)) and not v["dis"]:
         v["dis"] = 1
         log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
     if in_zoc:
@@ -1243,7 +1247,7 @@ def advance(s: dict, uids: list[str], into: str) -> list[str]:
         here = v["hex"]
         v["hex"] = into
         moved.append(uid)
-        if _disrupts(here, into) and not v["dis"]:
+        if _disrupts(here, into, closed_bridges(s, UNITS[uid].side)) and not v["dis"]:
             v["dis"] = 1
             log(s, f"{UNITS[uid].short} is disrupted crossing the major river (15A4).", "15A")
     if moved:
@@ -2140,7 +2144,7 @@ def _reserve_cost(s: dict, uid: str, target_hex: str, zoc: set, occupied: set) -
     two hexes away), leaving enemy ZOCs at their cost; enemy-occupied hexes are closed."""
     u = UNITS[uid]
     start = s["units"][uid]["hex"]
-    steps = step_costs(move_class(u))
+    steps = closed_steps((move_class(u), False), closed_bridges(s, u.side))  # 15A1
     leave = CH.zoc_cost(u.tags)
     best = {start: 0.0}
     heap = [(0.0, start)]
@@ -2363,7 +2367,7 @@ def _overrun_plans(
             costs = {}
             fine = True
             for u in uids:
-                steps = dict(step_costs(move_class(UNITS[u])).get(a, ()))
+                steps = dict(closed_steps((move_class(UNITS[u]), False), ctx.closed).get(a, ()))
                 if e not in steps:
                     fine = False
                     break
@@ -2454,9 +2458,10 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
             eliminate(s, u, "overrun (6F)", "6F")
         report["losses"][enemy] = _order(staying)
         report["eliminated"] = _order(staying)
+    closed = closed_bridges(s, side)
     for u in uids:
         v = s["units"][u]
-        steps = dict(step_costs(move_class(UNITS[u]))[a])
+        steps = dict(closed_steps((move_class(UNITS[u]), False), closed)[a])
         cost = steps[target_hex] + (CH.zoc_cost(UNITS[u].tags) if zoc_a else 0)
         if staying:
             cost += CH.overrun_cost(UNITS[u].tags)

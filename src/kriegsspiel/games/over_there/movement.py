@@ -15,12 +15,19 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from . import supply
 from .world import (
+    BRIDGED,
+    BRIDGES_AT,
     CH,
     LAND_SET,
     NEIGHBOURS,
     OTHER,
     UNITS,
+    bridge_owner,
+    closed_bridges,
+    closed_steps,
     fits,
+    fmt,
+    hex_name,
     move_class,
     on_map,
     rail_steps,
@@ -101,11 +108,13 @@ class Enemy:
     of destinations and each move, so a search is made once per unit and reused (by the overrun
     search, 6F) while nothing on the map has changed."""
 
-    __slots__ = ("occupied", "ezoc", "searches")
+    __slots__ = ("occupied", "ezoc", "closed", "closed_hexes", "searches")
 
     def __init__(self, s: dict, side: str):
         self.occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
         self.ezoc = zoc_hexes(s, OTHER[side])
+        self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
+        self.closed_hexes = {h for key in self.closed for h in key.split("|")}
         self.searches: dict[tuple, tuple] = {}
 
     def __iter__(self):
@@ -149,8 +158,13 @@ def _search_now(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy):
     cls = move_class(u)
     leave = CH.zoc_cost(u.tags)
     best, came = _static(cls, accel, start, budget)
-    if start in ezoc or not best.keys().isdisjoint(ezoc) or not best.keys().isdisjoint(occupied):
-        best, came = _dijkstra(accel_steps(cls) if accel else step_costs(cls), start, budget, occupied, ezoc, leave)
+    if (
+        start in ezoc
+        or not best.keys().isdisjoint(ezoc)
+        or not best.keys().isdisjoint(occupied)
+        or not best.keys().isdisjoint(ctx.closed_hexes)
+    ):
+        best, came = _dijkstra(closed_steps((cls, accel), ctx.closed), start, budget, occupied, ezoc, leave)
     else:
         best, came = dict(best), dict(came)
     del best[start]
@@ -165,7 +179,8 @@ def _search_now(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy):
 
 @lru_cache(maxsize=50_000)
 def _static(cls: str, accel: bool, start: str, budget: float):
-    """The search on an empty map: where no enemy unit or ZOC lies within it, it is the answer."""
+    """The search on an empty map with every bridge open: where no enemy unit or ZOC lies within
+    it, nor a bridge the unit may not use, it is the answer."""
     return _dijkstra(accel_steps(cls) if accel else step_costs(cls), start, budget, frozenset(), frozenset(), 0)
 
 
@@ -202,13 +217,14 @@ def accel_steps(cls: str) -> dict[str, tuple[tuple[str, int], ...]]:
     return {a: tuple((b, c) for b, c in steps if _accel_ok(a, b)) for a, steps in step_costs(cls).items()}
 
 
-def _accel_ok(a: str, b: str) -> bool:
+def _accel_ok(a: str, b: str, roads: bool = True) -> bool:
     """6B1: accel movement in a good-road area (every hex of this map, ruling O5): along a road
-    anything, else not into forest, swamp or wooded swamp, nor across a major river."""
+    anything, else not into forest, swamp or wooded swamp, nor across a major river.
+    ``roads`` off: as if no road or rail line crossed the hexside (a bridge it may not use)."""
     from .world import MAP
 
     key = hx.side_id(a, b)
-    if key in MAP.roads or key in MAP.rail:
+    if roads and (key in MAP.roads or key in MAP.rail):
         return True
     if MAP.terrain[b] not in ACCEL_HEX:
         return False
@@ -273,6 +289,7 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         return {}
     gauge = GAUGE[side]
     owner = s["owner"]
+    closed = ctx.closed if isinstance(ctx, Enemy) else closed_bridges(s, side)
     seen = {start: 0}
     came = {}
     frontier = [start]
@@ -282,6 +299,8 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
             for b, g in net[h]:
                 if b in seen or g != gauge or b in blocked or owner.get(b) != side:
                     continue
+                if closed and hx.side_id(h, b) in closed:
+                    continue  # 15A1: not over a bridge it may not use
                 if b in occupied or b in ezoc:
                     continue
                 d = seen[h] + 1
@@ -610,7 +629,7 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | Non
         if by == "accel":
             _fatigue(s, uid, p, start)
         u = UNITS[uid]
-        if by not in ("rail", "strat", "river") and _crosses_unbridged(p):
+        if by not in ("rail", "strat", "river") and _crosses_unbridged(p, ctx.closed):
             v["dis"] = max(v["dis"], 1)  # 15A4: a major river crossed away from a bridge disrupts
         if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
             v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17
@@ -634,14 +653,15 @@ def _fatigue(s: dict, uid: str, path: list[str], start: str) -> None:
     v["fat"] += CH.fatigue_hits(over, tags)
 
 
-def _crosses_unbridged(path: list[str]) -> bool:
+def _crosses_unbridged(path: list[str], closed: frozenset = frozenset()) -> bool:
     """15A4 (TEC ``disrupts_crossing``): a step across a major river that is not along a road or
-    railway (where the bridges are, ruling O16)."""
+    railway (where the bridges are, ruling O16), or over a bridge in ``closed`` (one the unit's
+    side may not use, 15A1)."""
     from .world import MAP
 
     for a, b in zip(path, path[1:], strict=False):
         key = hx.side_id(a, b)
-        if key in MAP.roads or key in MAP.rail:
+        if (key in MAP.roads or key in MAP.rail) and key not in closed:
             continue
         if any(f != "frontier" and CH.hexside(f).disrupts_crossing for f in MAP.hexsides.get(key, ())):
             return True
@@ -654,6 +674,18 @@ BREAK_MP = CH.rate("rail-break")["mp"]  # 7A6 (L324): 2 MPs to break the line in
 REPAIR_MP = 4  # 13A3 (L778): a construction unit removes a rail break for 4 MPs
 CLEAR_MP = 2  # 13A3 (L778): and clears an obstructed rail line in a hex for 2 MPs
 FIELDWORKS_MP = CH.fortification("fieldworks").construction.mp  # 13A1a: 2 MPs
+
+
+DEMOLISH_BRIDGE_MP = 4  # 13A2 (L774): 4 MPs in either hex of the bridge
+REPAIR_BRIDGE_MP = {"major-river": 16}  # 13A3 (L778): 16 MPs across a major river...
+REPAIR_BRIDGE_OTHER_MP = 8  # ...8 across a river or canal (and a minor river, ruling O16)
+
+
+def bridge_repair_cost(key: str) -> int:
+    """13A3 (L778): the MPs a demolished bridge takes to repair."""
+    from .world import MAP
+
+    return max((REPAIR_BRIDGE_MP.get(f, REPAIR_BRIDGE_OTHER_MP) for f in MAP.hexsides[key] if f in BRIDGED), default=0)
 
 
 def construction_unit(uid: str) -> bool:
@@ -683,6 +715,15 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     if builder and left >= FIELDWORKS_MP and h not in s["works"] and h not in FORTRESS_HEXES:
         if not CH.terrain(MAP.terrain[h]).prohibited:
             out.append({"build": "fieldworks"})
+    sapper = construction_unit(uid) and not v["cadre"] and h not in s.get("contested", ())
+    demolished = s.get("demolished", ())
+    for key in BRIDGES_AT.get(h, ()):
+        if key not in demolished:
+            # 13A2 (L774): a bridge of one's own or nobody's, from either of its hexes
+            if sapper and left >= DEMOLISH_BRIDGE_MP and bridge_owner(s, key) in (u.side, None):
+                out.append({"demolish_bridge": key})
+        elif builder and left > 0 and all(s["owner"].get(x) == u.side for x in key.split("|")):
+            out.append({"repair_bridge": key})  # 13A3 (L778): both its hexes one's own
     if h in rail_steps():
         if h not in s["breaks"] and left >= BREAK_MP and not u.fortress:
             out.append({"break_rail": True})
@@ -709,12 +750,38 @@ def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
         v["spent"] += CLEAR_MP
         s["obstructed"] = [b for b in s.get("obstructed", ()) if b != h]
         done = "clears the railway"
+    elif "demolish_bridge" in action:
+        key = action["demolish_bridge"]
+        v["spent"] += DEMOLISH_BRIDGE_MP
+        s["demolished"] = sorted({*s.get("demolished", ()), key})
+        s.get("repairs", {}).pop(key, None)
+        done = f"demolishes the bridge to {hex_name(_across(key, h))}"
+    elif "repair_bridge" in action:
+        # 13A3 (L778): the work may take several phases; what is done stays done (ruling O24)
+        key = action["repair_bridge"]
+        repairs = s.setdefault("repairs", {})
+        need = bridge_repair_cost(key) - repairs.get(key, 0)
+        spend = min(allowance(s, uid, "movement") - v["spent"], need)
+        v["spent"] += spend
+        if spend >= need:
+            repairs.pop(key, None)
+            s["demolished"] = [b for b in s["demolished"] if b != key]
+            done = f"repairs the bridge to {hex_name(_across(key, h))}"
+        else:
+            repairs[key] = repairs.get(key, 0) + spend
+            done = f"works on the bridge to {hex_name(_across(key, h))} ({fmt(need - spend)} MPs of work left)"
     else:
         v["spent"] += REPAIR_MP
         s["breaks"] = [b for b in s["breaks"] if b != h]
         done = "repairs the railway"
     v["moved"] = True
     return done
+
+
+def _across(key: str, h: str) -> str:
+    """The other hex of a bridge's hexside."""
+    a, b = key.split("|")
+    return b if a == h else a
 
 
 def abandon_works(s: dict) -> list[str]:

@@ -17,7 +17,9 @@ from . import map as ot_map
 from . import scenario as ot_scenario
 from .scenario import SIDES
 from .world import (
+    BRIDGES,
     CH,
+    INITIAL_BRIDGES,
     INITIAL_OWNER,
     LAND,
     SC,
@@ -25,6 +27,7 @@ from .world import (
     SIDE_NAMES,
     TURNS,
     UNITS,
+    fmt,
     has_zoc,
     hex_name,
     initial_owner,
@@ -126,6 +129,9 @@ class OverThere(Rules):
         s["works"] = {}
         s["breaks"] = []
         s["obstructed"] = []  # 7A7: rail lines captured and not yet cleared
+        s["bridges"] = dict(INITIAL_BRIDGES)  # 15A1: who owns each bridge
+        s["demolished"] = []  # 13A2: bridges demolished and not yet repaired
+        s["repairs"] = {}  # 13A3: the MPs of work done on each demolished bridge
         s["hq"] = {}
         for uid, u in UNITS.items():
             if u.army_hq:
@@ -213,6 +219,12 @@ class OverThere(Rules):
             "owner": {h: side for h, side in sorted(s["owner"].items()) if owner0.get(h) != side},  # 5B
             "works": dict(s["works"]),  # 13A
             "breaks": list(s["breaks"]),  # 7A6, 13A3
+            # 15A1, 13A2-3: bridges are on the map; who owns one follows from the hexes' owners
+            "bridges": {
+                k: o for k, o in sorted(s.get("bridges", INITIAL_BRIDGES).items()) if INITIAL_BRIDGES.get(k) != o
+            },
+            "demolished": list(s.get("demolished", ())),
+            "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
             "hq": hq,  # 14M: active or not is on the counter
             "zoc": zoc,  # 5A: ZOCs are public (ruling O1)
@@ -388,6 +400,15 @@ class OverThere(Rules):
             return "repair the railway here (4 MPs)"
         if "clear_rail" in action:
             return "clear the obstructed railway here (2 MPs)"
+        if "demolish_bridge" in action and action["demolish_bridge"] in BRIDGES:
+            a, b = action["demolish_bridge"].split("|")
+            return f"demolish the bridge between {hex_name(a)} and {hex_name(b)} ({movement.DEMOLISH_BRIDGE_MP} MPs)"
+        if "repair_bridge" in action and action["repair_bridge"] in BRIDGES:
+            key = action["repair_bridge"]
+            a, b = key.split("|")
+            done = (s or {}).get("repairs", {}).get(key, 0)
+            left = movement.bridge_repair_cost(key) - done
+            return f"repair the bridge between {hex_name(a)} and {hex_name(b)} ({fmt(left)} MPs of work left)"
         if "advance" in action and action["advance"] in UNITS:
             if "into" in action:
                 return f"advance {UNITS[action['advance']].short} into {hex_name(action['into'])}"
@@ -479,6 +500,8 @@ class OverThere(Rules):
                 }
                 for uid, u in UNITS.items()
             },
+            "bridges": sorted(BRIDGES),  # 15A1: the road and rail crossings of rivers
+            "bridge_owners": dict(INITIAL_BRIDGES),  # who owned each in July 1914; the view says what changed
             "turns": [{"id": t.id, "name": t.name, "history": t.history} for t in SC.turns],
             "leaders": {x.id: {"name": x.name, "side": x.side, "ratings": x.ratings} for x in SC.leaders},
             "sides": {side: SIDE_NAMES[side] for side in SIDES},

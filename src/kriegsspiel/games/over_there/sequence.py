@@ -533,7 +533,7 @@ class Destination(State):
                 s["units"][u]["moved"] = True
                 s["units"][u]["spent"] = movement.allowance(s, u, f["mode"])
             return None
-        if set(action) & {"build", "break_rail", "repair_rail", "clear_rail"}:
+        if set(action) & ENGINEERING:
             done = movement.engineer(s, units[0], action, f["mode"])
             rule = "13A" if "break_rail" not in action else "7A"
             # the works and breaks are on the map for both; who made them is the owner's to know (O1)
@@ -566,6 +566,10 @@ class Destination(State):
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )
         return None
+
+
+ENGINEERING = frozenset({"build", "break_rail", "repair_rail", "clear_rail", "demolish_bridge", "repair_bridge"})
+"""The engineering a unit may do instead of moving on (7A6, 13A)."""
 
 
 def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen, occupied) -> bool:

@@ -24,7 +24,20 @@ from rich.table import Table
 from rich.text import Text
 
 from .scenario import victory_level
-from .world import CAUSEWAYS, CH, MAP, NEIGHBOURS, OTHER, PHASE_NAMES, SC, SIDE_NAMES, UNITS, fmt
+from .world import (
+    BRIDGES_AT,
+    CAUSEWAYS,
+    CH,
+    INITIAL_BRIDGES,
+    MAP,
+    NEIGHBOURS,
+    OTHER,
+    PHASE_NAMES,
+    SC,
+    SIDE_NAMES,
+    UNITS,
+    fmt,
+)
 
 SHORT = {"entente": "Ent", "central-powers": "CP"}
 STYLE = {"entente": "bold green", "central-powers": "bold white"}
@@ -780,6 +793,16 @@ def describe_hex(view: dict, argument: str) -> Text:
     road = sorted({n for k in MAP.roads for n in k.split("|") if h in k.split("|") and n != h})
     if road:
         out.append(f"\n  road to {', '.join(road)}")
+    for key in BRIDGES_AT.get(h, ()):  # 15A1, 13A2-3
+        n = next(x for x in key.split("|") if x != h)
+        owner = (b.get("bridges") or {}).get(key, INITIAL_BRIDGES.get(key))
+        if key in (b.get("demolished") or ()):
+            work = (b.get("repairs") or {}).get(key)
+            out.append(f"\n  the bridge to {n} is demolished" + (f" ({fmt(work)} MPs of repair done)" if work else ""))
+        else:
+            name = SIDE_NAMES[owner] if owner else ""
+            whose = f"the {name}'" + ("" if name.endswith("s") else "s") if owner else "nobody's yet"
+            out.append(f"\n  bridge to {n}: {whose}")
     zoc = b.get("zoc") or {}
     inside = [SIDE_NAMES[s] for s in SIDE_NAMES if h in (zoc.get(s) or ())]
     if inside:
@@ -904,6 +927,7 @@ WORD_ACTIONS = {
 COUNTED = ("superiority", "das", "points")  # actions that are a number of air points (B17B1, B17B3-4)
 WORD_KEYS = ("stay", "cancel", "rest", "end", "build", "break", "repair", "clear")
 ENGINEERING = {"build": "build", "break_rail": "break", "repair_rail": "repair", "clear_rail": "clear"}  # 13A, 7A6-7
+BRIDGE_WORK = {"demolish": "demolish_bridge", "repair": "repair_bridge"}  # 13A2-3: typed with the bridge's hexes
 
 
 def key_of(action) -> str | None:
@@ -930,6 +954,9 @@ def key_of(action) -> str | None:
     kind = next(iter(action))
     if kind in ENGINEERING:
         return ENGINEERING[kind]
+    for verb, k in BRIDGE_WORK.items():
+        if kind == k:
+            return f"{verb} {' '.join(str(action[k]).split('|'))}"
     if kind in COUNTED:
         return str(action[kind])
     if kind in WORD_KEYS:
@@ -957,6 +984,15 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
     def first(test) -> int | None:
         return next((i for i, a in enumerate(legal) if isinstance(a, dict) and test(a)), None)
 
+    if words[0] in BRIDGE_WORK and len(words) > 1:  # demolish 0408 0508, or repair 0508
+        typed = set(HEX_ID.findall(" ".join(words[1:])))
+        k = BRIDGE_WORK[words[0]]
+        hits = [
+            i
+            for i, a in enumerate(legal)
+            if isinstance(a, dict) and typed and typed <= set(str(a.get(k, "")).split("|"))
+        ]
+        return hits[0] if len(hits) == 1 else None
     m = HEX_ID.search(" ".join(words))
     if m:
         h = m.group(1)

@@ -173,7 +173,8 @@ _CLASS_TAGS = {"cm_art": {"artillery"}, "cavalry": {"cavalry", "non-artillery"},
 def step_costs(cls: str) -> dict[str, tuple[tuple[str, int], ...]]:
     """For a movement class: from each land hex, the adjacent hexes it may enter and the MPs
     (terrain of the hex entered, L205, plus the '+' costs of the hexside crossed; along a road
-    or rail line the clear cost only, 7B). Prohibited hexes and hexsides are left out."""
+    or rail line the clear cost only, 7B). Prohibited hexes and hexsides are left out. Every
+    bridge is taken to be usable: ``closed_steps`` prices the ones a side may not use (15A1)."""
     tags = _CLASS_TAGS[cls]
     clear = CH.movement_cost("clear", tags)
     out = {}
@@ -186,22 +187,108 @@ def step_costs(cls: str) -> dict[str, tuple[tuple[str, int], ...]]:
             if key in MAP.roads or key in MAP.rail:
                 steps.append((b, clear))  # 7B: a road ignores hex and hexside terrain
                 continue
-            cost = CH.movement_cost(MAP.terrain[b], tags)
-            if cost is None:
-                continue
-            blocked = False
-            for feat in MAP.hexsides.get(key, ()):
-                if feat == "frontier":
-                    continue
-                extra = CH.hexside_cost(feat)
-                if extra is None:
-                    blocked = True
-                    break
-                cost += extra
-            if not blocked:
+            cost = offroad_cost(a, b, cls)
+            if cost is not None:
                 steps.append((b, cost))
         out[a] = tuple(steps)
     return out
+
+
+def offroad_cost(a: str, b: str, cls: str) -> int | None:
+    """The MPs from ``a`` into the adjacent ``b`` away from any road or rail line: the terrain of
+    ``b`` (L205) and the '+' of the hexside (TEC); None where it is prohibited."""
+    cost = CH.movement_cost(MAP.terrain[b], _CLASS_TAGS[cls])
+    if cost is None:
+        return None
+    for feat in MAP.hexsides.get(hx.side_id(a, b), ()):
+        if feat == "frontier":
+            continue
+        extra = CH.hexside_cost(feat)
+        if extra is None:
+            return None
+        cost += extra
+    return cost
+
+
+# ----- bridges (15A1, 13A2-3) -----------------------------------------------------------------------
+
+BRIDGED = frozenset({"minor-river", "river", "canal", "major-river"})
+"""The hexsides a road or rail line crosses by a bridge (15A1, L1031; ruling O16)."""
+
+BRIDGES = frozenset(
+    key
+    for key in {*MAP.roads, *MAP.rail}
+    if not BRIDGED.isdisjoint(MAP.hexsides.get(key, ())) and LAND_SET.issuperset(key.split("|"))
+)
+"""Every bridge on the map: the hexsides where a road or rail line crosses a river (ruling O16)."""
+
+_BRIDGES_AT: dict[str, tuple[str, ...]] = {}
+for _key in sorted(BRIDGES):
+    for _h in _key.split("|"):
+        _BRIDGES_AT[_h] = (*_BRIDGES_AT.get(_h, ()), _key)
+BRIDGES_AT = _BRIDGES_AT
+"""Hex -> the bridges on its hexsides."""
+
+
+def bridge_owner(s: dict, key: str) -> str | None:
+    """15A1: the side that owns both hexes of the bridge, or was the last to; None if neither
+    ever has (a bridge on the 1914 frontier)."""
+    return s.get("bridges", INITIAL_BRIDGES).get(key)
+
+
+def update_bridges(s: dict, hexes) -> None:
+    """15A1: a side that owns both hexes of a bridge owns the bridge, until the other side does."""
+    owners = s.get("bridges")
+    if owners is None:
+        owners = s["bridges"] = dict(INITIAL_BRIDGES)
+    owner = s["owner"]
+    for h in hexes:
+        for key in BRIDGES_AT.get(h, ()):
+            a, b = key.split("|")
+            side = owner.get(a)
+            if side is not None and side == owner.get(b) and owners.get(key) != side:
+                owners[key] = side
+
+
+def closed_bridges(s: dict, side: str) -> frozenset[str]:
+    """The bridges ``side`` may not use for movement: another's, or nobody's, or demolished
+    (15A1, L1031)."""
+    owners = s.get("bridges", INITIAL_BRIDGES)
+    out = {key for key in BRIDGES if owners.get(key) != side}
+    out.update(s.get("demolished", ()))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=512)
+def closed_steps(steps_of: tuple[str, bool], closed: frozenset[str]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """A class's steps (``steps_of``: the class and whether by accel movement) with the bridges
+    in ``closed`` priced as if there were no road or rail line there: the river is crossed
+    (15A1's example, L1031: a road into woods across a river costs 1 MP by the bridge, 4
+    without it), or, by accel movement, not at all where 6B1 forbids it off the road."""
+    from .movement import accel_steps
+
+    cls, accel = steps_of
+    base = accel_steps(cls) if accel else step_costs(cls)
+    if not closed:
+        return base
+    out = dict(base)
+    for key in closed:
+        a, b = key.split("|")
+        for x, y in ((a, b), (b, a)):
+            if x in out:
+                out[x] = _without_bridge(cls, accel, x, y, out[x])
+    return out
+
+
+@lru_cache(maxsize=None)
+def _without_bridge(cls: str, accel: bool, x: str, y: str, steps: tuple) -> tuple:
+    """``steps`` from ``x`` with the step into ``y`` priced off the road (or gone)."""
+    from .movement import _accel_ok
+
+    cost = offroad_cost(x, y, cls)
+    if accel and not _accel_ok(x, y, roads=False):
+        cost = None
+    return tuple((z, c if z != y else cost) for z, c in steps if z != y or cost is not None)
 
 
 @lru_cache(maxsize=None)
@@ -355,6 +442,7 @@ def gain_ownership(s: dict, side: str, h: str) -> bool:
     if h not in LAND_SET or s["owner"].get(h) == side:
         return False
     s["owner"][h] = side
+    update_bridges(s, (h,))
     return True
 
 
@@ -382,6 +470,8 @@ def update_ownership(s: dict) -> list[tuple[str, str]]:
             if owner.get(h) != side and h not in CITY_HEXES and h not in contested:
                 owner[h] = side
                 changed.append((h, side))
+    if changed:
+        update_bridges(s, [h for h, _ in changed])
     return changed
 
 
@@ -401,6 +491,14 @@ INITIAL_OWNER = {
     if MAP.country.get(h) in ("germany", "russia")
 }
 """The owner of each land hex in July 1914 (L128): read it, do not change it."""
+
+INITIAL_BRIDGES = {
+    key: INITIAL_OWNER.get(key.split("|")[0])
+    for key in sorted(BRIDGES)
+    if INITIAL_OWNER.get(key.split("|")[0]) == INITIAL_OWNER.get(key.split("|")[1])
+}
+"""The owner of each bridge in July 1914 (15A1): the side that owns both its hexes; a bridge on
+the frontier has none. Read it, do not change it."""
 
 
 def contact(s: dict, side: str) -> set[str]:

@@ -846,6 +846,14 @@ function drawMap(shape, data, st) {
     if (!c) continue;
     marks.append(svg("rect", { class: "ot-obstructed", x: c[0] - 6, y: c[1] - 2, width: 12, height: 4, rx: 1 }));
   }
+  // 13A2: a demolished bridge, a gap drawn across its hexside
+  for (const key of board.demolished || []) {
+    const [a, b] = key.split("|").map((h) => geo.at[h]);
+    if (!a || !b) continue;
+    const [mx, my] = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+    const [dx, dy] = [(b[0] - a[0]) / 4, (b[1] - a[1]) / 4];
+    marks.append(svg("path", { class: "ot-demolished", d: `M${mx - dx - dy * 0.6},${my - dy + dx * 0.6}L${mx + dx + dy * 0.6},${my + dy - dx * 0.6}M${mx - dx + dy * 0.6},${my - dy - dx * 0.6}L${mx + dx - dy * 0.6},${my + dy + dx * 0.6}` }));
+  }
   for (const [h, w] of Object.entries(board.works || {})) {
     const cs = geo.corners[h];
     if (!cs) continue;
@@ -1513,6 +1521,17 @@ function hexFacts(data, geo, h, board) {
   for (const n of geo.nbrs[h] || []) for (const l of geo.rail[[h, n].sort().join("|")] || []) lines.add(l);
   if (lines.size) out.push(el("div", { class: "tip-row small" }, `Rail: ${[...lines].map((l) => `${l.name} (${l.gauge} gauge)`).join("; ")}`));
   if ((board.breaks || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail broken here"));
+  // 15A1, 13A2-3: the bridges on the hex's sides, by road or rail across a river
+  for (const key of (data.bridges || []).filter((k) => k.split("|").includes(h))) {
+    const other = key.split("|").find((x) => x !== h);
+    if ((board.demolished || []).includes(key)) {
+      const work = (board.repairs || {})[key];
+      out.push(el("div", { class: "tip-row warn" }, `Bridge to ${other} demolished${work ? ` (${work} MPs of repair done)` : ""}`));
+    } else {
+      const owner = key in (board.bridges || {}) ? board.bridges[key] : (data.bridge_owners || {})[key];
+      out.push(el("div", { class: "tip-row small" }, `Bridge to ${other}: ${owner ? sideName(data, owner) : "nobody's yet"}`));
+    }
+  }
   if ((board.obstructed || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail obstructed here: no rail movement until a division clears it"));
   const roads = new Set();
   for (const n of geo.nbrs[h] || []) for (const r of geo.roads[[h, n].sort().join("|")] || []) roads.add(r.name);
