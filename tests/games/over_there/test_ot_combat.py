@@ -464,6 +464,34 @@ def test_9c_dh_defender_half_and_two_hexes():
     assert set(r["advance"]) == set(atk)
 
 
+def test_9f5_the_second_advance_may_overrun_an_enemy_hex_ruling_c31():
+    """9F5 (L526): "A unit or stack making its second advance in a multiple hex advance may enter
+    a hex containing enemy units if able to overrun the units in the hex", as a retreat does:
+    here the Russian Second Army HQ alone next to the hex, overrun at 12:1 (a defense of 0,
+    ruling R29) by one German division; a division next to it is not (1:1)."""
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id", "de-35-id")
+    put(s, T, "ru-25-id")
+    put(s, "1503", "ru-27-id")
+    put(s, "1602", "ru-2-army-hq")
+    atk = ["de-1-id", "de-2-id", "de-35-id"]
+    with scripted_dice(s, roll_for(s, atk, "DH")):
+        r = c.resolve(s, CP, T, atk)
+    assert r["result"] == "DH" and at(s, "ru-2-army-hq") == "1602"
+    offered = c.second_advances(s, CP, r["pursuit"], T)
+    overruns = [a for a in offered if a.get("overrun")]
+    assert {a["into"] for a in overruns} == {"1602"} and {a["second_advance"] for a in overruns} == set(atk)
+    assert not any(a["into"] == "1503" for a in offered)
+    G = kriegsspiel.load("over-there")
+    s["stack"].append({"state": "second_advance", "role": CP, "hex": T, "units": r["pursuit"]})
+    pick = next(a for a in G.actions(s, CP) if a.get("overrun"))
+    assert G.label(pick, s).endswith("by overrun")
+    s = G.apply(s, CP, pick)
+    assert at(s, pick["second_advance"]) == "1602" and s["units"]["ru-2-army-hq"]["at"] != "map"
+    assert any("by overrun at 12:1 (9F5)" in e[1] for e in s["log"])
+    assert s["owner"]["1602"] == CP
+
+
 def test_9f4_the_units_that_advanced_may_advance_a_second_time():
     """9F4 step 4 (L524): "Units that advanced after combat in step 2 above may then advance a 2nd
     time into any hexes not containing enemy units": offered one by one, never into an enemy

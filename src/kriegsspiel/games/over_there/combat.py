@@ -1274,8 +1274,8 @@ def enter_contested(s: dict, uids) -> None:
 def second_advances(s: dict, side: str, uids: list[str], from_hex: str) -> list[dict]:
     """9F4 step 4 (L524): each unit that advanced into ``from_hex`` in a multiple-hex advance
     may advance a second time, into any hex next to it that holds no enemy unit, under the
-    rules of 9F3 (not artillery or HQs, a hexside it may cross, the stacking limit). 9F5's
-    second advance by overrun into an enemy-held hex is not offered."""
+    rules of 9F3 (not artillery or HQs, a hexside it may cross, the stacking limit); or, by 9F5
+    (L526), into an enemy-held hex it alone can overrun, as a retreating unit does (ruling C31)."""
     enemy_hexes = {v["hex"] for _, v in on_map(s, OTHER[side])}
     out = []
     for u in _order(uids):
@@ -1283,9 +1283,28 @@ def second_advances(s: dict, side: str, uids: list[str], from_hex: str) -> list[
         if v["at"] != "map" or v["hex"] != from_hex:
             continue
         for b in NEIGHBOURS.get(from_hex, ()):
-            if b not in enemy_hexes and _may_advance(s, u, b) and stacking_room(s, b, [u]):
-                out.append({"second_advance": u, "into": b})
+            if not _may_advance(s, u, b):
+                continue
+            if b not in enemy_hexes:
+                if stacking_room(s, b, [u]):
+                    out.append({"second_advance": u, "into": b})
+            elif _retreat_overruns(s, u, from_hex, b):
+                out.append({"second_advance": u, "into": b, "overrun": True})
     return out
+
+
+def second_advance_overrun(s: dict, uid: str, into: str) -> None:
+    """9F5 (L526): the unit overruns the hex of its second advance, the odds as in 6F without
+    movement points: the units there that may retreat before combat try to (6F2), the rest are
+    eliminated, and the unit advances into the hex (ruling C31)."""
+    side = UNITS[uid].side
+    here = s["units"][uid]["hex"]
+    odds = overrun_odds(s, side, [uid], into, from_hex=here)
+    log(s, f"{UNITS[uid].short} advances again into {hex_name(into)} by overrun at {odds}:1 (9F5).", "9F")
+    staying = _overrun_defenders(s, side, into, {"retreats": {}})
+    for u in _order(staying):
+        eliminate(s, u, "overrun by an advancing unit (9F5)", "9F")
+    advance(s, [uid], into)
 
 
 def capture(s: dict, side: str, h: str) -> None:

@@ -414,7 +414,8 @@ class OverThere(Rules):
                 return f"advance {UNITS[action['advance']].short} into {hex_name(action['into'])}"
             return f"advance {UNITS[action['advance']].short}"
         if "second_advance" in action and action["second_advance"] in UNITS:
-            return f"advance {UNITS[action['second_advance']].short} again into {hex_name(action['into'])}"
+            by = " by overrun" if action.get("overrun") else ""
+            return f"advance {UNITS[action['second_advance']].short} again into {hex_name(action['into'])}{by}"
         if "superiority" in action:
             n = action["superiority"]
             return f"{n} air point{'s' if n != 1 else ''} to air superiority"

@@ -402,7 +402,7 @@ class Advance(State):
 class SecondAdvance(State):
     """9F4 step 4 (L524): after a two-hex retreat, the units that advanced (the attacker's into
     the hex, the defender's into the hexes the attackers left) may advance a second time, one by
-    one, into hexes without enemy units; or stay."""
+    one, into hexes without enemy units or, by overrun, into enemy-held ones (9F5); or stay."""
 
     def prompt(self, s, f, role):
         if "from" in f:
@@ -420,7 +420,10 @@ class SecondAdvance(State):
         if "end" in action:
             return None
         u, into = action["second_advance"], action["into"]
-        combat.advance(s, [u], into)
+        if action.get("overrun"):
+            combat.second_advance_overrun(s, u, into)  # 9F5
+        else:
+            combat.advance(s, [u], into)
         settle(s)
         f["units"] = [x for x in f["units"] if x != u]
         return STAY if self.offers(s, f, role) else None
