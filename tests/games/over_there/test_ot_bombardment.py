@@ -114,3 +114,58 @@ def test_no_counter_bombardment_where_nothing_was_bombarded():
     s = entente_combat()
     s = G.apply(s, E, {"end": "combat"})
     assert not s["stack"] or s["stack"][-1].get("state") != "counter"
+
+
+def beside(s: dict, target: str) -> str:
+    """A Russian division put next to ``target``, to attack it."""
+    uid = next(u for u, v in on_map(s, E) if UNITS[u].divisional and not UNITS[u].hq)
+    taken = {v["hex"] for _, v in on_map(s, CP)}
+    s["units"][uid]["hex"] = next(b for b in NEIGHBOURS[target] if b in LAND_SET and b not in taken)
+    return uid
+
+
+def test_b17b2_recon_ahead_of_a_bombardment_adds_one_to_it_and_to_the_combat_in_the_hex():
+    """L1272: the attacker assigns tactical recon before any aerial bombardment; a success gives
+    the bombardment of the hex +1 and "automatically modifies the combat resolution die roll for
+    any combat in the hex during the same phase by +1 as well" (ruling C32). Compared with the
+    same bombardment, on the same die, without the recon."""
+    s = entente_combat()
+    s["air"][E]["left"] = 3
+    target = no_aa(s)
+    attacker = beside(s, target)
+    assert {"air_recon": target} in G.actions(s, E)
+    without = G.clone(s)
+    s = G.apply(s, E, {"air_recon": target})
+    assert G.actions(s, E) == [{"points": n} for n in range(1, 4)] + [{"cancel": True}]
+    with scripted_dice(s, 6):  # B17B2: a six succeeds in 1914
+        s = G.apply(s, E, {"points": 1})
+    assert s["air"][E]["left"] == 2 and any("Tactical recon over" in e[1] and "+1" in e[1] for e in s["log"])
+    assert {"air_recon": target} not in G.actions(s, E)  # one mission a hex
+    for state in (s, without):
+        state = G.apply(state, E, {"air_bombard": target})
+        with scripted_dice(state, 1):
+            G.apply(state, E, {"points": 2})
+    assert s["last"]["drm"] == without["last"]["drm"] + 1
+    assert not any("air_recon" in a for a in G.actions(s, E))  # none after an aerial bombardment
+    here = combat.assess(s, E, target, [attacker])
+    there = combat.assess(without, E, target, [attacker])
+    assert here["drm"] == there["drm"] + 1
+    assert "tactical recon of the bombardment: +1 (B17B2)" in here["notes"]
+
+
+def test_b17b2_a_failed_recon_or_a_hex_not_bombarded_changes_nothing():
+    s = entente_combat()
+    s["air"][E]["left"] = 2
+    target = no_aa(s)
+    attacker = beside(s, target)
+    before = combat.assess(s, E, target, [attacker])["drm"]
+    s = G.apply(s, E, {"air_recon": target})
+    with scripted_dice(s, 6):
+        s = G.apply(s, E, {"points": 1})
+    assert combat.assess(s, E, target, [attacker])["drm"] == before  # not bombarded (yet)
+    other = entente_combat()
+    other["air"][E]["left"] = 2
+    other = G.apply(other, E, {"air_recon": target})
+    with scripted_dice(other, 1):  # fails
+        other = G.apply(other, E, {"points": 1})
+    assert combat._recon_drm(other, target) == 0

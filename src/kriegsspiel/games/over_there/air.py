@@ -101,6 +101,27 @@ def bombard(s: dict, side: str, h: str, n: int) -> int:
     return _survive(s, side, n, h, "bombardment")
 
 
+def recon(s: dict, side: str, h: str, n: int) -> int:
+    """B17B2 (L1272): ``n`` of the side's points fly tactical recon to hex ``h`` ahead of a
+    bombardment; +1 if one that gets through succeeds, else 0."""
+    s["air"][side]["left"] -= n
+    ok = _survive(s, side, n, h, "recon")
+    drm = _recon_rolls(s, ok)
+    log(s, f"Tactical recon over {h}: {ok} of {n} point(s) fly, {'+1' if drm else 'no effect'}.", "B17B2")
+    return drm
+
+
+def _recon_rolls(s: dict, flying: int) -> int:
+    """B17B2: a Ground Success roll for each recon point that reached the hex; +1 if any
+    succeeds, never more."""
+    drm = 0
+    for _ in range(flying):
+        roll = rng.roll(s)
+        if CH.succeeds(CH.ground_success(roll, CH.modifier("tactical-recon", "1912-1914"))):
+            drm = 1
+    return drm
+
+
 def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:
     """The air missions of one attack: the points are spent, aborts and AA fire are rolled,
     recon is rolled; what reaches the hex is returned for the combat (``combat.resolve``)."""
@@ -110,12 +131,7 @@ def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:
     recon_ok = _survive(s, attacker, recon, h, "recon")
     gs_ok = _survive(s, attacker, gs, h, "ground support")
     das_ok = _survive(s, defender, das, h, "defensive air support")
-    drm = 0
-    for _ in range(recon_ok):
-        roll = rng.roll(s)
-        code = CH.ground_success(roll, CH.modifier("tactical-recon", "1912-1914"))
-        if CH.succeeds(code):
-            drm = 1  # never more than +1 (B17B2)
+    drm = _recon_rolls(s, recon_ok)
     if recon:
         log(s, f"Tactical recon over {h}: {recon_ok} of {recon} point(s) fly, {'+1' if drm else 'no effect'}.", "B17B2")
     if gs or das:

@@ -747,9 +747,13 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
         notes.append("attack into a contested hex: Mobile CRT, -1 (9J)")
     if infantry:
         drm += 1  # 14H (L927)
+    view = _fight_view(s)
     if air and air.get("hex") == h and air.get("recon"):
         drm += 1  # B17B2: tactical recon
         notes.append("tactical recon: +1 (B17B2)")
+    elif _recon_drm(s, h) and h in view["bombarded_hexes"]:
+        drm += 1  # B17B2: the recon that helped a bombardment of the hex helps its combat too
+        notes.append("tactical recon of the bombardment: +1 (B17B2)")
     if air and air.get("hex") == h and air.get("leader"):
         drm += air["leader"]  # 14P: the leaders' rolls, the defender's sign reversed
         notes.append(f"leaders: {air['leader']:+d} (14P)")
@@ -2053,6 +2057,34 @@ def air_bombard_targets(s: dict, side: str) -> list[str]:
     return sorted({v["hex"] for _, v in on_map(s, OTHER[side])})
 
 
+def air_recon_targets(s: dict, side: str) -> list[str]:
+    """B17B2 (L1272): the hexes the phasing player may fly tactical recon to ahead of his
+    bombardments: those his air points may bombard now, before any aerial bombardment of the
+    phase (recon is assigned first), one mission a hex (ruling C32)."""
+    view = _fight_view(s)
+    if view.get("air_bombed"):
+        return []
+    done = view.get("recon", {})
+    return [h for h in air_bombard_targets(s, side) if h not in done]
+
+
+def air_recon(s: dict, side: str, target_hex: str, points: int) -> int:
+    """B17B2: tactical recon over a hex to be bombarded: +1 to its bombardments this phase if it
+    succeeds, and to the combat there once it has been bombarded (ruling C32)."""
+    from . import air
+
+    if target_hex not in air_recon_targets(s, side) or not 1 <= points <= s["air"][side]["left"]:
+        raise ValueError(f"may not fly tactical recon over {target_hex} with {points} air point(s)")
+    drm = air.recon(s, side, target_hex, points)
+    _fight(s).setdefault("recon", {})[target_hex] = drm
+    return drm
+
+
+def _recon_drm(s: dict, h: str) -> int:
+    """B17B2: +1 to a bombardment of ``h`` this phase after tactical recon succeeded over it."""
+    return _fight_view(s).get("recon", {}).get(h, 0)
+
+
 def air_bombard(s: dict, side: str, target_hex: str, points: int) -> dict:
     """B17B3, 12C3a (L746): aerial bombardment. The points meet the enemy's abort attempts and AA
     fire; each one that gets through bombards as an artillery unit at half strength, so 4 points
@@ -2062,6 +2094,7 @@ def air_bombard(s: dict, side: str, target_hex: str, points: int) -> dict:
     if target_hex not in air_bombard_targets(s, side) or not 1 <= points <= s["air"][side]["left"]:
         raise ValueError(f"may not bombard {target_hex} with {points} air point(s)")
     fight = _fight(s)
+    fight["air_bombed"] = True  # B17B2: recon comes before any aerial bombardment
     if target_hex not in fight["bombarded_hexes"]:
         fight["bombarded_hexes"].append(target_hex)
     flying = air.bombard(s, side, target_hex, points)
@@ -2075,7 +2108,7 @@ def _bombardment(s: dict, side: str, target_hex: str, strength: Fraction, uids: 
     column = CH.bombardment_column(strength)
     roll = rng.roll(s)
     mods = CH.bombardment_modifiers
-    fort_drm = mods["mud"].value if WEATHER == "mud" else 0  # tactical recon is not flown (basic air)
+    fort_drm = (mods["mud"].value if WEATHER == "mud" else 0) + _recon_drm(s, target_hex)  # B17B2
     fort = fortification(s, target_hex, enemy)
     reduced = False
     t = CH.bombardment_table

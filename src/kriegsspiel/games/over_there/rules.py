@@ -381,6 +381,8 @@ class OverThere(Rules):
             return f"bombard {hex_name(action['bombard'])}"
         if "air_bombard" in action:
             return f"bomb {hex_name(action['air_bombard'])} from the air"
+        if "air_recon" in action:
+            return f"fly tactical recon over {hex_name(action['air_recon'])} before bombarding it"
         if "points" in action:
             n = action["points"]
             return f"{n} air point{'s' if n != 1 else ''}"

@@ -659,8 +659,8 @@ def activation(s: dict, hq: str, use_leader: bool = True) -> tuple[int, int, boo
 
 
 class Combat(State):
-    """9, 12C, B17B3: the attacker picks a hex to attack (or to bombard, with artillery or air
-    points), or ends the phase."""
+    """9, 12C, B17B2-3: the attacker picks a hex to attack (or to bombard, with artillery or air
+    points, or to fly tactical recon over ahead of its bombardment), or ends the phase."""
 
     def prompt(self, s, f, role):
         return f"{PHASE_NAMES[s['phase']].capitalize()}: pick an enemy hex to attack, or end the phase."
@@ -668,6 +668,7 @@ class Combat(State):
     def actions(self, s, f, role):
         out = [{"attack": h} for h in combat.targets(s, role)]
         if s["phase"] == "combat":
+            out += [{"air_recon": h} for h in combat.air_recon_targets(s, role)]
             out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
             out += [{"air_bombard": h} for h in combat.air_bombard_targets(s, role)]
         out.append({"end": s["phase"]})
@@ -680,6 +681,9 @@ class Combat(State):
             return STAY
         if "air_bombard" in action:
             ask(s, "bomb", role, hex=action["air_bombard"])
+            return STAY
+        if "air_recon" in action:
+            ask(s, "bomb", role, hex=action["air_recon"], recon=True)
             return STAY
         counter = combat.end_bombardments(s, role)
         if "end" in action:
@@ -697,9 +701,12 @@ class Combat(State):
 
 
 class Bomb(State):
-    """B17B3: how many air points fly the aerial bombardment of the chosen hex."""
+    """B17B3: how many air points fly the aerial bombardment of the chosen hex; B17B2: or the
+    tactical recon ahead of its bombardments."""
 
     def prompt(self, s, f, role):
+        if f.get("recon"):
+            return f"How many air points fly tactical recon over {hex_name(f['hex'])}?"
         return f"How many air points bomb {hex_name(f['hex'])}?"
 
     def actions(self, s, f, role):
@@ -707,7 +714,10 @@ class Bomb(State):
 
     def act(self, s, f, role, action):
         if "points" in action:
-            combat.air_bombard(s, role, f["hex"], action["points"])
+            if f.get("recon"):
+                combat.air_recon(s, role, f["hex"], action["points"])
+            else:
+                combat.air_bombard(s, role, f["hex"], action["points"])
         return None
 
 

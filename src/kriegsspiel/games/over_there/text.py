@@ -887,6 +887,7 @@ VERBS = {
     "attack": lambda a, h: a.get("attack") == h,
     "bombard": lambda a, h: a.get("bombard") == h,
     "bomb": lambda a, h: a.get("air_bombard") == h,
+    "recon": lambda a, h: a.get("air_recon") == h,
     "commit": lambda a, h: "commit" in a and a["commit"] == h,
     "stack": lambda a, h: a.get("stack") == h,
 }
@@ -947,6 +948,8 @@ def key_of(action) -> str | None:
         return f"b{action['bombard']}"
     if "air_bombard" in action:
         return f"air{action['air_bombard']}"
+    if "air_recon" in action:
+        return f"recon{action['air_recon']}"
     if "commit" in action:
         return action["commit"] or "none"
     if "leader" in action and "activate" not in action:
