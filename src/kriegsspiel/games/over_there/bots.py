@@ -12,7 +12,8 @@ leaves a field unit beside each fortress it must hold, and one with each Army HQ
 movement phase. In the last turn it sends a unit that can get there to each of its own places
 the enemy owns, and enough units next to the ones he holds to attack them first and at even
 odds, since what is not retaken then scores; a unit alone in a place of its own stays there. It
-buys back the strongest eliminated units it can, at the city nearest the enemy (16B3c)."""
+buys back the strongest eliminated units it can, at the city nearest the enemy (16B3c), and gives
+a leader waiting at the general staff a command (14P)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,8 @@ def heuristic(view, actions, rng):
         return kinds["bombard"][0] if "bombard" in kinds else {"end": "counter-bombardment"}  # 12C: free fire
     if "commit" in kinds:
         return kinds["commit"][0]  # the nearest stack's reserves
+    if {"end": "general-staff"} in actions:
+        return _staff(kinds.get("assign_leader", []), actions)
     if "activate" in kinds:
         return _activate(kinds["activate"], board)
     if "leader" in kinds:
@@ -166,6 +169,15 @@ def _choose(choices, side):
         return 0
 
     return min(choices, key=cost)
+
+
+def _staff(assignments: list, actions: list):
+    """14P: the best-rated leader waiting at the general staff takes the first command offered;
+    no leader is sent back."""
+    if not assignments:
+        return {"end": "general-staff"}
+    ratings = {x.id: sum(x.ratings) for x in SC.leaders}
+    return min(assignments, key=lambda a: (-ratings.get(a["assign_leader"], 0), actions.index(a)))
 
 
 def _leader_rating(hq: str, board) -> int | None:

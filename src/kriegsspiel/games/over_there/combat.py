@@ -59,6 +59,7 @@ from .world import (
     stacking_room,
     stacks,
     step_costs,
+    to_staff,
     zoc_hexes,
     zoc_reaches,
 )
@@ -875,6 +876,10 @@ def score_loss(s: dict, uid: str) -> float:
     return float(vp)
 
 
+def leader_name(lid: str) -> str:
+    return next((x.name for x in SC.leaders if x.id == lid), lid)
+
+
 def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
     """Remove a unit from play, record it and score it."""
     v = s["units"][uid]
@@ -888,6 +893,11 @@ def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
     v["at"] = "eliminated"
     v["hex"] = None
     score_loss(s, uid)
+    rec = s.get("hq", {}).get(uid)
+    if rec and rec.get("leader"):  # 14P (L1009): "the leader always gets away"
+        lid, rec["leader"] = rec["leader"], None
+        to_staff(s, UNITS[uid].side, lid)
+        log(s, f"{leader_name(lid)} gets away to the general staff.", "14P")
 
 
 GERMAN = frozenset({"Prussian", "Saxon", "Bavarian", "Württemberg", "German"})

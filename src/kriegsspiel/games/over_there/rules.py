@@ -31,6 +31,7 @@ from .world import (
     has_zoc,
     hex_name,
     initial_owner,
+    initials,
     new_units,
     on_map,
     rating,
@@ -111,6 +112,7 @@ class OverThere(Rules):
         "superiority": sequence.Superiority(),
         "das": sequence.Das(),
         "leader": sequence.Leader(),
+        "staff": sequence.Staff(),
         "advance": sequence.Advance(),
         "second_advance": sequence.SecondAdvance(),
         "choice": sequence.Choice(),
@@ -227,6 +229,10 @@ class OverThere(Rules):
             "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
             "hq": hq,  # 14M: active or not is on the counter
+            # 14P: one's own general staff, and whether each leader there may take a command now
+            "staff": {
+                lid: since < initials(s, role) for lid, since in sorted(s.get("staff", {}).get(role, {}).items())
+            },
             "zoc": zoc,  # 5A: ZOCs are public (ruling O1)
             "selected": selected,
             "reach": reach,
@@ -381,6 +387,12 @@ class OverThere(Rules):
             return f"bombard {hex_name(action['bombard'])}"
         if "air_bombard" in action:
             return f"bomb {hex_name(action['air_bombard'])} from the air"
+        if "withdraw_leader" in action and action["withdraw_leader"] in UNITS:
+            rec = (s or {}).get("hq", {}).get(action["withdraw_leader"], {})
+            who = combat.leader_name(rec["leader"]) if rec.get("leader") else "the leader"
+            return f"send {who} from {UNITS[action['withdraw_leader']].name} to the general staff"
+        if "assign_leader" in action and action.get("to") in UNITS:
+            return f"give {combat.leader_name(action['assign_leader'])} command of {UNITS[action['to']].name}"
         if "air_recon" in action:
             return f"fly tactical recon over {hex_name(action['air_recon'])} before bombarding it"
         if "points" in action:
@@ -445,6 +457,8 @@ class OverThere(Rules):
                 return "no more units advance"
             if action["end"] == "second-advance":
                 return "no more second advances"
+            if action["end"] == "general-staff":
+                return "leave the leaders where they are"
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
             if action["activate"] not in UNITS:

@@ -24,10 +24,13 @@ from .world import (
     fmt,
     fresh,
     hex_name,
+    initials,
     on_map,
     stacking_room,
     stacks,
+    staff,
     start_hex,
+    to_staff,
     update_ownership,
     visible,
     zoc_hexes,
@@ -183,6 +186,7 @@ class PlayerTurn(Procedure):
         """4A1: supply and isolation for both, then the phasing player's reinforcements,
         withdrawals, replacements and Army HQs."""
         side = f["side"]
+        s.setdefault("initials", {})[side] = initials(s, side) + 1  # for the general staff (14P)
         for _, v in on_map(s, side):
             if not combat.contested(s, v["hex"]):  # 9J (L539): not while in a contested hex
                 v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
@@ -225,6 +229,14 @@ class PlayerTurn(Procedure):
         side = f["side"]
         if any(_replaceable(s, uid) for uid in replacement_pool(s, side)):
             ask(s, "replace", side)
+        return "general_staff"
+
+    def general_staff(self, s, f):
+        """14P (L1009): in his initial phase the player may send leaders back to the general staff
+        and assign those who have spent an initial phase there; he is asked when there is a
+        choice to make (ruling O25)."""
+        if Staff.worth_asking(s, f["side"]):
+            ask(s, "staff", f["side"])
         return "movement"
 
     def movement(self, s, f):
@@ -864,6 +876,61 @@ class Leader(State):
         return None
 
 
+class Staff(State):
+    """14P (L1009): the general staff. The player withdraws leaders from his Army HQs to the
+    off-map pool, and assigns to an Army HQs without one a leader of its nationality who has
+    spent an initial phase in the pool (ruling O25)."""
+
+    def prompt(self, s, f, role):
+        return "The general staff (14P): assign or withdraw leaders, or go on to the movement phase."
+
+    @staticmethod
+    def hqs(s: dict, side: str) -> list[str]:
+        return [hq for hq in s["hq"] if UNITS[hq].side == side and s["units"][hq]["at"] == "map"]
+
+    @staticmethod
+    def assignments(s: dict, side: str) -> list[dict]:
+        now = initials(s, side)
+        out = []
+        for lid, since in sorted(staff(s, side).items()):
+            if since >= now:
+                continue  # not before he has spent an initial phase at the general staff
+            nationality = next(x.nationality for x in SC.leaders if x.id == lid)
+            for hq in Staff.hqs(s, side):
+                if not s["hq"][hq].get("leader") and UNITS[hq].nationality == nationality:
+                    out.append({"assign_leader": lid, "to": hq})
+        return out
+
+    @staticmethod
+    def worth_asking(s: dict, side: str) -> bool:
+        """A leader waits to be assigned; or, after the first turn (the set-up is the scenario's,
+        ruling O25), the side has a leader at all. Whether a leader waits at the staff is not
+        told by being asked: from the second turn every side with a leader is asked (O1)."""
+        if s["turn"] == 0:
+            return bool(Staff.assignments(s, side))
+        return bool(staff(s, side)) or any(s["hq"][hq].get("leader") for hq in Staff.hqs(s, side))
+
+    def actions(self, s, f, role):
+        out = [{"withdraw_leader": hq} for hq in self.hqs(s, role) if s["hq"][hq].get("leader")]
+        return out + self.assignments(s, role) + [{"end": "general-staff"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        if "withdraw_leader" in action:
+            hq = action["withdraw_leader"]
+            lid, s["hq"][hq]["leader"] = s["hq"][hq]["leader"], None
+            to_staff(s, role, lid)
+            log(s, f"{combat.leader_name(lid)} leaves {UNITS[hq].name} for the general staff.", "14P", to=[role])
+        else:
+            lid, hq = action["assign_leader"], action["to"]
+            del staff(s, role)[lid]
+            s["hq"][hq]["leader"] = lid
+            s["hq"][hq].pop("vacant", None)
+            log(s, f"{combat.leader_name(lid)} takes command of {UNITS[hq].name}.", "14P", to=[role])
+        return STAY
+
+
 class Superiority(State):
     """B17B1: both players assign air points to air superiority at once, in secret."""
 
@@ -964,16 +1031,24 @@ def events(s: dict, side: str, t: str) -> None:
                     if rec.get("leader") == eff.leader:
                         rec["leader"] = None
                         rec["vacant"] = True
+                staff(s, side).pop(eff.leader, None)  # 14P: gone from the general staff too
             elif eff.kind == "add-leader":
-                target = next((hq for hq, rec in s["hq"].items() if rec.get("vacant") and UNITS[hq].side == side), None)
-                if target is None:
-                    target = next(
-                        (hq for hq, rec in s["hq"].items() if rec.get("leader") is None and UNITS[hq].side == side),
-                        None,
-                    )
+                # the successor takes the command the scenario's removal left, if that Army HQs
+                # is on the map; else he waits at the general staff, for the player to assign
+                # this initial phase (14P, ruling O25)
+                target = next(
+                    (
+                        hq
+                        for hq, rec in s["hq"].items()
+                        if rec.get("vacant") and UNITS[hq].side == side and s["units"][hq]["at"] == "map"
+                    ),
+                    None,
+                )
                 if target is not None:
                     s["hq"][target]["leader"] = eff.leader
                     s["hq"][target].pop("vacant", None)
+                else:
+                    to_staff(s, side, eff.leader, ready=True)
         log(s, ev.text, "14P")
 
 

@@ -479,6 +479,26 @@ CITY_HEXES = frozenset(t["hex"] for t in MAP.towns.values() if t.get("size") in 
 FORTRESS_HEXES = {t["hex"]: t for t in MAP.towns.values() if t.get("fortress")}
 
 
+# ----- the general staff (14P) ---------------------------------------------------------------------
+
+
+def staff(s: dict, side: str) -> dict[str, int]:
+    """14P (L1009): the side's off-map available leader pool, "back at the general staff":
+    leader -> how many of the side's initial phases had begun when he entered it."""
+    return s.setdefault("staff", {}).setdefault(side, {})
+
+
+def initials(s: dict, side: str) -> int:
+    """How many of the side's initial phases have begun."""
+    return s.get("initials", {}).get(side, 0)
+
+
+def to_staff(s: dict, side: str, lid: str, ready: bool = False) -> None:
+    """14P: the leader goes to the pool; he may be assigned again from the side's next initial
+    phase (``ready``: at once, a leader the scenario brings in)."""
+    staff(s, side)[lid] = initials(s, side) - (1 if ready else 0)
+
+
 def initial_owner() -> dict[str, str]:
     """At the start every land hex belongs to its 1914 country's side (L128). A new dict each
     time: the caller may change it."""
