@@ -301,8 +301,9 @@ def test_a_hex_label_tells_a_broken_or_obstructed_railway(game):
 
 def test_bridge_work_is_typed_with_the_bridges_hexes_and_the_hex_tells_its_bridges(game):
     """13A2-3, 15A1: the Russian 6th Division at 1113 stands at four of its side's bridges; each
-    demolition is typed as "demolish" and the bridge's hexes (or the far hex alone); "hex 1113"
-    names the bridges, their owner, and a demolished one with the repair work done."""
+    demolition is typed as "demolish" and the bridge's hexes (or the far hex alone), and with
+    "with" and a division for quick engineering (13A5); "hex 1113" names the bridges, their
+    owner, and a demolished one with the repair work done."""
     s = game.apply(game.new(seed=3), "entente", {"unit": "ru-6-id"})
     legal = game.actions(s, "entente")
     bridges = [a for a in legal if "demolish_bridge" in a]
@@ -312,6 +313,11 @@ def test_bridge_work_is_typed_with_the_bridges_hexes_and_the_hex_tells_its_bridg
     assert legal[text.choose("demolish 1113 1212", legal, s)] == {"demolish_bridge": "1113|1212"}
     assert legal[text.choose("demolish 1114", legal, s)] == {"demolish_bridge": "1113|1114"}
     assert text.choose("demolish 1113", legal, s) is None  # four bridges touch 1113: which one?
+    # 13A5: with the 8th Division, stacked with it, each paying half
+    assert keys[legal.index({"build": "fieldworks", "with": "ru-8-id"})] == "build with 8 ID"
+    both = {"demolish_bridge": "1113|1212", "with": "ru-8-id"}
+    assert legal[text.choose("demolish 1113 1212 with 8 id", legal, s)] == both
+    assert legal[text.choose("build with 8 ID", legal, s)] == {"build": "fieldworks", "with": "ru-8-id"}
     board = game.view(s, "entente")["board"]
     told = text.describe_hex(game.view(s, "entente"), "1113").plain
     assert "bridge to 1212: the Entente's" in told

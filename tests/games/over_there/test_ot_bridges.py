@@ -151,3 +151,32 @@ def test_a_refused_bridge_order_changes_nothing():
         else:
             raise AssertionError(f"{bad} was accepted")
     assert json.dumps(s, sort_keys=True) == before
+
+
+def test_13a5_two_construction_units_stacked_share_the_work_each_paying_half():
+    """L782: "each construction unit pays half the engineering cost": fieldworks for 1 MP each;
+    a river bridge's 8 MPs repaired in one phase by two 5-MP divisions, 4 each. The partner must
+    be a construction unit at full strength with the MPs for its half."""
+    s = only(movement_of(CP), {"de-1-id": "0408", "de-2-id": "0408", "de-35-id": "0408", "ru-6-id": "1716"})
+    s["units"]["de-35-id"]["cadre"] = True  # a cadre is no construction unit (ruling O17)
+    s["demolished"] = [RAIL_BRIDGE]
+    s = G.apply(s, CP, {"unit": "de-1-id"})
+    legal = G.actions(s, CP)
+    assert {"build": "fieldworks", "with": "de-2-id"} in legal and {
+        "repair_bridge": RAIL_BRIDGE,
+        "with": "de-2-id",
+    } in legal
+    assert not any(a.get("with") == "de-35-id" for a in legal)
+    label = G.label({"build": "fieldworks", "with": "de-2-id"}, s)
+    assert label.endswith("each pays half (quick engineering)")
+    s = G.apply(s, CP, {"repair_bridge": RAIL_BRIDGE, "with": "de-2-id"})
+    assert s["demolished"] == [] and s["repairs"] == {}
+    assert s["units"]["de-1-id"]["spent"] == 4 and s["units"]["de-2-id"]["spent"] == 4
+    s = G.apply(s, CP, {"unit": "de-2-id"})
+    legal = G.actions(s, CP)  # 1 MP left each: fieldworks only together
+    assert {"build": "fieldworks", "with": "de-1-id"} in legal and {"build": "fieldworks"} not in legal
+    t = only(movement_of(CP), {"de-1-id": "0408", "de-2-id": "0408", "ru-6-id": "1716"})
+    t = G.apply(t, CP, {"unit": "de-1-id"})
+    t = G.apply(t, CP, {"build": "fieldworks", "with": "de-2-id"})
+    assert t["works"]["0408"]["side"] == CP
+    assert t["units"]["de-1-id"]["spent"] == 1 and t["units"]["de-2-id"]["spent"] == 1

@@ -695,9 +695,23 @@ def construction_unit(uid: str) -> bool:
     return u.divisional and not u.hq and not u.artillery and not u.fortress
 
 
+def _engineer_of(s: dict, uid: str, mode: str) -> tuple[bool, bool, float]:
+    """Whether the unit may build and repair (a construction unit at full strength in general
+    supply, ruling O17), whether it may demolish (the same, whatever its supply), and its MPs
+    left. Neither after accel or rail movement, nor in a contested hex (9J, L548)."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    if u.hq or v["at"] != "map" or v.get("accel") or v.get("rail") or v["hex"] in s.get("contested", ()):
+        return False, False, 0.0
+    sapper = construction_unit(uid) and not v["cadre"]
+    return sapper and v["supply"] == "general", sapper, allowance(s, uid, mode) - v["spent"]
+
+
 def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     """What the unit may build, break or repair where it stands this movement phase (13A: initial
-    and movement phases only, never with accel movement; in general supply for construction)."""
+    and movement phases only, never with accel movement; in general supply for construction);
+    each construction task also with a second construction unit of the hex, each paying half
+    (13A5, quick engineering)."""
     if mode != "movement" or len(uids) != 1:
         return []
     uid = uids[0]
@@ -705,64 +719,92 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     v = s["units"][uid]
     if u.hq or v.get("accel") or v.get("rail"):
         return []
-    left = allowance(s, uid, mode) - v["spent"]
+    builder, sapper, left = _engineer_of(s, uid, mode)
     h = v["hex"]
-    out = []
+    tasks: list[tuple[dict, float, bool]] = []  # the action, its MPs, whether a builder's (else a sapper's)
     from .world import FORTRESS_HEXES, MAP, rail_steps
 
-    # 9J (L548): no construction or repair in a contested hex
-    builder = construction_unit(uid) and not v["cadre"] and v["supply"] == "general" and h not in s.get("contested", ())
-    if builder and left >= FIELDWORKS_MP and h not in s["works"] and h not in FORTRESS_HEXES:
-        if not CH.terrain(MAP.terrain[h]).prohibited:
-            out.append({"build": "fieldworks"})
-    sapper = construction_unit(uid) and not v["cadre"] and h not in s.get("contested", ())
+    if h not in s["works"] and h not in FORTRESS_HEXES and not CH.terrain(MAP.terrain[h]).prohibited:
+        tasks.append(({"build": "fieldworks"}, FIELDWORKS_MP, True))
     demolished = s.get("demolished", ())
     for key in BRIDGES_AT.get(h, ()):
         if key not in demolished:
             # 13A2 (L774): a bridge of one's own or nobody's, from either of its hexes
-            if sapper and left >= DEMOLISH_BRIDGE_MP and bridge_owner(s, key) in (u.side, None):
-                out.append({"demolish_bridge": key})
-        elif builder and left > 0 and all(s["owner"].get(x) == u.side for x in key.split("|")):
-            out.append({"repair_bridge": key})  # 13A3 (L778): both its hexes one's own
+            if bridge_owner(s, key) in (u.side, None):
+                tasks.append(({"demolish_bridge": key}, DEMOLISH_BRIDGE_MP, False))
+        elif all(s["owner"].get(x) == u.side for x in key.split("|")):
+            tasks.append(({"repair_bridge": key}, 0, True))  # 13A3 (L778): both its hexes one's own
+    out = []
     if h in rail_steps():
         if h not in s["breaks"] and left >= BREAK_MP and not u.fortress:
             out.append({"break_rail": True})
-        if builder and h in s["breaks"] and left >= REPAIR_MP:
-            out.append({"repair_rail": True})
-        elif builder and h in s.get("obstructed", ()) and left >= CLEAR_MP and s["owner"].get(h) == u.side:
-            out.append({"clear_rail": True})  # 13A3: a break is repaired before the obstruction is cleared
-    return out
+        if h in s["breaks"]:
+            tasks.append(({"repair_rail": True}, REPAIR_MP, True))
+        elif h in s.get("obstructed", ()) and s["owner"].get(h) == u.side:
+            tasks.append(({"clear_rail": True}, CLEAR_MP, True))  # 13A3: a break is repaired first
+    partners = [p for p in _stacked_with(s, uid) if p != uid]
+    for action, mp, build in tasks:
+        if not (builder if build else sapper):
+            continue
+        if left >= mp and left > 0:
+            out.append(action)
+        for p in partners:  # 13A5: two construction units stacked, each paying half
+            p_builder, p_sapper, p_left = _engineer_of(s, p, mode)
+            if (p_builder if build else p_sapper) and min(left, p_left) >= mp / 2 and min(left, p_left) > 0:
+                out.append({**action, "with": p})
+    order = ("build", "demolish_bridge", "repair_bridge", "break_rail", "repair_rail", "clear_rail")
+    return sorted(out, key=lambda a: order.index(next(k for k in a if k != "with")))
+
+
+def _stacked_with(s: dict, uid: str) -> list[str]:
+    h = s["units"][uid]["hex"]
+    side = UNITS[uid].side
+    return [u for u, v in on_map(s, side) if v["hex"] == h]
 
 
 def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
-    """Carry out an engineering task; the text for the log."""
+    """Carry out an engineering task; the text for the log. With ``with``, the second
+    construction unit pays half and the unit the other half (13A5)."""
     v = s["units"][uid]
     h = v["hex"]
+    workers = [uid] + ([action["with"]] if action.get("with") else [])
+
+    def pay(mp: float) -> None:
+        for w in workers:
+            s["units"][w]["spent"] += mp / len(workers)
+            s["units"][w]["moved"] = True
+
     if "build" in action:
-        v["spent"] += FIELDWORKS_MP
+        pay(FIELDWORKS_MP)
         s["works"][h] = {"side": UNITS[uid].side, "level": 1}
         done = "builds fieldworks"
     elif "break_rail" in action:
-        v["spent"] += BREAK_MP
+        pay(BREAK_MP)
         s["breaks"] = sorted({*s["breaks"], h})
         done = "breaks the railway"
     elif "clear_rail" in action:
-        v["spent"] += CLEAR_MP
+        pay(CLEAR_MP)
         s["obstructed"] = [b for b in s.get("obstructed", ()) if b != h]
         done = "clears the railway"
     elif "demolish_bridge" in action:
         key = action["demolish_bridge"]
-        v["spent"] += DEMOLISH_BRIDGE_MP
+        pay(DEMOLISH_BRIDGE_MP)
         s["demolished"] = sorted({*s.get("demolished", ()), key})
         s.get("repairs", {}).pop(key, None)
         done = f"demolishes the bridge to {hex_name(_across(key, h))}"
     elif "repair_bridge" in action:
-        # 13A3 (L778): the work may take several phases; what is done stays done (ruling O24)
+        # 13A3 (L778): the work may take several phases; what is done stays done (ruling O24);
+        # two units together each do at most half of what is left (13A5)
         key = action["repair_bridge"]
         repairs = s.setdefault("repairs", {})
         need = bridge_repair_cost(key) - repairs.get(key, 0)
-        spend = min(allowance(s, uid, "movement") - v["spent"], need)
-        v["spent"] += spend
+        spend = 0.0
+        for w in workers:
+            x = s["units"][w]
+            part = min(allowance(s, w, "movement") - x["spent"], need / len(workers))
+            x["spent"] += part
+            x["moved"] = True
+            spend += part
         if spend >= need:
             repairs.pop(key, None)
             s["demolished"] = [b for b in s["demolished"] if b != key]
@@ -771,10 +813,12 @@ def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
             repairs[key] = repairs.get(key, 0) + spend
             done = f"works on the bridge to {hex_name(_across(key, h))} ({fmt(need - spend)} MPs of work left)"
     else:
-        v["spent"] += REPAIR_MP
+        pay(REPAIR_MP)
         s["breaks"] = [b for b in s["breaks"] if b != h]
         done = "repairs the railway"
     v["moved"] = True
+    if action.get("with"):
+        done += f" with {UNITS[action['with']].short} (quick engineering)"
     return done
 
 

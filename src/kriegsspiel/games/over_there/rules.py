@@ -364,6 +364,9 @@ class OverThere(Rules):
     def label(self, action, s=None):
         if not isinstance(action, dict):
             return super().label(action)
+        if action.get("with") in UNITS:  # 13A5: quick engineering
+            base = self.label({k: v for k, v in action.items() if k != "with"}, s)
+            return f"{base}, with {UNITS[action['with']].short}: each pays half (quick engineering)"
         if "unit" in action:
             uid = action["unit"]
             u = UNITS.get(uid)

@@ -938,6 +938,9 @@ def key_of(action) -> str | None:
     reserves by their hex (none), air points by their number."""
     if not isinstance(action, dict) or not action or "second_advance" in action:
         return None  # 9F4: several units may go to one hex; they keep their numbers
+    if action.get("with") in UNITS:  # 13A5: quick engineering with a second unit
+        base = key_of({k: v for k, v in action.items() if k != "with"})
+        return f"{base} with {UNITS[action['with']].short}" if base else None
     if "to" in action:
         if action.get("overrun"):
             return f"{action['to']}ov"
@@ -983,6 +986,16 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
     words = answer.lower().replace(",", " ").split()
     if not words:
         return None
+    if "with" in words[1:]:  # 13A5: "build with 2 id", "demolish 1113 1212 with 8 id"
+        at = words.index("with", 1)
+        name = " ".join(words[at + 1 :])
+        pairs = [
+            (i, {k: v for k, v in a.items() if k != "with"})
+            for i, a in enumerate(legal)
+            if isinstance(a, dict) and a.get("with") in UNITS and UNITS[a["with"]].short.lower() == name
+        ]
+        j = choose(" ".join(words[:at]), [a for _, a in pairs], state) if pairs else None
+        return pairs[j][0] if j is not None else None
 
     def first(test) -> int | None:
         return next((i for i, a in enumerate(legal) if isinstance(a, dict) and test(a)), None)
@@ -993,7 +1006,7 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
         hits = [
             i
             for i, a in enumerate(legal)
-            if isinstance(a, dict) and typed and typed <= set(str(a.get(k, "")).split("|"))
+            if isinstance(a, dict) and "with" not in a and typed and typed <= set(str(a.get(k, "")).split("|"))
         ]
         return hits[0] if len(hits) == 1 else None
     m = HEX_ID.search(" ".join(words))
