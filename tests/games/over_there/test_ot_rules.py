@@ -13,7 +13,7 @@ from ot_positions import advance, only
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, movement, sequence
-from kriegsspiel.games.over_there.world import CH, UNITS, rail_steps, step_costs, zoc_hexes
+from kriegsspiel.games.over_there.world import CH, UNITS, ZOC_NEIGHBOURS, rail_steps, step_costs, zoc_hexes
 
 G = kriegsspiel.load("over-there")
 
@@ -62,6 +62,16 @@ def test_march_pays_the_hex_and_the_river_hexside():
     costs = movement.march(s, "de-1-id", "movement")
     # the cheapest path: around the river through two clear hexes
     assert costs["0611"] == 2 and costs["0511"] == 1 and step["0511"] == 1
+
+
+def test_5a_a_fortress_division_has_a_zoc_in_the_adjacent_hexes_a_fortress_brigade_in_its_own():
+    """5A (L189-191): a non-artillery divisional unit with a printed strength above 0 has a ZOC in
+    the adjacent hexes; the fortress divisions of Königsberg and Thorn are such units (ruling O26),
+    the fortress brigade of Lötzen is not."""
+    s = only(fresh(), {"de-fort-koenigsberg": "0806", "de-fort-loetzen": "1109"})
+    zoc = zoc_hexes(s, "central-powers")
+    assert {"0806", *ZOC_NEIGHBOURS["0806"]} <= zoc
+    assert "1109" in zoc and not set(ZOC_NEIGHBOURS["1109"]) & zoc
 
 
 def test_leaving_an_enemy_zoc_costs_more_and_cavalry_pays_less():

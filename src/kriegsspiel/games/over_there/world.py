@@ -77,7 +77,6 @@ class Unit:
             self,
             "reaches",
             not self.artillery
-            and not self.fortress
             and not self.hq
             and self.divisional
             and self.support != "none"
@@ -400,9 +399,9 @@ def has_zoc(s: dict, uid: str) -> bool:
 def zoc_reaches(s: dict, uid: str) -> bool:
     """5A: a non-artillery divisional unit without the unsupported indicator, with a printed
     combat strength above 0, also has a ZOC in the adjacent hexes (the map has no Arctic or
-    Desert hexes)."""
+    Desert hexes). A fortress division is such a unit too (ruling O26)."""
     u = UNITS[uid]
-    if u.artillery or u.fortress or not has_zoc(s, uid):
+    if u.artillery or not has_zoc(s, uid):
         return False
     a, d, _ = rating(s, uid)
     if max(a, d) <= 0:
