@@ -12,7 +12,7 @@ from ot_positions import advance, only
 
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.over_there import combat, movement, sequence
+from kriegsspiel.games.over_there import combat, movement, sequence, world
 from kriegsspiel.games.over_there.world import CH, UNITS, ZOC_NEIGHBOURS, rail_steps, step_costs, zoc_hexes
 
 G = kriegsspiel.load("over-there")
@@ -83,6 +83,33 @@ def test_leaving_an_enemy_zoc_costs_more_and_cavalry_pays_less():
     away = next(h for h in free if free[h] == 1 and h in held)
     assert held[away] == free[away] + CH.zoc_cost({"non-artillery"}) == free[away] + 2
     assert CH.zoc_cost({"cavalry"}) == 1
+
+
+def test_6a_a_reduced_zoc_costs_less_to_leave_and_an_unsupported_unit_out_of_supply_has_none():
+    """5A, 6A, 11F2, 12A: in its second turn out of general supply a division's ZOC is reduced
+    (leaving it costs +1, not +2); an unsupported unit's ZOC is reduced, and a reduced ZOC in the
+    second turn out of supply is none (L640-641)."""
+    free = movement.march(only(fresh(), {"de-1-id": "0512"}), "de-1-id", "movement")
+    s = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513"})
+    s["units"]["ru-6-id"].update(supply="out", out=2)
+    assert world.zoc_level(s, "ru-6-id") == 1 and "0512" in world.reduced_zoc(s, "entente")
+    held = movement.march(s, "de-1-id", "movement")
+    away = next(h for h in free if free[h] == 1 and h in held)
+    assert held[away] == free[away] + CH.zoc_cost({"non-artillery"}, "reduced") == free[away] + 1
+    # a division in supply next to the hex too keeps it in a standard ZOC
+    t = only(fresh(), {"de-1-id": "0512", "ru-6-id": "0513", "ru-8-id": "0612"})
+    t["units"]["ru-6-id"].update(supply="out", out=2)
+    assert "0512" not in world.reduced_zoc(t, "entente") and "0514" in world.reduced_zoc(t, "entente")
+    # a cadre of a fully supported division is unsupported alone: a reduced ZOC in its hex; out of
+    # supply for a second turn, none at all
+    c = only(fresh(), {"ru-6-id": "0513"})
+    c["units"]["ru-6-id"]["cadre"] = True
+    assert world.zoc_level(c, "ru-6-id") == 1 and "0513" in world.reduced_zoc(c, "entente")
+    c["units"]["ru-6-id"].update(supply="out", out=2)
+    assert world.zoc_level(c, "ru-6-id") == 0 and "0513" not in zoc_hexes(c, "entente")
+    c = only(fresh(), {"ru-6-id": "0513", "ru-8-id": "0513"})
+    c["units"]["ru-6-id"]["cadre"] = True  # the 8th Division supports it (12A)
+    assert world.zoc_level(c, "ru-6-id") == 2 and not world.reduced_zoc(c, "entente")
 
 
 def test_no_unit_enters_an_enemy_occupied_hex_without_an_overrun():

@@ -53,14 +53,18 @@ from .world import (
     hex_name,
     move_class,
     on_map,
+    provides_support,
     rail_steps,
     rating,
     re_size,
+    reduced_zoc,
     stacking_room,
     stacks,
     step_costs,
+    supported,
     to_staff,
     zoc_hexes,
+    zoc_level,
     zoc_reaches,
 )
 
@@ -278,27 +282,6 @@ def _order(uids) -> list[str]:
 @lru_cache(maxsize=1)
 def _unit_index() -> dict[str, int]:
     return {u: i for i, u in enumerate(UNITS)}
-
-
-def supported(s: dict, uid: str) -> bool:
-    """12A (L664-671): divisional units without the unsupported indicator and with a printed
-    strength, artillery, and self-supported units are supported. A cadre is not divisional
-    (3A2): it is supported only if the unit is self-supported (ruling C4)."""
-    u = UNITS[uid]
-    if u.hq:
-        return False
-    if u.artillery or u.support == "self":
-        return True
-    if s["units"][uid]["cadre"]:
-        return False
-    a, d, _ = rating(s, uid)
-    return u.divisional and u.support == "full" and max(a, d) > 0
-
-
-def provides_support(s: dict, uid: str) -> bool:
-    """12A: a supported unit without the self-supported indicator supports the unsupported units
-    with it; a disrupted unit supports nobody (3A5)."""
-    return supported(s, uid) and UNITS[uid].support != "self" and not s["units"][uid]["dis"]
 
 
 def supply_factor(s: dict, uid: str) -> Fraction:
@@ -2208,6 +2191,8 @@ def _reserve_cost(s: dict, uid: str, target_hex: str, zoc: set, occupied: set) -
     start = s["units"][uid]["hex"]
     steps = closed_steps((move_class(u), False), closed_bridges(s, u.side))  # 15A1
     leave = CH.zoc_cost(u.tags)
+    leave_reduced = CH.zoc_cost(u.tags, "reduced")
+    reduced = reduced_zoc(s, OTHER[u.side])  # 6A: hexes only in reduced ZOCs
     best = {start: 0.0}
     heap = [(0.0, start)]
     while heap:
@@ -2216,7 +2201,7 @@ def _reserve_cost(s: dict, uid: str, target_hex: str, zoc: set, occupied: set) -
             return cost
         if cost > best.get(h, math.inf) or distance(h, target_hex) > 2:
             continue
-        extra = leave if h in zoc else 0
+        extra = (leave_reduced if h in reduced else leave) if h in zoc else 0
         for b, c in steps.get(h, ()):
             if b != target_hex and (b in occupied or distance(b, target_hex) > 1):
                 continue
@@ -2331,6 +2316,13 @@ def overrun_level(attack, defense, attacker_fatigue: int = 0, defender_fatigue: 
     return CH.overrun_odds(attack, defense) + CH.fatigue_shift(attacker_fatigue, defender_fatigue, overrun=True)
 
 
+def _zoc_kind(s: dict, covering) -> str | None:
+    """6A: what leaving a hex costs by the ZOCs of ``covering``: "standard" if one is, "reduced"
+    if all are reduced (12A, 11F2), None if there is none."""
+    levels = {zoc_level(s, u) for u in covering}
+    return "standard" if 2 in levels else "reduced" if 1 in levels else None
+
+
 def _zoc_covering(s: dict, st: dict, enemy: str, h: str) -> set[str]:
     """The ``enemy`` units whose ZOC covers hex ``h`` (5A): those in it with a ZOC, and those
     next to it whose ZOC reaches it."""
@@ -2425,7 +2417,7 @@ def _overrun_plans(
             if e not in near_set or not adjacent(a, e):
                 continue
             here = [x for x in st.get(e, ()) if UNITS[x].side == enemy]
-            zoc_a = bool(_zoc_covering(s, st, enemy, a) - set(here))
+            zoc_a = _zoc_kind(s, _zoc_covering(s, st, enemy, a) - set(here))
             costs = {}
             fine = True
             for u in uids:
@@ -2434,7 +2426,7 @@ def _overrun_plans(
                     fine = False
                     break
                 total = reach[u][a] + steps[e] + CH.overrun_cost(UNITS[u].tags)
-                total += CH.zoc_cost(UNITS[u].tags) if zoc_a else 0
+                total += CH.zoc_cost(UNITS[u].tags, zoc_a) if zoc_a else 0
                 if total > budgets[u]:
                     fine = False
                     break
@@ -2514,7 +2506,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
     names = ", ".join(UNITS[u].short for u in uids)
     log(s, f"{names} overrun {hex_name(target_hex)} at {odds}:1.", "6F")
     staying = _overrun_defenders(s, side, target_hex, report)
-    zoc_a = bool(_zoc_covering(s, stacks(s), enemy, a) - set(staying))
+    zoc_a = _zoc_kind(s, _zoc_covering(s, stacks(s), enemy, a) - set(staying))
     if staying:
         for u in _order(staying):
             eliminate(s, u, "overrun (6F)", "6F")
@@ -2524,7 +2516,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
     for u in uids:
         v = s["units"][u]
         steps = dict(closed_steps((move_class(UNITS[u]), False), closed)[a])
-        cost = steps[target_hex] + (CH.zoc_cost(UNITS[u].tags) if zoc_a else 0)
+        cost = steps[target_hex] + (CH.zoc_cost(UNITS[u].tags, zoc_a) if zoc_a else 0)
         if staying:
             cost += CH.overrun_cost(UNITS[u].tags)
         elif v["spent"] + cost > movement.allowance(s, u, mode):

@@ -33,6 +33,7 @@ from .world import (
     rail_steps,
     rating,
     re_size,
+    reduced_zoc,
     stack_item,
     step_costs,
     zoc_hexes,
@@ -108,11 +109,12 @@ class Enemy:
     of destinations and each move, so a search is made once per unit and reused (by the overrun
     search, 6F) while nothing on the map has changed."""
 
-    __slots__ = ("occupied", "ezoc", "closed", "closed_hexes", "searches")
+    __slots__ = ("occupied", "ezoc", "reduced", "closed", "closed_hexes", "searches")
 
     def __init__(self, s: dict, side: str):
         self.occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
         self.ezoc = zoc_hexes(s, OTHER[side])
+        self.reduced = reduced_zoc(s, OTHER[side])  # 6A: hexes only in reduced ZOCs
         self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
         self.closed_hexes = {h for key in self.closed for h in key.split("|")}
         self.searches: dict[tuple, tuple] = {}
@@ -157,6 +159,7 @@ def _search_now(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy):
     budget = allowance(s, uid, mode, accel=accel) - v["spent"]
     cls = move_class(u)
     leave = CH.zoc_cost(u.tags)
+    leave_reduced = CH.zoc_cost(u.tags, "reduced")
     best, came = _static(cls, accel, start, budget)
     if (
         start in ezoc
@@ -164,7 +167,8 @@ def _search_now(s: dict, uid: str, mode: str, accel: bool, ctx: Enemy):
         or not best.keys().isdisjoint(occupied)
         or not best.keys().isdisjoint(ctx.closed_hexes)
     ):
-        best, came = _dijkstra(closed_steps((cls, accel), ctx.closed), start, budget, occupied, ezoc, leave)
+        steps = closed_steps((cls, accel), ctx.closed)
+        best, came = _dijkstra(steps, start, budget, occupied, ezoc, leave, ctx.reduced, leave_reduced)
     else:
         best, came = dict(best), dict(came)
     del best[start]
@@ -184,9 +188,10 @@ def _static(cls: str, accel: bool, start: str, budget: float):
     return _dijkstra(accel_steps(cls) if accel else step_costs(cls), start, budget, frozenset(), frozenset(), 0)
 
 
-def _dijkstra(steps, start, budget, occupied, ezoc, leave):
+def _dijkstra(steps, start, budget, occupied, ezoc, leave, reduced=frozenset(), leave_reduced=0):
     """The cheapest costs from ``start`` within ``budget``: every cost is a whole number of MPs, so
-    the hexes wait in one bucket per cost (Dial's form of Dijkstra's search)."""
+    the hexes wait in one bucket per cost (Dial's form of Dijkstra's search). Leaving a hex of
+    ``ezoc`` costs ``leave`` more, ``leave_reduced`` where its ZOCs are all reduced (6A)."""
     top = int(budget)
     best: dict[str, int] = {start: 0}
     came: dict[str, str] = {}
@@ -199,7 +204,7 @@ def _dijkstra(steps, start, budget, occupied, ezoc, leave):
         for h in buckets[cost]:
             if best[h] != cost:
                 continue
-            base = cost + leave if h in ezoc else cost
+            base = cost + (leave_reduced if h in reduced else leave) if h in ezoc else cost
             if base >= top:
                 continue
             for b, c in steps[h]:

@@ -390,10 +390,57 @@ def re_size(s: dict, uid: str) -> float:
 
 def has_zoc(s: dict, uid: str) -> bool:
     """5A: a ZOC in its own hex (every unit but HQs), lost while disrupted (3A5) or after accel or
-    rail movement this phase."""
+    rail movement this phase, and by an unsupported unit in its second turn out of general supply
+    (11F2: a reduced ZOC becomes none)."""
     u = UNITS[uid]
     v = s["units"][uid]
-    return not u.hq and not v["dis"] and not v["nozoc"]
+    if u.hq or v["dis"] or v["nozoc"]:
+        return False
+    return not _u2(v) or backed(s, uid)
+
+
+def _u2(v: dict) -> bool:
+    """11F2: the second or a later turn out of general supply."""
+    return v.get("supply", "general") != "general" and v.get("out", 0) >= 2
+
+
+def supported(s: dict, uid: str) -> bool:
+    """12A (L664-671): divisional units without the unsupported indicator and with a printed
+    strength, artillery, and self-supported units are supported. A cadre is not divisional
+    (3A2): it is supported only if the unit is self-supported (ruling C4)."""
+    u = UNITS[uid]
+    if u.hq:
+        return False
+    if u.artillery or u.support == "self":
+        return True
+    if s["units"][uid]["cadre"]:
+        return False
+    a, d, _ = rating(s, uid)
+    return u.divisional and u.support == "full" and max(a, d) > 0
+
+
+def provides_support(s: dict, uid: str) -> bool:
+    """12A: a supported unit without the self-supported indicator supports the unsupported units
+    with it; a disrupted unit supports nobody (3A5)."""
+    return supported(s, uid) and UNITS[uid].support != "self" and not s["units"][uid]["dis"]
+
+
+def backed(s: dict, uid: str) -> bool:
+    """12A: supported, of itself or by a unit in its hex that supports others."""
+    if supported(s, uid):
+        return True
+    h = s["units"][uid]["hex"]
+    side = UNITS[uid].side
+    return any(v["hex"] == h and o != uid and provides_support(s, o) for o, v in on_map(s, side))
+
+
+def zoc_level(s: dict, uid: str) -> int:
+    """5A, 12A, 11F2: 2 a standard ZOC, 1 a reduced one (an unsupported unit's, or a supported
+    unit's in its second turn out of general supply), 0 none."""
+    if not has_zoc(s, uid):
+        return 0
+    level = 2 if backed(s, uid) else 1
+    return level - 1 if _u2(s["units"][uid]) else level
 
 
 def zoc_reaches(s: dict, uid: str) -> bool:
@@ -412,19 +459,44 @@ def zoc_reaches(s: dict, uid: str) -> bool:
 
 
 def zoc_hexes(s: dict, side: str) -> set[str]:
-    """Every hex in ``side``'s ZOC (5A). A ZOC does not extend into hexes the unit may not enter
-    (sea, lake) nor across prohibited hexsides."""
+    """Every hex in ``side``'s ZOC (5A), standard or reduced. A ZOC does not extend into hexes
+    the unit may not enter (sea, lake) nor across prohibited hexsides."""
     out = set()
     units = s["units"]
     for uid, reaches in _ZOC_UNITS[side]:
         v = units[uid]
         if v["at"] != "map" or v["dis"] or v["nozoc"]:
             continue
+        if v.get("out", 0) >= 2 and not has_zoc(s, uid):
+            continue  # 11F2: an unsupported unit's reduced ZOC becomes none
         h = v["hex"]
         out.add(h)
         if reaches and not v["cadre"]:
             out.update(ZOC_NEIGHBOURS[h])
     return out
+
+
+def reduced_zoc(s: dict, side: str) -> set[str]:
+    """The hexes of ``side``'s ZOC where every ZOC is a reduced one (12A, 11F2): cheaper to leave
+    (6A). Empty unless a unit of the side is unsupported or in its second turn out of supply."""
+    units = s["units"]
+    live = [
+        (uid, reaches)
+        for uid, reaches in _ZOC_UNITS[side]
+        if units[uid]["at"] == "map" and not units[uid]["dis"] and not units[uid]["nozoc"]
+    ]
+    if not any((units[u]["cadre"] and UNITS[u].support == "full") or units[u].get("out", 0) >= 2 for u, _ in live):
+        return set()
+    standard: set[str] = set()
+    reduced: set[str] = set()
+    for uid, reaches in live:
+        level = zoc_level(s, uid)
+        if level == 0:
+            continue
+        h = units[uid]["hex"]
+        hexes = (h, *ZOC_NEIGHBOURS[h]) if reaches and not units[uid]["cadre"] else (h,)
+        (standard if level == 2 else reduced).update(hexes)
+    return reduced - standard
 
 
 SIDE_UNITS = {side: tuple(uid for uid, u in UNITS.items() if u.side == side) for side in SIDES}
@@ -454,7 +526,7 @@ def update_ownership(s: dict) -> list[tuple[str, str]]:
     for uid, v in s["units"].items():
         if v["at"] == "map" and not v["dis"] and not v["nozoc"]:
             u = UNITS[uid]
-            if not u.hq:
+            if not u.hq and (v.get("out", 0) < 2 or has_zoc(s, uid)):
                 occupied[u.side].add(v["hex"])
     owner = s["owner"]
     contested = set(s.get("contested", ()))
