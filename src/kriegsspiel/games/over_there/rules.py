@@ -34,8 +34,10 @@ from .world import (
     initials,
     new_units,
     on_map,
+    provides_support,
     rating,
     re_size,
+    supported,
     zoc_hexes,
     zoc_reaches,
 )
@@ -322,7 +324,8 @@ class OverThere(Rules):
     def scramble(self, s, role, rnd):
         """A copy with what ``role`` may not know shuffled: the enemy units out of contact trade
         places with others that look the same from outside (same side, same ZOC reach, HQ or
-        not), so stacks' sizes and ZOCs stay as shown."""
+        not, and the same part in 12A's support and 11F2's second turn out of supply, on which a
+        hex's ZOC depends), so stacks' sizes and ZOCs stay as shown."""
         seen = self.visible(s, role)
         if seen is None:
             return None
@@ -334,7 +337,8 @@ class OverThere(Rules):
                 continue
             if v["hex"] in seen:
                 continue
-            key = (u.side, u.hq, u.army_hq, has_zoc(t, uid), zoc_reaches(t, uid), u.fortress)
+            support = (supported(t, uid), provides_support(t, uid), v.get("out", 0) >= 2 and v["supply"] != "general")
+            key = (u.side, u.hq, u.army_hq, has_zoc(t, uid), zoc_reaches(t, uid), u.fortress, support)
             groups.setdefault(key, []).append(uid)
         for uids in groups.values():
             hexes_ = [t["units"][u]["hex"] for u in uids]
