@@ -420,3 +420,48 @@ def test_a_bridge_is_demolished_from_the_panel_and_drawn_down(server, browser):
     page.wait_for_timeout(300)
     shot(page, "ot-bridge-demolished-phone")
     assert json.dumps(errors) == "[]", errors
+
+
+def test_a_leader_at_the_general_staff_is_given_a_command_from_the_panel(server, browser):
+    """14P: the Entente seat is played through the API by the heuristic to its initial phase of
+    Sep I 14, where Flug waits at the general staff for the Tenth Army HQ (ruling O25); the panel
+    names him, the order to give him the command is a button, and a click gives it."""
+    page, errors = open_game(server, browser, DESKTOP, seed=1)
+    game_id = game_id_of(page)
+    token = seat_token(page.context, game_id)
+    rng = random.Random(0)
+    deadline = time.time() + 300
+    while True:
+        assert time.time() < deadline, "the general staff was not reached in time"
+        shape = shape_of(server, page)
+        if not shape["actions"]:
+            time.sleep(0.1)
+            continue
+        if {"end": "general-staff"} in shape["actions"]:
+            break
+        order = bots.heuristic(shape["view"], shape["actions"], rng)
+        answer = httpx.post(
+            f"{server}/api/games/{game_id}/actions", json={"token": token, "action": order, "step": shape["step"]}
+        )
+        assert answer.status_code in (200, 409), answer.text
+    page.reload()
+    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
+    in_sync(page, shape)
+    assert board_of(shape)["staff"] == {"flug": True}
+    assert "At the general staff: Vasily Flug" in page.locator(".ot-general-staff").inner_text()
+    give = {"assign_leader": "flug", "to": "ru-10-army-hq"}
+    assert give in shape["actions"]
+    label = shape["labels"][shape["actions"].index(give)]
+    assert label.startswith("give Vasily Flug command of")
+    shot(page, "ot-staff")
+    hq = next(u["hex"] for u in board_of(shape)["units"] if u["id"] == "ru-10-army-hq")
+    click_hex(page, hq)  # the order is on the HQ's counter
+    page.wait_for_timeout(200)
+    menu = page.locator(f".ot-menu:not(.hidden) button[data-action='{as_data(give)}']")
+    if menu.count():
+        menu.click()
+    else:
+        page.locator(f"button[data-action='{as_data(give)}']").first.click()
+    shape = next_shape(server, page, shape["step"])
+    assert board_of(shape)["hq"]["ru-10-army-hq"]["leader"] == "flug" and board_of(shape)["staff"] == {}
+    assert json.dumps(errors) == "[]", errors

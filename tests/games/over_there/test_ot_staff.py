@@ -87,3 +87,9 @@ def test_the_heuristic_gives_a_waiting_leader_a_command_and_sends_none_back():
     pick = bots.heuristic(view, actions, random.Random(0))
     assert pick == {"assign_leader": "rennenkampf", "to": "ru-10-army-hq"}  # -1 0 1 before -1 -1 0
     assert bots.heuristic(view, [actions[0], actions[-1]], random.Random(0)) == {"end": "general-staff"}
+
+
+def test_the_general_staffs_orders_are_labelled_in_words():
+    s = G.new(seed=1)
+    assert G.label({"assign_leader": "flug", "to": "ru-10-army-hq"}, s).startswith("give Vasily Flug command of")
+    assert G.label({"end": "general-staff"}, s) == "leave the leaders where they are"

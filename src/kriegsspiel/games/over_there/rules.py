@@ -368,6 +368,12 @@ class OverThere(Rules):
     def label(self, action, s=None):
         if not isinstance(action, dict):
             return super().label(action)
+        if "withdraw_leader" in action and action["withdraw_leader"] in UNITS:
+            rec = (s or {}).get("hq", {}).get(action["withdraw_leader"], {})
+            who = combat.leader_name(rec["leader"]) if rec.get("leader") else "the leader"
+            return f"send {who} from {UNITS[action['withdraw_leader']].name} to the general staff"
+        if "assign_leader" in action and action.get("to") in UNITS:
+            return f"give {combat.leader_name(action['assign_leader'])} command of {UNITS[action['to']].name}"
         if action.get("with") in UNITS:  # 13A5: quick engineering
             base = self.label({k: v for k, v in action.items() if k != "with"}, s)
             return f"{base}, with {UNITS[action['with']].short}: each pays half (quick engineering)"
@@ -394,12 +400,6 @@ class OverThere(Rules):
             return f"bombard {hex_name(action['bombard'])}"
         if "air_bombard" in action:
             return f"bomb {hex_name(action['air_bombard'])} from the air"
-        if "withdraw_leader" in action and action["withdraw_leader"] in UNITS:
-            rec = (s or {}).get("hq", {}).get(action["withdraw_leader"], {})
-            who = combat.leader_name(rec["leader"]) if rec.get("leader") else "the leader"
-            return f"send {who} from {UNITS[action['withdraw_leader']].name} to the general staff"
-        if "assign_leader" in action and action.get("to") in UNITS:
-            return f"give {combat.leader_name(action['assign_leader'])} command of {UNITS[action['to']].name}"
         if "air_recon" in action:
             return f"fly tactical recon over {hex_name(action['air_recon'])} before bombarding it"
         if "points" in action:

@@ -1182,6 +1182,7 @@ function panel(shape, data, st) {
       ),
       railText(board, shape.role) ? el("div", { class: "small muted" }, railText(board, shape.role)) : null,
       airText(board, data) ? el("div", { class: "small muted" }, airText(board, data)) : null,
+      staffText(board, data) ? el("div", { class: "small muted ot-general-staff" }, staffText(board, data)) : null,
       board.vp
         ? el(
             "div",
@@ -1250,6 +1251,14 @@ function airText(board, data) {
     .filter(([, a]) => a && typeof a === "object")
     .map(([side, a]) => `${sideName(data, side)} air: ${a.left ?? "?"} left${a.sup ? `, ${a.sup} flying superiority` : ""}${a.aborts ? `, ${a.aborts} aborted` : ""}`)
     .join(" · ");
+}
+
+/** 14P: one's own leaders at the general staff, and which may take a command now. */
+function staffText(board, data) {
+  const staff = Object.entries(board.staff || {});
+  if (!staff.length) return "";
+  const names = staff.map(([id, ready]) => `${((data.leaders || {})[id] || {}).name || id}${ready ? "" : " (not before your next initial phase)"}`);
+  return `At the general staff: ${names.join("; ")}`;
 }
 
 function railText(board, role) {
