@@ -480,23 +480,32 @@ def reduced_zoc(s: dict, side: str) -> set[str]:
     """The hexes of ``side``'s ZOC where every ZOC is a reduced one (12A, 11F2): cheaper to leave
     (6A). Empty unless a unit of the side is unsupported or in its second turn out of supply."""
     units = s["units"]
-    live = [
-        (uid, reaches)
-        for uid, reaches in _ZOC_UNITS[side]
-        if units[uid]["at"] == "map" and not units[uid]["dis"] and not units[uid]["nozoc"]
-    ]
-    if not any((units[u]["cadre"] and UNITS[u].support == "full") or units[u].get("out", 0) >= 2 for u, _ in live):
-        return set()
-    standard: set[str] = set()
     reduced: set[str] = set()
-    for uid, reaches in live:
-        level = zoc_level(s, uid)
-        if level == 0:
+    for uid, reaches in _ZOC_UNITS[side]:
+        v = units[uid]
+        if v["at"] != "map" or v["dis"] or v["nozoc"]:
             continue
-        h = units[uid]["hex"]
-        hexes = (h, *ZOC_NEIGHBOURS[h]) if reaches and not units[uid]["cadre"] else (h,)
-        (standard if level == 2 else reduced).update(hexes)
-    return reduced - standard
+        if (v["cadre"] and UNITS[uid].support == "full") or v.get("out", 0) >= 2:
+            if zoc_level(s, uid) == 1:
+                h = v["hex"]
+                reduced.update((h, *ZOC_NEIGHBOURS[h]) if reaches and not v["cadre"] else (h,))
+    if not reduced:
+        return reduced
+    st = stacks(s)
+
+    def standard_over(x: str) -> bool:
+        """A standard ZOC covers ``x``: of a unit in it, or of one next to it that reaches it."""
+        for h in (x, *NEIGHBOURS.get(x, ())):
+            for u in st.get(h, ()):
+                if UNITS[u].side != side or units[u]["at"] != "map":
+                    continue
+                if h != x and (not UNITS[u].reaches or units[u]["cadre"] or x not in ZOC_NEIGHBOURS.get(h, ())):
+                    continue
+                if zoc_level(s, u) == 2:
+                    return True
+        return False
+
+    return {x for x in reduced if not standard_over(x)}
 
 
 SIDE_UNITS = {side: tuple(uid for uid, u in UNITS.items() if u.side == side) for side in SIDES}
