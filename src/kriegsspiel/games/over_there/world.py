@@ -425,22 +425,26 @@ def provides_support(s: dict, uid: str) -> bool:
     return supported(s, uid) and UNITS[uid].support != "self" and not s["units"][uid]["dis"]
 
 
-def backed(s: dict, uid: str) -> bool:
-    """12A: supported, of itself or by a unit in its hex that supports others."""
+def backed(s: dict, uid: str, st: dict | None = None) -> bool:
+    """12A: supported, of itself or by a unit in its hex that supports others. ``st``: the
+    stacks, when the caller has them."""
     if supported(s, uid):
         return True
     h = s["units"][uid]["hex"]
     side = UNITS[uid].side
+    if st is not None:
+        return any(o != uid and UNITS[o].side == side and provides_support(s, o) for o in st.get(h, ()))
     return any(v["hex"] == h and o != uid and provides_support(s, o) for o, v in on_map(s, side))
 
 
-def zoc_level(s: dict, uid: str) -> int:
+def zoc_level(s: dict, uid: str, st: dict | None = None) -> int:
     """5A, 12A, 11F2: 2 a standard ZOC, 1 a reduced one (an unsupported unit's, or a supported
     unit's in its second turn out of general supply), 0 none."""
-    if not has_zoc(s, uid):
+    v = s["units"][uid]
+    if UNITS[uid].hq or v["dis"] or v["nozoc"]:
         return 0
-    level = 2 if backed(s, uid) else 1
-    return level - 1 if _u2(s["units"][uid]) else level
+    level = 2 if backed(s, uid, st) else 1
+    return level - 1 if _u2(v) else level
 
 
 def zoc_reaches(s: dict, uid: str) -> bool:
@@ -481,17 +485,18 @@ def reduced_zoc(s: dict, side: str) -> set[str]:
     (6A). Empty unless a unit of the side is unsupported or in its second turn out of supply."""
     units = s["units"]
     reduced: set[str] = set()
+    st = None
     for uid, reaches in _ZOC_UNITS[side]:
         v = units[uid]
         if v["at"] != "map" or v["dis"] or v["nozoc"]:
             continue
         if (v["cadre"] and UNITS[uid].support == "full") or v.get("out", 0) >= 2:
-            if zoc_level(s, uid) == 1:
+            st = st if st is not None else stacks(s)
+            if zoc_level(s, uid, st) == 1:
                 h = v["hex"]
                 reduced.update((h, *ZOC_NEIGHBOURS[h]) if reaches and not v["cadre"] else (h,))
     if not reduced:
         return reduced
-    st = stacks(s)
 
     def standard_over(x: str) -> bool:
         """A standard ZOC covers ``x``: of a unit in it, or of one next to it that reaches it."""
@@ -501,7 +506,7 @@ def reduced_zoc(s: dict, side: str) -> set[str]:
                     continue
                 if h != x and (not UNITS[u].reaches or units[u]["cadre"] or x not in ZOC_NEIGHBOURS.get(h, ())):
                     continue
-                if zoc_level(s, u) == 2:
+                if zoc_level(s, u, st) == 2:
                     return True
         return False
 
