@@ -104,6 +104,35 @@ def board_of(shape):
     return shape["view"]["board"]
 
 
+def play_entente_until(server, page, reached, seconds):
+    """Play the page's Entente seat through the API with the heuristic until ``reached(shape)``
+    (the Central Powers' seat is the server's bot); then reload the page and return that SHAPE,
+    shown."""
+    game_id = game_id_of(page)
+    token = seat_token(page.context, game_id)
+    rng = random.Random(0)
+    deadline = time.time() + seconds
+    while True:
+        assert time.time() < deadline, "the position asked for was not reached in time"
+        shape = shape_of(server, page)
+        if not shape["actions"]:
+            time.sleep(0.1)  # the Central Powers' bot is moving
+            continue
+        if reached(shape):
+            break
+        assert board_of(shape)["turn_index"] <= 3, "the campaign went by without reaching it"
+        order = bots.heuristic(shape["view"], shape["actions"], rng)
+        answer = httpx.post(
+            f"{server}/api/games/{game_id}/actions", json={"token": token, "action": order, "step": shape["step"]}
+        )
+        # 409: the bot answered a step both sides take at once (air superiority) meanwhile; look again
+        assert answer.status_code in (200, 409), answer.text
+    page.reload()
+    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
+    in_sync(page, shape)
+    return shape
+
+
 def test_the_whole_map_is_drawn(server, browser):
     page, errors = open_game(server, browser, DESKTOP)
     data = data_pack(server)
@@ -338,28 +367,7 @@ def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
     has come); then on the page the offers are orders at Warsaw, a click there replaces a unit,
     and it stands in Warsaw."""
     page, errors = open_game(server, browser, DESKTOP, seed=7)
-    game_id = game_id_of(page)
-    token = seat_token(page.context, game_id)
-    rng = random.Random(0)
-    deadline = time.time() + 400
-    while True:
-        assert time.time() < deadline, "no replacement was offered in time"
-        shape = shape_of(server, page)
-        if not shape["actions"]:
-            time.sleep(0.1)  # the Central Powers' bot is moving
-            continue
-        if any("replace" in a for a in shape["actions"]):
-            break
-        assert board_of(shape)["turn_index"] <= 3, "the campaign went by without a replacement offered"
-        order = bots.heuristic(shape["view"], shape["actions"], rng)
-        answer = httpx.post(
-            f"{server}/api/games/{game_id}/actions", json={"token": token, "action": order, "step": shape["step"]}
-        )
-        # 409: the bot answered a step both sides take at once (air superiority) meanwhile; look again
-        assert answer.status_code in (200, 409), answer.text
-    page.reload()
-    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
-    in_sync(page, shape)
+    shape = play_entente_until(server, page, lambda sh: any("replace" in a for a in sh["actions"]), 400)
     offers = [a for a in shape["actions"] if "replace" in a]
     warsaw = "1016"
     assert {a["at"] for a in offers} == {warsaw}  # the Russians' one city (3E2)
@@ -427,26 +435,7 @@ def test_a_leader_at_the_general_staff_is_given_a_command_from_the_panel(server,
     Sep I 14, where Flug waits at the general staff for the Tenth Army HQ (ruling O25); the panel
     names him, the order to give him the command is a button, and a click gives it."""
     page, errors = open_game(server, browser, DESKTOP, seed=1)
-    game_id = game_id_of(page)
-    token = seat_token(page.context, game_id)
-    rng = random.Random(0)
-    deadline = time.time() + 300
-    while True:
-        assert time.time() < deadline, "the general staff was not reached in time"
-        shape = shape_of(server, page)
-        if not shape["actions"]:
-            time.sleep(0.1)
-            continue
-        if {"end": "general-staff"} in shape["actions"]:
-            break
-        order = bots.heuristic(shape["view"], shape["actions"], rng)
-        answer = httpx.post(
-            f"{server}/api/games/{game_id}/actions", json={"token": token, "action": order, "step": shape["step"]}
-        )
-        assert answer.status_code in (200, 409), answer.text
-    page.reload()
-    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
-    in_sync(page, shape)
+    shape = play_entente_until(server, page, lambda sh: {"end": "general-staff"} in sh["actions"], 300)
     assert board_of(shape)["staff"] == {"flug": True}
     assert "At the general staff: Vasily Flug" in page.locator(".ot-general-staff").inner_text()
     give = {"assign_leader": "flug", "to": "ru-10-army-hq"}
@@ -464,4 +453,7 @@ def test_a_leader_at_the_general_staff_is_given_a_command_from_the_panel(server,
         page.locator(f"button[data-action='{as_data(give)}']").first.click()
     shape = next_shape(server, page, shape["step"])
     assert board_of(shape)["hq"]["ru-10-army-hq"]["leader"] == "flug" and board_of(shape)["staff"] == {}
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-staff-phone")
     assert json.dumps(errors) == "[]", errors

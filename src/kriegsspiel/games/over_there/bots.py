@@ -176,8 +176,9 @@ def _staff(assignments: list, actions: list):
     no leader is sent back."""
     if not assignments:
         return {"end": "general-staff"}
-    ratings = {x.id: sum(x.ratings) for x in SC.leaders}
-    return min(assignments, key=lambda a: (-ratings.get(a["assign_leader"], 0), actions.index(a)))
+    from .world import LEADERS
+
+    return min(assignments, key=lambda a: (-sum(LEADERS[a["assign_leader"]].ratings), actions.index(a)))
 
 
 def _leader_rating(hq: str, board) -> int | None:

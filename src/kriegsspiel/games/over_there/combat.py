@@ -51,6 +51,7 @@ from .world import (
     gain_ownership,
     has_zoc,
     hex_name,
+    leader_name,
     move_class,
     on_map,
     provides_support,
@@ -857,10 +858,6 @@ def score_loss(s: dict, uid: str) -> float:
     s.setdefault("vp", {})
     s["vp"][scorer] = s["vp"].get(scorer, 0) + vp
     return float(vp)
-
-
-def leader_name(lid: str) -> str:
-    return next((x.name for x in SC.leaders if x.id == lid), lid)
 
 
 def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
@@ -2512,7 +2509,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
             eliminate(s, u, "overrun (6F)", "6F")
         report["losses"][enemy] = _order(staying)
         report["eliminated"] = _order(staying)
-    closed = closed_bridges(s, side)
+    closed = ctx.closed if ctx is not None else closed_bridges(s, side)
     for u in uids:
         v = s["units"][u]
         steps = dict(closed_steps((move_class(UNITS[u]), False), closed)[a])

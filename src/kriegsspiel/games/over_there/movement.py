@@ -35,6 +35,7 @@ from .world import (
     re_size,
     reduced_zoc,
     stack_item,
+    stacks,
     step_costs,
     zoc_hexes,
 )
@@ -118,10 +119,6 @@ class Enemy:
         self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
         self.closed_hexes = {h for key in self.closed for h in key.split("|")}
         self.searches: dict[tuple, tuple] = {}
-
-    def __iter__(self):
-        yield self.occupied
-        yield self.ezoc
 
 
 def march(s: dict, uid: str, mode: str, *, accel: bool = False, ctx=None) -> dict[str, float]:
@@ -289,12 +286,12 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
     if capacity_left(s, side) < capacity_use(s, uid):
         return {}
-    occupied, ezoc = ctx or Enemy(s, side)
+    ctx = ctx if ctx is not None else Enemy(s, side)
+    occupied, ezoc, closed = ctx.occupied, ctx.ezoc, ctx.closed
     if start in ezoc:
         return {}
     gauge = GAUGE[side]
     owner = s["owner"]
-    closed = ctx.closed if isinstance(ctx, Enemy) else closed_bridges(s, side)
     seen = {start: 0}
     came = {}
     frontier = [start]
@@ -423,7 +420,7 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
     graph, nets = waterways(), river_nets()
     side = u.side
     used = s.setdefault("river_used", {}).get(side, {})
-    occupied, _ = ctx or Enemy(s, side)
+    occupied = (ctx if ctx is not None else Enemy(s, side)).occupied
     owner = s["owner"]
     depth: dict[str, int] = {}
     frontier = []
@@ -762,9 +759,8 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
 
 
 def _stacked_with(s: dict, uid: str) -> list[str]:
-    h = s["units"][uid]["hex"]
     side = UNITS[uid].side
-    return [u for u, v in on_map(s, side) if v["hex"] == h]
+    return [u for u in stacks(s).get(s["units"][uid]["hex"], ()) if UNITS[u].side == side]
 
 
 def engineer(s: dict, uid: str, action: dict, mode: str) -> str:

@@ -32,6 +32,7 @@ from .world import (
     hex_name,
     initial_owner,
     initials,
+    leader_name,
     new_units,
     on_map,
     provides_support,
@@ -370,10 +371,10 @@ class OverThere(Rules):
             return super().label(action)
         if "withdraw_leader" in action and action["withdraw_leader"] in UNITS:
             rec = (s or {}).get("hq", {}).get(action["withdraw_leader"], {})
-            who = combat.leader_name(rec["leader"]) if rec.get("leader") else "the leader"
+            who = leader_name(rec["leader"]) if rec.get("leader") else "the leader"
             return f"send {who} from {UNITS[action['withdraw_leader']].name} to the general staff"
         if "assign_leader" in action and action.get("to") in UNITS:
-            return f"give {combat.leader_name(action['assign_leader'])} command of {UNITS[action['to']].name}"
+            return f"give {leader_name(action['assign_leader'])} command of {UNITS[action['to']].name}"
         if action.get("with") in UNITS:  # 13A5: quick engineering
             base = self.label({k: v for k, v in action.items() if k != "with"}, s)
             return f"{base}, with {UNITS[action['with']].short}: each pays half (quick engineering)"

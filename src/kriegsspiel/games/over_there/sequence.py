@@ -13,6 +13,7 @@ from .scenario import SIDES, victory_level
 from .world import (
     CH,
     CITY_HEXES,
+    LEADERS,
     MAP,
     NEIGHBOURS,
     OTHER,
@@ -25,6 +26,7 @@ from .world import (
     fresh,
     hex_name,
     initials,
+    leader_name,
     on_map,
     stacking_room,
     stacks,
@@ -895,7 +897,7 @@ class Staff(State):
         for lid, since in sorted(staff(s, side).items()):
             if since >= now:
                 continue  # not before he has spent an initial phase at the general staff
-            nationality = next(x.nationality for x in SC.leaders if x.id == lid)
+            nationality = LEADERS[lid].nationality
             for hq in Staff.hqs(s, side):
                 if not s["hq"][hq].get("leader") and UNITS[hq].nationality == nationality:
                     out.append({"assign_leader": lid, "to": hq})
@@ -921,13 +923,13 @@ class Staff(State):
             hq = action["withdraw_leader"]
             lid, s["hq"][hq]["leader"] = s["hq"][hq]["leader"], None
             to_staff(s, role, lid)
-            log(s, f"{combat.leader_name(lid)} leaves {UNITS[hq].name} for the general staff.", "14P", to=[role])
+            log(s, f"{leader_name(lid)} leaves {UNITS[hq].name} for the general staff.", "14P", to=[role])
         else:
             lid, hq = action["assign_leader"], action["to"]
             del staff(s, role)[lid]
             s["hq"][hq]["leader"] = lid
             s["hq"][hq].pop("vacant", None)
-            log(s, f"{combat.leader_name(lid)} takes command of {UNITS[hq].name}.", "14P", to=[role])
+            log(s, f"{leader_name(lid)} takes command of {UNITS[hq].name}.", "14P", to=[role])
         return STAY
 
 

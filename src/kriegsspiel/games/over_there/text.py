@@ -37,6 +37,7 @@ from .world import (
     SIDE_NAMES,
     UNITS,
     fmt,
+    leader_name,
 )
 
 SHORT = {"entente": "Ent", "central-powers": "CP"}
@@ -172,12 +173,6 @@ def hq_text(uid: str, rec: dict) -> str:
     leader = leader_name(rec.get("leader"))
     state = "active" if rec.get("active") else "inactive"
     return f"{army_name(uid)} at {rec.get('hex', '?')} ({leader + ', ' if leader else ''}{state})"
-
-
-def leader_name(lid: str | None) -> str | None:
-    if not lid:
-        return None
-    return next((x.name for x in SC.leaders if x.id == lid), lid)
 
 
 def army_name(uid: str | None) -> str:

@@ -567,6 +567,18 @@ FORTRESS_HEXES = {t["hex"]: t for t in MAP.towns.values() if t.get("fortress")}
 # ----- the general staff (14P) ---------------------------------------------------------------------
 
 
+LEADERS = {x.id: x for x in SC.leaders}
+"""The scenario's leaders by id (14P)."""
+
+
+def leader_name(lid: str | None) -> str | None:
+    """A leader's name (his id if the scenario does not know him); None for no leader."""
+    if not lid:
+        return None
+    rec = LEADERS.get(lid)
+    return rec.name if rec else lid
+
+
 def staff(s: dict, side: str) -> dict[str, int]:
     """14P (L1009): the side's off-map available leader pool, "back at the general staff":
     leader -> how many of the side's initial phases had begun when he entered it."""
