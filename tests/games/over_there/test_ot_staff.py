@@ -93,3 +93,18 @@ def test_the_general_staffs_orders_are_labelled_in_words():
     s = G.new(seed=1)
     assert G.label({"assign_leader": "flug", "to": "ru-10-army-hq"}, s).startswith("give Vasily Flug command of")
     assert G.label({"end": "general-staff"}, s) == "leave the leaders where they are"
+
+
+def test_the_enemy_reads_nothing_of_the_staffs_switches_in_his_view_or_the_record():
+    """Ruling O25 with O1: a leader sent to the staff, or given a command from it, is logged to
+    his owner only; the enemy's view and a replay seen as the enemy do not name the switch."""
+    s = at_staff(G.new(seed=1))
+    s = G.apply(s, E, {"withdraw_leader": "ru-1-army-hq"})
+    s = G.apply(s, E, {"assign_leader": "flug", "to": "ru-10-army-hq"})
+    mine = " ".join(x["text"] for x in G.view(s, E)["log"])
+    theirs = " ".join(x["text"] for x in G.view(s, CP)["log"])
+    assert "for the general staff" in mine and "Vasily Flug takes command of Tenth Army HQ" in mine
+    assert "Vasily Flug takes command of Tenth Army HQ" not in theirs
+    assert "general staff" not in theirs and "Rennenkampf leaves" not in theirs
+    again = kriegsspiel.replay(kriegsspiel.record(s))
+    assert "general staff" not in " ".join(x["text"] for x in G.view(again, CP)["log"])
