@@ -3,11 +3,11 @@ cannot reach (ruling R39), and binding the unit for the rest of its player turn.
 
 from __future__ import annotations
 
-from ot_positions import movement_of
+from ot_positions import movement_of, only
 
 import kriegsspiel
 from kriegsspiel.games.over_there import combat, movement
-from kriegsspiel.games.over_there.world import UNITS
+from kriegsspiel.games.over_there.world import UNITS, zoc_hexes
 
 G = kriegsspiel.load("over-there")
 SIDE = "central-powers"
@@ -66,3 +66,50 @@ def test_strategic_rail_is_only_for_a_unit_that_has_not_moved():
     assert movement.strategic(s, uid)
     s["units"][uid]["spent"] = 1
     assert movement.strategic(s, uid) == {}
+
+
+# 7A (L275): a rail line from 0113 through 0213, a hex in the ZOC of the Russians in 0313, to
+# 0114, which no other line reaches from 0113
+HOLD = {"de-1-id": "0113", "ru-27-id": "0313"}
+
+
+def test_a_friendly_unit_that_holds_a_hex_all_phase_negates_the_enemy_zoc_for_rail_movement():
+    """7A (L275): a friendly unit with a defense strength that starts the movement phase in the
+    hex and does not leave it negates the enemy ZOC there for rail movement; a rail move that
+    relies on it pins it in the hex for the rest of the phase."""
+    side = "central-powers"
+    alone = only(movement_of(side), HOLD)
+    assert "0213" in zoc_hexes(alone, "entente")
+    assert not {"0213", "0114"} & set(movement.rail(alone, "de-1-id"))
+    held = only(movement_of(side), HOLD | {"de-2-id": "0213"})
+    assert {"0213", "0114"} <= set(movement.rail(held, "de-1-id"))
+    s = G.apply(held, side, {"unit": "de-1-id"})
+    s = G.apply(s, side, {"to": "0114", "by": "rail"})
+    assert s["units"]["de-1-id"]["hex"] == "0114"
+    assert s["units"]["de-2-id"].get("holds")
+    assert {"unit": "de-2-id"} not in G.actions(s, side)  # it may not leave the hex this phase
+    assert any("holds" in e[1] and e[0] == "7A" for e in s["log"])
+    assert not any("holds" in e[1] for e in G.view(s, "entente")["log"] if isinstance(e, list))
+
+
+def test_a_unit_that_moved_into_the_hex_or_has_no_defense_does_not_hold_it_for_rail():
+    """7A (L275): the unit must start in the hex (a division that marched in this phase does
+    not count) and have a defense strength above zero (an Army HQ does not count)."""
+    side = "central-powers"
+    s = only(movement_of(side), HOLD | {"de-2-id": "0212"})
+    s = G.apply(s, side, {"unit": "de-2-id"})
+    s = G.apply(s, side, {"to": "0213"})
+    assert s["units"]["de-2-id"]["hex"] == "0213"
+    assert "0213" not in movement.rail(s, "de-1-id")
+    hq = only(movement_of(side), HOLD | {"de-8-army-hq": "0213"})
+    assert "0213" not in movement.rail(hq, "de-1-id")
+
+
+def test_the_units_moving_by_rail_do_not_hold_their_own_start_hex():
+    """7A (L275): a division alone in a hex in the enemy's ZOC may not leave it by rail: it is
+    the one leaving."""
+    side = "central-powers"
+    s = only(movement_of(side), {"de-2-id": "0213", "ru-27-id": "0313"})
+    assert movement.rail(s, "de-2-id") == {}
+    s = only(movement_of(side), {"de-2-id": "0213", "de-1-rd": "0213", "ru-27-id": "0313"})
+    assert movement.rail(s, "de-2-id")  # the reserve division stays and holds it

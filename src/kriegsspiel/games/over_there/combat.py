@@ -2496,6 +2496,7 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
         v["hex"] = a
         v["spent"] = v.get("spent", 0) + costs[u]
         v["moved"] = True
+        v["left"] = True  # 7A (L275): it holds its hex for no rail move any more
     report = _report(s, side, target_hex, uids)
     report.update(crt="overrun", odds=f"{odds}:1", column="", result="overrun")
     defenders = _order(_enemy_at(s, side, target_hex))

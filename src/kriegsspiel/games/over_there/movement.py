@@ -84,6 +84,8 @@ def may_move(s: dict, uid: str, mode: str) -> bool:
         return False  # 6D: Army HQs do not move in reaction
     if v.get("strat"):
         return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
+    if v.get("holds"):
+        return False  # 7A (L275): it holds its hex for a rail move through the enemy's ZOC
     if v["moved"] and v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)):
         return False
     return True
@@ -110,15 +112,51 @@ class Enemy:
     of destinations and each move, so a search is made once per unit and reused (by the overrun
     search, 6F) while nothing on the map has changed."""
 
-    __slots__ = ("occupied", "ezoc", "reduced", "closed", "closed_hexes", "searches")
+    __slots__ = ("s", "side", "moving", "occupied", "ezoc", "reduced", "closed", "closed_hexes", "searches", "_held")
 
-    def __init__(self, s: dict, side: str):
+    def __init__(self, s: dict, side: str, moving=()):
+        self.s, self.side, self.moving = s, side, frozenset(moving)
         self.occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
         self.ezoc = zoc_hexes(s, OTHER[side])
         self.reduced = reduced_zoc(s, OTHER[side])  # 6A: hexes only in reduced ZOCs
         self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
         self.closed_hexes = {h for key in self.closed for h in key.split("|")}
         self.searches: dict[tuple, tuple] = {}
+        self._held: dict[str, str] | None = None
+
+    def holder(self, h: str) -> str | None:
+        """7A (L275): the friendly unit that negates the enemy ZOC in ``h`` for rail movement, if
+        any; found once, when a rail search first meets an enemy ZOC."""
+        if self._held is None:
+            self._held = rail_holders(self.s, self.side, self.moving)
+        return self._held.get(h)
+
+
+def rail_holders(s: dict, side: str, moving=frozenset()) -> dict[str, str]:
+    """7A (L275): hex -> the first unit of ``side`` there, not among ``moving``, with a defense
+    strength above zero, that began the movement phase in the hex and has not left it. Such a
+    unit negates the enemy ZOC in its hex for rail movement; once a rail move relies on it, it
+    may not leave the hex that phase (``pin_holders``)."""
+    out: dict[str, str] = {}
+    for uid, v in on_map(s, side):
+        if uid in moving or v.get("left") or v["hex"] in out or UNITS[uid].hq:
+            continue
+        if rating(s, uid)[1] > 0:
+            out[v["hex"]] = uid
+    return out
+
+
+def pin_holders(s: dict, ctx: "Enemy", path: list[str]) -> list[str]:
+    """7A (L275): the holders of the enemy-ZOC hexes a rail move passed stay in them for the
+    rest of the phase. The units pinned."""
+    pinned = []
+    for h in path:
+        if h in ctx.ezoc:
+            uid = ctx.holder(h)
+            if uid is not None and not s["units"][uid].get("holds"):
+                s["units"][uid]["holds"] = True
+                pinned.append(uid)
+    return pinned
 
 
 def march(s: dict, uid: str, mode: str, *, accel: bool = False, ctx=None) -> dict[str, float]:
@@ -286,10 +324,10 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
     if capacity_left(s, side) < capacity_use(s, uid):
         return {}
-    ctx = ctx if ctx is not None else Enemy(s, side)
+    ctx = ctx if ctx is not None else Enemy(s, side, (uid,))
     occupied, ezoc, closed = ctx.occupied, ctx.ezoc, ctx.closed
-    if start in ezoc:
-        return {}
+    if start in ezoc and ctx.holder(start) is None:
+        return {}  # 7A (L275): unless a friendly unit holds the hex all phase
     gauge = GAUGE[side]
     owner = s["owner"]
     seen = {start: 0}
@@ -303,7 +341,7 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
                     continue
                 if closed and hx.side_id(h, b) in closed:
                     continue  # 15A1: not over a bridge it may not use
-                if b in occupied or b in ezoc:
+                if b in occupied or (b in ezoc and ctx.holder(b) is None):
                     continue
                 d = seen[h] + 1
                 if not within(d):
@@ -493,7 +531,7 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict
     """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
     ("march", "accel", "rail", "strat", "river"), the cheapest listed first. A stack goes where all its units go,
     and only where the hex has room for them (8A)."""
-    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side)
+    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side, uids)
     room = Room(s, uids)
     per: list[dict[str, dict[str, float]]] = []
     river_nets_of: dict[str, set[int]] = {}
@@ -590,7 +628,7 @@ def may_accel(s: dict, uid: str) -> bool:
 def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | None = None) -> list[str]:
     """Carry out a leg for each unit; the path the first unit took (for the log). ``ctx``: the
     searches made for the list of destinations, if nothing has moved since."""
-    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side)
+    ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side, uids)
     legs = {}
     river_net: dict[str, int] = {}
     for uid in uids:  # every leg is found before any unit moves
@@ -628,6 +666,7 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | Non
         v["hex"] = to
         v["spent"] = v["spent"] + cost
         v["moved"] = True
+        v["left"] = True
         if by == "accel":
             _fatigue(s, uid, p, start)
         u = UNITS[uid]
@@ -636,6 +675,8 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | Non
         if u.type == "heavy-artillery" and u.nationality != "german" and mode in ("movement", "reaction"):
             v["dis"] = max(v["dis"], 1)  # 12B (L689): non-German heavy artillery before Feb I 17
         path = path or p
+    if by in ("rail", "strat"):
+        pin_holders(s, ctx, path)
     return path
 
 

@@ -49,6 +49,8 @@ def reset(s: dict, side: str) -> None:
         v.pop("accel", None)
         v.pop("rail", None)
         v.pop("rested", None)
+        v.pop("left", None)
+        v.pop("holds", None)
 
 
 def clear_zoc_loss(s: dict) -> None:
@@ -523,7 +525,7 @@ class Destination(State):
     def actions(self, s, f, role):
         units = f["units"]
         out = []
-        ctx = movement.Enemy(s, role)
+        ctx = movement.Enemy(s, role, units)
         self._searched = (s, len(s["actions"]), f, ctx)
         for h, ways in movement.reach(s, units, f["mode"], ctx).items():
             for by in ways:
@@ -567,6 +569,7 @@ class Destination(State):
             return None
         by = action.get("by", "march")
         start = s["units"][units[0]]["hex"]
+        holding = {u for u, v in s["units"].items() if v.get("holds")}
         movement.move(s, units, to, by, f["mode"], ctx)
         if combat.contested(s, to):
             combat.enter_contested(s, units)  # 9J (L539)
@@ -582,6 +585,10 @@ class Destination(State):
         log(
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )
+        for u, v in s["units"].items():
+            if v.get("holds") and u not in holding:
+                text = f"{UNITS[u].short} holds {hex_name(v['hex'])} for the railway through the enemy ZOC this phase."
+                log(s, text, "7A", to=[role])
         return None
 
 
