@@ -9,7 +9,7 @@ from ot_positions import advance, movement_of, only
 
 import kriegsspiel
 from kriegsspiel.games.over_there import bots
-from kriegsspiel.games.over_there.world import TURNS
+from kriegsspiel.games.over_there.world import NEIGHBOURS, TURNS
 
 G = kriegsspiel.load("over-there")
 INSTERBURG = "1206"
@@ -122,13 +122,15 @@ def test_a_field_unit_stays_beside_a_fortress_unit_and_the_rest_may_go():
 
 def test_in_the_last_turn_enough_units_are_sent_next_to_an_own_town_the_enemy_holds():
     """Tilsit (1204) held by a Russian brigade of defense 4: units go next to it until their
-    attack is 8 or more, nearest first; an empty lost town gets one unit."""
+    attack is 8 or more, nearest first; an empty lost town gets one unit. (The Russian towns
+    are German already: none is there to be walked into.)"""
     tilsit = "1204"
     board = {
         "turn_index": len(TURNS) - 1,
         "turns": len(TURNS),
         "hidden": [],
-        "owner": {tilsit: "entente", INSTERBURG: "entente"},
+        "owner": {tilsit: "entente", INSTERBURG: "entente"}
+        | {g: "central-powers" for g in bots.goals("central-powers")},
         "units": [
             _field("ru-1-fin-bde", "entente", tilsit, 2, 4),
             _field("de-9-lw-bde", "central-powers", "1206", 2, 4),  # two hexes off
@@ -187,13 +189,66 @@ def test_an_empty_lost_town_goes_to_a_unit_that_can_reach_it_before_a_nearer_slo
         "turn_index": len(TURNS) - 1,
         "turns": len(TURNS),
         "hidden": [],
-        "owner": {tilsit: "entente"},
+        "owner": {tilsit: "entente"} | {g: "central-powers" for g in bots.goals("central-powers")},
         "units": [slow, fast],
     }
     assert bots.dist("1207", tilsit) == 3 and bots.dist("0907", tilsit) == 4
     assert bots._reclaim(board, "central-powers", [tilsit]) == {"de-1-cav": tilsit}
     slow["spent"] = 0  # with its 5 MPs the brigade, the nearer, goes
     assert bots._reclaim(board, "central-powers", [tilsit]) == {"de-9-lw-bde": tilsit}
+
+
+def test_in_the_last_turn_an_empty_enemy_town_in_reach_is_walked_into():
+    """The last turn: a place of the enemy's that no enemy unit holds scores for whoever owns it
+    at the end (5B), so a unit that can get there this phase is sent; one that cannot is not.
+    Suwałki (1509) is empty: a cavalry division 3 hexes off goes; a landwehr brigade with 1 MP
+    left, 4 hexes from Grodno (1810), is kept for the line."""
+    suwalki, grodno = "1509", "1810"
+    board = {
+        "turn_index": len(TURNS) - 1,
+        "turns": len(TURNS),
+        "hidden": [],
+        "owner": {g: "central-powers" for g in bots.goals("central-powers") if g not in (suwalki, grodno)},
+        "units": [
+            dict(_field("de-1-cav", "central-powers", "1307", 3, 3), movement=6),
+            dict(_field("de-9-lw-bde", "central-powers", "1806", 2, 4), spent=4),
+        ],
+    }
+    assert bots.dist("1307", suwalki) == 3 and bots.dist("1806", grodno) == 4
+    assert bots._reclaim(board, "central-powers", []) == {"de-1-cav": suwalki}
+    held = [_field("ru-1-fin-bde", "entente", suwalki, 2, 4), _field("ru-2-fin-bde", "entente", grodno, 2, 4)]
+    assert bots._reclaim(board | {"units": board["units"] + held}, "central-powers", []) == {}  # held: not walked into
+    board["turn_index"] = 0  # earlier in the campaign: nobody is sent
+    assert bots._reclaim(board, "central-powers", []) == {}
+
+
+def test_a_tired_attacker_stays_out_when_the_column_is_better_without_him():
+    """6B4 (L233): the most fatigued attacker shifts the whole attack an odds level per two hits.
+    16 against 4 is 4:1; a brigade of 4 with 4 hits makes it 2:1. Without it, 12 against 4 is
+    3:1: the brigade stays out. Where the tired unit carries the attack (12 of the 16), the
+    column without it (1:1) is worse, and it stays in."""
+    from kriegsspiel.games.over_there.world import CH
+
+    def case(fresh: int, tired: int):
+        units = [dict(_field("de-1-id", "central-powers", "1411", fresh, 8), fat=0)]
+        units.append(dict(_field("de-9-lw-bde", "central-powers", "1413", tired, 4), fat=4))
+        column = CH.odds_column("mobile", 16, 4, infantry_capable=True, shifts=-2)
+        att = {"hex": "1412", "units": ["de-1-id", "de-9-lw-bde"], "attack": 16.0, "defense": 4.0}
+        att |= {"crt": "mobile", "column": column, "shifts": -2}
+        removes = [{"remove": "de-1-id"}, {"remove": "de-9-lw-bde"}]
+        return column, bots._rested({"units": units}, att, removes)
+
+    assert case(12, 4) == ("2:1", {"remove": "de-9-lw-bde"})
+    assert case(4, 12) == ("2:1", None)
+
+
+def test_a_unit_next_to_an_enemy_army_hq_standing_alone_stays_next_to_it():
+    """9G1: an HQ alone has a defense of 0 and falls to any attack, and the Russian Army HQ is
+    worth 3 VP. A German division beside First Army HQ, with no other Russian in sight, keeps
+    beside it for the combat phase instead of marching on the Russian towns."""
+    placed = {"de-1-id": "1411", "ru-1-army-hq": "1412"}
+    move = bot_moves(central_powers_movement(0, placed), "de-1-id")
+    assert move.get("to", "1411") in NEIGHBOURS["1412"], move
 
 
 def test_the_army_hq_stays_within_supply_reach_of_its_divisions():

@@ -11,9 +11,13 @@ leave with a withdrawal (16A1), and attacks the ring round friends cut off at ev
 leaves a field unit beside each fortress it must hold, and one with each Army HQ after the
 movement phase. In the last turn it sends a unit that can get there to each of its own places
 the enemy owns, and enough units next to the ones he holds to attack them first and at even
-odds, since what is not retaken then scores; a unit alone in a place of its own stays there. It
-buys back the strongest eliminated units it can, at the city nearest the enemy (16B3c), and gives
-a leader waiting at the general staff a command (14P)."""
+odds, since what is not retaken then scores, and walks into the enemy's places he left empty; a
+unit alone in a place of its own stays there. A unit that sees an enemy HQ standing alone keeps
+next to it for the attack that eliminates it (9G1); an Army HQ keeps away from enemy stacks its
+guard could not stop. A unit that stays rests off its fatigue, and an attack leaves out its most
+tired unit when the column is better without him (6B4). It buys back the strongest eliminated
+units it can, at the city nearest the enemy (16B3c), and gives a leader waiting at the general
+staff a command (14P)."""
 
 from __future__ import annotations
 
@@ -78,6 +82,9 @@ def heuristic(view, actions, rng):
             for kind in ("gs", "recon"):  # B17B: the air points go with a good attack
                 if {"air": kind} in actions:
                     return {"air": kind}
+        rested = _rested(board, att, kinds.get("remove", []))
+        if rested is not None:
+            return rested
         if _worth(board, side, att.get("hex"), att) and "resolve" in kinds:
             spare = _spare(board, att, kinds.get("remove", []))
             if spare is not None:
@@ -220,6 +227,43 @@ def _spare(board, att: dict, removes: list):
         if after >= ENOUGH * 1.5:
             return a
         break
+    return None
+
+
+def _rested(board, att: dict, removes: list):
+    """6B4 (L233): the most fatigued attacker sets the whole attack's shift, one odds level per
+    two hits. The most fatigued attacker stays out when the column without him is better."""
+    shifts = att.get("shifts", 0)
+    if shifts >= 0 or not att.get("defense") or len(removes) < 2 or att.get("column") in (None, "auto"):
+        return None
+    from .world import CH
+
+    ids = set(att.get("units", ()))
+    mine = {u["id"]: u for u in board["units"] if u["id"] in ids}
+    printed = sum(u["attack"] for u in mine.values()) or 1
+    offered = {r["remove"] for r in removes}
+    tired = max(
+        (u for u in mine.values() if u["id"] in offered), key=lambda u: (u.get("fat", 0), u["id"]), default=None
+    )
+    if tired is None or not tired.get("fat"):
+        return None
+    rest = [u.get("fat", 0) for u in mine.values() if u["id"] != tired["id"]]
+    per = CH.fatigue.combat_hits_per_shift
+    gain = -(-tired["fat"] // per) - -(-max(rest, default=0) // per)
+    if gain <= 0:
+        return None
+    crt, defense = att["crt"], att["defense"]
+    attack_after = att["attack"] * (1 - tired["attack"] / printed)
+    if attack_after <= 0:
+        return None
+    cols = CH.crts[crt].columns
+    for inf in (True, False):  # which cap applies (L467, L919): the one that gives today's column
+        if CH.odds_column(crt, att["attack"], defense, infantry_capable=inf, shifts=shifts) != att["column"]:
+            continue
+        after = CH.odds_column(crt, attack_after, defense, infantry_capable=inf, shifts=shifts + gain)
+        if after != "auto" and cols.index(after) > cols.index(att["column"]):
+            return next(r for r in removes if r["remove"] == tired["id"])
+        return None
     return None
 
 
@@ -461,6 +505,10 @@ def _destination(board, side, kinds, rng):
     task = _reclaim(board, side, lost).get(uid)
     ezoc_now = set(board["zoc"].get(enemy_side, ()))
 
+    prey = _prey(board, side)
+    if prey:  # the HQs another fighting unit already stands next to are spoken for
+        beside = {b for o in mine if mine[o][2] > 0 for b in NEIGHBOURS[o]}
+        prey = {e: v for e, v in prey.items() if e not in beside}
     leaving = uid in _leaving(side, board["turn_index"])
     jailers = _jailers(board, side)
     final = _last_player_turn(board, side)
@@ -516,6 +564,12 @@ def _destination(board, side, kinds, rng):
                 s_ += 0.5 * min(needy, 12)
                 if d_enemy <= 1:
                     s_ -= 8  # lost with it: the general supply of all of them (L495)
+                # and never behind a guard the enemy near it could break: the HQ goes if its hex
+                # is emptied (9D), and the enemy scores it
+                guard = mine.get(h, (0, 0, 0))[1]
+                danger = sum(theirs[e][0] for e in theirs if dist(h, e) <= 2)
+                if danger > 2 * guard:
+                    s_ -= 6
             return s_
         near = [e for e in NEIGHBOURS[h] if e in theirs]
         if near:
@@ -539,6 +593,8 @@ def _destination(board, side, kinds, rng):
         s_ += min(friends, 2) * 0.5
         if board["owner"].get(h) == enemy_side or _enemy_land(h, side):
             s_ += 0.3
+        if prey and me["attack"] > 0:
+            s_ += max((prey[e] for e in NEIGHBOURS[h] if e in prey), default=0.0)
         return s_
 
     best = None
@@ -555,7 +611,29 @@ def _destination(board, side, kinds, rng):
         return best
     if "build" in kinds and any(dist(here, e) <= 2 for e in theirs):
         return kinds["build"][0]  # 13A1a: dig in where the enemy is near
+    if me.get("fat") and "rest" in kinds:
+        return kinds["rest"][0]  # 6B4: a unit that stays anyway rests off its fatigue
     return _hold(kinds)
+
+
+ARMY_HQ_PREY = 10.0  # next to an enemy Army HQ standing alone: the VP of a division and more
+CORPS_HQ_PREY = 2.0
+
+
+def _prey(board, side: str) -> dict[str, float]:
+    """The enemy HQs the view shows standing without fighting units: a defense of 0, which any
+    attack eliminates (9G1) and any unit may overrun (6F); an Army HQ is worth VP. Hex -> worth."""
+    out: dict[str, float] = {}
+    guarded = {h["hex"] for h in board["hidden"] if h["side"] != side}
+    for u in board["units"]:
+        if u["side"] == side:
+            continue
+        rec = UNITS[u["id"]]
+        if not rec.hq:
+            guarded.add(u["hex"])
+        else:
+            out[u["hex"]] = out.get(u["hex"], 0.0) + (ARMY_HQ_PREY if rec.army_hq else CORPS_HQ_PREY)
+    return {h: v for h, v in out.items() if h not in guarded}
 
 
 def _hold(kinds: dict):
@@ -573,21 +651,27 @@ def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
     """In the last turn, for each of the side's own places the enemy owns: if no enemy unit
     holds it, the nearest fighting unit that has not moved, sent to take it back (5B); if enemy
     units hold it, the nearest ones until their attack is twice the stack's defense, sent next
-    to it to attack (9). Unit -> place; the most valuable places are served first."""
-    if board["turn_index"] < board["turns"] - 1 or not lost:
+    to it to attack (9). The enemy's places no enemy unit holds go to units that get there this
+    phase: what a side owns at the end scores (5B). Unit -> place; the most valuable places are
+    served first."""
+    if board["turn_index"] < board["turns"] - 1:
         return {}
     held = {u["hex"] for u in board["units"] if u["side"] != side} | {h["hex"] for h in board["hidden"]}
+    # and the enemy's places no enemy unit holds: what a unit walks into now scores (5B)
+    prizes = [g for g in goals(side) if board["owner"].get(g, _home(g)) != side and g not in held]
+    if not lost and not prizes:
+        return {}
     theirs = _forces(board, side)[OTHER[side]]
     keep = _keepers(board, side)
     units = {u["id"]: u for u in board["units"]}
     free = {
         u["id"]: u["hex"] for u in board["units"] if u["side"] == side and _may_move(u, board) and u["id"] not in keep
     }
-    vp = _place_vp(OTHER[side])
+    vp = _place_vp(OTHER[side]) | _place_vp(side)
     out: dict[str, str] = {}
     # the empty places first, each to a unit near it: those it can reach or stand next to this
     # phase before those it cannot, then the nearest pairs first, a point of VP worth a hex
-    empty = [h for h in lost if h not in held]
+    empty = [h for h in lost if h not in held] + prizes
 
     def far(uid: str, h: str) -> bool:
         u = units[uid]
@@ -596,7 +680,9 @@ def _reclaim(board, side: str, lost: list[str]) -> dict[str, str]:
     pairs = sorted(
         (far(u, h), dist(free[u], h) - vp.get(h, 0), u, h) for u in free for h in empty if dist(free[u], h) <= 12
     )
-    for _, _, uid, place in pairs:
+    for away, _, uid, place in pairs:
+        if away and place in prizes:
+            continue  # a town of the enemy's only for a unit that gets there now
         if uid in free and place in empty:
             out[uid] = place
             del free[uid]
