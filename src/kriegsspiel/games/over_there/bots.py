@@ -542,8 +542,9 @@ def _destination(board, side, kinds, rng):
         elif h not in sound:
             # a pocket the enemy can close; a unit the OB withdraws next turn stays with the
             # enemy's VP if it is cut off when it is due (16A1), and one already out of supply
-            # rolls for attrition if it is still out next turn (11F)
-            s_ -= 12 if leaving or out_now else 4
+            # rolls for attrition if it is still out next turn (11F); any unit cut off loses its
+            # general supply with the enemy's next move, and its life to two rolls after it
+            s_ -= 12 if leaving or out_now else 8
         elif h not in fed_me and not u.hq:
             # 11F: out of general supply its strength is halved or quartered, and a second turn
             # out while cut off is a roll for its life; one already out comes back in
