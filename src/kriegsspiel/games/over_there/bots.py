@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ...engine import hexes as hx
 from .supply import view_supply
-from .world import CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
+from .world import CH, CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
 _GOALS: dict[str, list[str]] = {}
 
@@ -236,8 +236,6 @@ def _rested(board, att: dict, removes: list):
     shifts = att.get("shifts", 0)
     if shifts >= 0 or not att.get("defense") or len(removes) < 2 or att.get("column") in (None, "auto"):
         return None
-    from .world import CH
-
     ids = set(att.get("units", ()))
     mine = {u["id"]: u for u in board["units"] if u["id"] in ids}
     printed = sum(u["attack"] for u in mine.values()) or 1

@@ -136,11 +136,11 @@ def rail_holders(s: dict, side: str, moving=frozenset()) -> dict[str, str]:
     """7A (L275): hex -> the first unit of ``side`` there, not among ``moving``, with a defense
     strength above zero, that began the movement phase in the hex and has not left it. Such a
     unit negates the enemy ZOC in its hex for rail movement; once a rail move relies on it, it
-    may not leave the hex that phase (``pin_holders``)."""
+    may not leave the hex that phase (``pin_holders``; ruling O27)."""
     out: dict[str, str] = {}
     for uid, v in on_map(s, side):
-        if uid in moving or v.get("left") or v["hex"] in out or UNITS[uid].hq:
-            continue
+        if uid in moving or v.get("left") or v["hex"] in out:
+            continue  # (an HQ's defense is 0: the rating below leaves it out)
         if rating(s, uid)[1] > 0:
             out[v["hex"]] = uid
     return out

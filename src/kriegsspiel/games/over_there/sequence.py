@@ -569,7 +569,8 @@ class Destination(State):
             return None
         by = action.get("by", "march")
         start = s["units"][units[0]]["hex"]
-        holding = {u for u, v in s["units"].items() if v.get("holds")}
+        rail = by in ("rail", "strat")
+        holding = _holding(s) if rail else set()
         movement.move(s, units, to, by, f["mode"], ctx)
         if combat.contested(s, to):
             combat.enter_contested(s, units)  # 9J (L539)
@@ -585,11 +586,15 @@ class Destination(State):
         log(
             s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
         )
-        for u, v in s["units"].items():
-            if v.get("holds") and u not in holding:
-                text = f"{UNITS[u].short} holds {hex_name(v['hex'])} for the railway through the enemy ZOC this phase."
-                log(s, text, "7A", to=[role])
+        for u in sorted(_holding(s) - holding) if rail else ():
+            text = f"{UNITS[u].short} holds {hex_name(s['units'][u]['hex'])} for the railway through the enemy ZOC."
+            log(s, text, "7A", to=[role])  # ruling O27: the enemy is not told
         return None
+
+
+def _holding(s: dict) -> set[str]:
+    """The units bound to their hexes this phase by a rail move through them (7A, ruling O27)."""
+    return {u for u, v in s["units"].items() if v.get("holds")}
 
 
 ENGINEERING = frozenset({"build", "break_rail", "repair_rail", "clear_rail", "demolish_bridge", "repair_bridge"})
