@@ -530,11 +530,12 @@ class Destination(State):
         for h, ways in movement.reach(s, units, f["mode"], ctx).items():
             for by in ways:
                 out.append({"to": h} if by == "march" else {"to": h, "by": by})
-        seen = visible(s, role)
-        if _overrun_possible(s, role, units, f["mode"], seen, ctx.occupied):
-            for h in combat.overrun_targets(s, role, units, f["mode"], ctx):
-                if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
-                    out.append({"to": h, "overrun": True})
+        if _overrun_possible(s, role, units, f["mode"], None, ctx.occupied):  # (before finding what is in sight)
+            seen = visible(s, role)
+            if seen is None or _overrun_possible(s, role, units, f["mode"], seen, ctx.occupied):
+                for h in combat.overrun_targets(s, role, units, f["mode"], ctx):
+                    if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
+                        out.append({"to": h, "overrun": True})
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
             out.append({"rest": True})
         out += movement.engineering(s, units, f["mode"])
