@@ -102,7 +102,8 @@ def test_the_header_names_the_turn_the_phase_and_the_score(game):
     head = flat(render(text.board(view).renderables[0]))
     assert "Aug II 14 (16 August to 31 August 1914), game turn 1 of 4" in head
     assert "Entente player turn, movement phase" in head
-    assert "Score if the game ended now: Central Powers 0, Entente 0 (CP +0: Central Powers marginal victory (the historical result))" in head
+    score = "Score if the game ended now: Central Powers 0, Entente 0 (CP +0: Central Powers marginal victory"
+    assert score + " (the historical result))" in head
     assert "rail capacity used 0 of 15 REs this turn" in head
     assert "replacement pool 4 Man Pts, 1 Equ Pt" in head
     assert "1 air point left this player turn" in head
