@@ -92,13 +92,13 @@ def test_13a2_a_construction_unit_demolishes_a_bridge_of_its_own_for_4_mps():
     s = picked({"de-1-id": "0408", "ru-6-id": "1716"}, "de-1-id")
     a, b = RAIL_BRIDGE.split("|")
     before = supply.general_supply(s, CP)
-    assert any(crosses(p, RAIL_BRIDGE) for _, p in movement.rail(s, "de-1-id").values())
+    assert any(crosses(p, RAIL_BRIDGE) for _, p, _ in movement.rail(s, "de-1-id").values())
     legal = G.actions(s, CP)
     assert {"demolish_bridge": RAIL_BRIDGE} in legal and {"demolish_bridge": MAJOR_BRIDGE} in legal
     s = G.apply(s, CP, {"demolish_bridge": RAIL_BRIDGE})
     assert s["demolished"] == [RAIL_BRIDGE] and s["units"]["de-1-id"]["spent"] == 4
     assert RAIL_BRIDGE in closed_bridges(s, CP) and RAIL_BRIDGE in closed_bridges(s, EN)
-    assert not any(crosses(p, RAIL_BRIDGE) for _, p in movement.rail(s, "de-1-id").values())
+    assert not any(crosses(p, RAIL_BRIDGE) for _, p, _ in movement.rail(s, "de-1-id").values())
     assert dict(closed_steps(("other", False), closed_bridges(s, CP))[a])[b] == 1 + CH.hexside_cost("river")
     assert supply.general_supply(s, CP) == before
     for role in (CP, EN):

@@ -113,3 +113,59 @@ def test_the_units_moving_by_rail_do_not_hold_their_own_start_hex():
     assert movement.rail(s, "de-2-id") == {}
     s = only(movement_of(side), {"de-2-id": "0213", "de-1-rd": "0213", "ru-27-id": "0313"})
     assert movement.rail(s, "de-2-id")  # the reserve division stays and holds it
+
+
+# 7A4 (L287): from Allenstein (0810) the line to Osterode (0710) is high-volume, the one to
+# Neidenburg (0811) low-volume; Osterode to 0610 is high-volume again, 0511 to 0611 low-volume
+ALLENSTEIN = "0810"
+
+
+def test_7a4_a_unit_that_uses_a_low_volume_line_counts_double_and_artillery_twice_doubled():
+    """L287: a unit counts its RE size against the net's capacity, double if it uses a
+    low-volume line at any time; artillery double, and double again on a low-volume line."""
+    s = only(movement_of(SIDE), {"de-1-id": ALLENSTEIN, "de-i-hvy-art": ALLENSTEIN})
+    ways = movement.rail(s, "de-1-id")
+    assert ways["0710"][2] == 5 and ways["0811"][2] == 10
+    art = movement.rail(s, "de-i-hvy-art")
+    assert art["0710"][2] == 1 and art["0811"][2] == 2  # 0.5 RE: doubled, then doubled again
+    s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"to": "0811", "by": "rail"})
+    assert s["rail_used"][SIDE] == 10
+
+
+def test_7a4_a_unit_counts_once_a_turn_however_many_rail_moves_it_makes():
+    """L287's example: a unit moves by rail, again by rail, and counts once on the net; a later
+    move along a low-volume line adds what the doubling asks."""
+    s = only(movement_of(SIDE), {"de-1-id": ALLENSTEIN})
+    s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"to": "0710", "by": "rail"})
+    assert s["rail_used"][SIDE] == 5 and s["units"]["de-1-id"]["spent"] == 1
+    s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    assert {"to": "0610", "by": "rail"} in G.actions(s, SIDE)
+    s = G.apply(s, SIDE, {"to": "0610", "by": "rail"})
+    assert s["rail_used"][SIDE] == 5 and s["units"]["de-1-id"]["spent"] == 2
+    s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"to": "0611", "by": "rail"})  # through 0511, then the low-volume line
+    assert s["rail_used"][SIDE] == 10
+
+
+def test_7a4_without_the_capacity_for_the_doubling_only_high_volume_lines_are_offered():
+    s = only(movement_of(SIDE), {"de-1-id": ALLENSTEIN})
+    s["rail_used"][SIDE] = movement.capacity(SIDE, s) - 5
+    ways = movement.rail(s, "de-1-id")
+    assert "0710" in ways and "0811" not in ways
+    s["rail_used"][SIDE] += 1
+    assert movement.rail(s, "de-1-id") == {}
+
+
+def test_6b3_under_accel_movement_rail_costs_double_and_regular_movement_is_not_offered():
+    """6B3 (L226-228): a unit using accel movement may spend MPs only on accel movement and
+    operational rail (or river) movement, the latter at double the MPs."""
+    s = only(movement_of(SIDE), {"de-1-id": "0911"})
+    assert movement.rail(s, "de-1-id")["0710"][0] == 1  # two rail hexes from 0910: 1 MP
+    # as after an accel leg to 0910 (the next hex: regular movement would list it)
+    s["units"]["de-1-id"].update({"hex": "0910", "accel": True, "moved": True, "spent": 1, "nozoc": True})
+    assert movement.rail(s, "de-1-id")["0710"][0] == 2
+    ways = movement.reach(s, ["de-1-id"], "movement")
+    assert ways["0710"].get("rail") == 2
+    assert not any("march" in w for w in ways.values())

@@ -11,9 +11,10 @@ import pytest
 from ot_positions import advance, only
 
 import kriegsspiel
+from kriegsspiel.engine import hexes as hx
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, movement, sequence, world
-from kriegsspiel.games.over_there.world import CH, UNITS, ZOC_NEIGHBOURS, rail_steps, step_costs, zoc_hexes
+from kriegsspiel.games.over_there.world import CH, MAP, UNITS, ZOC_NEIGHBOURS, rail_steps, step_costs, zoc_hexes
 
 G = kriegsspiel.load("over-there")
 
@@ -147,7 +148,8 @@ def test_accel_movement_doubles_the_rating_and_tires_units_near_the_enemy():
 
 
 def test_rail_movement_uses_the_nets_capacity_and_loses_the_zoc():
-    """7A2 and L287: a unit uses its RE size of the capacity, artillery double (ruling R37)."""
+    """7A2 and L287: a unit uses its RE size of the capacity (double on a low-volume line), artillery
+    double (ruling R37)."""
     s = fresh()
     side = "central-powers"
     rail_units = [
@@ -155,9 +157,11 @@ def test_rail_movement_uses_the_nets_capacity_and_loses_the_zoc():
     ]
     assert rail_units, "some German unit starts on the rail net"
     uid = next(u for u in rail_units if UNITS[u].divisional and not UNITS[u].hq)
-    to = sorted(movement.rail(s, uid))[0]
+    to, (_, path, charge) = sorted(movement.rail(s, uid).items())[0]
+    low = any(MAP.rail[hx.side_id(a, b)]["volume"] == "low" for a, b in zip(path, path[1:], strict=False))
+    assert charge == UNITS[uid].re * (2 if low else 1)
     movement.move(s, [uid], to, "rail", "movement")
-    assert s["rail_used"][side] == UNITS[uid].re
+    assert s["rail_used"][side] == charge
     assert s["units"][uid]["nozoc"] and s["units"][uid]["hex"] == to
     assert movement.capacity_use(s, "de-i-hvy-art") == 2 * UNITS["de-i-hvy-art"].re
 

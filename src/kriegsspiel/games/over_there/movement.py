@@ -271,63 +271,107 @@ def _accel_ok(a: str, b: str, roads: bool = True) -> bool:
     return all(f in ACCEL_SIDE or f == "frontier" for f in MAP.hexsides.get(key, ()))
 
 
-def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
+def rail(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, float]]:
     """7A2 operational rail movement: along the side's own gauge, through hexes it owns, not
-    broken (13B) and not in an enemy ZOC or enemy-occupied, 10 hexes per MP; the unit must be on
-    the line and the net must have capacity left this turn. Hex -> (MPs, path)."""
+    broken (13B) and not in an enemy ZOC or enemy-occupied, 10 hexes per MP (twice the MPs under
+    accel movement, 6B3); the unit must be on the line and the net must have capacity left this
+    turn. Hex -> (MPs, path, the capacity the move takes now)."""
     return rail_ways(s, uid, ctx, strategic=False)[0]
 
 
-def strategic(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
+def strategic(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, float]]:
     """7A3 (L285) strategic rail movement: up to 200 hexes along the line, under the restrictions
     of rail movement, for a unit that has not moved this phase; it spends the whole movement
     phase (it may not move again, attack or exploit this player turn). Hex -> (the MPs it
-    spends, all of them; the path)."""
+    spends, all of them; the path; the capacity it takes)."""
     return rail_ways(s, uid, ctx, operational=False)[1]
+
+
+def rail_charge(s: dict, uid: str, low: bool) -> float:
+    """7A4 (L287): the capacity a rail move takes now: the unit's use (its RE size, double for
+    artillery), doubled if it uses a low-volume line at any time this turn, less what it has
+    already taken this turn (a unit counts once a turn on a net, ruling O29)."""
+    use = capacity_use(s, uid) * (2 if low else 1)
+    return max(0.0, use - s["units"][uid].get("rail_paid", 0))
 
 
 def rail_ways(
     s: dict, uid: str, ctx=None, operational: bool = True, strategic: bool = True
-) -> tuple[dict[str, tuple[float, list]], dict[str, tuple[float, list]]]:
-    """Operational and strategic rail movement from one search of the line (7A2, 7A3): the
+) -> tuple[dict[str, tuple[float, list, float]], dict[str, tuple[float, list, float]]]:
+    """Operational and strategic rail movement from the searches of the line (7A2, 7A3): the
     hexes operational rail reaches, and those only strategic rail reaches (ruling R39; all of
-    them when ``operational`` is off)."""
+    them when ``operational`` is off). Each hex is reached by the path of fewest MPs; among
+    those, by one along high-volume lines only if there is one, else by any line if the net has
+    the low-volume capacity left (7A4, ruling O29)."""
     v = s["units"][uid]
-    whole = allowance(s, uid, "movement")
+    whole = allowance(s, uid, "movement", accel=v.get("accel", False))
     budget = whole - v["spent"] if operational else 0
     per_mp = CH.rate("operational-rail")["hexes_per_mp"]
+    # 6B3: under accel movement, rail MPs cost double (of the doubled rating)
+    mult = CH.rate("operational-rail")["accel_mp_multiplier"] if v.get("accel") else 1
     far = CH.rate("strategic-rail")["max_hexes"] if strategic else 0
     if v["moved"] or v["spent"] or v.get("rested"):
         far = 0  # 7A3: a unit that has moved this phase may not use strategic rail
 
+    def mp(d: int) -> int:
+        return math.ceil(d / per_mp) * mult
+
     def by_rail(d: int) -> bool:
-        return budget > 0 and math.ceil(d / per_mp) <= budget
+        return budget > 0 and mp(d) <= budget
 
     if budget <= 0 and not far:
         return {}, {}
-    found = _rail(s, uid, ctx, lambda d: by_rail(d) or d <= far)
-    op = {h: (math.ceil(d / per_mp), path) for h, (d, path) in found.items() if by_rail(d)}
-    strat = {h: (whole, path) for h, (d, path) in found.items() if h not in op}
+    side = UNITS[uid].side
+    left = capacity_left(s, side)
+    charge_high, charge_low = rail_charge(s, uid, False), rail_charge(s, uid, True)
+    if left < charge_high:
+        return {}, {}
+
+    def within(d: int) -> bool:
+        return by_rail(d) or d <= far
+
+    high = _rail(s, uid, ctx, within, low_volume=False)
+    mixed = _rail(s, uid, ctx, within, low_volume=True) if left >= charge_low else {}
+    op: dict[str, tuple[float, list, float]] = {}
+    strat: dict[str, tuple[float, list, float]] = {}
+    for h in sorted(high.keys() | mixed.keys()):
+        a, b = high.get(h), mixed.get(h)
+        if a is not None and by_rail(a[0]) and (b is None or mp(a[0]) <= mp(b[0])):
+            op[h] = (mp(a[0]), a[1], charge_high)
+        elif b is not None and by_rail(b[0]):
+            op[h] = (mp(b[0]), b[1], charge_low if b[2] else charge_high)
+        elif a is not None:
+            strat[h] = (whole, a[1], charge_high)
+        else:
+            strat[h] = (whole, b[1], charge_low if b[2] else charge_high)
     return op, strat
 
 
-def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
-    """The rail search of 7A: hex -> (rail hexes from the unit, path), for the hexes whose
-    distance passes ``within``."""
+@lru_cache(maxsize=None)
+def _low_links() -> frozenset:
+    """The hexsides of the map's low-volume rail lines (7A4)."""
+    from .world import MAP
+
+    return frozenset(k for k, link in MAP.rail.items() if link["volume"] == "low")
+
+
+def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, tuple[int, list, bool]]:
+    """The rail search of 7A: hex -> (rail hexes from the unit, path, whether it uses a
+    low-volume line), for the hexes whose distance passes ``within``; along high-volume lines
+    only when ``low_volume`` is off."""
     u = UNITS[uid]
     v = s["units"][uid]
     side = u.side
     start = v["hex"]
     net = rail_steps()
     blocked = {*s["breaks"], *s.get("obstructed", ())}
-    if start not in net or v.get("rail") or u.fortress or start in blocked:
+    if start not in net or u.fortress or start in blocked:
         return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
-    if capacity_left(s, side) < capacity_use(s, uid):
-        return {}
     ctx = ctx if ctx is not None else Enemy(s, side, (uid,))
     occupied, ezoc, closed = ctx.occupied, ctx.ezoc, ctx.closed
     if start in ezoc and ctx.holder(start) is None:
         return {}  # 7A (L275): unless a friendly unit holds the hex all phase
+    low_links = _low_links()
     gauge = GAUGE[side]
     owner = s["owner"]
     seen = {start: 0}
@@ -339,8 +383,11 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
             for b, g in net[h]:
                 if b in seen or g != gauge or b in blocked or owner.get(b) != side:
                     continue
-                if closed and hx.side_id(h, b) in closed:
+                key = hx.side_id(h, b)
+                if closed and key in closed:
                     continue  # 15A1: not over a bridge it may not use
+                if not low_volume and key in low_links:
+                    continue
                 if b in occupied or (b in ezoc and ctx.holder(b) is None):
                     continue
                 d = seen[h] + 1
@@ -358,7 +405,11 @@ def _rail(s: dict, uid: str, ctx, within) -> dict[str, tuple[int, list]]:
         while path[-1] != start:
             path.append(came[path[-1]])
         path.reverse()
-        out[h] = (d, path)
+        out[h] = (
+            d,
+            path,
+            low_volume and any(hx.side_id(a, b) in low_links for a, b in zip(path, path[1:], strict=False)),
+        )
     return out
 
 
@@ -447,13 +498,15 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
         return {}
     u = UNITS[uid]
     v = s["units"][uid]
-    if u.fortress or v.get("accel"):
+    if u.fortress:
         return {}
-    budget = allowance(s, uid, "movement") - v["spent"]
+    accel = v.get("accel", False)
+    budget = allowance(s, uid, "movement", accel=accel) - v["spent"]
     if budget <= 0:
         return {}
     per_mp = CH.rate("river")["hexsides_per_mp"]
-    most = int(budget * per_mp + 1e-9)
+    mult = 2 if accel else 1  # 6B3 (L228): river MPs cost double under accel movement
+    most = int(budget / mult * per_mp + 1e-9)
     start = v["hex"]
     graph, nets = waterways(), river_nets()
     side = u.side
@@ -480,7 +533,7 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
         frontier = nxt
     out: dict[str, tuple[float, list, int]] = {}
     for k, n in depth.items():
-        cost = math.ceil(n / per_mp)
+        cost = math.ceil(n / per_mp) * mult
         for h in k.split("|"):
             if h == start or h not in LAND_SET or h in occupied or owner.get(h) == OTHER[side]:
                 continue
@@ -534,34 +587,35 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict
     ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side, uids)
     room = Room(s, uids)
     per: list[dict[str, dict[str, float]]] = []
+    charges: dict[tuple[str, str], float] = {}  # (rail or strat, hex) -> the capacity the units take
     river_nets_of: dict[str, set[int]] = {}
     for uid in uids:
         ways: dict[str, dict[str, float]] = {}
-        for h, c in march(s, uid, mode, ctx=ctx).items():
-            ways[h] = {"march": c}
+        if not s["units"][uid].get("accel"):  # 6B3: under accel, no regular movement
+            for h, c in march(s, uid, mode, ctx=ctx).items():
+                ways[h] = {"march": c}
         if mode == "movement" and may_accel(s, uid):
             for h, c in march(s, uid, mode, accel=True, ctx=ctx).items():
                 if h not in ways or "march" not in ways[h]:
                     ways.setdefault(h, {})["accel"] = c
-        if mode == "movement" and not s["units"][uid].get("accel"):
+        if mode == "movement":
             op, strat = rail_ways(s, uid, ctx=ctx)
-            for h, (c, _) in op.items():  # 7A2: mixed freely with marching
+            for h, (c, _, charge) in op.items():  # 7A2: mixed freely with marching
                 ways.setdefault(h, {})["rail"] = c
-            for h, (c, _) in strat.items():  # only where operational rail cannot go (ruling R39)
+                charges[("rail", h)] = charges.get(("rail", h), 0) + charge
+            for h, (c, _, charge) in strat.items():  # only where operational rail cannot go (ruling R39)
                 ways.setdefault(h, {})["strat"] = c
+                charges[("strat", h)] = charges.get(("strat", h), 0) + charge
             for h, (c, _, net) in _river(s, uid, ctx=ctx).items():  # 7C: optional
                 ways.setdefault(h, {})["river"] = c
                 river_nets_of.setdefault(h, set()).add(net)
         per.append(ways)
-    if (
-        mode == "movement"
-        and len(uids) > 1
-        and sum(capacity_use(s, u) for u in uids) > capacity_left(s, UNITS[uids[0]].side)
-    ):
-        for ways in per:  # 7A5: the whole stack must fit in the net's capacity left
-            for h in list(ways):
-                ways[h].pop("rail", None)
-                ways[h].pop("strat", None)
+    if mode == "movement" and len(uids) > 1:
+        left = capacity_left(s, UNITS[uids[0]].side)
+        for (by, h), need in charges.items():
+            if need > left:
+                for ways in per:  # 7A4: the whole stack must fit in the net's capacity left
+                    ways.get(h, {}).pop(by, None)
     if len(uids) > 1:
         side = UNITS[uids[0]].side
         used = s.get("river_used", {}).get(side, {})
@@ -645,9 +699,11 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | Non
     path: list[str] = []
     for uid in uids:
         v = s["units"][uid]
-        cost, p = legs[uid]
+        cost, p = legs[uid][:2]
         if by in ("rail", "strat"):
-            s["rail_used"][UNITS[uid].side] += capacity_use(s, uid)
+            charge = legs[uid][2]
+            s["rail_used"][UNITS[uid].side] += charge
+            v["rail_paid"] = v.get("rail_paid", 0) + charge  # 7A4: a unit counts once a turn
             v["rail"] = True
             v["nozoc"] = True  # 5A: rail movement loses the ZOC for the phase
             if by == "strat":

@@ -48,6 +48,7 @@ def reset(s: dict, side: str) -> None:
         v["moved"] = False
         v.pop("accel", None)
         v.pop("rail", None)
+        v.pop("rail_paid", None)
         v.pop("rested", None)
         v.pop("left", None)
         v.pop("holds", None)
