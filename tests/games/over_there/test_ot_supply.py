@@ -476,3 +476,14 @@ def test_the_bots_supply_picture_from_a_view_is_the_rules_trace_when_the_view_sh
                 assert fed == real, (step, side)
                 checked += 1
     assert checked >= 4
+
+
+def test_11b3a_a_net_under_10_res_of_capacity_is_all_low_volume_for_supply():
+    """L601: with less than 10 REs of capacity on the net, every rail hex of it counts against
+    the 7 low-volume hexes: Rudczanny (1111), 8 hexes out from the nearest source, falls out."""
+    s = empty()
+    assert "1111" in sp.rail_reach(s, CP)
+    s["rail_capacity"] = {CP: 10, EN: 15}
+    assert "1111" in sp.rail_reach(s, CP)
+    s["rail_capacity"][CP] = 9
+    assert "1111" not in sp.rail_reach(s, CP)

@@ -150,6 +150,7 @@ MAJOR_CITY = ("partial-city", "full-city")  # 3E2, L134
 COLD = ("frost", "winter", "snow")  # L640
 CM_TYPES: frozenset = frozenset()  # c/m units (3A2): the scenario's unit types include none
 RAIL_LOW_MAX = CH.supply_rule("railroad")["low_volume_max_hexes"]  # 7, L601
+ALL_LOW_BELOW = CH.supply_rule("railroad")["all_low_volume_below_capacity_re"]  # 10 REs, L601
 
 
 def _weather(s: dict) -> str:
@@ -187,14 +188,15 @@ def _cities(side: str) -> dict[str, bool]:
 
 
 @lru_cache(maxsize=None)
-def _rail_net(gauge: str) -> dict[str, tuple[tuple[str, int], ...]]:
-    """From each rail hex of the gauge: (adjacent rail hex, 1 if the link is low-volume)."""
+def _rail_net(gauge: str, all_low: bool = False) -> dict[str, tuple[tuple[str, int], ...]]:
+    """From each rail hex of the gauge: (adjacent rail hex, 1 if the link is low-volume, as
+    every link is when ``all_low``)."""
     out: dict[str, list] = {}
     for key, link in MAP.rail.items():
         if link["gauge"] != gauge:
             continue
         a, b = key.split("|")
-        low = int(link["volume"] == "low")
+        low = int(all_low or link["volume"] == "low")
         out.setdefault(a, []).append((b, low))
         out.setdefault(b, []).append((a, low))
     return {h: tuple(sorted(v)) for h, v in out.items()}
@@ -299,7 +301,9 @@ class _Trace:
 
     def _rail(self) -> tuple[set, set]:
         """Valid sources and the rail hexes joined to them (rulings S1, S2)."""
-        net = _rail_net(GAUGE[self.side])
+        # 11B3a (L601): a net of less than 10 REs of capacity is all low-volume for supply
+        capacity = self.s.get("rail_capacity", {}).get(self.side)
+        net = _rail_net(GAUGE[self.side], capacity is not None and capacity < ALL_LOW_BELOW)
         ok = self.owned - self.blocked
         cities = _cities(self.side)
         starts = {h for h in sources(self.side) if h in ok and (h not in cities or cities[h])}
@@ -414,8 +418,9 @@ class _ViewTrace(_Trace):
         enemy_hexes = {u["hex"] for u in board["units"] if u["side"] != side}
         enemy_hexes |= {h["hex"] for h in board["hidden"] if h["side"] != side}
         units = {u["id"]: {"at": "map", "hex": u["hex"]} for u in board["units"] if u["side"] == side}
+        capacity = {s: r["capacity"] for s, r in board.get("rail", {}).items()}
         self._build(
-            {"units": units},
+            {"units": units, "rail_capacity": capacity},
             side,
             board.get("weather") or "clear",
             enemy_hexes | (set(board["zoc"].get(OTHER[side], ())) - own_hexes),
