@@ -68,9 +68,10 @@ def test_strategic_rail_is_only_for_a_unit_that_has_not_moved():
     assert movement.strategic(s, uid) == {}
 
 
-# 7A (L275): a rail line from 0113 through 0213, a hex in the ZOC of the Russians in 0313, to
-# 0114, which no other line reaches from 0113
-HOLD = {"de-1-id": "0113", "ru-27-id": "0313"}
+# 7A (L275): a rail line from 0113 through 0213, a hex in the ZOC of the Russians in Aleksandrów
+# (0314), to 0114, which no other line reaches from 0113; Thorn (0313), the marshaling yard the
+# line leads back to (L276), stays German
+HOLD = {"de-1-id": "0113", "ru-27-id": "0314"}
 
 
 def test_a_friendly_unit_that_holds_a_hex_all_phase_negates_the_enemy_zoc_for_rail_movement():
@@ -109,9 +110,9 @@ def test_the_units_moving_by_rail_do_not_hold_their_own_start_hex():
     """7A (L275): a division alone in a hex in the enemy's ZOC may not leave it by rail: it is
     the one leaving."""
     side = "central-powers"
-    s = only(movement_of(side), {"de-2-id": "0213", "ru-27-id": "0313"})
+    s = only(movement_of(side), {"de-2-id": "0213", "ru-27-id": "0314"})
     assert movement.rail(s, "de-2-id") == {}
-    s = only(movement_of(side), {"de-2-id": "0213", "de-1-rd": "0213", "ru-27-id": "0313"})
+    s = only(movement_of(side), {"de-2-id": "0213", "de-1-rd": "0213", "ru-27-id": "0314"})
     assert movement.rail(s, "de-2-id")  # the reserve division stays and holds it
 
 
@@ -169,3 +170,19 @@ def test_6b3_under_accel_movement_rail_costs_double_and_regular_movement_is_not_
     ways = movement.reach(s, ["de-1-id"], "movement")
     assert ways["0710"].get("rail") == 2
     assert not any("march" in w for w in ways.values())
+
+
+def test_7a_rail_movement_needs_a_line_of_friendly_rail_hexes_to_a_marshaling_yard():
+    """7A (L276): a unit may move by rail only if a line of friendly-owned rail hexes leads from
+    it to a friendly-owned marshaling yard (7A1, L281: a major city, fortress or major port on a
+    line). Allenstein, Osterode and 0610 cut off from the rest of the German net by hexes the
+    Russians own: the line is whole there, but leads to no yard."""
+    assert {"0806", "0308", "0311", "0313", "1209"} <= movement.marshaling_yards()  # Königsberg, Danzig...
+    s = only(movement_of(SIDE), {"de-1-id": ALLENSTEIN})
+    assert {"0710", "0610"} <= set(movement.rail(s, "de-1-id"))
+    for h in ("0809", "0811", "0910", "0911", "0609", "0511"):
+        s["owner"][h] = "entente"
+    assert ALLENSTEIN not in movement.yard_linked(s, SIDE)
+    assert movement.rail(s, "de-1-id") == {}
+    s["owner"]["0511"] = SIDE  # Deutsch Eylau, and the line on to Graudenz
+    assert {"0710", "0610"} <= set(movement.rail(s, "de-1-id"))

@@ -112,7 +112,19 @@ class Enemy:
     of destinations and each move, so a search is made once per unit and reused (by the overrun
     search, 6F) while nothing on the map has changed."""
 
-    __slots__ = ("s", "side", "moving", "occupied", "ezoc", "reduced", "closed", "closed_hexes", "searches", "_held")
+    __slots__ = (
+        "s",
+        "side",
+        "moving",
+        "occupied",
+        "ezoc",
+        "reduced",
+        "closed",
+        "closed_hexes",
+        "searches",
+        "_held",
+        "_linked",
+    )
 
     def __init__(self, s: dict, side: str, moving=()):
         self.s, self.side, self.moving = s, side, frozenset(moving)
@@ -123,6 +135,14 @@ class Enemy:
         self.closed_hexes = {h for key in self.closed for h in key.split("|")}
         self.searches: dict[tuple, tuple] = {}
         self._held: dict[str, str] | None = None
+        self._linked: set[str] | None = None
+
+    def linked(self) -> set[str]:
+        """7A (L276): the rail hexes from which rail movement may start (``yard_linked``), found
+        once, when a rail search first asks."""
+        if self._linked is None:
+            self._linked = yard_linked(self.s, self.side)
+        return self._linked
 
     def holder(self, h: str) -> str | None:
         """7A (L275): the friendly unit that negates the enemy ZOC in ``h`` for rail movement, if
@@ -130,6 +150,37 @@ class Enemy:
         if self._held is None:
             self._held = rail_holders(self.s, self.side, self.moving)
         return self._held.get(h)
+
+
+@lru_cache(maxsize=None)
+def marshaling_yards() -> frozenset[str]:
+    """7A1 (L281): the rail hexes holding a major city, a fortress or a major or great port (the
+    map has no resource centres)."""
+    from .supply import MAJOR_CITY
+    from .world import MAP
+
+    net = rail_steps()
+    return frozenset(
+        t["hex"]
+        for t in MAP.towns.values()
+        if t["hex"] in net and (t.get("size") in MAJOR_CITY or t.get("fortress") or t.get("port") in ("major", "great"))
+    )
+
+
+def yard_linked(s: dict, side: str) -> set[str]:
+    """7A (L276): the rail hexes joined to a friendly-owned marshaling yard by a line of
+    friendly-owned rail hexes of the side's gauge (breaks do not cut it: they stop the train,
+    not the line, as for supply, 11B3a). Only from these may a unit move by rail."""
+    gauge, owner, net = GAUGE[side], s["owner"], rail_steps()
+    seen = {h for h in marshaling_yards() if owner.get(h) == side}
+    frontier = sorted(seen)
+    while frontier:
+        h = frontier.pop()
+        for b, g in net[h]:
+            if g == gauge and b not in seen and owner.get(b) == side:
+                seen.add(b)
+                frontier.append(b)
+    return seen
 
 
 def rail_holders(s: dict, side: str, moving=frozenset()) -> dict[str, str]:
@@ -371,6 +422,8 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
     occupied, ezoc, closed = ctx.occupied, ctx.ezoc, ctx.closed
     if start in ezoc and ctx.holder(start) is None:
         return {}  # 7A (L275): unless a friendly unit holds the hex all phase
+    if start not in ctx.linked():
+        return {}  # 7A (L276): the line must lead back to a friendly marshaling yard
     low_links = _low_links()
     gauge = GAUGE[side]
     owner = s["owner"]
