@@ -487,3 +487,34 @@ def test_11b3a_a_net_under_10_res_of_capacity_is_all_low_volume_for_supply():
     assert "1111" in sp.rail_reach(s, CP)
     s["rail_capacity"][CP] = 9
     assert "1111" not in sp.rail_reach(s, CP)
+
+
+def test_11c2b_iii_an_isolated_fortress_feeds_its_garrison_the_turns_out_go_on_and_it_may_be_depleted():
+    """L620, L624: units drawing general supply from an improved fortress are in general supply
+    for the player turn, but their turns out of supply go on counting; the fortress, isolated,
+    is depleted on a success of the enemy's unmodified roll (5 or 6), and replenished when a
+    supply line reaches it again."""
+    grodno = MAP.place("Grodno")["hex"]  # 1810, a new fortress
+    s = empty()
+    put(s, "ru-25-id", grodno)
+    ring(s, grodno, DE_DIVS[:3])
+    w.update_ownership(s)
+    assert sp.isolated_units(s, EN) == {"ru-25-id"} and sp.fortress_supplied(s, EN) == {"ru-25-id"}
+    sp.check(s, [EN], initial=True)
+    v = s["units"]["ru-25-id"]
+    first = s["supply_since"]["ru-25-id"]
+    assert v["out"] == 0  # in general supply this player turn, and the count has begun
+    with scripted_dice(s, 4):
+        sp.depletion(s, EN)
+    assert grodno not in s["depleted"]  # a 4 fails: the stores hold
+    with scripted_dice(s, 5):
+        sp.depletion(s, EN)
+    assert s["depleted"] == [grodno]
+    s["turn"] += 1  # a game turn later the fortress feeds nobody: its second turn out, as L620's example
+    sp.check(s, [EN], initial=True)
+    assert sp.fortress_supplied(s, EN) == set()
+    assert s["supply_since"]["ru-25-id"] == first and v["out"] == 2
+    for u in DE_DIVS[:3]:  # the ring lifted: a supply line reaches the fortress again
+        s["units"][u].update(at="due", hex=None)
+    sp.depletion(s, EN)
+    assert s["depleted"] == []

@@ -231,6 +231,7 @@ class OverThere(Rules):
             "demolished": list(s.get("demolished", ())),
             "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
+            "depleted": list(s.get("depleted", ())),  # 11C2b-iii: the depleted fortresses, a marker on the map
             "hq": hq,  # 14M: active or not is on the counter
             # 14P: one's own general staff, and whether each leader there may take a command now
             "staff": {

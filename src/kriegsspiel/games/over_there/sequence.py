@@ -196,6 +196,7 @@ class PlayerTurn(Procedure):
             if not combat.contested(s, v["hex"]):  # 9J (L539): not while in a contested hex
                 v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
         supply.check(s, list(SIDES), initial=True)
+        supply.depletion(s, side)
         supply.attrition(s, side)
         pay_special_replacements(s)
         for hq, rec in s["hq"].items():

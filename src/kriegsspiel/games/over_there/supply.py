@@ -521,7 +521,8 @@ def player_turn(s: dict) -> int:
 def check(s: dict, sides, initial: bool = False) -> None:
     """Write every unit's supply state (11B, 11F, 3G; rulings S8, S9). With ``initial`` (both
     sides' units, each initial phase) general supply and the turns out; otherwise (combat
-    phases) isolation only."""
+    phases) isolation only. A unit supplied by an improved fortress (11C2b-iii) is in general
+    supply for the player turn, but its turns out go on counting (L620, ruling S15)."""
     since = s.setdefault("supply_since", {})
     now = player_turn(s)
     for side in sides:
@@ -532,8 +533,11 @@ def check(s: dict, sides, initial: bool = False) -> None:
         for uid, v in on_map(s, side):
             isolated = v["hex"] not in iso
             if initial:
-                if v["hex"] in ok[UNITS[uid].nationality] or uid in held:
+                if v["hex"] in ok[UNITS[uid].nationality]:
                     since.pop(uid, None)
+                    v["out"] = 0
+                elif uid in held:
+                    since.setdefault(uid, now)  # the count goes on (L620)
                     v["out"] = 0
                 else:
                     first = since.setdefault(uid, now)
@@ -547,12 +551,13 @@ def check(s: dict, sides, initial: bool = False) -> None:
 
 
 def fortress_supplied(s: dict, side: str) -> set[str]:
-    """11C2c (supply.json ``improved-fortress``): an improved fortress the side owns supplies up
-    to 15 REs of its units in its own hex, in the scenario's order (ruling S15)."""
+    """11C2b-iii (supply.json ``improved-fortress``): an improved fortress the side owns, not
+    depleted, supplies up to 15 REs of its units in its own hex, in the scenario's order (ruling
+    S15)."""
     limit = CH.supply_rule("improved-fortress")["re"]
     out = set()
     for h in FORTRESS_HEXES:
-        if s["owner"].get(h) != side or h in s.get("unimproved", ()):
+        if s["owner"].get(h) != side or h in s.get("unimproved", ()) or h in s.get("depleted", ()):
             continue
         total = 0.0
         for uid, v in on_map(s, side):
@@ -560,6 +565,31 @@ def fortress_supplied(s: dict, side: str) -> set[str]:
                 total += re_size(s, uid)
                 out.add(uid)
     return out
+
+
+def depletion(s: dict, side: str) -> None:
+    """11C2b-iii (L624), in the side's own initial phase after supply is determined (ruling
+    S15): a depleted fortress of the side that traces a supply line to the rail net again is
+    replenished; an isolated improved fortress some unit drew its general supply from is
+    depleted if the enemy's roll on the Ground Success Table, without modifiers, succeeds."""
+    depleted = s.setdefault("depleted", [])
+    t = _Trace(s, side)
+    near = t.near_rail()
+    for h in [h for h in depleted if s["owner"].get(h) == side and h in near]:
+        depleted.remove(h)
+        log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C")
+    iso = t.isolation()
+    since = s.get("supply_since", {})
+    drawn = {s["units"][u]["hex"] for u in fortress_supplied(s, side) if u in since}
+    for h in sorted(h for h in drawn if h not in iso):
+        roll = rng.roll(s)
+        code = CH.ground_success(roll, 0)
+        gone = CH.succeeds(code)
+        if gone:
+            depleted.append(h)
+            depleted.sort()
+        text = f"The isolated fortress of {hex_name(h)} feeds its garrison: roll {roll}, {code}"
+        log(s, f"{text}: {'depleted' if gone else 'its stores hold'}.", "11C")
 
 
 def attrition(s: dict, side: str) -> list[str]:

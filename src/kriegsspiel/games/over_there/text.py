@@ -238,6 +238,8 @@ def hex_label(h: str, b: dict) -> str:
         out += ", rail broken"
     if h in (b.get("obstructed") or []):
         out += ", rail obstructed"
+    if h in (b.get("depleted") or []):
+        out += ", fortress depleted"
     return out
 
 

@@ -1542,6 +1542,7 @@ function hexFacts(data, geo, h, board) {
     }
   }
   if ((board.obstructed || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail obstructed here: no rail movement until a division clears it"));
+  if ((board.depleted || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Fortress depleted: it feeds no garrison until a supply line reaches it again"));
   const roads = new Set();
   for (const n of geo.nbrs[h] || []) for (const r of geo.roads[[h, n].sort().join("|")] || []) roads.add(r.name);
   if (roads.size) out.push(el("div", { class: "tip-row small" }, `Road: ${[...roads].join("; ")}`));
