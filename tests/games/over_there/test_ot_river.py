@@ -77,3 +77,16 @@ def test_a_river_move_counts_once_against_the_nets_capacity():
     assert movement.river(s, "de-xvii-hvy-art") == {}  # the Pregel's 1 RE is used
     assert movement.river(s, GUNS)  # the same unit counts only once a turn (7C5)
     assert movement.reach(s, [GUNS], "movement")
+
+
+def test_6b3_under_accel_movement_a_river_move_costs_double_and_never_more_than_the_mps_left():
+    """6B3 (L228): river MPs are doubled under accel movement; a move never spends MPs the unit
+    has not got."""
+    s = with_rivers(de_i_hvy_art=KOENIGSBERG)
+    plain = movement.river(s, GUNS)
+    v = s["units"][GUNS]
+    v.update({"accel": True, "moved": True, "spent": 1})  # after an accel leg of 1 MP
+    budget = movement.allowance(s, GUNS, "movement", accel=True) - 1
+    doubled = movement.river(s, GUNS)
+    assert doubled and all(c % 2 == 0 and c <= budget for c, _ in doubled.values())
+    assert {h: c * 2 for h, (c, _) in plain.items() if c * 2 <= budget} == {h: c for h, (c, _) in doubled.items()}

@@ -559,7 +559,7 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
         return {}
     per_mp = CH.rate("river")["hexsides_per_mp"]
     mult = 2 if accel else 1  # 6B3 (L228): river MPs cost double under accel movement
-    most = int(budget / mult * per_mp + 1e-9)
+    most = int(budget / mult + 1e-9) * per_mp  # as far as the whole MPs left pay for
     start = v["hex"]
     graph, nets = waterways(), river_nets()
     side = u.side
