@@ -381,8 +381,11 @@ def rail_ways(
     def within(d: int) -> bool:
         return by_rail(d) or d <= far
 
-    high = _rail(s, uid, ctx, within, low_volume=False)
     mixed = _rail(s, uid, ctx, within, low_volume=True) if left >= charge_low else {}
+    if mixed and not any(low for _, _, low in mixed.values()):
+        high = mixed  # no route took a low-volume line: the high-volume search finds the same
+    else:
+        high = _rail(s, uid, ctx, within, low_volume=False)
     op: dict[str, tuple[float, list, float]] = {}
     strat: dict[str, tuple[float, list, float]] = {}
     for h in sorted(high.keys() | mixed.keys()):
