@@ -281,3 +281,18 @@ def test_a_division_behind_the_front_clears_the_obstructed_railway_it_stands_on(
     front = central_powers_movement(1, {"de-1-id": INSTERBURG, "ru-27-id": "1307"})
     front["obstructed"] = [INSTERBURG]
     assert "clear_rail" not in bot_moves(front, "de-1-id")
+
+
+def test_the_ring_counts_the_enemy_counters_a_unit_would_cut_off_from_their_sources():
+    """3G: two German divisions on every other hex round a Russian division in Gerdauen (1108)
+    leave one gap; a division in the third hex closes the ring with its ZOC (5A), a brigade
+    there (a ZOC in its own hex only) does not, nor does a division far away."""
+    gerdauen = "1108"
+    spots = list(NEIGHBOURS[gerdauen])[::2]
+    s = central_powers_movement(1, {"ru-27-id": gerdauen, "de-1-id": spots[0], "de-2-id": spots[1]})
+    board = G.view(s, "central-powers")["board"]
+    ring = bots._Ring(board, "central-powers", bots._forces(board, "central-powers")["entente"])
+    assert ring.free == {gerdauen}
+    assert ring.cut(spots[2], reaches=True) == 1
+    assert ring.cut(spots[2], reaches=False) == 0
+    assert ring.cut("0906", reaches=True) == 0

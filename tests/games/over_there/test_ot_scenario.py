@@ -229,8 +229,8 @@ def test_victory_levels_and_the_historical_result():
     # ruling O28: the levels lie below the zero line
     assert ot.victory_level(SC, 10) == "cp-decisive"
     assert ot.victory_level(SC, 9.5) == "cp-marginal"
-    assert ot.victory_level(SC, -6) == "cp-marginal"
-    assert ot.victory_level(SC, -6.5) == "draw"
+    assert ot.victory_level(SC, -7.5) == "cp-marginal"
+    assert ot.victory_level(SC, -8) == "draw"
     assert ot.victory_level(SC, -14.5) == "draw"
     assert ot.victory_level(SC, -15) == "entente-marginal"
     assert ot.victory_level(SC, -24.5) == "entente-marginal"

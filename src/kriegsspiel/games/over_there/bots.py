@@ -7,7 +7,9 @@ the Vistula, the Central Powers toward the Russian armies), keeps stacks togethe
 reach of an Army HQ (11B), attacks where the odds its view gives are good (2:1 and better,
 3:2 where the defender is in the open), and holds where it stands when a move would only
 lose ground. It keeps out of pockets, above all with units already out of supply (11F) or due to
-leave with a withdrawal (16A1), and attacks the ring round friends cut off at even odds (3G). It
+leave with a withdrawal (16A1), enters the enemy's ZOC only where friends already stand, closes
+rings round enemy stacks where its ZOC can cut their line to their sources, and attacks the ring
+round friends cut off at even odds (3G). It
 leaves a field unit beside each fortress it must hold, and one with each Army HQ after the
 movement phase. In the last turn it sends a unit that can get there to each of its own places
 the enemy owns, and enough units next to the ones he holds to attack them first and at even
@@ -406,6 +408,55 @@ def lifeline(board, side: str, margin: int = 0) -> set[str]:
     return seen
 
 
+def _joined(passable: set[str], start: list[str], closed: set[str] = frozenset()) -> set[str]:
+    """The hexes of ``passable`` (less ``closed``) joined by land to one of ``start``."""
+    from .world import NEIGHBOURS
+
+    seen = {h for h in start if h not in closed}
+    todo = list(seen)
+    while todo:
+        h = todo.pop()
+        for b in NEIGHBOURS[h]:
+            if b in passable and b not in seen and b not in closed:
+                seen.add(b)
+                todo.append(b)
+    return seen
+
+
+class _Ring:
+    """The enemy's lines to his sources as the view shows them (3G, as ``lifeline`` sees them
+    for him): which of his stacks a friendly unit standing in a hex would cut off."""
+
+    def __init__(self, board, side: str, theirs: dict):
+        from .supply import sources
+        from .world import LAND_SET
+
+        enemy = OTHER[side]
+        mine = {u["hex"] for u in board["units"] if u["side"] == side}
+        self.theirs = theirs
+        zoc = set(board["zoc"].get(side, ())) - set(theirs)  # his own units open the hex to him
+        self.passable = LAND_SET - mine - zoc
+        self.start = [h for h in sources(enemy) if h in self.passable and board["owner"].get(h, _home(h)) == enemy]
+        joined = _joined(self.passable, self.start)
+        self.free = {e for e in theirs if e in joined}
+
+    def cut(self, h: str, reaches: bool) -> int:
+        """The enemy counters a unit in ``h`` (with a ZOC into the hexes around it, or not)
+        would cut off from their sources, unless they break out."""
+        from .world import ZOC_NEIGHBOURS
+
+        if not self.free:
+            return 0
+        closed = {h, *(ZOC_NEIGHBOURS.get(h, ()) if reaches else ())} - set(self.theirs)
+        if self.passable.isdisjoint(closed):
+            return 0
+        joined = _joined(self.passable, self.start, closed)
+        return sum(self.theirs[e][2] for e in self.free if e not in joined)
+
+
+RING = 2.0  # the worth of each enemy counter a move cuts off (3G: isolated, he rolls for his life, 11F)
+
+
 def _distance_from(hexes: set[str]) -> dict[str, int]:
     """Steps over land from the nearest of ``hexes``."""
     from .world import LAND_SET, NEIGHBOURS
@@ -509,6 +560,8 @@ def _destination(board, side, kinds, rng):
         prey = {e: v for e, v in prey.items() if e not in beside}
     leaving = uid in _leaving(side, board["turn_index"])
     jailers = _jailers(board, side)
+    ring = _Ring(board, side, theirs) if not u.hq and theirs else None
+    reaches = u.reaches and not me.get("cadre")
     final = _last_player_turn(board, side)
     if not u.hq and board["phase"] in ("reaction-movement", "exploitation") and _escort(board, side, uid, here):
         # the last fighting unit with an Army HQ stays: the HQ may not follow in a reaction
@@ -535,6 +588,8 @@ def _destination(board, side, kinds, rng):
         d_goal = min((dist(h, g) for g in objectives), default=0)
         friends = mine.get(h, (0, 0, 0))[2]
         s_ = 0.0
+        # the line keeps together: a hex of the enemy's ZOC is entered only where friends
+        # already stand (a unit that steps alone next to the enemy is the one he rings)
         if h not in safe:
             s_ -= 20 + 3 * away.get(h, 20)  # 3G: cut off; the nearer the way out the better
         elif h not in sound:
@@ -594,6 +649,8 @@ def _destination(board, side, kinds, rng):
             s_ += 0.3
         if prey and me["attack"] > 0:
             s_ += max((prey[e] for e in NEIGHBOURS[h] if e in prey), default=0.0)
+        if ring is not None and h in safe and d_enemy <= 3:
+            s_ += RING * min(ring.cut(h, reaches), 4)  # close the ring round enemy stacks (3G)
         return s_
 
     best = None
