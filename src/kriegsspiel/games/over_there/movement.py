@@ -432,6 +432,7 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
     owner = s["owner"]
     seen = {start: 0}
     came = {}
+    low = {start: False}  # whether the path found so far took a low-volume line
     frontier = [start]
     while frontier:
         nxt = []
@@ -442,7 +443,8 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
                 key = hx.side_id(h, b)
                 if closed and key in closed:
                     continue  # 15A1: not over a bridge it may not use
-                if not low_volume and key in low_links:
+                on_low = key in low_links
+                if on_low and not low_volume:
                     continue
                 if b in occupied or (b in ezoc and ctx.holder(b) is None):
                     continue
@@ -451,6 +453,7 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
                     continue
                 seen[b] = d
                 came[b] = h
+                low[b] = low[h] or on_low
                 nxt.append(b)
         frontier = nxt
     out = {}
@@ -461,11 +464,7 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
         while path[-1] != start:
             path.append(came[path[-1]])
         path.reverse()
-        out[h] = (
-            d,
-            path,
-            low_volume and any(hx.side_id(a, b) in low_links for a, b in zip(path, path[1:], strict=False)),
-        )
+        out[h] = (d, path, low[h])
     return out
 
 
