@@ -397,15 +397,7 @@ def lifeline(board, side: str, margin: int = 0) -> set[str]:
     ezoc -= own
     passable = LAND_SET - blocked - ezoc
     start = [h for h in sources(side) if h in passable and board["owner"].get(h, _home(h)) == side]
-    seen = set(start)
-    todo = list(start)
-    while todo:
-        h = todo.pop()
-        for b in NEIGHBOURS[h]:
-            if b in passable and b not in seen:
-                seen.add(b)
-                todo.append(b)
-    return seen
+    return _joined(passable, start)
 
 
 def _joined(passable: set[str], start: list[str], closed: set[str] = frozenset()) -> set[str]:
@@ -434,7 +426,8 @@ class _Ring:
         enemy = OTHER[side]
         mine = {u["hex"] for u in board["units"] if u["side"] == side}
         self.theirs = theirs
-        zoc = set(board["zoc"].get(side, ())) - set(theirs)  # his own units open the hex to him
+        self.held = set(theirs)
+        zoc = set(board["zoc"].get(side, ())) - self.held  # his own units open the hex to him
         self.passable = LAND_SET - mine - zoc
         self.start = [h for h in sources(enemy) if h in self.passable and board["owner"].get(h, _home(h)) == enemy]
         joined = _joined(self.passable, self.start)
@@ -447,7 +440,7 @@ class _Ring:
 
         if not self.free:
             return 0
-        closed = {h, *(ZOC_NEIGHBOURS.get(h, ()) if reaches else ())} - set(self.theirs)
+        closed = {h, *(ZOC_NEIGHBOURS.get(h, ()) if reaches else ())} - self.held
         if self.passable.isdisjoint(closed):
             return 0
         joined = _joined(self.passable, self.start, closed)

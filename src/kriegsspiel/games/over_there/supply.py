@@ -572,15 +572,18 @@ def depletion(s: dict, side: str) -> None:
     S15): a depleted fortress of the side that traces a supply line to the rail net again is
     replenished; an isolated improved fortress some unit drew its general supply from is
     depleted if the enemy's roll on the Ground Success Table, without modifiers, succeeds."""
+    since = s.get("supply_since", {})
+    drawn = {s["units"][u]["hex"] for u in fortress_supplied(s, side) if u in since}
+    mine = [h for h in s.get("depleted", ()) if s["owner"].get(h) == side]
+    if not drawn and not mine:
+        return  # nothing to trace: no fortress fed anyone, none of the side's is depleted
     depleted = s.setdefault("depleted", [])
     t = _Trace(s, side)
-    near = t.near_rail()
-    for h in [h for h in depleted if s["owner"].get(h) == side and h in near]:
+    near = t.near_rail() if mine else ()
+    for h in [h for h in mine if h in near]:
         depleted.remove(h)
         log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C")
     iso = t.isolation()
-    since = s.get("supply_since", {})
-    drawn = {s["units"][u]["hex"] for u in fortress_supplied(s, side) if u in since}
     for h in sorted(h for h in drawn if h not in iso):
         roll = rng.roll(s)
         code = CH.ground_success(roll, 0)
