@@ -363,10 +363,10 @@ def test_the_map_reads_on_a_phone(server, browser):
 
 def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
     """The Entente seat is played through the API by the heuristic until its initial phase offers
-    replacements (16B3c; with seed 8 in Sep II 14, once a Russian unit is lost and production
+    replacements (16B3c; with seed 7 in Sep II 14, once a Russian unit is lost and production
     has come); then on the page the offers are orders at Warsaw, a click there replaces a unit,
     and it stands in Warsaw."""
-    page, errors = open_game(server, browser, DESKTOP, seed=8)
+    page, errors = open_game(server, browser, DESKTOP, seed=7)
     shape = play_entente_until(server, page, lambda sh: any("replace" in a for a in sh["actions"]), 400)
     offers = [a for a in shape["actions"] if "replace" in a]
     warsaw = "1016"
@@ -457,3 +457,43 @@ def test_a_leader_at_the_general_staff_is_given_a_command_from_the_panel(server,
     page.wait_for_timeout(300)
     shot(page, "ot-staff-phone")
     assert json.dumps(errors) == "[]", errors
+
+
+def test_an_army_hq_puts_down_a_res_pt_from_the_map_and_the_crate_is_drawn(server, browser):
+    """11G, 11H: the Russian First Army HQ starts carrying 2 Res Pts (R2 on its counter); a click
+    on its counter offers to put one down; done, a crate with R1 stands in its hex, the counter
+    shows R1, and the hex's tip counts the Res Pt."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    hq = "ru-1-army-hq"
+    order = {"unload": hq}
+    assert order in shape["actions"]
+    me = next(u for u in board_of(shape)["units"] if u["id"] == hq)
+    assert me["carry"] == 2
+    h = me["hex"]
+    assert page.locator(f'svg.ot-map .ot-res-crate[data-res="entente:{h}"]').count() == 0
+    click_hex(page, h)
+    page.wait_for_timeout(200)
+    menu = page.locator(".ot-menu:not(.hidden)")
+    assert menu.count() == 1, "the click opens the menu of the HQ's orders (select it, or put one down)"
+    assert "puts down a Res Pt" in menu.inner_text()
+    shot(page, "ot-res-menu")
+    choose_in_menu(page, order)
+    shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert board["res"]["entente"].get(h) == 1
+    assert next(u for u in board["units"] if u["id"] == hq)["carry"] == 1
+    assert page.locator(".ot-res-text").inner_text() == "Res Pts: 5 on the ground, 3 carried by Army HQs"
+    crate = page.locator(f'svg.ot-map .ot-res-crate[data-res="entente:{h}"]')
+    crate.wait_for()
+    assert crate.text_content().strip() == "R1"
+    # the stack's tip lists the HQ with what it carries (its counter's R1 shows when it is on top)
+    page.mouse.move(*page.evaluate(POINT_IN_HEX, h))
+    tip = page.locator(".ot-tip:not(.hidden)")
+    tip.wait_for(timeout=5000)
+    assert "carries 1 Res Pt" in tip.inner_text() and "1 Res Pt on the ground" in tip.inner_text()
+    shot(page, "ot-res")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-res-phone")
+    assert not errors, errors

@@ -296,8 +296,25 @@ def test_a_hex_label_tells_a_broken_or_obstructed_railway(game):
     """7A6, 7A7: what stops rail movement in a hex is named with it."""
     board = game.view(game.new(seed=1), "central-powers")["board"]
     assert "rail" not in text.hex_label("1206", board)
-    board = {**board, "breaks": ["1206"], "obstructed": ["1206"]}
+    assert text.hex_label("1206", board) == "1206 (Insterburg), 1 Res Pt (CP)"  # 11G: the set-up's
+    board = {**board, "breaks": ["1206"], "obstructed": ["1206"], "res": {}}
     assert text.hex_label("1206", board) == "1206 (Insterburg), rail broken, rail obstructed"
+
+
+def test_the_header_counts_ones_own_res_pts_and_a_counter_what_its_hq_carries(game):
+    """11G, 11H: where one's Res Pts lie, and the load an Army HQ carries on its counter."""
+    s = game.new(seed=1)
+    s["units"]["de-8-army-hq"]["carry"] = 2
+    view = game.view(s, "central-powers")
+    head = text.header(view).plain
+    assert "Res Pts 1 in 0311 (Graudenz), 1 in 0806 (Königsberg), 1 in 0810 (Allenstein), " in head
+    assert "1 in 1206 (Insterburg), 2 carried by Army HQs" in head
+    hq = next(u for u in view["board"]["units"] if u["id"] == "de-8-army-hq")
+    assert text.unit_text(hq).endswith("[2 Res]")
+    # the enemy's are his secret out of contact (the Russians read no German radio, ruling O19)
+    seen = game.visible(s, "entente")
+    assert seen is not None and "0806" not in seen
+    assert "0806" not in game.view(s, "entente")["board"]["res"]["central-powers"]
 
 
 def test_bridge_work_is_typed_with_the_bridges_hexes_and_the_hex_tells_its_bridges(game):

@@ -9,7 +9,7 @@ import kriegsspiel
 from kriegsspiel.games.over_there.world import update_ownership
 
 G = kriegsspiel.load("over-there")
-PLAIN = {"end", "commit", "choice", "withdraw", "activate", "superiority"}
+PLAIN = {"end", "commit", "choice", "withdraw", "activate", "superiority", "res_at"}
 
 
 def only(s: dict, placed: dict[str, str]) -> dict:

@@ -5,7 +5,10 @@ positions of the East Prussia map. The rulebook's worked examples are tested lin
 combat die scripted.
 
 The battlefield is the open Lithuanian plain round 1502 (clear, no rivers, no towns): the
-attacker stands in 1402 (and 1401, 1602 for a concentric attack), the defender in 1502."""
+attacker stands in 1402 (and 1401, 1602 for a concentric attack), the defender in 1502.
+
+Every hex a unit is put in gets a Res Pt of its side, so that the units are in combat supply
+(11D) and fight at full strength; test_ot_logistics is about combat supply itself."""
 
 import random
 from fractions import Fraction
@@ -48,9 +51,13 @@ def fresh(phasing: str = CP, phase: str = "combat") -> dict:
     for v in s["units"].values():
         v.update(hex=None, at="due", cadre=False, dis=0, fat=0, spent=0, moved=False, attacked=False)
         v.update(nozoc=False, supply="general", out=0)
+        v.pop("carry", None)
     s.update(turn=0, phasing=phasing, phase=phase, attacked=[], last=None, works={}, vp={CP: 0, EN: 0})
     s["owner"] = w.initial_owner()
     s["eliminated_log"] = []
+    s["res"] = {CP: {}, EN: {}}
+    s["drawn"] = {CP: [], EN: []}
+    s["free"] = {CP: None, EN: None}
     for rec in s["hq"].values():
         rec["active"] = True
     return s
@@ -59,6 +66,7 @@ def fresh(phasing: str = CP, phase: str = "combat") -> dict:
 def put(s: dict, h: str, *uids: str, **changes) -> None:
     for u in uids:
         s["units"][u].update(hex=h, at="map", **changes)
+        s["res"][UNITS[u].side].setdefault(h, 1)  # in combat supply (11D)
 
 
 def at(s: dict, u: str):
@@ -131,6 +139,22 @@ def test_l239_example_2_fatigue_8_to_1_becomes_9_to_1():
     del s["works"][T]
     a = c.assess(s, CP, T, ["de-1-id", "de-main-res-koenigsberg"])
     assert (a["crt"], a["odds"], a["column"]) == ("mobile", "8:1", "6:1")
+
+
+def test_l239_example_3_an_army_hq_with_3_fatigue_hits_traced_through_cancels_it():
+    """Example #2 with the attacker tracing combat supply to an Army HQs with 3 fatigue hits: two
+    levels down against the defender's two up; the odds stay 8:1 (6B4, L233)."""
+    s = fresh()
+    s["works"][T] = {"side": EN, "level": 2}
+    put(s, W, "de-1-id", fat=1)
+    put(s, W, "de-main-res-koenigsberg")
+    put(s, T, "ru-1-cav", "ru-2-cav", cadre=True)
+    s["units"]["ru-1-cav"]["fat"] = 1
+    s["units"]["ru-2-cav"]["fat"] = 3
+    s["res"][CP] = {"1302": 1}  # the attackers' one Res Pt, with the Army HQs
+    put(s, "1302", "de-8-army-hq", fat=3)
+    a = c.assess(s, CP, T, ["de-1-id", "de-main-res-koenigsberg"])
+    assert (a["attack"], a["defense"], a["odds"], a["shifts"], a["column"]) == (16, 2, "8:1", 0, "8:1")
 
 
 def test_l566_incremental_odds_22_against_9_with_a_4_is_3_to_1_with_a_5_2_to_1():

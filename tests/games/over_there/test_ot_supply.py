@@ -10,6 +10,7 @@ import kriegsspiel
 from kriegsspiel.engine import hexes as hx
 from kriegsspiel.engine import rng
 from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import logistics as lg
 from kriegsspiel.games.over_there import supply as sp
 from kriegsspiel.games.over_there import world as w
 
@@ -163,7 +164,6 @@ def test_every_unit_on_the_map_starts_in_general_supply():
     sp.check(s, SIDES, initial=True)
     bad = {uid: (v["supply"], v["out"]) for uid, v in w.on_map(s) if (v["supply"], v["out"]) != ("general", 0)}
     assert bad == {}
-    assert sp.combat_supplied(s, CP) == {uid for uid, _ in w.on_map(s, CP)}
 
 
 # ----- the overland element (11B1) -----------------------------------------------------------
@@ -304,9 +304,11 @@ def test_the_combat_phase_check_redetermines_isolation_only():
     assert (s["units"]["de-1-id"]["supply"], s["units"]["de-1-id"]["out"]) == ("isolated", 0)
     # out of general supply for the whole player turn (11B, L589) but in combat supply now (11D)
     assert (s["units"]["de-2-id"]["supply"], s["units"]["de-2-id"]["out"]) == ("out", 1)
-    assert sp.combat_supplied(s, CP) == {"de-2-id"}
-    assert sp.strength_factor(s, "de-2-id") == 1.0
-    assert sp.strength_factor(s, "de-1-id") == 0.5  # in general supply, out of combat supply
+    # 11D: combat supply is a Res Pt within the overland length, whatever the general supply
+    s["res"] = {CP: {"0809": 1}, EN: {}}
+    assert lg.supplied(s, CP, ["de-1-id", "de-2-id"], commit=False) == {"de-2-id"}
+    assert sp.strength_factor(s, "de-2-id", combat_supply=True) == 1.0
+    assert sp.strength_factor(s, "de-1-id", combat_supply=False) == 0.5  # in general supply, out of combat supply
     for uid in RU_DIVS[:3]:
         s["units"][uid].update(at="due", hex=None)
     sp.check(s, SIDES)
@@ -412,22 +414,23 @@ def test_strength_and_movement_by_supply():
     put(s, "de-1-id", "0611")  # on the rail net: in combat supply
     put(s, "de-2-id", "0716")  # 4 hexes from it: not
     v1, v2 = s["units"]["de-1-id"], s["units"]["de-2-id"]
-    assert sp.combat_supply(s, "de-1-id") and not sp.combat_supply(s, "de-2-id")
+    s["res"] = {CP: {"0611": 1}, EN: {}}  # a Res Pt railed up to it
+    assert lg.supplied(s, CP, ["de-1-id", "de-2-id"], commit=False) == {"de-1-id"}
     # L634: in combat supply a unit fights at full strength whatever its general supply
     v1.update(supply="out", out=3)
-    assert sp.strength_factor(s, "de-1-id") == 1.0
+    assert sp.strength_factor(s, "de-1-id", combat_supply=True) == 1.0
     assert sp.movement_factor(s, "de-1-id") == 0.5  # L638: U-2 and later halve movement
     # out of combat supply: halved in general supply or U-1, quartered isolated in U-1 or from U-2
     v2.update(supply="general", out=0)
-    assert sp.strength_factor(s, "de-2-id") == 0.5
+    assert sp.strength_factor(s, "de-2-id", combat_supply=False) == 0.5
     v2.update(supply="out", out=1)
-    assert sp.strength_factor(s, "de-2-id") == 0.5
+    assert sp.strength_factor(s, "de-2-id", combat_supply=False) == 0.5
     assert sp.movement_factor(s, "de-2-id") == 1.0  # L636: U-1 halves only c/m units
     v2.update(supply="isolated", out=1)
-    assert sp.strength_factor(s, "de-2-id") == 0.25
+    assert sp.strength_factor(s, "de-2-id", combat_supply=False) == 0.25
     v2.update(supply="out", out=2)
     # L683: a U-2 artillery regiment rated 2 out of combat supply defends at 0.5
-    assert 2 * sp.strength_factor(s, "de-2-id") == 0.5
+    assert 2 * sp.strength_factor(s, "de-2-id", combat_supply=False) == 0.5
     assert sp.movement_factor(s, "de-2-id") == 0.5
 
 

@@ -57,6 +57,10 @@ def heuristic(view, actions, rng):
         kinds.setdefault(_kind(a), []).append(a)
     if "choice" in kinds:
         return _choose(kinds["choice"], side)
+    if "load" in kinds:
+        return kinds["load"][0]  # 11D: a Res Pt with an active Army HQ supplies 150 REs, alone 30
+    if "res_at" in kinds:
+        return _res_at(kinds["res_at"], board, side)
     if "withdraw" in kinds:
         return {"withdraw": True}
     if "advance" in kinds:
@@ -125,6 +129,12 @@ def _rail_work(board, side: str, kinds: dict):
     if any(h["side"] != side and dist(h["hex"], here) <= 2 for h in board.get("hidden", ())):
         return None
     return work[0]
+
+
+def _res_at(offers, board, side: str):
+    """16B1: a new Res Pt goes to the city nearest an Army HQ of the side, which takes it up."""
+    hqs = [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq]
+    return min(offers, key=lambda a: (min((dist(a["res_at"], h) for h in hqs), default=0), a["res_at"]))
 
 
 def _replace(offers, board, side: str):
@@ -606,6 +616,8 @@ def _destination(board, side, kinds, rng):
                 s_ -= 4
             if u.army_hq:  # 11B2: its units trace general supply to it, 3 hexes overland; those
                 # beyond the rail net's reach need it most
+                room = 3 - me.get("carry", 0)  # 11H: and it takes up Res Pts for combat supply (11D)
+                s_ += min(room, board["res"][side].get(h, 0))
                 s_ += 0.5 * min(sum(n for o, (_, _, n) in mine.items() if n > 0 and dist(h, o) <= 3), 12)
                 needy = sum(n for o, (_, _, n) in mine.items() if n > 0 and o not in near_rail and dist(h, o) <= 3)
                 s_ += 0.5 * min(needy, 12)

@@ -30,7 +30,7 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from ...engine import rng
 from ...engine.flow import log
-from . import movement, supply
+from . import logistics, movement, supply
 from .world import (
     CAUSEWAYS,
     CH,
@@ -285,18 +285,30 @@ def _unit_index() -> dict[str, int]:
     return {u: i for i, u in enumerate(UNITS)}
 
 
-def supply_factor(s: dict, uid: str) -> Fraction:
-    """11F with ruling R3: full in combat supply. Ruling C1: a unit whose ``supply`` reads
-    "general" is in combat supply (supply's ruling S11 traces combat supply exactly as general
-    supply, so the status of the last check stands for it); any other unit is out of it: halved
-    in general supply (isolated since the initial phase, ``out`` 0) or in its first turn out,
-    quartered isolated in that turn or from its second turn (supply's ruling S8)."""
+def supply_factor(s: dict, uid: str, csup: set[str] | None = None) -> Fraction:
+    """11F with ruling R3: full in combat supply. ``csup``: the units in combat supply in this
+    combat or bombardment (11D, ``logistics.supplied``); any other unit is out of it: halved in
+    general supply (or isolated since the initial phase, ``out`` 0) or in its first turn out,
+    quartered isolated in that turn or from its second turn (supply's ruling S8).
+
+    Without ``csup`` (an overrun, which determines no combat supply: 6F, L261 names general
+    supply only; ruling C1), a unit in general supply counts at full strength."""
     v = s["units"][uid]
     status = v.get("supply", "general")
-    if status == "general":
+    if csup is None:
+        if status == "general":
+            return ONE
+    elif uid in csup:
         return ONE
     out = v.get("out", 0)
     return CH.supply_strength(combat_supply=False, turns_out=out, isolated=status == "isolated" and out >= 1)
+
+
+def assumed_supply(s: dict, uids) -> set[str]:
+    """What a player may know of the enemy's combat supply before a combat: nothing, for his Res
+    Pts are behind the line. The odds shown count every enemy unit in general supply as in
+    combat supply (ruling C1)."""
+    return {u for u in uids if s["units"][u].get("supply", "general") == "general"}
 
 
 def _u2(s: dict, uid: str) -> bool:
@@ -621,14 +633,16 @@ def _no_aec(s: dict, b: Battle) -> bool:
     return bool(b.fort and CH.fortification(b.fort).no_aec)
 
 
-def _attack_of(s: dict, uid: str, b_hex: str, terrain: str, city, fort, infantry: bool, bombarded) -> Fraction:
+def _attack_of(
+    s: dict, uid: str, b_hex: str, terrain: str, city, fort, infantry: bool, bombarded, csup=None
+) -> Fraction:
     """One attacking unit's modified strength before support and the artillery ratio (9A)."""
     u = UNITS[uid]
     v = s["units"][uid]
     a = Fraction(rating(s, uid)[0])
     if v["dis"] >= 2:
         return ZERO
-    m = DISRUPTION[v["dis"]] * supply_factor(s, uid)
+    m = DISRUPTION[v["dis"]] * supply_factor(s, uid, csup)
     if u.artillery:
         if not modern_artillery(s, uid):
             m *= HALF  # 12B (L673)
@@ -648,10 +662,10 @@ def _attack_of(s: dict, uid: str, b_hex: str, terrain: str, city, fort, infantry
     return a * m
 
 
-def _defense_of(s: dict, uid: str, bombarded=()) -> Fraction:
+def _defense_of(s: dict, uid: str, bombarded=(), csup=None) -> Fraction:
     """One defending unit's modified strength before support and the artillery ratio (9A)."""
     v = s["units"][uid]
-    d = Fraction(rating(s, uid)[1]) * DIS_DEFENSE[min(v["dis"], 2)] * supply_factor(s, uid)
+    d = Fraction(rating(s, uid)[1]) * DIS_DEFENSE[min(v["dis"], 2)] * supply_factor(s, uid, csup)
     return d * HALF if uid in bombarded else d  # 12C (L721): it counter-bombarded this phase
 
 
@@ -680,7 +694,20 @@ def _cap_artillery(s: dict, units: list[str], values: dict[str, Fraction]) -> Fr
     return rest + artillery_total([(re_size(s, u), values[u]) for u in arts], non_re, modern)
 
 
-def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
+def _fighting(s: dict, side: str, h: str) -> list[str]:
+    """The defenders whose strength counts: not HQs, not units that retreated here this phase
+    (ruling R10)."""
+    gone = set(_fight_view(s)["retreated"])
+    return [u for u in _order(_enemy_at(s, side, h)) if not UNITS[u].hq and u not in gone]
+
+
+def _battle(
+    s: dict, side: str, h: str, attackers: list[str], csup: set[str] | None = None, exact=True, hqs=None
+) -> Battle:
+    """9A's count of the attack. ``csup``: the units in combat supply, determined at the start
+    of the combat (11B, L590), and ``hqs`` the Army HQs each side traced it through (side ->
+    uids: 6B4, 14M2); without them, what the attacker's units would draw now (if ``exact``; else
+    those in general supply) and the defenders in general supply (ruling C1)."""
     view = _fight_view(s)
     bombarded = set(view["bombarded"])
     gone = set(view["retreated"])
@@ -688,6 +715,17 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
     defenders = _order(_enemy_at(s, side, h))
     fighting = [u for u in defenders if not UNITS[u].hq and u not in gone]
     notes: list[str] = []
+    if csup is None:
+        if exact:
+            mine, via = logistics.draw(s, side, attackers, commit=False)
+            hqs = {side: logistics.through(s, side, via)}
+        else:
+            mine = assumed_supply(s, attackers)
+        csup = mine | assumed_supply(s, fighting)
+        notes.append("the defenders' combat supply is not known before the combat: counted as drawn (11D)")
+    short = [UNITS[u].short for u in attackers + fighting if u not in csup and not UNITS[u].hq]
+    if short:
+        notes.append(f"out of combat supply: {', '.join(short)} (11D, 11F)")
     terrain = MAP.terrain[h]
     city = cities(h)
     is_contested = contested(s, h)
@@ -696,11 +734,11 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
     crt = CH.choose_crt(
         terrain=terrain, features=city, fortification=fort, contested=is_contested, attacker_infantry_capable=infantry
     )
-    att = {u: _attack_of(s, u, h, terrain, city, fort, infantry, bombarded) for u in attackers}
+    att = {u: _attack_of(s, u, h, terrain, city, fort, infantry, bombarded, csup) for u in attackers}
     for u in _support(s, attackers, att):
         notes.append(f"{UNITS[u].short} is unsupported: halved (12A)")
     attack = _cap_artillery(s, attackers, att)
-    dfn = {u: _defense_of(s, u, bombarded) for u in fighting}
+    dfn = {u: _defense_of(s, u, bombarded, csup) for u in fighting}
     for u in _support(s, fighting, dfn):
         notes.append(f"{UNITS[u].short} defends unsupported: halved (12A)")
     defense = _cap_artillery(s, fighting, dfn)
@@ -748,8 +786,16 @@ def _battle(s: dict, side: str, h: str, attackers: list[str]) -> Battle:
         if expert_re * 2 >= sum(re_size(s, u) for u in non_art):
             drm += 1  # 15C (L1082)
             notes.append("the attacker is adverse terrain-capable: +1 (15C)")
-    a_fat = max((s["units"][u]["fat"] for u in attackers), default=0)
-    d_fat = max((s["units"][u]["fat"] for u in fighting), default=0)
+    hqs = hqs or {}
+    a_hqs, d_hqs = hqs.get(side, []), hqs.get(OTHER[side], [])
+    a_fat = max((s["units"][u]["fat"] for u in attackers + a_hqs), default=0)  # 6B4: and the HQs traced
+    d_fat = max((s["units"][u]["fat"] for u in fighting + d_hqs), default=0)
+    if any(s["units"][u]["dis"] for u in a_hqs):
+        drm -= 1  # 14M2 (L972): combat supply traced to a disrupted Army HQs
+        notes.append("the attackers' Army HQ is disrupted: -1 (14M2)")
+    if any(s["units"][u]["dis"] for u in d_hqs):
+        drm += 1
+        notes.append("the defenders' Army HQ is disrupted: +1 (14M2)")
     shifts = CH.fatigue_shift(a_fat, d_fat)
     if shifts:
         notes.append(f"fatigue: {shifts:+d} odds level(s) (6B4)")
@@ -814,11 +860,14 @@ def _size_drm(activity: str, re: float) -> int:
     return 0
 
 
-def assess(s: dict, side: str, target_hex: str, attacker_uids) -> dict:
+def assess(s: dict, side: str, target_hex: str, attacker_uids, exact: bool = True) -> dict:
     """The attack as 9A would count it now, without dice and without changing anything: the CRT,
     the modified strengths, the odds rounded for the defender (L451), the column after fatigue
-    shifts and the table's limits (L467, ruling R13), the die modifiers and what went into them."""
-    b = _battle(s, side, target_hex, list(attacker_uids))
+    shifts and the table's limits (L467, ruling R13), the die modifiers and what went into them.
+    Combat supply (11D) as the attacker may know it: his own exactly (``exact``; for anyone
+    else, counted as the enemy's), the enemy's counted as drawn where in general supply (ruling
+    C1)."""
+    b = _battle(s, side, target_hex, list(attacker_uids), exact=exact)
     return _public(b)
 
 
@@ -870,6 +919,7 @@ def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
         {"uid": uid, "turn": s.get("turn"), "isolated": v.get("supply") == "isolated"}
     )
     record_loss(s, uid, 1 if v["cadre"] or UNITS[uid].cadre is None else 2, v["hex"])
+    logistics.drop(s, uid, v["hex"])
     v["at"] = "eliminated"
     v["hex"] = None
     score_loss(s, uid)
@@ -1441,7 +1491,11 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
     if target_hex not in s["attacked"]:
         s["attacked"].append(target_hex)
     report = _report(s, side, target_hex, uids)
-    b = _battle(s, side, target_hex, uids)
+    mine, a_via = logistics.draw(s, side, uids)
+    theirs, d_via = logistics.draw(s, enemy, _fighting(s, side, target_hex))
+    csup = mine | theirs
+    hqs = {side: logistics.through(s, side, a_via), enemy: logistics.through(s, enemy, d_via)}
+    b = _battle(s, side, target_hex, uids, csup, hqs=hqs)
     report["defenders"] = list(b.defenders)
     names = ", ".join(UNITS[u].short for u in uids)
     log(s, f"{names} attack {hex_name(target_hex)}.", "9A")
@@ -1451,7 +1505,7 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
         if not [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]:
             report.update(result="RBC", crt=b.crt, odds=b.odds, column="")
             return _aftermath(s, _record(b, report, kind="empty"), choose)
-        b = _battle(s, side, target_hex, uids)
+        b = _battle(s, side, target_hex, uids, csup, hqs=hqs)
     report.update(attack=float(b.attack), defense=float(b.defense), odds=b.odds, crt=b.crt, notes=list(b.notes))
 
     if same_hex and b.attack <= 0:
@@ -1916,7 +1970,7 @@ def bombard_targets(s: dict, side: str) -> list[str]:
 bombard_candidates = bombard_targets
 
 
-def bombard_strength(s: dict, side: str, target_hex: str, artillery_uids) -> Fraction:
+def bombard_strength(s: dict, side: str, target_hex: str, artillery_uids, csup: set[str] | None = None) -> Fraction:
     """12C (L721): each unit's attack strength, disrupted halved (3A5), by supply (11F), terrain,
     its type against fortresses and cities, field artillery halved (12B1), halved outside the ZOI
     of an active Army HQs; modern tactics do not matter (L673)."""
@@ -1924,13 +1978,15 @@ def bombard_strength(s: dict, side: str, target_hex: str, artillery_uids) -> Fra
     city = cities(target_hex)
     terrain = MAP.terrain[target_hex]
     hqs = _army_hqs(s, side)
+    if csup is None:  # what the bombardment would draw now (11D)
+        csup = logistics.supplied(s, side, artillery_uids, commit=False, segment="bombardment")
     total = ZERO
     for uid in artillery_uids:
         u = UNITS[uid]
         v = s["units"][uid]
         if v["dis"] >= 2:
             continue
-        m = DISRUPTION[v["dis"]] * supply_factor(s, uid) * _art_type(uid, fort, city)
+        m = DISRUPTION[v["dis"]] * supply_factor(s, uid, csup) * _art_type(uid, fort, city)
         if ART_KIND.get(u.type) == "field":
             m *= HALF
         if not in_zoi(s, uid, hqs):
@@ -2019,7 +2075,8 @@ def bombard(s: dict, side: str, target_hex: str, artillery_uids) -> dict:
     fight["bombarded"].extend(uids)
     if target_hex not in fight["bombarded_hexes"]:
         fight["bombarded_hexes"].append(target_hex)
-    strength = bombard_strength(s, side, target_hex, uids)
+    csup = logistics.supplied(s, side, uids, segment="bombardment")  # 11B (L590): the bombarding side only
+    strength = bombard_strength(s, side, target_hex, uids, csup)
     return _bombardment(s, side, target_hex, strength, uids, ", ".join(UNITS[u].short for u in uids))
 
 

@@ -626,9 +626,11 @@ def deteriorate(s: dict, side: str) -> int:
 
 
 def capacity_use(s: dict, uid: str) -> float:
-    """7A5 (L287): a unit uses its RE size of the capacity, double for artillery (ruling R37)."""
+    """7A5 (L287): a unit uses its RE size of the capacity, double for artillery (ruling R37);
+    the Res Pts an Army HQs carries use 3 REs each (11H, L650; ruling S16)."""
     u = UNITS[uid]
-    return float(CH.rail_capacity_used(re_size(s, uid), artillery_or_cm=u.artillery))
+    used = float(CH.rail_capacity_used(re_size(s, uid), artillery_or_cm=u.artillery))
+    return used + 3.0 * s["units"][uid].get("carry", 0)
 
 
 def capacity_left(s: dict, side: str) -> float:

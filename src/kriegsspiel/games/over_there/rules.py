@@ -12,7 +12,7 @@ O1 onwards for play). The modules: ``world`` (the units, the map, the state's qu
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from . import air, bots, charts, combat, movement, sequence
+from . import air, bots, charts, combat, logistics, movement, sequence
 from . import map as ot_map
 from . import scenario as ot_scenario
 from .scenario import SIDES
@@ -121,6 +121,7 @@ class OverThere(Rules):
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
         "replace": sequence.Replace(),
+        "res_place": sequence.ResPlace(),
     }
     bots = bots.BOTS
     max_decisions = 60_000
@@ -161,6 +162,8 @@ class OverThere(Rules):
             if rp.turn is None:
                 s["pool"][rp.side]["man"] += sum(rp.man_pts.values())
                 s["pool"][rp.side]["equ"] += rp.equ_pts
+        logistics.setup(s)  # 11G
+        s["res_due"] = {}  # 16B1: Res Pts produced and not yet placed
         s["sudden"] = None
         s["air_support"] = None
         air.new_player_turn(s)
@@ -232,6 +235,7 @@ class OverThere(Rules):
             "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
             "depleted": list(s.get("depleted", ())),  # 11C2b-iii: the depleted fortresses, a marker on the map
+            "res": self._res(s, role, seen),  # 11G: one's own Res Pts; the enemy's in contact (ruling O1)
             "hq": hq,  # 14M: active or not is on the counter
             # 14P: one's own general staff, and whether each leader there may take a command now
             "staff": {
@@ -257,6 +261,17 @@ class OverThere(Rules):
             "due": self._due(s, role),
         }
 
+    def _res(self, s, role, seen):
+        """Side -> hex -> Res Pts: one's own on the ground (those an Army HQs carries are on its
+        counter, ``carry``); the enemy's, carried or not, where one sees his counters."""
+        out = {}
+        for side in SIDES:
+            if side == role:
+                out[side] = dict(sorted(s["res"][side].items()))
+            else:
+                out[side] = {h: n for h, n in sorted(logistics.at(s, side).items()) if seen is None or h in seen}
+        return out
+
     def _counter(self, s, uid, v, full):
         u = UNITS[uid]
         a, d, m = rating(s, uid)
@@ -279,6 +294,8 @@ class OverThere(Rules):
             "army": u.army,
         }
         if full:
+            if v.get("carry"):
+                out["carry"] = v["carry"]  # 11H: the Res Pts the Army HQs carries
             out["supply"] = v["supply"]
             out["moved"] = v["moved"]
             out["spent"] = v["spent"]
@@ -290,7 +307,7 @@ class OverThere(Rules):
         a = s["attack"]
         if not a["units"]:
             return {"hex": a["hex"], "units": []}
-        info = combat.assess(s, a["side"], a["hex"], a["units"])
+        info = combat.assess(s, a["side"], a["hex"], a["units"], exact=role == a["side"])
         out = {
             k: info[k]
             for k in ("hex", "units", "attack", "defense", "odds", "crt", "column", "drm", "shifts", "notes")
@@ -357,6 +374,23 @@ class OverThere(Rules):
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know
                 t["losses"][side] = {"man": {}, "equ": rnd.randint(0, 3)}
                 t.setdefault("rebuilt", {})[side] = {"sep": rnd.choice([0, 4, 8])}  # 16B3f: his count
+                # 11G, 11H: his Res Pts out of sight, on the ground or carried, and what he drew on
+                unseen = sorted(h for h, o in t["owner"].items() if o == side and h not in seen)
+                pile = {h: n for h, n in t["res"][side].items() if h in seen}
+                for _ in range(rnd.randint(0, 6)):
+                    h = rnd.choice(unseen) if unseen else None
+                    if h is not None:
+                        pile[h] = pile.get(h, 0) + 1
+                t["res"][side] = pile
+                for uid, v in on_map(t, side):
+                    if UNITS[uid].army_hq and v["hex"] not in seen:
+                        n = rnd.randint(0, logistics.CARRY)
+                        if n:
+                            v["carry"] = n
+                        else:
+                            v.pop("carry", None)
+                t["drawn"][side] = []
+                t["free"][side] = None
         top = t["stack"][-1] if t["stack"] else None
         if top is not None and top.get("state") == "superiority":
             for side in top["pending"]:  # B17B1: assigned in secret
@@ -455,6 +489,14 @@ class OverThere(Rules):
             return "cancel"
         if "rest" in action:
             return "rest (remove fatigue)"
+        if "load" in action and action["load"] in UNITS:
+            return f"{UNITS[action['load']].short} takes up a Res Pt"
+        if "unload" in action and action["unload"] in UNITS:
+            return f"{UNITS[action['unload']].short} puts down a Res Pt"
+        if "res_at" in action:
+            return f"place a Res Pt in {hex_name(action['res_at'])}"
+        if "res_lost" in action:
+            return "no city in general supply: the Res Pts are lost"
         if "replace" in action and action["replace"] in UNITS:
             return f"replace {UNITS[action['replace']].short} at {hex_name(action['at'])}"
         if "end" in action:

@@ -266,6 +266,7 @@ class ReplacementRecord(Record):
     equ_pts: float = Field(default=0, ge=0)
     res_pts: int = Field(default=0, ge=0)  # to place at friendly cities in supply
     res_pts_at: dict[str, int] = {}  # place -> Res Pts placed there at set-up
+    res_pts_carried: dict[str, int] = {}  # Army HQs -> Res Pts it carries at set-up (11H)
 
 
 class VictoryPlaceRecord(Record):
@@ -786,6 +787,14 @@ def _check_replacements(sc: Scenario, problems: list) -> None:
                 _bad(problems, t, r.id, f"{n} {contingent} Man Pts: points come in halves (L1187)")
         if not _half(r.equ_pts):
             _bad(problems, t, r.id, f"{r.equ_pts} Equ Pts: points come in halves (L1187)")
+        if r.turn is not None and r.res_pts_carried:
+            _bad(problems, t, r.id, "production is placed by the player; res_pts_carried is for the set-up")
+        for hq, n in r.res_pts_carried.items():
+            u = next((x for x in sc.units if x.id == hq), None)
+            if u is None or u.type != "army-hq" or u.side != r.side or u.start is None:
+                _bad(problems, t, r.id, f"{hq!r} carries Res Pts: not an Army HQs of its side on the map at set-up")
+            elif not 1 <= n <= 3:
+                _bad(problems, t, r.id, f"{hq} carries {n} Res Pts: an Army HQs carries 1 to 3 (9 REs, L652)")
         for place, n in r.res_pts_at.items():
             if place not in places:
                 _bad(problems, t, r.id, f"places Res Pts at {place!r}, no known place")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, game_over, log, rng
-from . import air, combat, movement, supply
+from . import air, combat, logistics, movement, supply
 from .scenario import SIDES, victory_level
 from .world import (
     CH,
@@ -67,6 +67,7 @@ def settle(s: dict) -> None:
     combat.contests(s)
     for h, side in update_ownership(s):
         combat.captured(s, side, h)
+    logistics.capture(s)  # 11H
     for h in movement.abandon_works(s):
         log(s, f"The fieldworks in {hex_name(h)} are abandoned.", "13A")
     if s.get("losses"):
@@ -220,6 +221,8 @@ class PlayerTurn(Procedure):
                 log(s, f"{SIDE_NAMES[side]}'s rail net deteriorates: {lost} RE of capacity lost.", "7A", to=[side])
         reinforcements(s, side, t)
         replacements(s, side, t)
+        if s["res_due"].get(side):
+            ask(s, "res_place", side)
         rebuild(s, side, t)
         rebuild(s, OTHER[side], t)  # 16B3d: a player may rebuild in the enemy's initial phase too
         for wd in SC.withdrawals:
@@ -292,6 +295,7 @@ def open_combat(s: dict, phase: str, attacker: str) -> None:
     s["phase"] = phase
     combat.contests(s)
     s["attacked"] = []
+    logistics.new_phase(s)  # 11D: Res Pts are drawn on anew each phase
     supply.check(s, list(SIDES))
     for _, v in on_map(s):
         v["attacked"] = False
@@ -483,6 +487,11 @@ class Move(State):
             h = s["units"][u]["hex"]
             by_hex[h] = by_hex.get(h, 0) + 1
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
+        for hq in [f["hq"]] if f.get("hq") else logistics.carters(s, role):  # 11H (L652): HQs cart Res Pts
+            if logistics.may_load(s, hq):
+                out.append({"load": hq})
+            if logistics.may_unload(s, hq):
+                out.append({"unload": hq})
         out.append({"end": s["phase"]})
         return out
 
@@ -490,6 +499,12 @@ class Move(State):
         if "end" in action:
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
             return None
+        if "load" in action or "unload" in action:
+            hq = action.get("load") or action["unload"]
+            (logistics.load if "load" in action else logistics.unload)(s, hq)
+            what = "takes up" if "load" in action else "puts down"
+            log(s, f"{UNITS[hq].short} {what} a Res Pt in {hex_name(s['units'][hq]['hex'])}.", "11H", to=[role])
+            return STAY
         if "unit" in action:
             units = [action["unit"]]
         else:
@@ -1125,12 +1140,37 @@ def reinforcements(s: dict, side: str, t: str) -> None:
 
 
 def replacements(s: dict, side: str, t: str) -> None:
-    """16B1: the pool receives the turn's production."""
+    """16B1: the pool receives the turn's production; its Res Pts are the player's to place
+    (L1192, ``ResPlace``)."""
     for rp in SC.replacements:
         if rp.side == side and rp.turn == t:
             pool = s["pool"][side]
             pool["man"] += sum(rp.man_pts.values())
             pool["equ"] += rp.equ_pts
+            if rp.res_pts:
+                s["res_due"][side] = s["res_due"].get(side, 0) + rp.res_pts
+
+
+class ResPlace(State):
+    """16B1 (L1192): the player places each Res Pt produced at one of his cities in regular
+    general supply. With none, the Res Pts are lost (ruling S16)."""
+
+    def prompt(self, s, f, role):
+        n = s["res_due"][role]
+        return f"Production: place {n} Res Pt{'s' if n > 1 else ''} at your cities in general supply."
+
+    def actions(self, s, f, role):
+        return [{"res_at": h} for h in logistics.placements(s, role)] or [{"res_lost": s["res_due"][role]}]
+
+    def act(self, s, f, role, action):
+        if "res_lost" in action:
+            s["res_due"][role] = 0
+            log(s, f"{SIDE_NAMES[role]} has no city in general supply: its Res Pts are lost.", "16B1", to=[role])
+            return None
+        logistics.add(s, role, action["res_at"])
+        s["res_due"][role] -= 1
+        log(s, f"{SIDE_NAMES[role]} places a Res Pt in {hex_name(action['res_at'])}.", "16B1", to=[role])
+        return STAY if s["res_due"][role] else None
 
 
 def month_of(t: str) -> str:
@@ -1314,6 +1354,7 @@ def withdraw(s: dict, wid: str, go: bool) -> None:
     for u in chosen:
         v = s["units"][u]
         if go and v["supply"] != "isolated":
+            logistics.drop(s, u, v["hex"])  # 11H: what an HQs carries stays on the map
             v.update({"hex": None, "at": "withdrawn"})
             if UNITS[u].size == "division":
                 gone += 1

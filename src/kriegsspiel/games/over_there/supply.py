@@ -13,8 +13,9 @@ them in RULINGS.md):
 * ``sources(side)``: the side's regular sources on this map (11C2a), a static set.
 * ``rail_reach(s, side)``: the rail hexes a railroad sub-element reaches from a valid source;
   every one of them stands for an operational depot (S4).
-* ``general_supply(s, side)``, ``isolated_hexes(s, side)``, ``combat_supplied(s, side)``: the
-  traces, from the state as it is now.
+* ``general_supply(s, side)``, ``isolated_hexes(s, side)``: the traces, from the state as it
+  is now; ``Overland``: the overland element alone, which is all a combat supply line has
+  (11D; ``logistics`` draws on the Res Pts).
 * ``check(s, sides, initial=...)``: writes ``U["supply"]`` and ``U["out"]`` (11B, 11F, 3G).
 * ``attrition(s, side)``: 11F's elimination check (L640-644).
 * ``strength_factor(s, uid)``, ``movement_factor(s, uid)``: 11F's effects (ruling R3).
@@ -96,22 +97,19 @@ S10. Elimination (11F, L640-644). Each unit is checked once per turn out, in its
     failure eliminates it. The roller is the owner (``ground-success.json``); one check per turn
     follows the turn-based count of 11F rather than reading "each initial phase" as both
     players' (which would check twice in a turn).
-S11. Combat supply (11D, L625-631). Res Pts are not tracked: a unit is in combat supply if it
-    traces, at the start of the combat, an overland element of the overland length to a
-    ``rail_reach`` hex (a Res Pt railed up) or to an Army HQs of its nationality that links to
-    the rail net as in S6 (the Army HQs carries up to 9 REs of Res Pts, L652). That is S4 and
-    S6's trace from the state of the moment, whatever the unit's general supply in the initial
-    phase (11D asks nothing of it). Res Pts are not spent and carry no RE limit (150/30).
+S11. Combat supply (11D, L625-630) is drawn on Res Pts at the start of each attack and
+    bombardment: ``logistics.supplied``, with ``Overland`` here for its one element.
 S12. Strength (11F; ruling R3): ``strength_factor`` is ``charts.supply_strength`` with the
-    unit's combat supply now, its ``out`` and whether it was last judged isolated: 1 in combat
+    unit's combat supply, its ``out`` and whether it was last judged isolated: 1 in combat
     supply; else 1/2 in general supply or U-1 unisolated; 1/4 U-1 isolated or U-2 and later.
 S13. Movement (11F): ``movement_factor`` halves from U-2 on, and in U-1 for c/m units (the
     scenario has none).
-S14. Special sources (11C2b: Res Pts, GSPs) are not modelled; neither is the "once
-    enemy-owned, never again a source" of major cities (11C2a; the state keeps no history of
-    ownership): a city serves while its side owns it.
+S14. Res Pts are not drawn on for general supply (11C2b-i) and GSPs are not generated; the
+    "once enemy-owned, never again a source" of major cities (11C2a) is not kept: a city serves
+    while its side owns it.
 S15. An improved fortress the side owns supplies up to 15 REs of its units in its hex
-    (``fortress_supplied``); their depletion roll (11C2b) is not made.
+    (``fortress_supplied``); isolated, it rolls for depletion in its owner's initial phase
+    (``depletion``).
 """
 
 from __future__ import annotations
@@ -275,15 +273,42 @@ def _roads() -> tuple[dict[str, tuple[str, ...]], frozenset]:
 # ----- the traces -----------------------------------------------------------------------------
 
 
-class _Trace:
+def _blocked(s: dict, side: str) -> set[str]:
+    """11A (L588): the hexes a side's supply line may not enter: enemy-occupied, or in an enemy
+    ZOC without a friendly unit."""
+    own_hexes, enemy_hexes = set(), set()
+    for uid, v in on_map(s):
+        (own_hexes if UNITS[uid].side == side else enemy_hexes).add(v["hex"])
+    return enemy_hexes | (zoc_hexes(s, OTHER[side]) - own_hexes)
+
+
+class Overland:
+    """The overland element alone, from the state as it is now: what a combat supply line,
+    which has only that element (11D, L594), can join."""
+
+    def __init__(self, s: dict, side: str):
+        self.blocked = _blocked(s, side)
+        weather = _weather(s)
+        self.overland_max = CH.supply_lengths(weather)[0]
+        self._into = _overland(weather)
+        self._table = _into_table(weather)
+
+    def spread(self, starts, limit=None) -> hx.Reach:
+        """Every hex whose overland line of at most ``limit`` (None: any length) reaches one of
+        ``starts``; searched backwards from them, a hex entered must not be blocked."""
+        into, blocked = self._into, self.blocked
+
+        def step(h, n):  # the line steps from n into h
+            return None if h in blocked else into[h].get(n)
+
+        return hx.spread(sorted(starts), step, limit, neighbours=self._table)
+
+
+class _Trace(Overland):
     """One side's supply picture from the state as it is now."""
 
     def __init__(self, s: dict, side: str):
-        enemy = OTHER[side]
-        own_hexes, enemy_hexes = set(), set()
-        for uid, v in on_map(s):
-            (own_hexes if UNITS[uid].side == side else enemy_hexes).add(v["hex"])
-        self._build(s, side, _weather(s), enemy_hexes | (zoc_hexes(s, enemy) - own_hexes), s["owner"])
+        self._build(s, side, _weather(s), _blocked(s, side), s["owner"])
 
     def _build(self, s: dict, side: str, weather: str, blocked: set, owner: dict) -> None:
         self.s = s
@@ -335,16 +360,6 @@ class _Trace:
         return best
 
     # --- overland (11B1) ---
-
-    def spread(self, starts, limit=None) -> hx.Reach:
-        """Every hex whose overland line of at most ``limit`` (None: any length) reaches one of
-        ``starts``; searched backwards from them, a hex entered must not be blocked."""
-        into, blocked = self._into, self.blocked
-
-        def step(h, n):  # the line steps from n into h
-            return None if h in blocked else into[h].get(n)
-
-        return hx.spread(sorted(starts), step, limit, neighbours=self._table)
 
     def isolation(self) -> hx.Reach:
         if self._isolation is None:
@@ -502,15 +517,10 @@ def isolated_units(s: dict, side: str) -> set[str]:
     return {uid for uid, v in on_map(s, side) if v["hex"] not in reach}
 
 
-def combat_supplied(s: dict, side: str) -> set[str]:
-    """The side's units on the map in combat supply now (11D; ruling S11)."""
-    ok = _Trace(s, side).supplied()
-    return {uid for uid, v in on_map(s, side) if v["hex"] in ok[UNITS[uid].nationality]}
-
-
-def combat_supply(s: dict, uid: str) -> bool:
-    """Whether one unit is in combat supply now (11D; ruling S11)."""
-    return uid in combat_supplied(s, UNITS[uid].side)
+def general_supply_hexes(s: dict, side: str) -> set[str]:
+    """The hexes where the side is in regular general supply now without an Army HQs: those
+    whose overland element reaches the rail lines joined to a source (11B, 11C2a)."""
+    return set(_Trace(s, side).near_rail())
 
 
 def player_turn(s: dict) -> int:
@@ -620,11 +630,18 @@ def attrition(s: dict, side: str) -> list[str]:
         log(s, f"{text}: {code}, eliminated.", "11F")
         s.setdefault("eliminated_log", []).append({"uid": uid, "turn": s["turn"], "isolated": True})
         _score_loss(s, uid)
+        drop(s, uid, v["hex"])
         v["at"] = "eliminated"
         v["hex"] = None
         s.get("supply_since", {}).pop(uid, None)
         gone.append(uid)
     return gone
+
+
+def drop(s: dict, uid: str, h: str) -> None:
+    from .logistics import drop as put_down  # logistics reads supply: imported when needed
+
+    put_down(s, uid, h)
 
 
 def _score_loss(s: dict, uid: str) -> None:
@@ -633,12 +650,11 @@ def _score_loss(s: dict, uid: str) -> None:
     score_loss(s, uid)
 
 
-def strength_factor(s: dict, uid: str) -> float:
-    """What multiplies the unit's attack and defense strengths by supply (11F; rulings R3, S12)."""
+def strength_factor(s: dict, uid: str, combat_supply: bool) -> float:
+    """What multiplies the unit's attack and defense strengths by supply (11F; rulings R3, S12),
+    in combat supply or not (11D: ``logistics.supplied``)."""
     v = s["units"][uid]
-    factor = CH.supply_strength(
-        combat_supply=combat_supply(s, uid), turns_out=v["out"], isolated=v["supply"] == "isolated"
-    )
+    factor = CH.supply_strength(combat_supply=combat_supply, turns_out=v["out"], isolated=v["supply"] == "isolated")
     return float(factor)
 
 
@@ -653,8 +669,7 @@ def movement_factor(s: dict, uid: str) -> float:
 __all__ = [
     "attrition",
     "check",
-    "combat_supplied",
-    "combat_supply",
+    "general_supply_hexes",
     "general_supply",
     "isolated_hexes",
     "cut_off",

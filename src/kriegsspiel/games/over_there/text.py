@@ -37,6 +37,7 @@ from .world import (
     SIDE_NAMES,
     UNITS,
     fmt,
+    hex_name,
     leader_name,
 )
 
@@ -140,6 +141,12 @@ def header(view: dict) -> Text:
         pool = (b.get("pool") or {}).get(me)
         if pool:
             bits.append(f"replacement pool {plural(pool['man'], 'Man Pt')}, {plural(pool['equ'], 'Equ Pt')}")
+        res = (b.get("res") or {}).get(me)
+        carried = sum(u.get("carry", 0) for u in b["units"] if u["side"] == me)
+        if res is not None:
+            where = ", ".join(f"{n} in {hex_name(h)}" for h, n in res.items())
+            text = f"Res Pts {where or 'none on the ground'}"
+            bits.append(text + (f", {carried} carried by Army HQs" if carried else ""))
         air = (b.get("air") or {}).get(me)
         if air:
             bits.append(air_text(air))
@@ -207,6 +214,8 @@ def unit_text(u: dict, hq: dict | None = None) -> str:
         tags.append("no ZOC")
     if u.get("moved"):
         tags.append("moved")
+    if u.get("carry"):
+        tags.append(f"{u['carry']} Res")  # 11H: the Res Pts an Army HQs carries
     return text + (f" [{' '.join(tags)}]" if tags else "")
 
 
@@ -240,6 +249,9 @@ def hex_label(h: str, b: dict) -> str:
         out += ", rail obstructed"
     if h in (b.get("depleted") or []):
         out += ", fortress depleted"
+    for side, pile in sorted((b.get("res") or {}).items()):
+        if pile.get(h):
+            out += f", {plural(pile[h], 'Res Pt')} ({SHORT.get(side, side)})"
     return out
 
 
@@ -899,6 +911,7 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("by") == "river",
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
+    lambda a, h: a.get("res_at") == h,
 )
 WORD_ACTIONS = {
     "end": lambda a: "end" in a,
@@ -906,6 +919,8 @@ WORD_ACTIONS = {
     "stay": lambda a: "stay" in a,
     "cancel": lambda a: "cancel" in a,
     "rest": lambda a: "rest" in a,
+    "load": lambda a: "load" in a,
+    "unload": lambda a: "unload" in a,
     "resolve": lambda a: "resolve" in a,
     "fight": lambda a: "resolve" in a,
     "none": lambda a: ("commit" in a and a["commit"] is None) or ("leader" in a and a["leader"] is None),
@@ -952,6 +967,8 @@ def key_of(action) -> str | None:
         return f"recon{action['air_recon']}"
     if "commit" in action:
         return action["commit"] or "none"
+    if "res_at" in action:
+        return action["res_at"]
     if "leader" in action and "activate" not in action:
         return "none" if action["leader"] is None else action["leader"]
     kind = next(iter(action))

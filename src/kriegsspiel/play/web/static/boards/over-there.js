@@ -497,6 +497,7 @@ function markers(u, c) {
   if (u.fat) put(1, "m-fat", `F${u.fat}`);
   if (u.supply === "out") put(2, "m-oos", "OS");
   else if (u.supply === "isolated") put(2, "m-iso", "ISO");
+  if (u.carry) put(3, "m-res", `R${u.carry}`); // 11H: the Res Pts an Army HQ carries
   return out;
 }
 
@@ -523,6 +524,7 @@ function unitLine(u) {
   if (u.fat) bits.push(`fatigue ${u.fat}`);
   if (u.supply && u.supply !== "general") bits.push(SUPPLY_TEXT[u.supply] || u.supply);
   if (u.moved) bits.push("moved");
+  if (u.carry) bits.push(`carries ${plural(u.carry, "Res Pt")}`); // 11H
   return bits.join(" · ");
 }
 
@@ -922,8 +924,9 @@ function drawMap(shape, data, st) {
   // HQs' zones of influence and supply (a toggle)
   if (st.show.supply) map.append(supplyLayer(board, geo, byHex));
 
-  // the counters
+  // the counters, and the Res Pts on the ground beside them (11G)
   map.append(stacksLayer(shape, data, st, geo, byHex));
+  map.append(resLayer(board, geo));
 
   // the attack being built and the last combat
   map.append(combatLayer(board, data, geo, st, byHex, attackTargets, bombardTargets));
@@ -958,6 +961,30 @@ function supplyLayer(board, geo, byHex) {
     if (!worst || !geo.at[h]) continue;
     const [x, y] = geo.at[h];
     g.append(svg("circle", { class: ["ot-supply-ring", worst], cx: x, cy: y, r: C * 0.78 }));
+  }
+  return g;
+}
+
+/** 11G: the Res Pts on the ground: one's own, and the enemy's where his counters are seen
+ * (the view lists them by side and hex). A crate with the count at the hex's lower left. */
+function resLayer(board, geo) {
+  const g = svg("g", { class: "ot-res", "pointer-events": "none" });
+  for (const [side, pile] of Object.entries(board.res || {})) {
+    for (const [h, n] of Object.entries(pile || {})) {
+      if (!geo.at[h] || !n) continue;
+      const [cx, cy] = geo.at[h];
+      const w = C * 0.42;
+      const x = cx - C * 0.78;
+      const y = cy + C * 0.12;
+      g.append(
+        svg(
+          "g",
+          { class: ["ot-res-crate", `res-${side}`], "data-res": `${side}:${h}` },
+          svg("rect", { x, y, width: w, height: w * 0.7, rx: 1.5 }),
+          svg("text", { x: x + w / 2, y: y + w * 0.55, "text-anchor": "middle", "font-size": (w * 0.5).toFixed(1) }, `R${n}`),
+        ),
+      );
+    }
   }
   return g;
 }
@@ -1182,6 +1209,7 @@ function panel(shape, data, st) {
       ),
       railText(board, shape.role) ? el("div", { class: "small muted" }, railText(board, shape.role)) : null,
       airText(board, data) ? el("div", { class: "small muted" }, airText(board, data)) : null,
+      resText(board, shape.role) ? el("div", { class: "small muted ot-res-text" }, resText(board, shape.role)) : null,
       staffText(board, data) ? el("div", { class: "small muted ot-general-staff" }, staffText(board, data)) : null,
       board.vp
         ? el(
@@ -1265,6 +1293,15 @@ function railText(board, role) {
   const r = board.rail && role && board.rail[role];
   if (!r || r.capacity === undefined) return "";
   return `Rail capacity used this turn: ${r.used ?? 0} of ${r.capacity}`;
+}
+
+/** 11G, 11H: one's own Res Pts, on the ground and carried by Army HQs. */
+function resText(board, role) {
+  const pile = board.res && role && board.res[role];
+  if (!pile) return "";
+  const ground = Object.values(pile).reduce((a, b) => a + b, 0);
+  const carried = (board.units || []).filter((u) => u.side === role).reduce((a, u) => a + (u.carry || 0), 0);
+  return `Res Pts: ${ground} on the ground, ${carried} carried by Army HQs`;
 }
 
 function hint(shape, st) {
@@ -1542,6 +1579,9 @@ function hexFacts(data, geo, h, board) {
     }
   }
   if ((board.obstructed || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail obstructed here: no rail movement until a division clears it"));
+  for (const [side, pile] of Object.entries(board.res || {})) {
+    if (pile && pile[h]) out.push(el("div", { class: "tip-row" }, `${plural(pile[h], "Res Pt")} of ${sideName(data, side)} on the ground: combat supply for units within 3 hexes (11D)`));
+  }
   if ((board.depleted || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Fortress depleted: it feeds no garrison until a supply line reaches it again"));
   const roads = new Set();
   for (const n of geo.nbrs[h] || []) for (const r of geo.roads[[h, n].sort().join("|")] || []) roads.add(r.name);
@@ -1559,6 +1599,8 @@ function tipContent(key, st) {
   if (kind === "stack") {
     const list = (board.units || []).filter((u) => u.hex === h && u.side === side).sort((a, b) => unitRank(b, st) - unitRank(a, st));
     for (const u of list) out.push(el("div", { class: "tip-row" }, el("i", { class: ["sw", `s-${u.side}`] }), el("b", {}, u.name || u.id), ` ${strengths(u)}`, el("div", { class: "small muted" }, unitLine(u), hqText(st, u))));
+    const pile = (board.res || {})[side] || {};
+    if (pile[h]) out.push(el("div", { class: "tip-row" }, `${plural(pile[h], "Res Pt")} on the ground (11G)`));
   } else if (kind === "hidden") {
     for (const x of (board.hidden || []).filter((y) => y.hex === h)) out.push(el("div", { class: "tip-row" }, el("i", { class: ["sw", `s-${x.side}`] }), `${sideName(data, x.side)}: ${plural(x.count, "counter")}, out of contact`));
   } else {

@@ -1,0 +1,267 @@
+"""Over There's Res Pts and combat supply (logistics.py): 11D (L625-630), 11G (L645), 11H
+(L647-662), 16B1's placement of production (L1192), and what the enemy may learn of them.
+
+The battlefield is the open Lithuanian plain round 1502, as in test_ot_combat: the defender in
+1502, the attackers west of it in 1402, the Res Pts behind them in 1202 (two hexes of clear
+terrain: within the overland length of 3)."""
+
+import kriegsspiel
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.over_there import combat as c
+from kriegsspiel.games.over_there import logistics as lg
+from kriegsspiel.games.over_there import movement as mv
+from kriegsspiel.games.over_there import world as w
+from kriegsspiel.games.over_there.world import CH, UNITS
+
+G = kriegsspiel.load("over-there")
+CP, EN = "central-powers", "entente"
+T, W, REAR = "1502", "1402", "1202"
+SUCCESS = next(r for r in range(1, 7) if CH.succeeds(CH.ground_success(r, 0)))
+FAILURE = next(r for r in range(1, 7) if not CH.succeeds(CH.ground_success(r, 0)))
+
+
+def fresh(phase: str = "combat") -> dict:
+    """A new game with every unit off the map and no Res Pts, in the Central Powers' combat phase."""
+    s = G.new(seed=1)
+    for v in s["units"].values():
+        v.update(hex=None, at="due", dis=0, fat=0, spent=0, moved=False, attacked=False, supply="general", out=0)
+    s.update(phasing=CP, phase=phase, attacked=[], last=None)
+    s["owner"] = w.initial_owner()
+    lg.setup(s)
+    s["res"] = {CP: {}, EN: {}}
+    for v in s["units"].values():
+        v.pop("carry", None)  # nothing carried: each test puts its Res Pts
+    return s
+
+
+def put(s: dict, h: str, *uids: str) -> None:
+    for u in uids:
+        s["units"][u].update(hex=h, at="map")
+
+
+def test_l84_a_res_pt_is_3_res_and_an_army_hq_carries_three():
+    assert lg.RES_RE == 3 and lg.CARRY == 3  # 9 REs of logistics items (L652)
+    assert (lg.WITH_HQ, lg.ALONE, lg.FREE, lg.ART) == (150, 30, 2, 2)  # L627-630
+
+
+def test_the_set_up_places_the_scenarios_res_pts_at_its_cities():
+    s = G.new(seed=1)
+    assert sum(s["res"][CP].values()) == 4 and sum(s["res"][EN].values()) == 4
+    assert s["res"][CP][lg.place_hex("Königsberg")] == 1
+    assert s["res"][EN][lg.place_hex("Warsaw")] == 1
+
+
+def test_l628_a_res_pt_alone_supplies_30_res_and_is_spent():
+    s = fresh()
+    s["res"][CP][REAR] = 2
+    divisions = ["de-1-id", "de-2-id", "de-1-rd", "de-3-rd", "de-36-rd", "de-35-id", "de-37-id"]
+    for i, u in enumerate(divisions):
+        put(s, ("1302", "1303", "1203", "1201")[i % 4], u)
+    assert sum(lg.need(s, u) for u in divisions) == 35
+    # what would be drawn changes nothing
+    assert lg.supplied(s, CP, divisions, commit=False) == set(divisions)
+    assert s["res"][CP] == {REAR: 2}
+    # 30 REs from the first Res Pt, the 35th RE needs the second; both are spent
+    assert lg.supplied(s, CP, divisions) == set(divisions)
+    assert s["res"][CP] == {}
+    assert [d[1] for d in s["drawn"][CP]] == [30, 30]
+
+
+def test_l627_with_an_active_army_hq_one_res_pt_supplies_150_res():
+    s = fresh()
+    s["res"][CP][REAR] = 2
+    put(s, REAR, "de-8-army-hq")
+    divisions = ["de-1-id", "de-2-id", "de-1-rd", "de-3-rd", "de-36-rd", "de-35-id", "de-37-id"]
+    for i, u in enumerate(divisions):
+        put(s, ("1302", "1303", "1203", "1201")[i % 4], u)
+    assert lg.supplied(s, CP, divisions) == set(divisions)
+    assert s["res"][CP] == {REAR: 1} and s["drawn"][CP] == [[REAR, 150, 35.0, "combat"]]
+    # an inactive Army HQ (14M1) gives no more than the Res Pt alone
+    s = fresh()
+    s["res"][CP][REAR] = 1
+    put(s, REAR, "de-8-army-hq")
+    s["hq"]["de-8-army-hq"]["active"] = False
+    for i, u in enumerate(divisions):
+        put(s, ("1302", "1303", "1203", "1201")[i % 4], u)
+    assert len(lg.supplied(s, CP, divisions)) == 6  # 30 REs: six divisions of 5
+
+
+def test_l630_artillery_counts_double_and_2_res_draw_without_spending():
+    s = fresh()
+    s["res"][CP][REAR] = 1
+    put(s, W, "de-i-hvy-art", "de-xx-hvy-art")
+    assert lg.need(s, "de-i-hvy-art") == 2 * w.re_size(s, "de-i-hvy-art")
+    # two half-RE heavy artillery regiments count 2 REs: the phase's free draw, nothing spent
+    assert lg.supplied(s, CP, ["de-i-hvy-art", "de-xx-hvy-art"]) == {"de-i-hvy-art", "de-xx-hvy-art"}
+    assert s["res"][CP] == {REAR: 1} and s["free"][CP] == [REAR, 2.0]
+    # the free 2 REs are used up for the phase: the next unit spends the Res Pt
+    put(s, W, "de-2-lw-bde")
+    assert lg.supplied(s, CP, ["de-2-lw-bde"]) == {"de-2-lw-bde"}
+    assert s["res"][CP] == {}
+    # a new phase: nothing drawn, the free REs back
+    lg.new_phase(s)
+    assert s["drawn"][CP] == [] and s["free"][CP] is None
+
+
+def test_11d_beyond_the_overland_length_or_through_an_enemy_zoc_there_is_no_combat_supply():
+    s = fresh()
+    s["res"][CP]["1406"] = 1  # four hexes from 1402
+    put(s, W, "de-1-id")
+    assert lg.supplied(s, CP, ["de-1-id"], commit=False) == set()
+    s = fresh()
+    s["res"][CP][REAR] = 1
+    put(s, W, "de-1-id")
+    put(s, "1301", "ru-25-id")  # its ZOC covers 1302 and 1202 (11A: the line may not enter)
+    put(s, "1303", "ru-53-rd")
+    assert REAR in w.zoc_hexes(s, EN)
+    assert lg.supplied(s, CP, ["de-1-id"], commit=False) == set()
+
+
+def test_11f_an_attack_out_of_combat_supply_is_halved_and_the_res_pt_is_spent_once_a_segment():
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-25-id")
+    s["res"][EN][T] = 1  # the defender's own
+    a = c.assess(s, CP, T, ["de-1-id", "de-2-id"])
+    assert (a["attack"], a["defense"]) == (11, 11)  # no Res Pt: halved (11F, L634)
+    s["res"][CP][REAR] = 1
+    a = c.assess(s, CP, T, ["de-1-id", "de-2-id"])
+    assert a["attack"] == 22
+    with scripted_dice(s, 3):
+        c.resolve(s, CP, T, ["de-1-id", "de-2-id"])
+    assert s["res"][CP] == {} and s["res"][EN] == {}  # both sides drew (L590)
+    assert s["drawn"][CP] == [[REAR, 30, 10.0, "combat"]]
+    # a second attack in the segment draws on what the Res Pt may still supply
+    put(s, "1401", "de-1-rd")
+    put(s, "1501", "ru-53-rd")
+    assert c.assess(s, CP, "1501", ["de-1-rd"])["attack"] == 8
+
+
+def test_the_bombardment_segments_res_pts_do_not_serve_the_attacks():
+    s = fresh()
+    s["res"][CP][REAR] = 1
+    put(s, W, "de-i-hvy-art", "de-xx-hvy-art", "de-xi-hvy-art", "de-1-id")
+    put(s, "1302", "de-8-army-hq")
+    put(s, T, "ru-25-id")
+    with scripted_dice(s, 1):
+        c.bombard(s, CP, T, ["de-i-hvy-art", "de-xx-hvy-art", "de-xi-hvy-art"])
+    assert s["res"][CP] == {}  # 3 REs of artillery: more than the free 2, the Res Pt is drawn
+    assert [d[3] for d in s["drawn"][CP]] == ["bombardment"]
+    # what it may still supply serves no attack (L630): de-1-id is halved
+    assert c.assess(s, CP, T, ["de-1-id"])["attack"] == 5.5
+    with scripted_dice(s, 3):
+        r = c.resolve(s, CP, T, ["de-1-id"])
+    assert r["attack"] == 5.5
+
+
+def test_the_odds_shown_tell_nothing_of_the_defenders_res_pts():
+    """The attacker's view counts the defenders in general supply as in combat supply; whether
+    a Res Pt stands behind them is learnt only when the combat is fought."""
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-25-id")
+    s["res"][CP][REAR] = 1
+    shown = c.assess(s, CP, T, ["de-1-id", "de-2-id"])
+    s["res"][EN]["1702"] = 1  # two hexes behind the defender
+    assert c.assess(s, CP, T, ["de-1-id", "de-2-id"]) == shown
+    assert shown["defense"] == 11  # counted as drawn
+    # but the fight uses the truth: without the Res Pt the defender is halved
+    del s["res"][EN]["1702"]
+    with scripted_dice(s, 3):
+        r = c.resolve(s, CP, T, ["de-1-id", "de-2-id"])
+    assert r["defense"] == 5.5
+
+
+def test_11h_an_army_hq_takes_up_res_pts_carries_them_and_drops_them_when_lost():
+    s = G.new(seed=1)
+    while not (s["phase"] == "movement" and s["phasing"] == CP):
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[0]))
+    hq = "de-8-army-hq"
+    h = s["units"][hq]["hex"]
+    assert s["units"][hq].pop("carry") == 2  # the set-up's (SCENARIO.md)
+    s["res"][CP][h] = 4
+    assert {"load": hq} in G.actions(s, CP)
+    for _ in range(3):
+        s = G.apply(s, CP, {"load": hq})
+    assert s["units"][hq]["carry"] == 3 and s["res"][CP][h] == 1
+    assert {"load": hq} not in G.actions(s, CP)  # 9 REs: full
+    assert {"unload": hq} in G.actions(s, CP)
+    # 7A4: what it carries rides the rail with it, 3 REs each
+    assert mv.capacity_use(s, hq) == 3 + 9
+    # its view shows the load on the counter; the enemy sees none of it out of contact
+    mine = G.view(s, CP)["board"]
+    assert next(u for u in mine["units"] if u["id"] == hq)["carry"] == 3
+    theirs = G.view(s, EN)["board"]
+    if h not in (G.visible(s, EN) or set()):
+        assert h not in theirs["res"][CP]
+    # the HQs eliminated, the Res Pts stay in its hex
+    c.eliminate(s, hq, "a test")
+    assert s["res"][CP][h] == 4 and "carry" not in s["units"][hq]
+
+
+def test_11h_res_pts_in_a_hex_the_enemy_takes_are_captured_or_destroyed():
+    s = fresh("movement")
+    s["res"][CP][REAR] = 2
+    s["owner"][REAR] = EN
+    with scripted_dice(s, SUCCESS, FAILURE):
+        lg.capture(s)
+    assert s["res"][CP] == {} and s["res"][EN] == {REAR: 1}
+    assert "1 captured, 1 destroyed" in s["log"][-1][1]
+
+
+def test_16b1_production_res_pts_are_placed_at_cities_in_general_supply():
+    s = G.new(seed=1)
+    seen = None
+    for _ in range(4000):
+        if not s["stack"]:
+            break
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        if any("res_at" in a for a in acts):
+            seen = (role, acts)
+            break
+        s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[-1]))
+    assert seen is not None, "no production turn reached"
+    role, acts = seen
+    places = [a["res_at"] for a in acts]
+    assert places and all(h in w.CITY_HEXES and s["owner"][h] == role for h in places)
+    before = sum(s["res"][role].values())
+    due = s["res_due"][role]
+    for _ in range(due):
+        s = G.apply(s, role, G.actions(s, role)[0])
+    assert sum(s["res"][role].values()) == before + due and s["res_due"][role] == 0
+    # the enemy is not told where they went (ruling O1)
+    other = w.OTHER[role]
+    assert not [x for x in G.view(s, other)["log"] if "places a Res Pt" in str(x)]
+
+
+def test_a_res_pt_stacked_with_an_army_hq_of_another_nationality_serves_only_its_own():
+    s = fresh()
+    s["res"][EN][REAR] = 1
+    put(s, REAR, "ru-1-army-hq")
+    put(s, W, "ru-25-id")
+    assert lg.supplied(s, EN, ["ru-25-id"], commit=False) == {"ru-25-id"}
+    src = lg._Sources(s, EN)
+    assert src.cap(REAR) == 150 and UNITS["ru-25-id"].nationality == UNITS["ru-1-army-hq"].nationality
+
+
+def test_6b4_and_14m2_the_army_hq_traced_through_brings_its_fatigue_and_disruption():
+    """L233: an attacking force that traces combat supply through an Army HQs with fatigue hits
+    shifts down a level for every two; L972: -1 to the die if that Army HQs is disrupted."""
+    s = fresh()
+    s["res"][CP][REAR] = 1
+    put(s, REAR, "de-8-army-hq")
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-25-id")
+    base = c.assess(s, CP, T, ["de-1-id", "de-2-id"])
+    assert base["shifts"] == 0
+    s["units"]["de-8-army-hq"]["fat"] = 2
+    tired = c.assess(s, CP, T, ["de-1-id", "de-2-id"])
+    assert tired["shifts"] == -1 and tired["drm"] == base["drm"]
+    s["units"]["de-8-army-hq"].update(fat=0, dis=1)
+    assert c.assess(s, CP, T, ["de-1-id", "de-2-id"])["drm"] == base["drm"] - 1
+    # a Res Pt drawn without the HQs in its hex brings neither
+    s["units"]["de-8-army-hq"].update(fat=2, hex="1201")
+    assert c.assess(s, CP, T, ["de-1-id", "de-2-id"])["shifts"] == 0
