@@ -265,3 +265,53 @@ def test_6b4_and_14m2_the_army_hq_traced_through_brings_its_fatigue_and_disrupti
     # a Res Pt drawn without the HQs in its hex brings neither
     s["units"]["de-8-army-hq"].update(fat=2, hex="1201")
     assert c.assess(s, CP, T, ["de-1-id", "de-2-id"])["shifts"] == 0
+
+
+def test_11c2b_i_a_res_pt_feeds_a_pocket_for_the_player_turn_and_the_count_goes_on():
+    """L620: a Res Pt is a special source of general supply for all units tracing an overland
+    line to it; used, it is removed; the units are in general supply for the player turn, but
+    their turns out go on counting, and in general supply they are not checked for elimination."""
+    from kriegsspiel.games.over_there import supply as sp
+
+    s = fresh("initial")
+    put(s, T, "ru-25-id", "ru-53-rd")
+    ring = ("1501", "1601", "1602", "1503", "1402", "1401")  # T's neighbours
+    for h, u in zip(ring, ("de-1-id", "de-2-id", "de-1-rd", "de-3-rd", "de-36-rd", "de-35-id"), strict=True):
+        put(s, h, u)
+    now = sp.player_turn(s)
+    s["supply_since"] = {"ru-25-id": now - 2, "ru-53-rd": now - 2}
+    sp.check(s, [EN], initial=True)
+    assert [(s["units"][u]["supply"], s["units"][u]["out"]) for u in ("ru-25-id", "ru-53-rd")] == [("isolated", 2)] * 2
+    assert lg.general_offers(s, EN) == {}  # no Res Pt in the pocket
+    s["res"][EN][T] = 1
+    assert lg.general_offers(s, EN) == {T: ["ru-25-id", "ru-53-rd"]}
+    assert lg.feed(s, EN, T) == ["ru-25-id", "ru-53-rd"]
+    assert s["res"][EN] == {}
+    v = s["units"]["ru-25-id"]
+    assert (v["supply"], v["out"]) == ("isolated", 0) and s["supply_since"]["ru-25-id"] == now - 2
+    assert sp.attrition(s, EN) == []  # in general supply: not checked for elimination (L620)
+    assert lg.general_offers(s, EN) == {}
+    # the next initial phase counts on: the third turn out
+    s["supply_since"]["ru-25-id"] = now - 4
+    sp.check(s, [EN], initial=True)
+    assert s["units"]["ru-25-id"]["out"] == 3
+
+
+def test_11c2b_i_the_player_is_asked_in_his_initial_phase_and_the_enemy_is_not_told():
+    """A German cavalry division in Russian Poland, out of supply, with a Res Pt beside it: in the
+    Central Powers' initial phase its player is asked; drawing on it feeds the division, and the
+    Entente's log does not say where the Res Pt was."""
+    s = G.new(seed=1)
+    s["units"]["de-1-cav"].update(hex="0716", at="map")
+    s["res"][CP]["0716"] = 1
+    while not (s["phasing"] == CP and any("res_supply" in a for a in G.actions(s, CP))):
+        assert s["phasing"] == EN, "the Central Powers' initial phase went by without asking"
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[0]))
+    assert G.actions(s, CP) == [{"res_supply": "0716"}, {"res_supply": None}]
+    assert s["units"]["de-1-cav"]["out"] == 1
+    s = G.apply(s, CP, {"res_supply": "0716"})
+    assert s["units"]["de-1-cav"]["out"] == 0 and "0716" not in s["res"][CP]
+    assert not [x for x in G.view(s, EN)["log"] if "Res Pt" in str(x)]
+    assert [x for x in G.view(s, CP)["log"] if "draws on the Res Pt in 0716" in str(x)]

@@ -521,3 +521,23 @@ def test_11c2b_iii_an_isolated_fortress_feeds_its_garrison_the_turns_out_go_on_a
         s["units"][u].update(at="due", hex=None)
     sp.depletion(s, EN)
     assert s["depleted"] == []
+
+
+def test_16_a_unit_entering_play_takes_the_supply_status_of_its_hex():
+    """L1155: a unit appearing where its side is out of general supply is out of it too, in the
+    turn out of the units already there; where the hex traces supply, it is in general supply."""
+    s = empty()
+    s["turn"], s["phasing"] = 1, CP
+    now = sp.player_turn(s)
+    put(s, "de-1-id", "0716")  # in Russian Poland, far from the German railways
+    sp.arrive(s, ["de-1-id"])
+    v = s["units"]["de-1-id"]
+    assert (v["supply"], v["out"]) == ("out", 1) and s["supply_since"]["de-1-id"] == now
+    s["supply_since"]["de-1-id"] = now - 2  # there since the last game turn: its second turn out
+    put(s, "de-2-id", "0716")
+    sp.arrive(s, ["de-2-id"])
+    assert s["units"]["de-2-id"]["out"] == 2
+    put(s, "de-35-id", "0611")  # on the Allenstein railway: supplied
+    sp.arrive(s, ["de-35-id"])
+    assert (s["units"]["de-35-id"]["supply"], s["units"]["de-35-id"]["out"]) == ("general", 0)
+    assert "de-35-id" not in s["supply_since"]

@@ -338,6 +338,55 @@ def _commit(s: dict, side: str, other: list, drawn: list, free, ground: dict, ca
         log(s, f"A Res Pt in {hex_name(d[0])} is drawn on: combat supply for up to {d[1]} REs.", "11D", to=[side])
 
 
+# ----- general supply (11C2b-i) ----------------------------------------------------------------
+
+
+def _out(s: dict, side: str) -> list[str]:
+    """The side's units on the map out of general supply after the initial phase's check."""
+    return [uid for uid, v in on_map(s, side) if v["out"] > 0 and not UNITS[uid].hq]
+
+
+def general_offers(s: dict, side: str) -> dict[str, list[str]]:
+    """11C2b-i (L620): hex -> the side's units out of general supply whose overland line reaches
+    the Res Pts there; only hexes where some unit does."""
+    out_units = _out(s, side)
+    if not out_units:
+        return {}
+    piles = at(s, side)
+    if not piles:
+        return {}
+    src = _Sources(s, side)
+    offers = {}
+    for h in sorted(piles):
+        reach = src.reach(h)
+        fed = [u for u in out_units if s["units"][u]["hex"] in reach]
+        if fed:
+            offers[h] = fed
+    return offers
+
+
+def feed(s: dict, side: str, h: str) -> list[str]:
+    """Draw on one Res Pt in ``h`` for general supply: every unit of ``general_offers`` there is
+    in general supply for the player turn; its turns out go on counting (L620, like the improved
+    fortresses of ruling S15). The Res Pt is spent. Returns the units fed."""
+    fed = general_offers(s, side).get(h, [])
+    ground = dict(s["res"][side])
+    carriers = {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
+    _spend(ground, carriers, s, h)
+    s["res"][side] = ground
+    for uid, n in carriers.items():
+        if n:
+            s["units"][uid]["carry"] = n
+        else:
+            s["units"][uid].pop("carry", None)
+    for uid in fed:
+        v = s["units"][uid]
+        v["out"] = 0
+        if v["supply"] != "isolated":
+            v["supply"] = "general"
+    return fed
+
+
 def placements(s: dict, side: str) -> list[str]:
     """11G, 16B1 (L1192): the cities where new Res Pts may be placed: the side's own, in
     regular general supply."""

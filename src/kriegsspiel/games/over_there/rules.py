@@ -65,7 +65,7 @@ def _advancing(s: dict) -> dict | None:
 class OverThere(Rules):
     id = "over-there"
     title = "Over There"
-    version = 1
+    version = 2  # 2: Res Pts and combat supply (11D, 11G, 11H); a game saved before plays otherwise
     roles = ROLES
     role_names = {r: SIDE_NAMES[r] for r in ROLES}
     player_counts = (2,)
@@ -122,6 +122,7 @@ class OverThere(Rules):
         "withdraw": sequence.Withdraw(),
         "replace": sequence.Replace(),
         "res_place": sequence.ResPlace(),
+        "res_supply": sequence.ResSupply(),
     }
     bots = bots.BOTS
     max_decisions = 60_000
@@ -495,6 +496,9 @@ class OverThere(Rules):
             return f"{UNITS[action['unload']].short} puts down a Res Pt"
         if "res_at" in action:
             return f"place a Res Pt in {hex_name(action['res_at'])}"
+        if "res_supply" in action:
+            h = action["res_supply"]
+            return f"draw on the Res Pt in {hex_name(h)} for general supply" if h else "draw on no Res Pt"
         if "res_lost" in action:
             return "no city in general supply: the Res Pts are lost"
         if "replace" in action and action["replace"] in UNITS:

@@ -197,6 +197,13 @@ class PlayerTurn(Procedure):
             if not combat.contested(s, v["hex"]):  # 9J (L539): not while in a contested hex
                 v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
         supply.check(s, list(SIDES), initial=True)
+        for who in (OTHER[side], side):  # the phasing player answers first (the last asked)
+            if logistics.general_offers(s, who):
+                ask(s, "res_supply", who)  # 11C2b-i: a Res Pt as a special source
+        return "attrition"
+
+    def attrition(self, s, f):
+        side = f["side"]
         supply.depletion(s, side)
         supply.attrition(s, side)
         pay_special_replacements(s)
@@ -1134,6 +1141,7 @@ def reinforcements(s: dict, side: str, t: str) -> None:
             placed.append(u)
             if UNITS[u].army_hq and u not in s["hq"]:
                 s["hq"][u] = {"active": True, "leader": None}
+        supply.arrive(s, placed)  # 16 (L1155): the hex's supply status
         if placed:
             names = ", ".join(UNITS[u].short for u in placed)
             log(s, f"Reinforcements arrive at {hex_name(where)}: {names}.", "16A1")
@@ -1149,6 +1157,30 @@ def replacements(s: dict, side: str, t: str) -> None:
             pool["equ"] += rp.equ_pts
             if rp.res_pts:
                 s["res_due"][side] = s["res_due"].get(side, 0) + rp.res_pts
+
+
+class ResSupply(State):
+    """11C2b-i (L620): in the initial phase, after supply is checked, a player may draw on a Res
+    Pt for the general supply of all his units out of it that trace an overland line to it; the
+    Res Pt is spent. They are in general supply for the player turn, their turns out go on
+    counting (ruling S14)."""
+
+    def prompt(self, s, f, role):
+        return "General supply: draw on a Res Pt for your units out of supply within its reach, or not."
+
+    def actions(self, s, f, role):
+        return [{"res_supply": h} for h in logistics.general_offers(s, role)] + [{"res_supply": None}]
+
+    def act(self, s, f, role, action):
+        h = action["res_supply"]
+        if h is None:
+            return None
+        fed = logistics.feed(s, role, h)
+        names = ", ".join(UNITS[u].short for u in fed)
+        log(
+            s, f"{SIDE_NAMES[role]} draws on the Res Pt in {hex_name(h)} for general supply: {names}.", "11C", to=[role]
+        )
+        return STAY if logistics.general_offers(s, role) else None
 
 
 class ResPlace(State):

@@ -104,9 +104,9 @@ S12. Strength (11F; ruling R3): ``strength_factor`` is ``charts.supply_strength`
     supply; else 1/2 in general supply or U-1 unisolated; 1/4 U-1 isolated or U-2 and later.
 S13. Movement (11F): ``movement_factor`` halves from U-2 on, and in U-1 for c/m units (the
     scenario has none).
-S14. Res Pts are not drawn on for general supply (11C2b-i) and GSPs are not generated; the
-    "once enemy-owned, never again a source" of major cities (11C2a) is not kept: a city serves
-    while its side owns it.
+S14. A Res Pt is drawn on for general supply at its owner's choice in the initial phase
+    (11C2b-i: ``logistics.feed``); GSPs are not generated; the "once enemy-owned, never again a
+    source" of major cities (11C2a) is not kept: a city serves while its side owns it.
 S15. An improved fortress the side owns supplies up to 15 REs of its units in its hex
     (``fortress_supplied``); isolated, it rolls for depletion in its owner's initial phase
     (``depletion``).
@@ -560,6 +560,32 @@ def check(s: dict, sides, initial: bool = False) -> None:
         del since[uid]
 
 
+def arrive(s: dict, uids: list[str]) -> None:
+    """16 (L1155): units entering play take the general supply status of their hex: in general
+    supply where a supply line is traced from it now; else that of a unit of theirs already
+    there (the hex's turns out), or their first turn out. Isolation as traced now. Arriving
+    after the initial phase's elimination check, they are not checked that turn (L1155)."""
+    if not uids:
+        return
+    since = s.setdefault("supply_since", {})
+    now = player_turn(s)
+    side = UNITS[uids[0]].side
+    t = _Trace(s, side)
+    ok = t.supplied()
+    iso = t.isolation()
+    for uid in uids:
+        v = s["units"][uid]
+        h = v["hex"]
+        if h in ok.get(UNITS[uid].nationality, ()):
+            since.pop(uid, None)
+            v["out"] = 0
+        else:
+            there = [since[o] for o, w in on_map(s, side) if w["hex"] == h and o != uid and o in since]
+            since[uid] = min(there, default=now)
+            v["out"] = (now - since[uid]) // 2 + 1
+        v["supply"] = "isolated" if h not in iso else ("general" if v["out"] == 0 else "out")
+
+
 def fortress_supplied(s: dict, side: str) -> set[str]:
     """11C2b-iii (supply.json ``improved-fortress``): an improved fortress the side owns, not
     depleted, supplies up to 15 REs of its units in its own hex, in the scenario's order (ruling
@@ -667,6 +693,7 @@ def movement_factor(s: dict, uid: str) -> float:
 
 
 __all__ = [
+    "arrive",
     "attrition",
     "check",
     "general_supply_hexes",

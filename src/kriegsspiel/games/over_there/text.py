@@ -912,6 +912,7 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
     lambda a, h: a.get("res_at") == h,
+    lambda a, h: a.get("res_supply") == h,
 )
 WORD_ACTIONS = {
     "end": lambda a: "end" in a,
@@ -923,7 +924,7 @@ WORD_ACTIONS = {
     "unload": lambda a: "unload" in a,
     "resolve": lambda a: "resolve" in a,
     "fight": lambda a: "resolve" in a,
-    "none": lambda a: ("commit" in a and a["commit"] is None) or ("leader" in a and a["leader"] is None),
+    "none": lambda a: any(k in a and a[k] is None for k in ("commit", "leader", "res_supply")),
     "leader": lambda a: a.get("leader") is not None and "activate" not in a,
     "withdraw": lambda a: a.get("withdraw") is True,
     "build": lambda a: "build" in a,
@@ -969,6 +970,8 @@ def key_of(action) -> str | None:
         return action["commit"] or "none"
     if "res_at" in action:
         return action["res_at"]
+    if "res_supply" in action:
+        return action["res_supply"] or "none"
     if "leader" in action and "activate" not in action:
         return "none" if action["leader"] is None else action["leader"]
     kind = next(iter(action))
