@@ -315,3 +315,44 @@ def test_11c2b_i_the_player_is_asked_in_his_initial_phase_and_the_enemy_is_not_t
     assert s["units"]["de-1-cav"]["out"] == 0 and "0716" not in s["res"][CP]
     assert not [x for x in G.view(s, EN)["log"] if "Res Pt" in str(x)]
     assert [x for x in G.view(s, CP)["log"] if "draws on the Res Pt in 0716" in str(x)]
+
+
+def test_l292_res_pts_raise_the_rail_capacity_for_the_turn_up_to_half_and_wear_the_net():
+    """7A5a (L292): 30 REs of capacity may be raised by up to 15 REs, with 2 Res Pts (the rule's
+    own example), spent at connected unisolated yards in the movement phase; the increase lasts
+    the player turn; each Res Pt spent is a deterioration check in the next initial phase (L322),
+    where 1-6 loses a RE without railroad engineers or depots."""
+    s = G.new(seed=1)
+    while not (s["phase"] == "movement" and s["phasing"] == CP):
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[0]))
+    assert s["rail_capacity"][CP] == 30
+    koenigsberg, graudenz = lg.place_hex("Königsberg"), lg.place_hex("Graudenz")
+    assert {koenigsberg, graudenz} <= set(mv.boost_yards(s, CP))
+    s["res"][CP][koenigsberg] = 3
+    s["stack"][-1]["yards"] = mv.boost_yards(s, CP)  # as judged when the phase began (ruling O32)
+    spend = {"rail_res": koenigsberg}
+    assert spend in G.actions(s, CP)
+    s = G.apply(s, CP, spend)
+    assert mv.capacity(CP, s) == 40 and s["res"][CP][koenigsberg] == 2
+    s = G.apply(s, CP, spend)
+    assert mv.capacity(CP, s) == 45 and s["res"][CP][koenigsberg] == 1  # 10 + 5: half of 30
+    assert spend not in G.actions(s, CP)  # no more this turn
+    assert G.view(s, CP)["board"]["rail"][CP]["capacity"] == 45
+    assert not [x for x in G.view(s, EN)["log"] if "rail capacity" in str(x)]
+    # the next player turn: the increase is gone, and two rolls each take a RE
+    while s["phasing"] == CP:
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[-1]))
+    assert s["rail_capacity"][CP] == 28 and mv.capacity(CP, s) == 28
+    assert [x for x in G.view(s, CP)["log"] if "2 RE of capacity lost" in str(x)]
+
+
+def test_7a5a_needs_two_connected_unisolated_yards():
+    s = fresh("movement")
+    s["owner"] = {h: EN for h in s["owner"]}  # every hex the enemy's
+    assert mv.boost_yards(s, CP) == []
+    s["owner"] = w.initial_owner()
+    assert len(mv.boost_yards(s, CP)) >= 2

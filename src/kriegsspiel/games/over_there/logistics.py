@@ -338,6 +338,20 @@ def _commit(s: dict, side: str, other: list, drawn: list, free, ground: dict, ca
         log(s, f"A Res Pt in {hex_name(d[0])} is drawn on: combat supply for up to {d[1]} REs.", "11D", to=[side])
 
 
+def spend(s: dict, side: str, h: str) -> None:
+    """One of the side's Res Pts in ``h`` is used up: one on the ground first, else one an Army
+    HQs there carries."""
+    ground = dict(s["res"][side])
+    carriers = {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
+    _spend(ground, carriers, s, h)
+    s["res"][side] = ground
+    for uid, n in carriers.items():
+        if n:
+            s["units"][uid]["carry"] = n
+        else:
+            s["units"][uid].pop("carry", None)
+
+
 # ----- general supply (11C2b-i) ----------------------------------------------------------------
 
 
@@ -370,15 +384,7 @@ def feed(s: dict, side: str, h: str) -> list[str]:
     in general supply for the player turn; its turns out go on counting (L620, like the improved
     fortresses of ruling S15). The Res Pt is spent. Returns the units fed."""
     fed = general_offers(s, side).get(h, [])
-    ground = dict(s["res"][side])
-    carriers = {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
-    _spend(ground, carriers, s, h)
-    s["res"][side] = ground
-    for uid, n in carriers.items():
-        if n:
-            s["units"][uid]["carry"] = n
-        else:
-            s["units"][uid].pop("carry", None)
+    spend(s, side, h)
     for uid in fed:
         v = s["units"][uid]
         v["out"] = 0

@@ -183,6 +183,78 @@ def yard_linked(s: dict, side: str) -> set[str]:
     return seen
 
 
+def boost_yards(s: dict, side: str) -> list[str]:
+    """7A5a (L292): the yards where a Res Pt may be spent to raise the side's rail capacity for
+    the player turn: its own unisolated marshaling yards joined by its rail lines (7A1) to at
+    least one other such yard."""
+    gauge, owner, net = GAUGE[side], s["owner"], rail_steps()
+    iso = supply.isolated_hexes(s, side)
+    yards = {h for h in marshaling_yards() if owner.get(h) == side and h not in iso}
+    out = []
+    seen: set[str] = set()
+    for start in sorted(yards):
+        if start in seen:
+            continue
+        group, frontier = {start}, [start]
+        while frontier:
+            h = frontier.pop()
+            for b, g in net[h]:
+                if g == gauge and b not in group and owner.get(b) == side:
+                    group.add(b)
+                    frontier.append(b)
+        seen |= group
+        mine = sorted(group & yards)
+        if len(mine) >= 2:
+            out += mine
+    return sorted(out)
+
+
+def boost(s: dict, side: str) -> float:
+    """7A5a: what one more Res Pt would add to the side's rail capacity this player turn (10 REs,
+    up to half the net's capacity at the start of the player turn, L292); 0 if nothing."""
+    base = s["rail_capacity"][side]
+    n = s.setdefault("rail_res", {}).get(side, 0)
+    return float(CH.temporary_increase(base, n + 1) - CH.temporary_increase(base, n))
+
+
+def spend_on_rail(s: dict, side: str) -> float:
+    """7A5a: a Res Pt spent raises the capacity for the player turn; each forces a deterioration
+    check in the next initial phase (L322). The REs added."""
+    more = boost(s, side)
+    s["rail_res"][side] = s["rail_res"].get(side, 0) + 1
+    extra = s.setdefault("rail_extra", {})
+    extra[side] = extra.get(side, 0) + more
+    return more
+
+
+def end_boost(s: dict) -> None:
+    """A player turn begins: the temporary capacity of the last is gone (7A5a), and each Res Pt
+    spent on it is due a deterioration check (7A5g, L322)."""
+    due = s.setdefault("rail_due", {})
+    for side, n in (s.get("rail_res") or {}).items():
+        if n:
+            due[side] = due.get(side, 0) + n
+    s["rail_res"] = {}
+    s["rail_extra"] = {}
+
+
+def boost_wear(s: dict) -> dict[str, int]:
+    """7A5g (L322): in the first initial phase after a temporary increase, one deterioration
+    roll per Res Pt spent on it, whatever the net's capacity or the enemy's presence (ruling
+    O32). Side -> REs lost."""
+    from ...engine import rng
+
+    lost = {}
+    for side, n in sorted((s.get("rail_due") or {}).items()):
+        total = 0
+        for _ in range(n):
+            total += CH.deterioration_loss(rng.roll(s))
+        s["rail_capacity"][side] = max(0, s["rail_capacity"][side] - total)
+        lost[side] = total
+    s["rail_due"] = {}
+    return lost
+
+
 def rail_holders(s: dict, side: str, moving=frozenset()) -> dict[str, str]:
     """7A (L275): hex -> the first unit of ``side`` there, not among ``moving``, with a defense
     strength above zero, that began the movement phase in the hex and has not left it. Such a
@@ -599,9 +671,9 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
 
 def capacity(side: str, s: dict | None = None) -> float:
     """The rail capacity of the side's net, REs per player turn: the scenario's (7A5, ruling R36)
-    less what deterioration took (7A5g)."""
+    less what deterioration took (7A5g), with what Res Pts added this player turn (7A5a)."""
     if s is not None and "rail_capacity" in s:
-        return float(s["rail_capacity"][side])
+        return float(s["rail_capacity"][side]) + (s.get("rail_extra") or {}).get(side, 0)
     return float(CH.rail_net("east-prussia-1914", side).capacity)
 
 

@@ -369,6 +369,9 @@ class OverThere(Rules):
             if side != role:
                 t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
                 t["rail_used"][side] = rnd.randint(0, 10)
+                t["rail_extra"] = {**(t.get("rail_extra") or {}), side: rnd.choice([0, 0, 10])}  # 7A5a
+                t["rail_res"] = {**(t.get("rail_res") or {}), side: rnd.randint(0, 1)}
+                t["rail_due"] = {**(t.get("rail_due") or {}), side: rnd.randint(0, 1)}
                 t["river_used"] = {**t.get("river_used", {}), side: {}}
                 t.setdefault("losses", {})
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
@@ -496,6 +499,8 @@ class OverThere(Rules):
             return f"{UNITS[action['unload']].short} puts down a Res Pt"
         if "res_at" in action:
             return f"place a Res Pt in {hex_name(action['res_at'])}"
+        if "rail_res" in action:
+            return f"spend the Res Pt in {hex_name(action['rail_res'])} on rail capacity (up to 10 REs this turn)"
         if "res_supply" in action:
             h = action["res_supply"]
             return f"draw on the Res Pt in {hex_name(h)} for general supply" if h else "draw on no Res Pt"

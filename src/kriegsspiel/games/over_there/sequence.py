@@ -185,6 +185,7 @@ class PlayerTurn(Procedure):
         air.new_player_turn(s)
         for _, v in on_map(s, side):
             v.pop("strat", None)  # 7A3: a strategic rail move binds the unit for one player turn
+        movement.end_boost(s)  # 7A5a: the last player turn's temporary capacity is gone
         log(s, f"{SIDE_NAMES[side]} player turn.", "4A")
         return "initial"
 
@@ -196,6 +197,9 @@ class PlayerTurn(Procedure):
         for _, v in on_map(s, side):
             if not combat.contested(s, v["hex"]):  # 9J (L539): not while in a contested hex
                 v["dis"] = 0  # 3A5: disruption ends at the start of the friendly initial phase
+        for who, lost in movement.boost_wear(s).items():  # 7A5g (L322)
+            text = f"{SIDE_NAMES[who]}'s rail net wears from the Res Pts spent on it: {lost} RE of capacity lost."
+            log(s, text, "7A", to=[who])  # the net's capacity is the owner's secret (ruling O1)
         supply.check(s, list(SIDES), initial=True)
         for who in (OTHER[side], side):  # the phasing player answers first (the last asked)
             if logistics.general_offers(s, who):
@@ -260,7 +264,10 @@ class PlayerTurn(Procedure):
         s["phase"] = "movement"
         combat.contests(s)
         reset(s, side)
-        ask(s, "move", side, mode="movement")
+        yards = []
+        if any(h in movement.marshaling_yards() for h in logistics.at(s, side)):
+            yards = movement.boost_yards(s, side)  # 7A5a: judged as the phase begins (ruling O32)
+        ask(s, "move", side, mode="movement", yards=yards)
         return "combat"
 
     def combat(self, s, f):
@@ -494,6 +501,9 @@ class Move(State):
             h = s["units"][u]["hex"]
             by_hex[h] = by_hex.get(h, 0) + 1
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
+        if f.get("yards") and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
+            piles = logistics.at(s, role)
+            out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
         for hq in [f["hq"]] if f.get("hq") else logistics.carters(s, role):  # 11H (L652): HQs cart Res Pts
             if logistics.may_load(s, hq):
                 out.append({"load": hq})
@@ -506,6 +516,15 @@ class Move(State):
         if "end" in action:
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
             return None
+        if "rail_res" in action:
+            h = action["rail_res"]
+            logistics.spend(s, role, h)
+            more = movement.spend_on_rail(s, role)
+            text = (
+                f"{SIDE_NAMES[role]} spends the Res Pt in {hex_name(h)}: {fmt(more)} REs more rail capacity this turn."
+            )
+            log(s, text, "7A", to=[role])
+            return STAY
         if "load" in action or "unload" in action:
             hq = action.get("load") or action["unload"]
             (logistics.load if "load" in action else logistics.unload)(s, hq)
