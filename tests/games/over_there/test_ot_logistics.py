@@ -356,3 +356,15 @@ def test_7a5a_needs_two_connected_unisolated_yards():
     assert mv.boost_yards(s, CP) == []
     s["owner"] = w.initial_owner()
     assert len(mv.boost_yards(s, CP)) >= 2
+
+
+def test_11h_a_player_destroys_his_own_res_pt_rather_than_leave_it_to_the_enemy():
+    """L648: a player may eliminate any of his logistics items in a phase in which he moves."""
+    s = G.new(seed=1)
+    assert s["phasing"] == EN and s["stack"][-1]["state"] == "move"
+    warsaw = lg.place_hex("Warsaw")
+    order = {"destroy_res": warsaw}
+    assert order in G.actions(s, EN)
+    s = G.apply(s, EN, order)
+    assert warsaw not in s["res"][EN] and order not in G.actions(s, EN)
+    assert not [x for x in G.view(s, CP)["log"] if "destroys a Res Pt" in str(x)]

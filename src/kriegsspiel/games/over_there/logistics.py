@@ -140,6 +140,11 @@ def drop(s: dict, uid: str, h: str | None) -> None:
         add(s, UNITS[uid].side, h, n)
 
 
+def destroy(s: dict, side: str, h: str) -> None:
+    """11H (L648): a player may eliminate a logistics item of his on the ground."""
+    _take(s, side, h)
+
+
 # ----- capture (11H, L649) ---------------------------------------------------------------------
 
 

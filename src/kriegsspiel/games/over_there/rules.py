@@ -499,6 +499,8 @@ class OverThere(Rules):
             return f"{UNITS[action['unload']].short} puts down a Res Pt"
         if "res_at" in action:
             return f"place a Res Pt in {hex_name(action['res_at'])}"
+        if "destroy_res" in action:
+            return f"destroy a Res Pt in {hex_name(action['destroy_res'])} (the enemy will not take it)"
         if "rail_res" in action:
             return f"spend the Res Pt in {hex_name(action['rail_res'])} on rail capacity (up to 10 REs this turn)"
         if "res_supply" in action:

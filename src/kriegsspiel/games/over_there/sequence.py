@@ -504,6 +504,7 @@ class Move(State):
         if f.get("yards") and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
             piles = logistics.at(s, role)
             out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
+        out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         for hq in [f["hq"]] if f.get("hq") else logistics.carters(s, role):  # 11H (L652): HQs cart Res Pts
             if logistics.may_load(s, hq):
                 out.append({"load": hq})
@@ -516,6 +517,11 @@ class Move(State):
         if "end" in action:
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
             return None
+        if "destroy_res" in action:
+            h = action["destroy_res"]
+            logistics.destroy(s, role, h)
+            log(s, f"{SIDE_NAMES[role]} destroys a Res Pt in {hex_name(h)}.", "11H", to=[role])
+            return STAY
         if "rail_res" in action:
             h = action["rail_res"]
             logistics.spend(s, role, h)
