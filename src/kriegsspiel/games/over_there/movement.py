@@ -167,12 +167,11 @@ def marshaling_yards() -> frozenset[str]:
     )
 
 
-def yard_linked(s: dict, side: str) -> set[str]:
-    """7A (L276): the rail hexes joined to a friendly-owned marshaling yard by a line of
-    friendly-owned rail hexes of the side's gauge (breaks do not cut it: they stop the train,
-    not the line, as for supply, 11B3a). Only from these may a unit move by rail."""
+def _own_line(s: dict, side: str, starts) -> set[str]:
+    """The rail hexes joined to ``starts`` by a line of the side's own rail hexes of its gauge
+    (7A1: breaks do not cut it, as for supply, 11B3a)."""
     gauge, owner, net = GAUGE[side], s["owner"], rail_steps()
-    seen = {h for h in marshaling_yards() if owner.get(h) == side}
+    seen = set(starts)
     frontier = sorted(seen)
     while frontier:
         h = frontier.pop()
@@ -183,29 +182,27 @@ def yard_linked(s: dict, side: str) -> set[str]:
     return seen
 
 
+def yard_linked(s: dict, side: str) -> set[str]:
+    """7A (L276): the rail hexes joined to a friendly-owned marshaling yard by a line of
+    friendly-owned rail hexes of the side's gauge (breaks do not cut it: they stop the train,
+    not the line, as for supply, 11B3a). Only from these may a unit move by rail."""
+    return _own_line(s, side, {h for h in marshaling_yards() if s["owner"].get(h) == side})
+
+
 def boost_yards(s: dict, side: str) -> list[str]:
     """7A5a (L292): the yards where a Res Pt may be spent to raise the side's rail capacity for
     the player turn: its own unisolated marshaling yards joined by its rail lines (7A1) to at
     least one other such yard."""
-    gauge, owner, net = GAUGE[side], s["owner"], rail_steps()
     iso = supply.isolated_hexes(s, side)
-    yards = {h for h in marshaling_yards() if owner.get(h) == side and h not in iso}
-    out = []
+    yards = {h for h in marshaling_yards() if s["owner"].get(h) == side and h not in iso}
+    out: list[str] = []
     seen: set[str] = set()
     for start in sorted(yards):
-        if start in seen:
-            continue
-        group, frontier = {start}, [start]
-        while frontier:
-            h = frontier.pop()
-            for b, g in net[h]:
-                if g == gauge and b not in group and owner.get(b) == side:
-                    group.add(b)
-                    frontier.append(b)
-        seen |= group
-        mine = sorted(group & yards)
-        if len(mine) >= 2:
-            out += mine
+        if start not in seen:
+            group = _own_line(s, side, {start})
+            seen |= group
+            if len(group & yards) >= 2:
+                out += group & yards
     return sorted(out)
 
 

@@ -22,6 +22,7 @@ from .world import (
     INITIAL_BRIDGES,
     INITIAL_OWNER,
     LAND,
+    MAP,
     SC,
     SCENARIO_ID,
     SIDE_NAMES,
@@ -60,6 +61,18 @@ def _advancing(s: dict) -> dict | None:
         "defenders": [list(p) for p in af.get("named", ())],
         "vacated": combat.vacated(s) if af.get("stage") == "defender" else [],
     }
+
+
+HEX_ORDERS = {
+    "attack": "attack {}",
+    "bombard": "bombard {}",
+    "air_bombard": "bomb {} from the air",
+    "air_recon": "fly tactical recon over {} before bombarding it",
+    "res_at": "place a Res Pt in {}",
+    "destroy_res": "destroy a Res Pt in {} (the enemy will not take it)",
+    "rail_res": "spend the Res Pt in {} on rail capacity (up to 10 REs this turn)",
+}
+"""The orders that name one hex, and their words."""
 
 
 class OverThere(Rules):
@@ -434,14 +447,9 @@ class OverThere(Rules):
                 "river": " by river",
             }.get(action.get("by"), "")
             return f"to {hex_name(action['to'])}{how}"
-        if "attack" in action:
-            return f"attack {hex_name(action['attack'])}"
-        if "bombard" in action:
-            return f"bombard {hex_name(action['bombard'])}"
-        if "air_bombard" in action:
-            return f"bomb {hex_name(action['air_bombard'])} from the air"
-        if "air_recon" in action:
-            return f"fly tactical recon over {hex_name(action['air_recon'])} before bombarding it"
+        for key, text in HEX_ORDERS.items():
+            if key in action and action[key] in MAP.terrain:
+                return text.format(hex_name(action[key]))
         if "points" in action:
             n = action["points"]
             return f"{n} air point{'s' if n != 1 else ''}"
@@ -497,12 +505,6 @@ class OverThere(Rules):
             return f"{UNITS[action['load']].short} takes up a Res Pt"
         if "unload" in action and action["unload"] in UNITS:
             return f"{UNITS[action['unload']].short} puts down a Res Pt"
-        if "res_at" in action:
-            return f"place a Res Pt in {hex_name(action['res_at'])}"
-        if "destroy_res" in action:
-            return f"destroy a Res Pt in {hex_name(action['destroy_res'])} (the enemy will not take it)"
-        if "rail_res" in action:
-            return f"spend the Res Pt in {hex_name(action['rail_res'])} on rail capacity (up to 10 REs this turn)"
         if "res_supply" in action:
             h = action["res_supply"]
             return f"draw on the Res Pt in {hex_name(h)} for general supply" if h else "draw on no Res Pt"
