@@ -476,7 +476,7 @@ def test_an_army_hq_puts_down_a_res_pt_from_the_map_and_the_crate_is_drawn(serve
     page.wait_for_timeout(200)
     menu = page.locator(".ot-menu:not(.hidden)")
     assert menu.count() == 1, "the click opens the menu of the HQ's orders (select it, or put one down)"
-    assert "puts down a Res Pt" in menu.inner_text()
+    assert "Put down Res Pt" in menu.inner_text()
     shot(page, "ot-res-menu")
     choose_in_menu(page, order)
     shape = next_shape(server, page, shape["step"])

@@ -1703,6 +1703,8 @@ function shortLabel(c) {
   if ("remove" in a) return "Remove";
   if ("activate" in a) return "Activate";
   if ("advance" in a) return "Advance";
+  if ("load" in a) return "Take up Res Pt"; // 11H: the full words are the button's title
+  if ("unload" in a) return "Put down Res Pt";
   return capital(c.label);
 }
 
