@@ -86,12 +86,22 @@ def carried(s: dict, uid: str) -> int:
 
 def at(s: dict, side: str) -> dict[str, int]:
     """Hex -> every Res Pt of the side there, on the ground or carried."""
-    out = dict(s["res"][side])
-    for _, v in on_map(s, side):
-        n = v.get("carry", 0)
+    return _piles(s["res"][side], _carriers(s, side), s)
+
+
+def _carriers(s: dict, side: str) -> dict[str, int]:
+    """The side's Army HQs on the map that carry Res Pts -> how many."""
+    return {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
+
+
+def _keep(s: dict, side: str, ground: dict, carriers: dict) -> None:
+    """Write back the piles and loads a draw or a spending worked on."""
+    s["res"][side] = ground
+    for uid, n in carriers.items():
         if n:
-            out[v["hex"]] = out.get(v["hex"], 0) + n
-    return out
+            s["units"][uid]["carry"] = n
+        else:
+            s["units"][uid].pop("carry", None)
 
 
 def total(s: dict, side: str) -> int:
@@ -243,10 +253,7 @@ def draw(s: dict, side: str, uids, commit: bool = True, segment: str = "combat")
     drawn = [d for d in drawn if d[3] == segment]
     free = list(s["free"][side]) if s["free"][side] else None
     ground = dict(s["res"][side])
-    carriers = {}
-    for uid, v in on_map(s, side):
-        if v.get("carry"):
-            carriers[uid] = v["carry"]
+    carriers = _carriers(s, side)
     out: set[str] = set()
     via: set[str] = set()
     left = list(units)
@@ -332,13 +339,7 @@ def _commit(s: dict, side: str, other: list, drawn: list, free, ground: dict, ca
     before = len(s["drawn"][side]) - len(other)
     s["drawn"][side] = other + [[d[0], d[1], float(d[2]), d[3]] for d in drawn]
     s["free"][side] = free
-    s["res"][side] = ground
-    for uid, n in carriers.items():
-        v = s["units"][uid]
-        if n:
-            v["carry"] = n
-        else:
-            v.pop("carry", None)
+    _keep(s, side, ground, carriers)
     for d in drawn[before:]:
         log(s, f"A Res Pt in {hex_name(d[0])} is drawn on: combat supply for up to {d[1]} REs.", "11D", to=[side])
 
@@ -347,14 +348,9 @@ def spend(s: dict, side: str, h: str) -> None:
     """One of the side's Res Pts in ``h`` is used up: one on the ground first, else one an Army
     HQs there carries."""
     ground = dict(s["res"][side])
-    carriers = {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
+    carriers = _carriers(s, side)
     _spend(ground, carriers, s, h)
-    s["res"][side] = ground
-    for uid, n in carriers.items():
-        if n:
-            s["units"][uid]["carry"] = n
-        else:
-            s["units"][uid].pop("carry", None)
+    _keep(s, side, ground, carriers)
 
 
 # ----- general supply (11C2b-i) ----------------------------------------------------------------
