@@ -151,6 +151,36 @@ def test_königsberg_holds_out_as_a_baltic_port_but_warsaw_needs_its_railway():
     assert sp.isolated_units(s, EN) == {"ru-25-id"}
 
 
+def test_11c2a_a_city_once_taken_by_the_enemy_is_never_again_a_source():
+    # L615: "Once a city ... has been owned by the enemy, it may no longer be used as a regular
+    # general supply source, even if the player regains ownership". With the lines at 1117 and
+    # 1612 cut, Warsaw's own low-volume reach (7 links, L601) is all that supplies 0812-1313.
+    from kriegsspiel.games.over_there import combat
+
+    s = empty()
+    for h in ("1117", "1612"):
+        s["owner"][h] = CP
+    before = sp.rail_reach(s, EN)
+    assert {"0812", "0813", "1213"} <= before
+    combat.capture(s, CP, WARSAW)
+    combat.capture(s, EN, WARSAW)
+    assert s["owner"][WARSAW] == EN and s["fallen"] == [WARSAW]
+    assert "no longer a source of general supply (11C2a)" in s["log"][-1][1]
+    after = sp.rail_reach(s, EN)
+    assert WARSAW in after and not {"0812", "0813", "1213"} & after
+    # Königsberg taken and retaken: fallen as a city, it serves on as a Baltic port (ruling S1)
+    s = empty()
+    combat.capture(s, EN, KOENIGSBERG)
+    combat.capture(s, CP, KOENIGSBERG)
+    assert KOENIGSBERG in s["fallen"] and "11C2a" not in s["log"][-1][0]
+    put(s, "de-1-id", KOENIGSBERG)
+    ring(s, KOENIGSBERG, RU_DIVS[:3])
+    assert sp.general_supply(s, CP)["de-1-id"] == "general"
+    # the fall is public: both sides' views list it
+    view = kriegsspiel.load("over-there").view(s, EN)
+    assert view["board"]["fallen"] == [KOENIGSBERG]
+
+
 # ----- the start -------------------------------------------------------------------------------
 
 

@@ -34,7 +34,9 @@ from . import logistics, movement, supply
 from .world import (
     CAUSEWAYS,
     CH,
+    CITY_HEXES,
     FORTRESS_HEXES,
+    INITIAL_OWNER,
     LAND_SET,
     MAP,
     NEIGHBOURS,
@@ -1364,8 +1366,13 @@ def capture(s: dict, side: str, h: str) -> None:
 
 
 def captured(s: dict, side: str, h: str) -> None:
-    """What taking a hex does to its works (15B1-4) and its railway (7A7); the owner is already
-    ``side``."""
+    """What taking a hex does to its works (15B1-4), its railway (7A7) and, for a major city, its
+    service as a source (11C2a); the owner is already ``side``."""
+    if h in CITY_HEXES and side != INITIAL_OWNER.get(h) and h not in s.get("fallen", ()):
+        # 11C2a (L615): once owned by the enemy, never again a regular source of general supply
+        s["fallen"] = sorted({*s.get("fallen", ()), h})
+        if not supply.port_source(h):
+            log(s, f"{hex_name(h)} has fallen: it is no longer a source of general supply (11C2a).", "11C2a")
     if h in rail_steps() and h not in s.get("obstructed", ()):
         # 7A7 (L326): the rail line of a hex captured or recaptured is obstructed until cleared
         s["obstructed"] = sorted({*s.get("obstructed", ()), h})

@@ -78,7 +78,9 @@ HEX_ORDERS = {
 class OverThere(Rules):
     id = "over-there"
     title = "Over There"
-    version = 2  # 2: Res Pts and combat supply (11D, 11G, 11H); a game saved before plays otherwise
+    # 2: Res Pts and combat supply (11D, 11G, 11H); 3: a fallen city serves no more (11C2a).
+    # A game saved before plays otherwise.
+    version = 3
     roles = ROLES
     role_names = {r: SIDE_NAMES[r] for r in ROLES}
     player_counts = (2,)
@@ -248,6 +250,7 @@ class OverThere(Rules):
             "demolished": list(s.get("demolished", ())),
             "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
+            "fallen": list(s.get("fallen", ())),  # 11C2a: the major cities the enemy has owned, public
             "depleted": list(s.get("depleted", ())),  # 11C2b-iii: the depleted fortresses, a marker on the map
             "res": self._res(s, role, seen),  # 11G: one's own Res Pts; the enemy's in contact (ruling O1)
             "hq": hq,  # 14M: active or not is on the counter

@@ -105,8 +105,8 @@ S12. Strength (11F; ruling R3): ``strength_factor`` is ``charts.supply_strength`
 S13. Movement (11F): ``movement_factor`` halves from U-2 on, and in U-1 for c/m units (the
     scenario has none).
 S14. A Res Pt is drawn on for general supply at its owner's choice in the initial phase
-    (11C2b-i: ``logistics.feed``); GSPs are not generated; the "once enemy-owned, never again a
-    source" of major cities (11C2a) is not kept: a city serves while its side owns it.
+    (11C2b-i: ``logistics.feed``); GSPs are not generated. A major city the enemy has owned is
+    never again a source (11C2a: ``s["fallen"]``); Königsberg and Danzig serve on as ports.
 S15. An improved fortress the side owns supplies up to 15 REs of its units in its hex
     (``fortress_supplied``); isolated, it rolls for depletion in its owner's initial phase
     (``depletion``).
@@ -183,6 +183,12 @@ def _cities(side: str) -> dict[str, bool]:
         if t["country"] == home and t["size"] in MAJOR_CITY:
             out[t["hex"]] = bool(side == "central-powers" and t.get("port"))
     return out
+
+
+def port_source(h: str) -> bool:
+    """Whether the city in ``h`` serves as a Baltic port (ruling S1) rather than as a city: a
+    city's fall (11C2a) does not close a port."""
+    return any(cities.get(h) for cities in map(_cities, SIDES))
 
 
 @lru_cache(maxsize=None)
@@ -332,7 +338,8 @@ class _Trace(Overland):
         ok = self.owned - self.blocked
         cities = _cities(self.side)
         starts = {h for h in sources(self.side) if h in ok and (h not in cities or cities[h])}
-        waiting = {h for h, always in cities.items() if not always and h in ok}
+        fallen = self.s.get("fallen", ())  # 11C2a: a city the enemy has owned serves no more
+        waiting = {h for h, always in cities.items() if not always and h in ok and h not in fallen}
         while True:
             reach = self._rail_from(starts, net, ok)
             joined = {h for h in waiting if h in reach}  # 7A1: a city connected to a source
