@@ -186,3 +186,58 @@ def test_7a_rail_movement_needs_a_line_of_friendly_rail_hexes_to_a_marshaling_ya
     assert movement.rail(s, "de-1-id") == {}
     s["owner"]["0511"] = SIDE  # Deutsch Eylau, and the line on to Graudenz
     assert {"0710", "0610"} <= set(movement.rail(s, "de-1-id"))
+
+
+def test_7a5f_a_marshaling_yard_taken_costs_its_net_2_res_and_gives_the_captor_1_next_turn():
+    # L313: "the (previously) owning player loses 2 REs of rail capacity from his rail net and the
+    # capturing player gains 1 RE of capacity for his net ... it may be used in following turns"
+    from kriegsspiel.games.over_there.world import MAP
+
+    s = G.new(seed=1)
+    en = "entente"
+    warsaw, loetzen = MAP.place("Warsaw")["hex"], MAP.place("Lötzen")["hex"]
+    assert {warsaw, loetzen} <= movement.marshaling_yards()
+    cp_before, en_before = movement.capacity(SIDE, s), movement.capacity(en, s)
+    combat.capture(s, SIDE, warsaw)  # on the standard-gauge line to Vienna too: the captor gains
+    assert movement.capacity(en, s) == en_before - 2
+    assert movement.capacity(SIDE, s) == cp_before, "not usable the turn it is taken"
+    mine = [line for line in s["log"] if line[0] == "7A5f"]
+    assert [line[2] for line in mine] == [[en], [SIDE]], "each net's capacity is its owner's to know"
+    movement.take_gains(s)  # the next game turn begins
+    assert movement.capacity(SIDE, s) == cp_before + 1
+    # Lötzen lies on no broad-gauge line: the Entente takes nothing for its own net (ruling O33)
+    combat.capture(s, en, loetzen)
+    movement.take_gains(s)
+    assert movement.capacity(SIDE, s) == cp_before + 1 - 2 and movement.capacity(en, s) == en_before - 2
+    # a net with less than 2 REs loses all it has, and the captor gains nothing
+    s["rail_capacity"][en] = 1.0
+    combat.capture(s, en, warsaw)
+    combat.capture(s, SIDE, warsaw)
+    assert s["rail_capacity"][en] == 0 and not s.get("rail_gain", {}).get(SIDE)
+    # a hex that is no yard moves no capacity
+    before = dict(s["rail_capacity"])
+    combat.capture(s, en, "0910")
+    assert "0910" not in movement.marshaling_yards() and s["rail_capacity"] == before
+
+
+def test_7a5f_the_capacity_gained_serves_from_the_next_game_turn_through_the_flow():
+    import random
+    import re
+
+    s = G.new(seed=1)
+    combat.capture(s, SIDE, "1016")  # Warsaw
+    assert s["rail_gain"] == {SIDE: 1}
+    turn, cap, seen = s["turn"], s["rail_capacity"][SIDE], len(s["log"])
+    bot, pick = kriegsspiel.bot("over-there", "random"), random.Random(0)
+    while s["turn"] == turn and s["stack"]:
+        role = G.active(s)[0]
+        s = G.apply(s, role, bot(G.view(s, role), G.actions(s, role), pick))
+        assert s["rail_gain"].get(SIDE) == 1 or s["turn"] != turn, "kept until the next game turn"
+    assert s["turn"] == turn + 1 and s["rail_gain"] == {}
+    # what the Central Powers lost on the way (deterioration, wear, yards) is told to them alone
+    lost = sum(
+        int(re.search(r"(\d+) REs? of (rail )?capacity", line[1]).group(1))
+        for line in s["log"][seen:]
+        if line[0] in ("7A", "7A5f") and line[2:] == [[SIDE]] and "capacity" in line[1] and "more" not in line[1]
+    )
+    assert s["rail_capacity"][SIDE] == cap + 1 - lost

@@ -1373,6 +1373,15 @@ def captured(s: dict, side: str, h: str) -> None:
         s["fallen"] = sorted({*s.get("fallen", ()), h})
         if not supply.port_source(h):
             log(s, f"{hex_name(h)} has fallen: it is no longer a source of general supply (11C2a).", "11C2a")
+    lost, gained = movement.yard_captured(s, side, h)  # 7A5f (L313)
+    # each net's capacity is its owner's secret (ruling O1): each side hears of its own
+    yard = f"the marshaling yard of {hex_name(h)}"
+    if lost:
+        text = f"The {SIDE_NAMES[OTHER[side]]} lose {yard}: {fmt(lost)} REs of rail capacity."
+        log(s, text, "7A5f", to=[OTHER[side]])
+    if gained:
+        text = f"The {SIDE_NAMES[side]} take {yard}: {fmt(gained)} RE more rail capacity from next turn."
+        log(s, text, "7A5f", to=[side])
     if h in rail_steps() and h not in s.get("obstructed", ()):
         # 7A7 (L326): the rail line of a hex captured or recaptured is obstructed until cleared
         s["obstructed"] = sorted({*s.get("obstructed", ()), h})

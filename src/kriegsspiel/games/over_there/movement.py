@@ -694,6 +694,35 @@ def deteriorate(s: dict, side: str) -> int:
     return lost
 
 
+def yard_captured(s: dict, side: str, h: str) -> tuple[float, float]:
+    """7A5f (L313): ``side`` has taken the marshaling yard in ``h`` from the enemy: the enemy
+    loses 2 REs of his net's capacity (all of it if he has less than 2, and then ``side`` gains
+    nothing); ``side`` gains 1 RE if the yard lies on its own gauge's lines (ruling O33), usable
+    from the next game turn. (REs lost, REs gained.)"""
+    if h not in marshaling_yards():
+        return 0.0, 0.0
+    rate = CH.capacity["capture"].values
+    loses, gains = float(rate["owner_loses_re"]), float(rate["captor_gains_re"])
+    loser = OTHER[side]
+    cap = s["rail_capacity"]
+    if cap[loser] < loses:
+        lost, cap[loser] = float(cap[loser]), 0.0
+        return lost, 0.0
+    cap[loser] -= loses
+    if h not in supply.rail_net_of(side):
+        return loses, 0.0
+    due = s.setdefault("rail_gain", {})
+    due[side] = due.get(side, 0) + gains
+    return loses, gains
+
+
+def take_gains(s: dict) -> None:
+    """7A5f (L313): a game turn begins: the capacity gained by captures in the last may be used."""
+    for side, n in sorted((s.get("rail_gain") or {}).items()):
+        s["rail_capacity"][side] += n
+    s["rail_gain"] = {}
+
+
 def capacity_use(s: dict, uid: str) -> float:
     """7A5 (L287): a unit uses its RE size of the capacity, double for artillery (ruling R37);
     the Res Pts an Army HQs carries use 3 REs each (11H, L650; ruling S16)."""

@@ -78,7 +78,8 @@ HEX_ORDERS = {
 class OverThere(Rules):
     id = "over-there"
     title = "Over There"
-    # 2: Res Pts and combat supply (11D, 11G, 11H); 3: a fallen city serves no more (11C2a).
+    # 2: Res Pts and combat supply (11D, 11G, 11H); 3: a fallen city serves no more (11C2a), a
+    # marshaling yard taken moves rail capacity (7A5f).
     # A game saved before plays otherwise.
     version = 3
     roles = ROLES
@@ -385,6 +386,8 @@ class OverThere(Rules):
             if side != role:
                 t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
                 t["rail_used"][side] = rnd.randint(0, 10)
+                t["rail_capacity"][side] = rnd.randint(10, 40)  # 7A5f, 7A5g: his net's capacity is his
+                t["rail_gain"] = {**(t.get("rail_gain") or {}), side: rnd.randint(0, 1)}
                 t["rail_extra"] = {**(t.get("rail_extra") or {}), side: rnd.choice([0, 0, 10])}  # 7A5a
                 t["rail_res"] = {**(t.get("rail_res") or {}), side: rnd.randint(0, 1)}
                 t["rail_due"] = {**(t.get("rail_due") or {}), side: rnd.randint(0, 1)}

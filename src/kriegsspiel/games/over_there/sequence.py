@@ -131,6 +131,7 @@ class Game(Procedure):
             return "end"
         t = SC.turns[s["turn"]]
         log(s, f"Game turn {t.name} ({t.start:%d %B} to {t.end:%d %B %Y}).", "4")
+        movement.take_gains(s)  # 7A5f: capacity taken with yards last turn serves from now
         call(s, "game_turn")
         return "next"
 

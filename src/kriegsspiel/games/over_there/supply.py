@@ -191,6 +191,11 @@ def port_source(h: str) -> bool:
     return any(cities.get(h) for cities in map(_cities, SIDES))
 
 
+def rail_net_of(side: str) -> dict[str, tuple[tuple[str, int], ...]]:
+    """The rail hexes of the side's own gauge (ruling R36), with their links."""
+    return _rail_net(GAUGE[side])
+
+
 @lru_cache(maxsize=None)
 def _rail_net(gauge: str, all_low: bool = False) -> dict[str, tuple[tuple[str, int], ...]]:
     """From each rail hex of the gauge: (adjacent rail hex, 1 if the link is low-volume, as
