@@ -497,3 +497,38 @@ def test_an_army_hq_puts_down_a_res_pt_from_the_map_and_the_crate_is_drawn(serve
     page.wait_for_timeout(300)
     shot(page, "ot-res-phone")
     assert not errors, errors
+
+
+def test_a_res_pt_is_sent_by_rail_from_its_hex_and_its_crate_moves(server, browser):
+    """11H (L650): a click on Kovno offers to send its Res Pt by rail; the rail hexes it may reach
+    light up as destinations; a click on one moves the crate there."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    kovno = "1805"
+    order = {"res_rail": kovno}
+    assert order in shape["actions"]
+    click_hex(page, kovno)
+    page.wait_for_timeout(200)
+    menu = page.locator(".ot-menu:not(.hidden)")
+    button = menu.locator(f"[data-action='{json.dumps(order, separators=(',', ':'))}']")
+    assert button.count() == 1 and button.inner_text() == "Send a Res Pt from 1805 (Kovno) by rail"
+    choose_in_menu(page, order)
+    shape = next_shape(server, page, shape["step"])
+    assert {"to": "1506", "by": "rail"} in shape["actions"]
+    assert "Where does the Res Pt in 1805 (Kovno) go by rail?" in page.locator("body").inner_text()
+    page.locator('svg.ot-map .ot-cell.reach-rail[data-hex="1506"]').wait_for()
+    shot(page, "ot-res-rail")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-res-rail-phone")
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(300)
+    click_hex(page, "1506")
+    page.wait_for_timeout(200)
+    if page.locator(".ot-menu:not(.hidden)").count():
+        choose_in_menu(page, {"to": "1506", "by": "rail"})
+    shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert board["res"]["entente"].get("1506") == 1 and kovno not in board["res"]["entente"]
+    page.locator('svg.ot-map .ot-res-crate[data-res="entente:1506"]').wait_for()
+    assert not errors, errors

@@ -368,3 +368,94 @@ def test_11h_a_player_destroys_his_own_res_pt_rather_than_leave_it_to_the_enemy(
     s = G.apply(s, EN, order)
     assert warsaw not in s["res"][EN] and order not in G.actions(s, EN)
     assert not [x for x in G.view(s, CP)["log"] if "destroys a Res Pt" in str(x)]
+
+
+def test_11h_a_res_pt_goes_by_rail_by_itself_once_a_phase_taking_3_res_of_capacity():
+    """L650: "A logistics item may move by rail (Rule 7A) by itself (note that this uses rail
+    capacity), in which case it may move a maximum of 40/200 hexes"; L662: once a phase; L84: a
+    Res Pt is 3 REs, doubled along a low-volume line (7A4, L287)."""
+    s = G.new(seed=1)
+    assert s["phasing"] == EN and s["stack"][-1]["state"] == "move"
+    kovno, warsaw = lg.place_hex("Kovno"), lg.place_hex("Warsaw")
+    order = {"res_rail": kovno}
+    assert order in G.actions(s, EN)
+    s = G.apply(s, EN, order)
+    ways = G.actions(s, EN)
+    assert ways[-1] == {"cancel": True} and len(ways) > 1
+    near = CH.rate("logistics-item")["operational_max_hexes"]
+    for a in ways[:-1]:
+        by, charge, path = mv.item_rail(s, EN, kovno)[a["to"]]
+        assert a["by"] == by == ("rail" if len(path) - 1 <= near else "strat")
+        assert all(s["owner"][h] == EN for h in path)  # 7A: through its own hexes
+    s = G.apply(s, EN, {"to": "1506", "by": "rail"})
+    assert s["res"][EN].get(kovno, 0) == 0 and s["res"][EN]["1506"] == 1
+    assert s["rail_used"][EN] == 3  # the high-volume line from Kovno to the frontier
+    assert {"res_rail": "1506"} not in G.actions(s, EN), "once a phase"
+    assert not [x for x in G.view(s, CP)["log"] if "Res Pt" in str(x)], "the enemy is not told"
+    # Warsaw's line north runs on low-volume track: double the capacity
+    s = G.apply(s, EN, {"res_rail": warsaw})
+    by, charge, path = mv.item_rail(s, EN, warsaw)["0813"]
+    assert charge == 6 and any(hx_key in mv._low_links() for hx_key in map(w.hx.side_id, path, path[1:]))
+    s = G.apply(s, EN, {"to": "0813", "by": by})
+    assert s["rail_used"][EN] == 9
+    # with less than 3 REs of capacity left, no Res Pt moves by rail
+    s["rail_used"][EN] = mv.capacity(EN, s) - 2
+    assert not [a for a in G.actions(s, EN) if "res_rail" in a]
+
+
+def test_11h_cartage_and_rail_each_once_and_nothing_after_strategic_rail():
+    """L662: in each movement phase a logistics item may move by operational rail once and be
+    carted once; after strategic rail, by no other means that phase (ruling S17: a Res Pt put
+    down by an Army HQ goes by rail no more that phase)."""
+    s = fresh("movement")
+    hq = "ru-1-army-hq"
+    h = "1506"
+    put(s, h, hq)
+    s["res"][EN][h] = 1
+    lg.new_movement(s)
+    assert lg.may_rail(s, EN) == [h]
+    lg.rail(s, EN, h, "1606", strategic=False)
+    assert lg.may_rail(s, EN) == []
+    s["units"][hq]["hex"] = "1606"
+    assert lg.may_load(s, hq)  # railed, then carted: allowed
+    lg.load(s, hq)
+    s["units"][hq]["hex"] = "1706"
+    lg.unload(s, hq)
+    assert lg.may_rail(s, EN) == [], "carted, then no more rail"
+    lg.rail(s, EN, "1706", "1805", strategic=True)  # (as if it could)
+    s["units"][hq]["hex"] = "1805"
+    assert not lg.may_load(s, hq), "strategic rail, then nothing else"
+    lg.new_movement(s)  # the next phase
+    assert lg.may_load(s, hq) and lg.may_rail(s, EN) == ["1805"]
+
+
+def test_11h_a_res_pt_with_no_way_out_by_rail_is_not_offered_again_that_phase():
+    s = G.new(seed=1)
+    kovno = lg.place_hex("Kovno")
+    # German divisions on every rail hex next to Kovno: no train leaves it
+    rail_next = sorted({b for b, _ in w.rail_steps()[kovno]})
+    for u, h in zip(["de-1-id", "de-2-id", "de-1-rd", "de-3-rd"], rail_next, strict=False):
+        put(s, h, u)
+    assert len(rail_next) <= 4
+    s = G.apply(s, EN, {"res_rail": kovno})
+    assert G.actions(s, EN) == [{"cancel": True}]
+    assert "No rail line" in G.view(s, EN)["prompt"]
+    s = G.apply(s, EN, {"cancel": True})
+    assert s["stack"][-1]["state"] == "move"
+    assert {"res_rail": kovno} not in G.actions(s, EN)
+
+
+def test_11h_the_terminal_types_a_res_pt_by_rail_as_send_and_its_destination_as_for_a_unit():
+    from kriegsspiel.games.over_there import text
+
+    s = G.new(seed=1)
+    kovno = lg.place_hex("Kovno")
+    legal = G.actions(s, EN)
+    assert legal[text.choose(f"send {kovno}", legal, s)] == {"res_rail": kovno}
+    s = G.apply(s, EN, {"res_rail": kovno})
+    legal = G.actions(s, EN)
+    assert text.keys(legal, s)[:1] == ["1506r"] and legal[text.choose("rail 1506", legal, s)] == {
+        "to": "1506",
+        "by": "rail",
+    }
+    assert G.label({"res_rail": kovno}, s) == "send a Res Pt from 1805 (Kovno) by rail"

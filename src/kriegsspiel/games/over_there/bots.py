@@ -105,6 +105,8 @@ def heuristic(view, actions, rng):
         best = _best_attack(board, side, kinds["attack"])
         if best is not None:
             return best
+    if "to" in kinds and board.get("selected") is None:
+        return _res_rail_to(board, side, kinds["to"])  # 11H: a Res Pt on the train
     if "to" in kinds or "stay" in kinds or "build" in kinds:
         fix = _rail_work(board, side, kinds)
         if fix is not None:
@@ -114,7 +116,36 @@ def heuristic(view, actions, rng):
         pick = _pick_unit(board, side, kinds["unit"])
         if pick is not None:
             return pick
+    if "res_rail" in kinds:
+        send = _res_rail_from(board, side, kinds["res_rail"])
+        if send is not None:
+            return send
     return actions[-1]  # end the phase
+
+
+def _army_hqs(board, side: str) -> list[str]:
+    """The hexes of the side's Army HQs on the map."""
+    return [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq and u.get("hex")]
+
+
+def _res_rail_from(board, side: str, offers: list):
+    """11D, 11H: once its units have moved, the player sends by rail a Res Pt lying beyond the
+    overland length (3 hexes) of every Army HQ of his: with one, it supplies 150 REs, not 30."""
+    hqs = _army_hqs(board, side)
+    if not hqs:
+        return None
+    reach = CH.supply_lengths()[0]  # clear weather all the campaign (ruling R35)
+    for a in offers:
+        if min(dist(a["res_rail"], h) for h in hqs) > reach:
+            return a
+    return None
+
+
+def _res_rail_to(board, side: str, offers: list):
+    """The rail hex nearest an Army HQ of the side's (its own hex first, where the HQ takes the
+    Res Pt up). Always one of them: the Res Pt was sent because it lay too far."""
+    hqs = _army_hqs(board, side)
+    return min(offers, key=lambda a: (min((dist(a["to"], h) for h in hqs), default=0), a["to"]))
 
 
 def _rail_work(board, side: str, kinds: dict):

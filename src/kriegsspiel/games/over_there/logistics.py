@@ -5,7 +5,10 @@ A Res Pt is a marker of 3 REs (L84) that does not stack, fight or have a ZOC (11
 are:
 
 * ``s["res"][side]``: hex -> the side's Res Pts lying there;
-* an Army HQs' record ``carry``: the Res Pts it carries, up to 9 REs (11H, L652), in its hex.
+* an Army HQs' record ``carry``: the Res Pts it carries, up to 9 REs (11H, L652), in its hex;
+* ``s["res_railed"][side]`` and ``s["res_stuck"][side]``: hex -> how many of the Res Pts on the
+  ground there moved by rail (or were put down by an HQ) this phase, and by strategic rail
+  (11H, L650, L662; ruling S17).
 
 Combat supply (11D). At the start of each attack both players determine the combat supply of
 their units in it, and the bombarding player that of his bombarding artillery (11B, L590). A
@@ -118,9 +121,13 @@ def carters(s: dict, side: str) -> list[str]:
 
 
 def may_load(s: dict, uid: str) -> bool:
-    """11H (L652): an Army HQs picks up a Res Pt in its hex while it carries less than 9 REs."""
+    """11H (L652): an Army HQs picks up a Res Pt in its hex while it carries less than 9 REs; not
+    one that moved by strategic rail this phase (L662)."""
     v = s["units"][uid]
-    return UNITS[uid].army_hq and v.get("carry", 0) < CARRY and s["res"][UNITS[uid].side].get(v["hex"], 0) > 0
+    if not UNITS[uid].army_hq or v.get("carry", 0) >= CARRY:
+        return False
+    side, h = UNITS[uid].side, v["hex"]
+    return s["res"][side].get(h, 0) > _marked(s, "res_stuck", side, h)
 
 
 def may_unload(s: dict, uid: str) -> bool:
@@ -128,17 +135,63 @@ def may_unload(s: dict, uid: str) -> bool:
 
 
 def load(s: dict, uid: str) -> None:
+    """The HQ takes up a Res Pt: one that came by operational rail this phase if there is one
+    (it may not go by rail again), else one that has not moved."""
     v = s["units"][uid]
-    _take(s, UNITS[uid].side, v["hex"])
+    side, h = UNITS[uid].side, v["hex"]
+    if _marked(s, "res_railed", side, h) > _marked(s, "res_stuck", side, h):
+        _mark(s, "res_railed", side, h, -1)
+    _take(s, side, h)
     v["carry"] = v.get("carry", 0) + 1
 
 
 def unload(s: dict, uid: str) -> None:
+    """The HQ puts down a Res Pt; it goes by rail no more this phase (ruling S17)."""
     v = s["units"][uid]
     v["carry"] -= 1
     if not v["carry"]:
         del v["carry"]
     add(s, UNITS[uid].side, v["hex"])
+    _mark(s, "res_railed", UNITS[uid].side, v["hex"], 1)
+
+
+# ----- rail movement by itself (11H, L650, L662) -------------------------------------------------
+
+
+def _marked(s: dict, key: str, side: str, h: str) -> int:
+    """How many of the side's Res Pts on the ground in ``h`` moved this phase: by rail, or put
+    down from an HQ (``res_railed``), or by strategic rail (``res_stuck``). Never more than lie
+    there: what was spent since is taken from the marked ones last."""
+    return min(s.get(key, {}).get(side, {}).get(h, 0), s["res"][side].get(h, 0))
+
+
+def _mark(s: dict, key: str, side: str, h: str, n: int) -> None:
+    marks = s.setdefault(key, {}).setdefault(side, {})
+    marks[h] = _marked(s, key, side, h) + n
+    if marks[h] <= 0:
+        del marks[h]
+
+
+def new_movement(s: dict) -> None:
+    """A movement or combat phase begins: every Res Pt may move again (L662: once a phase)."""
+    s["res_railed"] = {}
+    s["res_stuck"] = {}
+
+
+def may_rail(s: dict, side: str) -> list[str]:
+    """11H (L650): the hexes from which a Res Pt of the side's on the ground may still move by
+    rail this phase (the line itself is searched when one is chosen: ``movement.item_rail``)."""
+    return sorted(h for h, n in s["res"][side].items() if n > _marked(s, "res_railed", side, h))
+
+
+def rail(s: dict, side: str, h: str, to: str, strategic: bool) -> None:
+    """The Res Pt goes from ``h`` to ``to`` by rail: it moves no more this phase by rail, nor by
+    any other means after strategic rail (L662)."""
+    _take(s, side, h)
+    add(s, side, to)
+    _mark(s, "res_railed", side, to, 1)
+    if strategic:
+        _mark(s, "res_stuck", side, to, 1)
 
 
 def drop(s: dict, uid: str, h: str | None) -> None:

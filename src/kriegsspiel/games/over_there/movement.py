@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ...engine import hexes as hx
 from . import supply
+from .logistics import RES_RE
 from .world import (
     BRIDGED,
     BRIDGES_AT,
@@ -470,6 +471,40 @@ def rail_ways(
     return op, strat
 
 
+ITEM_RAIL_MIN = float(CH.rail_capacity_used(RES_RE))
+"""The capacity a logistics item takes on a high-volume line (3 REs, L84): with less left, none
+moves by rail."""
+
+
+def item_rail(s: dict, side: str, h: str, ctx=None) -> dict[str, tuple[str, float, list]]:
+    """11H (L650): where a logistics item in ``h`` moves by rail by itself: 40 hexes by
+    operational rail, 200 by strategic, along the lines and through the hexes a unit's rail
+    move may use (7A), its 3 REs (L84) taken from the net's capacity, doubled along a
+    low-volume line (7A4). Hex -> ("rail" or "strat", the capacity it takes, the path); the
+    cheaper way first where both reach, as for units (ruling O29)."""
+    rate = CH.rate("logistics-item")
+    near, far = rate["operational_max_hexes"], rate["strategic_max_hexes"]
+    left = capacity_left(s, side)
+    high, low = ITEM_RAIL_MIN, float(CH.rail_capacity_used(RES_RE, low_volume=True))
+    if left < high:
+        return {}
+    ctx = ctx if ctx is not None else Enemy(s, side)
+    if h in ctx.ezoc and ctx.holder(h) is None or h not in ctx.linked():
+        return {}  # 7A (L275-276), as for a unit
+
+    def within(d: int) -> bool:
+        return d <= far
+
+    mixed = _rail_from(s, side, h, ctx, within, True) if left >= low else {}
+    lows = {x for x, (_, _, on_low) in mixed.items() if on_low}
+    found = _rail_from(s, side, h, ctx, within, False) if lows or not mixed else mixed
+    out: dict[str, tuple[str, float, list]] = {}
+    for x in sorted(found.keys() | mixed.keys()):
+        d, path, on_low = found[x] if x in found else mixed[x]
+        out[x] = ("rail" if d <= near else "strat", low if on_low else high, path)
+    return out
+
+
 @lru_cache(maxsize=None)
 def _low_links() -> frozenset:
     """The hexsides of the map's low-volume rail lines (7A4)."""
@@ -483,14 +518,18 @@ def _rail(s: dict, uid: str, ctx, within, low_volume: bool = True) -> dict[str, 
     low-volume line), for the hexes whose distance passes ``within``; along high-volume lines
     only when ``low_volume`` is off."""
     u = UNITS[uid]
-    v = s["units"][uid]
-    side = u.side
-    start = v["hex"]
+    if u.fortress:
+        return {}
+    ctx = ctx if ctx is not None else Enemy(s, u.side, (uid,))
+    return _rail_from(s, u.side, s["units"][uid]["hex"], ctx, within, low_volume)
+
+
+def _rail_from(s: dict, side: str, start: str, ctx, within, low_volume: bool) -> dict[str, tuple[int, list, bool]]:
+    """``_rail`` from the hex ``start``, for a unit or a logistics item of ``side``."""
     net = rail_steps()
     blocked = {*s["breaks"], *s.get("obstructed", ())}
-    if start not in net or u.fortress or start in blocked:
+    if start not in net or start in blocked:
         return {}  # 7A6, 7A7: no rail movement into or out of a hex where the line is broken or obstructed
-    ctx = ctx if ctx is not None else Enemy(s, side, (uid,))
     occupied, ezoc, closed = ctx.occupied, ctx.ezoc, ctx.closed
     if start in ezoc and ctx.holder(start) is None:
         return {}  # 7A (L275): unless a friendly unit holds the hex all phase

@@ -71,6 +71,7 @@ HEX_ORDERS = {
     "res_at": "place a Res Pt in {}",
     "destroy_res": "destroy a Res Pt in {} (the enemy will not take it)",
     "rail_res": "spend the Res Pt in {} on rail capacity (up to 10 REs this turn)",
+    "res_rail": "send a Res Pt from {} by rail",
 }
 """The orders that name one hex, and their words."""
 
@@ -79,7 +80,7 @@ class OverThere(Rules):
     id = "over-there"
     title = "Over There"
     # 2: Res Pts and combat supply (11D, 11G, 11H); 3: a fallen city serves no more (11C2a), a
-    # marshaling yard taken moves rail capacity (7A5f).
+    # marshaling yard taken moves rail capacity (7A5f), a Res Pt goes by rail by itself (11H).
     # A game saved before plays otherwise.
     version = 3
     roles = ROLES
@@ -138,6 +139,7 @@ class OverThere(Rules):
         "withdraw": sequence.Withdraw(),
         "replace": sequence.Replace(),
         "res_place": sequence.ResPlace(),
+        "res_rail": sequence.ResRail(),
         "res_supply": sequence.ResSupply(),
     }
     bots = bots.BOTS
@@ -412,6 +414,8 @@ class OverThere(Rules):
                             v["carry"] = n
                         else:
                             v.pop("carry", None)
+                for key in ("res_railed", "res_stuck"):  # which of his Res Pts moved this phase
+                    t[key] = {**t.get(key, {}), side: {}}
                 t["drawn"][side] = []
                 t["free"][side] = None
         top = t["stack"][-1] if t["stack"] else None

@@ -265,6 +265,7 @@ class PlayerTurn(Procedure):
         s["phase"] = "movement"
         combat.contests(s)
         reset(s, side)
+        logistics.new_movement(s)  # 11H (L662): each Res Pt moves once a phase
         yards = []
         if any(h in movement.marshaling_yards() for h in logistics.at(s, side)):
             yards = movement.boost_yards(s, side)  # 7A5a: judged as the phase begins (ruling O32)
@@ -273,6 +274,7 @@ class PlayerTurn(Procedure):
 
     def combat(self, s, f):
         clear_zoc_loss(s)
+        logistics.new_movement(s)
         open_combat(s, "combat", f["side"])
         return "reaction"
 
@@ -506,6 +508,8 @@ class Move(State):
             piles = logistics.at(s, role)
             out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
+        if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
+            out += [{"res_rail": h} for h in _res_railheads(s, f, role)]  # 11H (L650): by itself
         for hq in [f["hq"]] if f.get("hq") else logistics.carters(s, role):  # 11H (L652): HQs cart Res Pts
             if logistics.may_load(s, hq):
                 out.append({"load": hq})
@@ -532,6 +536,9 @@ class Move(State):
             )
             log(s, text, "7A", to=[role])
             return STAY
+        if "res_rail" in action:
+            ask(s, "res_rail", role, hex=action["res_rail"])
+            return STAY
         if "load" in action or "unload" in action:
             hq = action.get("load") or action["unload"]
             (logistics.load if "load" in action else logistics.unload)(s, hq)
@@ -544,6 +551,49 @@ class Move(State):
             units = [u for u in movable(s, f, role) if s["units"][u]["hex"] == action["stack"]]
         ask(s, "destination", role, units=units, mode=f["mode"])
         return STAY
+
+
+def _res_railheads(s: dict, f: dict, side: str) -> list[str]:
+    """The hexes from which a Res Pt of the side may still go by rail this phase: on a line of
+    its own to a marshaling yard (7A, L276), neither broken nor obstructed (7A6, 7A7), and not
+    found to lead nowhere this phase (``no_rail``)."""
+    piles = logistics.may_rail(s, side)
+    if not piles:
+        return []
+    linked = movement.yard_linked(s, side)
+    shut = {*s["breaks"], *s.get("obstructed", ()), *f.get("no_rail", ())}
+    return [h for h in piles if h in linked and h not in shut]
+
+
+class ResRail(State):
+    """11H (L650): a Res Pt on the ground moves by rail by itself, 40 hexes by operational rail or
+    200 by strategic, taking its 3 REs from the net's capacity; or stays."""
+
+    def prompt(self, s, f, role):
+        if not self.actions(s, f, role)[:-1]:
+            return f"No rail line from {hex_name(f['hex'])} leads to a friendly marshaling yard with capacity left."
+        return f"Where does the Res Pt in {hex_name(f['hex'])} go by rail?"
+
+    def actions(self, s, f, role):
+        ways = movement.item_rail(s, role, f["hex"])
+        return [{"to": h, "by": by} for h, (by, _, _) in ways.items()] + [{"cancel": True}]
+
+    def act(self, s, f, role, action):
+        if "cancel" in action:
+            if len(self.actions(s, f, role)) == 1:  # no way: not offered again this phase
+                s["stack"][-2].setdefault("no_rail", []).append(f["hex"])
+            return None
+        h, to = f["hex"], action["to"]
+        ctx = movement.Enemy(s, role)
+        by, charge, path = movement.item_rail(s, role, h, ctx)[to]
+        s["rail_used"][role] += charge
+        logistics.rail(s, role, h, to, by == "strat")
+        movement.pin_holders(s, ctx, path)  # 7A (L275): as for a unit's rail move
+        how = "strategic rail" if by == "strat" else "rail"
+        text = f"A Res Pt goes by {how} from {hex_name(h)} to {hex_name(to)} ({fmt(charge)} REs of capacity)."
+        log(s, text, "11H", to=[role])
+        settle(s)
+        return None
 
 
 def covers(hq: str | None, uid: str) -> bool:

@@ -899,6 +899,7 @@ VERBS = {
     "recon": lambda a, h: a.get("air_recon") == h,
     "commit": lambda a, h: "commit" in a and a["commit"] == h,
     "stack": lambda a, h: a.get("stack") == h,
+    "send": lambda a, h: a.get("res_rail") == h,  # 11H: a Res Pt by rail by itself
 }
 PLAIN = (
     lambda a, h: a.get("to") == h and "by" not in a and not a.get("overrun"),
@@ -972,6 +973,8 @@ def key_of(action) -> str | None:
         return action["res_at"]
     if "res_supply" in action:
         return action["res_supply"] or "none"
+    if "res_rail" in action:
+        return f"send {action['res_rail']}"
     if "leader" in action and "activate" not in action:
         return "none" if action["leader"] is None else action["leader"]
     kind = next(iter(action))
