@@ -1009,6 +1009,38 @@ def test_6f_a_defense_of_0_is_overrun_at_12_to_1():
     assert c.overrun_targets(s, CP, ["de-2-lw-bde"]) == [T]
 
 
+def test_9f5_an_enemy_hex_in_an_enemy_zoc_is_overrun_by_the_cadre_the_zoc_leaves():
+    # L526: "Implement the effects of enemy ZOCs on retreats (per section 9F2 above) before the
+    # overrun odds are calculated": the division is reduced to its cadre (L509), and the cadre
+    # overruns the HQ standing alone in the ZOC of the Germans next to it
+    def place(s):
+        put(s, W, "de-1-id", "de-2-id")
+        put(s, T, "ru-25-id")
+        for h, u in (("1401", "de-35-id"), ("1501", "de-36-id"), ("1503", "de-37-id"), ("1602", "de-41-id")):
+            put(s, h, u)
+        put(s, "1601", "de-xx-corps-hq")  # in the ZOC of the division in 1602 (and 1501)
+
+    s = fresh()
+    place(s)
+    assert "1601" in w.zoc_hexes(s, CP)
+    assert c._retreat_overruns(s, "ru-25-id", T, "1601", reduced=True)
+    r = _dr(s)
+    assert r["retreats"] == {"ru-25-id": ["1601"]}
+    assert s["units"]["ru-25-id"]["cadre"] and s["units"]["ru-25-id"]["at"] == "map"
+    assert s["units"]["de-xx-corps-hq"]["at"] == "eliminated"
+    texts = [line[1] for line in s["log"]]
+    zoc_at = next(i for i, x in enumerate(texts) if "reduced to its cadre (9F2)" in x)
+    over_at = next(i for i, x in enumerate(texts) if "by overrun" in x and "(9F5)" in x)
+    assert zoc_at < over_at, "the ZOC's effect comes before the overrun"
+    # a brigade has no cadre to fall back on: the ZOC eliminates it, it overruns nothing
+    s = fresh()
+    place(s)
+    s["units"]["ru-25-id"].update(at="due", hex=None)
+    put(s, T, "ru-1-rifle-bde")
+    r = _dr(s)
+    assert s["units"]["ru-1-rifle-bde"]["at"] == "eliminated" and s["units"]["de-xx-corps-hq"]["at"] == "map"
+
+
 def test_6f2_cavalry_retreats_before_an_overrun():
     s = fresh(phase="movement")
     put(s, W, "de-1-id", "de-2-id")

@@ -1110,7 +1110,8 @@ def _retreat_choice(
     """9F2 (L503-507): the hexes a unit may retreat into from ``here`` (one hex farther from
     ``origin``, ruling C9) with their priority: 1 free of enemy ZOC and within stacking, 2 free
     of ZOC but overstacked, 3 (with ``overrun``, 9F5) an enemy-occupied hex out of any enemy ZOC
-    that the unit alone can overrun, 4 in an enemy ZOC (ruling C30). Ties go to the hex closest
+    that the unit alone can overrun, 4 in an enemy ZOC, an enemy-occupied one too if the unit,
+    reduced to its cadre by the ZOC, can still overrun it (ruling C30). Ties go to the hex closest
     to a friendly supply depot (L505, ``near``), then to a friendly-owned hex, then to the lowest
     hex id (ruling C9). Returns (priority, hex, in_zoc) or None."""
     u = UNITS[uid]
@@ -1123,11 +1124,21 @@ def _retreat_choice(
         if b in seen or distance(origin, b) <= here_d:
             continue
         if b in occupied:
-            if not overrun or b in zoc or not _retreat_overruns(s, uid, here, b):
+            if not overrun:
                 continue
-            key = (3, near(b) if near else 0, 1, b)
+            if b not in zoc:
+                if not _retreat_overruns(s, uid, here, b):
+                    continue
+                key = (3, near(b) if near else 0, 1, b)
+            else:
+                # 9F5 (L526): the enemy ZOC's effect first (9F2: the unit is reduced to its cadre;
+                # one without a cadre to fall back on is eliminated and overruns nothing), then
+                # the odds; the hex ranks with the other hexes in an enemy ZOC (ruling C30)
+                if not has_cadre(s, uid) or not _retreat_overruns(s, uid, here, b, reduced=True):
+                    continue
+                key = (4, near(b) if near else 0, 1, b)
             if best is None or key < best[0]:
-                best = (key, b, False)
+                best = (key, b, b in zoc)
             continue
         in_zoc = b in zoc
         if in_zoc and ignores_zoc(s, uid):
@@ -1147,13 +1158,20 @@ def _retreat_choice(
     return best[0][0], best[1], best[2]
 
 
-def _retreat_overruns(s: dict, uid: str, here: str, b: str) -> bool:
+def _retreat_overruns(s: dict, uid: str, here: str, b: str, reduced: bool = False) -> bool:
     """9F5 (L526): whether the retreating unit can overrun the enemy hex ``b`` from ``here``, the
-    odds as in 6F without movement points, and with stacking room there once it is cleared."""
+    odds as in 6F without movement points, and with stacking room there once it is cleared;
+    ``reduced``: as the cadre an enemy ZOC in ``b`` leaves of it (9F2)."""
     side = UNITS[uid].side
-    if rating(s, uid)[0] <= 0 or not stacking_room(s, b, [uid], here=[]):
-        return False
-    return overrun_odds(s, side, [uid], b, from_hex=here) >= CH.overrun_rule.minimum
+    v = s["units"][uid]
+    was = v["cadre"]
+    v["cadre"] = was or reduced
+    try:
+        if rating(s, uid)[0] <= 0 or not stacking_room(s, b, [uid], here=[]):
+            return False
+        return overrun_odds(s, side, [uid], b, from_hex=here) >= CH.overrun_rule.minimum
+    finally:
+        v["cadre"] = was
 
 
 def _retreat_step(
@@ -1167,7 +1185,12 @@ def _retreat_step(
         eliminate(s, uid, "no retreat route (9F2)", "9F")
         return False
     prio, b, in_zoc = choice
-    if prio == 3:  # 9F5: through the enemy by overrun
+    if b in occupied:  # 9F5: through the enemy by overrun
+        if in_zoc:  # the enemy ZOC's effect first (L526): a cadre, found able to overrun
+            record_loss(s, uid, 1, b)
+            v["cadre"] = True
+            log(s, f"{UNITS[uid].name} retreats into an enemy ZOC and is reduced to its cadre (9F2).", "9F")
+            in_zoc = False
         side = UNITS[uid].side
         odds = overrun_odds(s, side, [uid], b, from_hex=here)
         log(s, f"{UNITS[uid].short} retreats into {hex_name(b)} by overrun at {odds}:1 (9F5).", "9F")

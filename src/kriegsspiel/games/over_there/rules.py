@@ -80,7 +80,8 @@ class OverThere(Rules):
     id = "over-there"
     title = "Over There"
     # 2: Res Pts and combat supply (11D, 11G, 11H); 3: a fallen city serves no more (11C2a), a
-    # marshaling yard taken moves rail capacity (7A5f), a Res Pt goes by rail by itself (11H).
+    # marshaling yard taken moves rail capacity (7A5f), a Res Pt goes by rail by itself (11H), a
+    # retreat overruns into an enemy ZOC (9F5).
     # A game saved before plays otherwise.
     version = 3
     roles = ROLES
