@@ -459,3 +459,28 @@ def test_11h_the_terminal_types_a_res_pt_by_rail_as_send_and_its_destination_as_
         "by": "rail",
     }
     assert G.label({"res_rail": kovno}, s) == "send a Res Pt from 1805 (Kovno) by rail"
+
+
+def test_l648_the_attacker_destroys_a_res_pt_between_his_attacks_in_the_combat_phase():
+    """L648: "at any time during movement, combat, and exploitation phases where he is the
+    phasing player": between his attacks too, before the defender's advance could take it."""
+    s = G.new(seed=1)
+    s = G.apply(s, EN, {"end": "movement"})
+    while s["stack"][-1]["state"] == "superiority":  # B17B1: no air points for superiority
+        s = G.apply(s, G.active(s)[0], {"superiority": 0})
+    assert s["phase"] == "combat" and s["stack"][-1]["state"] == "combat"
+    warsaw = lg.place_hex("Warsaw")
+    order = {"destroy_res": warsaw}
+    legal = G.actions(s, EN)
+    assert order in legal and legal[-1] == {"end": "combat"}
+    s = G.apply(s, EN, order)
+    assert warsaw not in s["res"][EN] and s["stack"][-1]["state"] == "combat"
+    assert not [x for x in G.view(s, CP)["log"] if "destroys a Res Pt" in str(x)]
+    assert [x for x in G.view(s, EN)["log"] if "destroys a Res Pt" in str(x)]
+    # the terminal still types every order of the phase: "destroy 1612", "end"
+    from kriegsspiel.games.over_there import text
+
+    legal = G.actions(s, EN)
+    typed = text.keys(legal, s)
+    assert typed is not None and "destroy 1612" in typed
+    assert legal[text.choose("destroy 1612", legal, s)] == {"destroy_res": "1612"}

@@ -523,9 +523,7 @@ class Move(State):
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
             return None
         if "destroy_res" in action:
-            h = action["destroy_res"]
-            logistics.destroy(s, role, h)
-            log(s, f"{SIDE_NAMES[role]} destroys a Res Pt in {hex_name(h)}.", "11H", to=[role])
+            _destroy_res(s, role, action["destroy_res"])
             return STAY
         if "rail_res" in action:
             h = action["rail_res"]
@@ -551,6 +549,12 @@ class Move(State):
             units = [u for u in movable(s, f, role) if s["units"][u]["hex"] == action["stack"]]
         ask(s, "destination", role, units=units, mode=f["mode"])
         return STAY
+
+
+def _destroy_res(s: dict, side: str, h: str) -> None:
+    """11H (L648): the player destroys one of his Res Pts on the ground, unseen by the enemy."""
+    logistics.destroy(s, side, h)
+    log(s, f"{SIDE_NAMES[side]} destroys a Res Pt in {hex_name(h)}.", "11H", to=[side])
 
 
 def _res_railheads(s: dict, f: dict, side: str) -> list[str]:
@@ -798,10 +802,14 @@ class Combat(State):
             out += [{"air_recon": h} for h in combat.air_recon_targets(s, role)]
             out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
             out += [{"air_bombard": h} for h in combat.air_bombard_targets(s, role)]
+        out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): between his attacks
         out.append({"end": s["phase"]})
         return out
 
     def act(self, s, f, role, action):
+        if "destroy_res" in action:
+            _destroy_res(s, role, action["destroy_res"])
+            return STAY
         if "bombard" in action:
             h = action["bombard"]
             combat.bombard(s, role, h, combat.bombard_units(s, role, h))

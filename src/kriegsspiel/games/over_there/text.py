@@ -900,6 +900,7 @@ VERBS = {
     "commit": lambda a, h: "commit" in a and a["commit"] == h,
     "stack": lambda a, h: a.get("stack") == h,
     "send": lambda a, h: a.get("res_rail") == h,  # 11H: a Res Pt by rail by itself
+    "destroy": lambda a, h: a.get("destroy_res") == h,  # 11H (L648)
 }
 PLAIN = (
     lambda a, h: a.get("to") == h and "by" not in a and not a.get("overrun"),
@@ -975,6 +976,8 @@ def key_of(action) -> str | None:
         return action["res_supply"] or "none"
     if "res_rail" in action:
         return f"send {action['res_rail']}"
+    if "destroy_res" in action:
+        return f"destroy {action['destroy_res']}"
     if "leader" in action and "activate" not in action:
         return "none" if action["leader"] is None else action["leader"]
     kind = next(iter(action))
