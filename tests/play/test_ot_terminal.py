@@ -288,9 +288,8 @@ def test_choose_reads_verbs_words_and_designations(game):
     adds = [{"resolve": True}, {"remove": "ru-25-id"}, {"add": "ru-27-id"}, {"air": "recon"}, {"unair": "gs"}]
     assert text.choose("add 27 ID", adds, s) == 2 and text.choose("remove 25 id", adds, s) == 1
     assert text.choose("recon", adds, s) == 3 and text.choose("-gs", adds, s) == 4
-    res = [{"res_supply": "0716"}, {"res_supply": None}]  # 11C2b-i: a Res Pt for general supply, or none
-    assert text.keys(res, s) == ["0716", "none"] and text.choose("none", res, s) == 1
-    assert text.choose("0716", res, s) == 0
+    res = [{"res_at": "0716"}, {"res_at": "0806"}]  # 16B1: where a Res Pt produced goes
+    assert text.keys(res, s) == ["0716", "0806"] and text.choose("0806", res, s) == 1
     sup = [{"superiority": 0}, {"superiority": 1}, {"superiority": 2}]
     assert text.keys(sup, s) == ["0", "1", "2"] and text.keys(adds, s) is None
 

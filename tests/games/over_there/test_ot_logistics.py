@@ -297,24 +297,39 @@ def test_11c2b_i_a_res_pt_feeds_a_pocket_for_the_player_turn_and_the_count_goes_
     assert s["units"]["ru-25-id"]["out"] == 3
 
 
-def test_11c2b_i_the_player_is_asked_in_his_initial_phase_and_the_enemy_is_not_told():
-    """A German cavalry division in Russian Poland, out of supply, with a Res Pt beside it: in the
-    Central Powers' initial phase its player is asked; drawing on it feeds the division, and the
-    Entente's log does not say where the Res Pt was."""
+def test_11c2b_i_a_pocket_draws_on_its_res_pt_in_the_initial_phase_unasked_and_unseen():
+    """Ruling S14: in each initial phase, after supply is checked, a Res Pt that feeds an isolated
+    unit is drawn on for general supply without a question (a question would show the enemy
+    that one lies there); the enemy's log does not say where; units merely out of supply, not
+    isolated, are not fed."""
+    from kriegsspiel.games.over_there import supply as sp
+
     s = G.new(seed=1)
-    s["units"]["de-1-cav"].update(hex="0716", at="map")
-    s["res"][CP]["0716"] = 1
-    while not (s["phasing"] == CP and any("res_supply" in a for a in G.actions(s, CP))):
-        assert s["phasing"] == EN, "the Central Powers' initial phase went by without asking"
+    ring = ("1501", "1601", "1602", "1503", "1402", "1401")  # 1502's neighbours
+    for h, u in zip(ring, ("de-1-id", "de-2-id", "de-1-rd", "de-3-rd", "de-36-rd", "de-35-id"), strict=True):
+        s["units"][u].update(hex=h, at="map")
+    s["units"]["ru-25-id"].update(hex=T, at="map")
+    s["res"][EN][T] = 1
+    now = sp.player_turn(s)
+    s["supply_since"] = {**s.get("supply_since", {}), "ru-25-id": now - 2}
+    while s["phasing"] == EN:
         role = G.active(s)[0]
         acts = G.actions(s, role)
         s = G.apply(s, role, next((a for a in acts if "end" in a or "superiority" in a), acts[0]))
-    assert G.actions(s, CP) == [{"res_supply": "0716"}, {"res_supply": None}]
-    assert s["units"]["de-1-cav"]["out"] == 1
-    s = G.apply(s, CP, {"res_supply": "0716"})
-    assert s["units"]["de-1-cav"]["out"] == 0 and "0716" not in s["res"][CP]
-    assert not [x for x in G.view(s, EN)["log"] if "Res Pt" in str(x)]
-    assert [x for x in G.view(s, CP)["log"] if "draws on the Res Pt in 0716" in str(x)]
+    steps = len(s["actions"])
+    while s["phase"] == "initial":
+        role = G.active(s)[0]
+        s = G.apply(s, role, G.actions(s, role)[0])
+    assert all(role == CP for role, _ in s["actions"][steps:]), "the Entente was asked nothing"
+    # the Central Powers' initial phase checked the Entente's supply too: the pocket drew
+    assert T not in s["res"][EN] and s["units"]["ru-25-id"]["at"] == "map"
+    mine = [x for x in G.view(s, EN)["log"] if "draws on the Res Pt in 1502" in str(x)]
+    assert mine and not [x for x in G.view(s, CP)["log"] if "Res Pt" in str(x) and "1502" in str(x)]
+    # a unit out of supply but not isolated draws on nothing
+    s = fresh("initial")
+    s["units"]["ru-25-id"].update(hex="1506", at="map", supply="out", out=1)
+    s["res"][EN]["1506"] = 1
+    assert lg.general_offers(s, EN) and lg.feed_pockets(s, EN) == [] and s["res"][EN] == {"1506": 1}
 
 
 def test_l292_res_pts_raise_the_rail_capacity_for_the_turn_up_to_half_and_wear_the_net():

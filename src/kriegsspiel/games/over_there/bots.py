@@ -61,8 +61,6 @@ def heuristic(view, actions, rng):
         return kinds["load"][0]  # 11D: a Res Pt with an active Army HQ supplies 150 REs, alone 30
     if "res_at" in kinds:
         return _res_at(kinds["res_at"], board, side)
-    if "res_supply" in kinds:
-        return _res_supply(kinds["res_supply"], board, side)
     if "withdraw" in kinds:
         return {"withdraw": True}
     if "advance" in kinds:
@@ -168,16 +166,6 @@ def _res_at(offers, board, side: str):
     """16B1: a new Res Pt goes to the city nearest an Army HQ of the side, which takes it up."""
     hqs = [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq]
     return min(offers, key=lambda a: (min((dist(a["res_at"], h) for h in hqs), default=0), a["res_at"]))
-
-
-def _res_supply(offers, board, side: str):
-    """11C2b-i: a Res Pt is spent on general supply only for a pocket: isolated units near it,
-    which would otherwise be quartered and roll for their lives (11F)."""
-    pocket = [u["hex"] for u in board["units"] if u["side"] == side and u.get("supply") == "isolated"]
-    for a in offers:
-        if a["res_supply"] is not None and any(dist(a["res_supply"], h) <= 3 for h in pocket):
-            return a
-    return {"res_supply": None}
 
 
 def _replace(offers, board, side: str):

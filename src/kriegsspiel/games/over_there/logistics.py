@@ -447,6 +447,20 @@ def feed(s: dict, side: str, h: str) -> list[str]:
     return fed
 
 
+def feed_pockets(s: dict, side: str) -> list[tuple[str, list[str]]]:
+    """11C2b-i (L620), ruling S14: in each initial phase, after supply is checked, the side draws
+    on a Res Pt for general supply wherever one feeds an isolated unit of its (which would
+    otherwise fight at a quarter and roll for its life, 11F): the first such hex in hex order,
+    then again while any is left. (Hex, units fed) for each Res Pt drawn."""
+    out = []
+    while True:
+        offers = general_offers(s, side)
+        h = next((h for h, fed in offers.items() if any(s["units"][u]["supply"] == "isolated" for u in fed)), None)
+        if h is None:
+            return out
+        out.append((h, feed(s, side, h)))
+
+
 def placements(s: dict, side: str) -> list[str]:
     """11G, 16B1 (L1192): the cities where new Res Pts may be placed: the side's own, in
     regular general supply."""

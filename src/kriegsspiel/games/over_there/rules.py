@@ -141,7 +141,6 @@ class OverThere(Rules):
         "replace": sequence.Replace(),
         "res_place": sequence.ResPlace(),
         "res_rail": sequence.ResRail(),
-        "res_supply": sequence.ResSupply(),
     }
     bots = bots.BOTS
     max_decisions = 60_000
@@ -516,9 +515,6 @@ class OverThere(Rules):
             return f"{UNITS[action['load']].short} takes up a Res Pt"
         if "unload" in action and action["unload"] in UNITS:
             return f"{UNITS[action['unload']].short} puts down a Res Pt"
-        if "res_supply" in action:
-            h = action["res_supply"]
-            return f"draw on the Res Pt in {hex_name(h)} for general supply" if h else "draw on no Res Pt"
         if "res_lost" in action:
             return "no city in general supply: the Res Pts are lost"
         if "replace" in action and action["replace"] in UNITS:

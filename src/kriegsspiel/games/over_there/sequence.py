@@ -202,9 +202,11 @@ class PlayerTurn(Procedure):
             text = f"{SIDE_NAMES[who]}'s rail net wears from the Res Pts spent on it: {lost} RE of capacity lost."
             log(s, text, "7A", to=[who])  # the net's capacity is the owner's secret (ruling O1)
         supply.check(s, list(SIDES), initial=True)
-        for who in (OTHER[side], side):  # the phasing player answers first (the last asked)
-            if logistics.general_offers(s, who):
-                ask(s, "res_supply", who)  # 11C2b-i: a Res Pt as a special source
+        for who in (side, OTHER[side]):  # 11C2b-i: Res Pts feed pockets (ruling S14)
+            for h, fed in logistics.feed_pockets(s, who):
+                names = ", ".join(UNITS[u].short for u in fed)
+                text = f"{SIDE_NAMES[who]} draws on the Res Pt in {hex_name(h)} for general supply: {names}."
+                log(s, text, "11C", to=[who])
         return "attrition"
 
     def attrition(self, s, f):
@@ -1241,30 +1243,6 @@ def replacements(s: dict, side: str, t: str) -> None:
             pool["equ"] += rp.equ_pts
             if rp.res_pts:
                 s["res_due"][side] = s["res_due"].get(side, 0) + rp.res_pts
-
-
-class ResSupply(State):
-    """11C2b-i (L620): in the initial phase, after supply is checked, a player may draw on a Res
-    Pt for the general supply of all his units out of it that trace an overland line to it; the
-    Res Pt is spent. They are in general supply for the player turn, their turns out go on
-    counting (ruling S14)."""
-
-    def prompt(self, s, f, role):
-        return "General supply: draw on a Res Pt for your units out of supply within its reach, or not."
-
-    def actions(self, s, f, role):
-        return [{"res_supply": h} for h in logistics.general_offers(s, role)] + [{"res_supply": None}]
-
-    def act(self, s, f, role, action):
-        h = action["res_supply"]
-        if h is None:
-            return None
-        fed = logistics.feed(s, role, h)
-        names = ", ".join(UNITS[u].short for u in fed)
-        log(
-            s, f"{SIDE_NAMES[role]} draws on the Res Pt in {hex_name(h)} for general supply: {names}.", "11C", to=[role]
-        )
-        return STAY if logistics.general_offers(s, role) else None
 
 
 class ResPlace(State):

@@ -104,8 +104,8 @@ S12. Strength (11F; ruling R3): ``strength_factor`` is ``charts.supply_strength`
     supply; else 1/2 in general supply or U-1 unisolated; 1/4 U-1 isolated or U-2 and later.
 S13. Movement (11F): ``movement_factor`` halves from U-2 on, and in U-1 for c/m units (the
     scenario has none).
-S14. A Res Pt is drawn on for general supply at its owner's choice in the initial phase
-    (11C2b-i: ``logistics.feed``); GSPs are not generated. A major city the enemy has owned is
+S14. A Res Pt is drawn on for general supply in the initial phase where it feeds an isolated
+    unit (11C2b-i: ``logistics.feed_pockets``); GSPs are not generated. A major city the enemy has owned is
     never again a source (11C2a: ``s["fallen"]``); Königsberg and Danzig serve on as ports.
 S15. An improved fortress the side owns supplies up to 15 REs of its units in its hex
     (``fortress_supplied``); isolated, it rolls for depletion in its owner's initial phase

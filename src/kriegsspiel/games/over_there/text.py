@@ -914,7 +914,6 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
     lambda a, h: a.get("res_at") == h,
-    lambda a, h: a.get("res_supply") == h,
 )
 WORD_ACTIONS = {
     "end": lambda a: "end" in a,
@@ -926,7 +925,7 @@ WORD_ACTIONS = {
     "unload": lambda a: "unload" in a,
     "resolve": lambda a: "resolve" in a,
     "fight": lambda a: "resolve" in a,
-    "none": lambda a: any(k in a and a[k] is None for k in ("commit", "leader", "res_supply")),
+    "none": lambda a: any(k in a and a[k] is None for k in ("commit", "leader")),
     "leader": lambda a: a.get("leader") is not None and "activate" not in a,
     "withdraw": lambda a: a.get("withdraw") is True,
     "build": lambda a: "build" in a,
@@ -972,8 +971,6 @@ def key_of(action) -> str | None:
         return action["commit"] or "none"
     if "res_at" in action:
         return action["res_at"]
-    if "res_supply" in action:
-        return action["res_supply"] or "none"
     if "res_rail" in action:
         return f"send {action['res_rail']}"
     if "destroy_res" in action:
