@@ -562,3 +562,31 @@ def test_cavalry_rebuilt_stays_within_the_months_limit():
     sequence.rebuild(s, "entente", "sep-i-14")
     sequence.rebuild(s, "entente", "sep-ii-14")  # the same month
     assert [s["units"][u]["cadre"] for u in russians] == [False, False, False, True]
+
+
+def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_any():
+    """Ruling O1: a question asked only when the defender has reserves in reach (6C) or a leader
+    whose Army HQs' ZOI holds the hex (14P) would tell the attacker, by the pause alone, what
+    stands out of his sight. Lötzen is attacked on the Positional CRT (a fortress): the Central
+    Powers, with no stack in reach and the Eighth Army HQ far away, are asked both all the same,
+    and may only answer none."""
+    s = fresh()
+    s = only(s, {"de-fort-loetzen": "1209", "de-6-lw-bde": "1209", "de-8-army-hq": "0512", "ru-25-id": "1310"})
+    s["res"]["entente"]["1310"] = 1
+    s = G.apply(s, "entente", {"end": "movement"})
+    while s["stack"][-1]["state"] == "superiority":
+        s = G.apply(s, G.active(s)[0], {"superiority": 0})
+    s = G.apply(s, "entente", {"attack": "1209"})
+    assert combat.assess(s, "entente", "1209", ["ru-25-id"])["crt"] == "positional"
+    s = G.apply(s, "entente", {"resolve": True})
+    asked = []
+    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        asked.append((s["stack"][-1]["state"], role, acts))
+        s = G.apply(s, role, acts[0])
+    assert ("reserve", "central-powers", [{"commit": None}]) in asked
+    assert ("leader", "central-powers", [{"leader": None}]) in asked
+    assert combat.reserve_stacks(s, "central-powers", "1209") == [] and not sequence.leaders_for(
+        s, "central-powers", s["attack"] or {"side": "entente", "hex": "1209", "units": []}
+    )

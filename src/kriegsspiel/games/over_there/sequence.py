@@ -332,7 +332,9 @@ class Battle(Procedure):
     def start(self, s, f):
         a = s["attack"]
         info = combat.assess(s, f["side"], a["hex"], a["units"])
-        if info["crt"] == "positional" and combat.reserve_stacks(s, OTHER[f["side"]], a["hex"]):
+        if info["crt"] == "positional":
+            # asked in every positional attack, with reserves or not: a question asked only when
+            # he has them would tell the attacker so (ruling O1)
             ask(s, "reserve", OTHER[f["side"]], hex=a["hex"])
         return "support"
 
@@ -354,14 +356,13 @@ class Battle(Procedure):
     def defender_leader(self, s, f):
         """14P (L1017): immediately before the combat, the defender first, then the attacker,
         says whether an eligible leader tries to influence the die."""
-        a = s["attack"]
         defender = OTHER[f["side"]]
-        if leaders_for(s, defender, a):
+        if _leads(s, defender):
             ask(s, "leader", defender)
         return "attacker_leader"
 
     def attacker_leader(self, s, f):
-        if leaders_for(s, f["side"], s["attack"]):
+        if _leads(s, f["side"]):
             ask(s, "leader", f["side"])
         return "leaders"
 
@@ -968,6 +969,16 @@ class Reserve(State):
         if action["commit"] is not None:
             combat.commit_reserves(s, role, action["commit"], f["hex"])
         return None
+
+
+def _leads(s: dict, side: str) -> bool:
+    """Whether the side is asked about its leaders before a combat (14P, L1017): whenever one of
+    its active Army HQs on the map has a leader, in reach of the combat or not, so that being
+    asked tells the enemy nothing of where the HQ stands (ruling O1)."""
+    return any(
+        rec.get("leader") and rec["active"] and s["units"][hq]["at"] == "map" and UNITS[hq].side == side
+        for hq, rec in s["hq"].items()
+    )
 
 
 def leaders_for(s: dict, side: str, attack: dict) -> list[str]:
