@@ -123,7 +123,7 @@ def heuristic(view, actions, rng):
 
 def _army_hqs(board, side: str) -> list[str]:
     """The hexes of the side's Army HQs on the map."""
-    return [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq and u.get("hex")]
+    return [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq]
 
 
 def _res_rail_from(board, side: str, offers: list):
@@ -142,8 +142,12 @@ def _res_rail_from(board, side: str, offers: list):
 def _res_rail_to(board, side: str, offers: list):
     """The rail hex nearest an Army HQ of the side's (its own hex first, where the HQ takes the
     Res Pt up). Always one of them: the Res Pt was sent because it lay too far."""
-    hqs = _army_hqs(board, side)
-    return min(offers, key=lambda a: (min((dist(a["to"], h) for h in hqs), default=0), a["to"]))
+    return _nearest_hq(offers, "to", _army_hqs(board, side))
+
+
+def _nearest_hq(offers: list, key: str, hqs: list[str]):
+    """The offer whose hex (``key``) is nearest one of ``hqs``, then the lowest hex id."""
+    return min(offers, key=lambda a: (min((dist(a[key], h) for h in hqs), default=0), a[key]))
 
 
 def _rail_work(board, side: str, kinds: dict):
@@ -164,8 +168,7 @@ def _rail_work(board, side: str, kinds: dict):
 
 def _res_at(offers, board, side: str):
     """16B1: a new Res Pt goes to the city nearest an Army HQ of the side, which takes it up."""
-    hqs = [u["hex"] for u in board["units"] if u["side"] == side and UNITS[u["id"]].army_hq]
-    return min(offers, key=lambda a: (min((dist(a["res_at"], h) for h in hqs), default=0), a["res_at"]))
+    return _nearest_hq(offers, "res_at", _army_hqs(board, side))
 
 
 def _replace(offers, board, side: str):

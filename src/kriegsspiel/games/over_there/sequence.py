@@ -576,13 +576,25 @@ class ResRail(State):
     """11H (L650): a Res Pt on the ground moves by rail by itself, 40 hexes by operational rail or
     200 by strategic, taking its 3 REs from the net's capacity; or stays."""
 
+    # the last search (state, actions so far, frame, ways): the prompt and the list of one
+    # position share it
+    _searched: tuple | None = None
+
+    def _ways(self, s, f, role) -> dict:
+        last = self._searched
+        if last is not None and last[0] is s and last[1] == len(s["actions"]) and last[2] is f:
+            return last[3]
+        ways = movement.item_rail(s, role, f["hex"])
+        self._searched = (s, len(s["actions"]), f, ways)
+        return ways
+
     def prompt(self, s, f, role):
-        if not self.actions(s, f, role)[:-1]:
+        if not self._ways(s, f, role):
             return f"No rail line from {hex_name(f['hex'])} leads to a friendly marshaling yard with capacity left."
         return f"Where does the Res Pt in {hex_name(f['hex'])} go by rail?"
 
     def actions(self, s, f, role):
-        ways = movement.item_rail(s, role, f["hex"])
+        ways = self._ways(s, f, role)
         return [{"to": h, "by": by} for h, (by, _, _) in ways.items()] + [{"cancel": True}]
 
     def act(self, s, f, role, action):
@@ -971,14 +983,20 @@ class Reserve(State):
         return None
 
 
-def _leads(s: dict, side: str) -> bool:
-    """Whether the side is asked about its leaders before a combat (14P, L1017): whenever one of
-    its active Army HQs on the map has a leader, in reach of the combat or not, so that being
-    asked tells the enemy nothing of where the HQ stands (ruling O1)."""
-    return any(
-        rec.get("leader") and rec["active"] and s["units"][hq]["at"] == "map" and UNITS[hq].side == side
+def _leader_hqs(s: dict, side: str) -> list[str]:
+    """14P: the side's active Army HQs on the map that have a leader."""
+    return [
+        hq
         for hq, rec in s["hq"].items()
-    )
+        if UNITS[hq].side == side and rec.get("leader") and rec["active"] and s["units"][hq]["at"] == "map"
+    ]
+
+
+def _leads(s: dict, side: str) -> bool:
+    """Whether the side is asked about its leaders before a combat (14P, L1017): whenever it has
+    a leader in command, in reach of the combat or not, so that being asked tells the enemy
+    nothing of where the HQ stands (ruling O1)."""
+    return bool(_leader_hqs(s, side))
 
 
 def leaders_for(s: dict, side: str, attack: dict) -> list[str]:
@@ -988,13 +1006,7 @@ def leaders_for(s: dict, side: str, attack: dict) -> list[str]:
         hexes = {s["units"][u]["hex"] for u in attack["units"]}
     else:
         hexes = {attack["hex"]}
-    out = []
-    for hq, rec in s["hq"].items():
-        if UNITS[hq].side != side or not rec.get("leader") or not rec["active"] or s["units"][hq]["at"] != "map":
-            continue
-        if hexes <= zoi(s, hq):
-            out.append(hq)
-    return out
+    return [hq for hq in _leader_hqs(s, side) if hexes <= zoi(s, hq)]
 
 
 class Leader(State):
