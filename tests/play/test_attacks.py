@@ -528,6 +528,28 @@ def test_a_damaged_game_does_not_stop_the_server(db):
         assert c.post("/api/games", json={"game": "goofspiel"}).status_code == 200
 
 
+def test_a_game_stored_at_a_step_since_renamed_is_replayed_from_its_actions(db):
+    with TestClient(create_app(db, dev=True)) as c:
+        g = new(c, seed=4)
+        hearts = g["seats"]["hearts"]["token"]
+        assert act(c, g["id"], hearts, 5).status_code == 200
+        before = c.get(f"/api/games/{g['id']}", params={"token": hearts}).json()["view"]
+    engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
+    with engine.begin() as conn:  # the stored state waits at a step this Kriegsspiel calls otherwise
+        state = json.loads(conn.execute(text("SELECT state FROM games WHERE id = :i"), {"i": g["id"]}).scalar_one())
+        frames = [fr for fr in state["stack"] if "proc" in fr]
+        assert frames
+        frames[0]["at"] = "a_step_of_an_earlier_kriegsspiel"
+        conn.execute(text("UPDATE games SET state = :s WHERE id = :i"), {"s": json.dumps(state), "i": g["id"]})
+    engine.dispose()
+    with TestClient(create_app(db)) as c:
+        r = c.get(f"/api/games/{g['id']}", params={"token": hearts})
+        assert r.status_code == 200, r.text
+        assert r.json()["view"] == before
+        clubs = g["seats"]["clubs"]["token"]
+        assert act(c, g["id"], clubs, 7).status_code == 200
+
+
 def test_a_clean_stop_leaves_a_complete_database_file(tmp_path):
     db = f"sqlite:///{tmp_path}/k.sqlite"
     with TestClient(create_app(db, dev=True)) as c:

@@ -19,6 +19,8 @@ from alembic.config import Config
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine
 
+from ...engine import records
+from ...engine.errors import RecordError
 from ...games import load as load_rules
 from .tables import actions, chat, games, seats, snapshots
 
@@ -130,7 +132,7 @@ class Store:
                 if conn.execute(select(games.c.id).where(games.c.id == game_id)).first() is None:
                     return None
                 state = conn.execute(select(games.c.state).where(games.c.id == game_id)).scalar_one()
-                _from_earlier_versions(state)
+                state = _from_earlier_versions(state)
                 seat_rows = [dict(r._mapping) for r in conn.execute(select(seats).where(seats.c.game_id == game_id))]
                 later = conn.execute(
                     select(actions.c.role, actions.c.action)
@@ -162,8 +164,7 @@ class Store:
                 .where(actions.c.game_id == game_id, actions.c.n > row.n, actions.c.n <= n)
                 .order_by(actions.c.n)
             ).all()
-        state = row.state
-        _from_earlier_versions(state)
+        state = _from_earlier_versions(row.state)
         rules = load_rules(state["game"])
         for role, action in later:
             state = rules.apply(state, role, action)
@@ -290,13 +291,36 @@ class Store:
         self.engine.dispose()
 
 
-def _from_earlier_versions(state: dict) -> None:
+def _from_earlier_versions(state: dict) -> dict:
     """A game stored by an earlier Kriegsspiel: one from before secret draft
     steps were told apart had none; one whose dice came from the earlier
-    generator can be watched once finished, but cannot go on."""
+    generator can be watched once finished, but cannot go on. One stored at a
+    point of the sequence of play that this Kriegsspiel names differently (a
+    procedure or a step renamed, under the same version of the rules) is
+    replayed from its actions, which give the same game."""
     state.setdefault("drafts", [])
     if state["stack"] and not isinstance(state.get("rng"), list):
         raise Damaged("it was stored by an earlier Kriegsspiel whose dice cannot go on")
+    if state["stack"] and not _flow_known(state):
+        try:
+            return records.replay(records.record(state))
+        except RecordError as e:
+            raise Damaged(f"it was stored at a point of play this Kriegsspiel does not know, and {e}") from None
+    return state
+
+
+def _flow_known(state: dict) -> bool:
+    """Whether every frame of the stored stack names a procedure and step, or a state, of the
+    game's rules as they are now."""
+    rules = load_rules(state["game"])
+    for fr in state["stack"]:
+        if "proc" in fr:
+            proc = rules.procedures.get(fr["proc"])
+            if proc is None or not callable(getattr(proc, str(fr.get("at")), None)):
+                return False
+        elif fr.get("state") not in rules.states:
+            return False
+    return True
 
 
 def backup(url: str, target: str | Path) -> Path:
