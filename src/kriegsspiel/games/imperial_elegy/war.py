@@ -1520,24 +1520,58 @@ def participants(s: dict) -> list:
 
 
 class War(Procedure):
-    """12.17.2 L741-749: the wartime sequence of play, start to end."""
-
-    # --- 13.0 War Aim Step ---
+    """12.17.2 L741-749: the wartime sequence of play, start to end: the War Aim Step (13.0), the
+    Alliance Step (14.0), the Maneuver Step (15.0), the Victory Step (16.0) and the
+    Demobilization Step (17.0), each a procedure of its own. A war that cannot be declared ends
+    at once; one the defender surrenders (13.6) goes straight to the Victory Step."""
 
     def start(self, s, f):
+        """12.17.1: no war while another is fought, nor (but by an event) above WTT 2."""
         p = f["attacker"]
-        f["preset"] = any(k in f for k in ("aim", "budget", "ignore_wtt", "forbid_joining"))  # an event's war
+        preset = any(k in f for k in ("aim", "budget", "ignore_wtt", "forbid_joining"))  # an event's war
         if s.get("war"):
             log(s, f"{NAMES[p]} cannot declare war while another war is fought.", "12.17")
             return None
         cid = f.get("card")
         home = cid is not None and cid in s["powers"][p]["homes"]
-        if s["wtt"] >= 3 and not f.get("ignore_wtt") and (home or not f["preset"]):
+        if s["wtt"] >= 3 and not f.get("ignore_wtt") and (home or not preset):
             log(s, f"{NAMES[p]} cannot declare war: the WTT is {s['wtt']}.", "12.17.1")
             return None
         s["war"] = new_war(s, f)
-        w = s["war"]
-        tl = _targets(s, p, aim=w["preset_aim"], cid=cid)
+        call(s, "war-aim-step")
+        return "alliance"
+
+    def alliance(self, s, f):
+        w = s.get("war")
+        if w is None:
+            return None  # no war was declared (13.0)
+        if w["ended"]:
+            return "victory"  # 13.6: the defender surrendered
+        call(s, "war-alliance-step")
+        return "maneuver"
+
+    def maneuver(self, s, f):
+        call(s, "war-maneuver-step")
+        return "victory"
+
+    def victory(self, s, f):
+        call(s, "war-victory-step")
+        return "demobilization"
+
+    def demobilization(self, s, f):
+        call(s, "war-demobilization-step")
+        return None
+
+
+class WarAimStep(Procedure):
+    """13.0 (L750-811): the target, the war aim and its objectives, the declaration; defending
+    minors (13.4), the defender's surrender (13.6) and budget card (13.7)."""
+
+    def start(self, s, f):
+        """13.0-13.1: the power whose war it is chooses the target (or the card names it)."""
+        w = _w(s)
+        p = w["primary"]["attacker"]
+        tl = _targets(s, p, aim=w["preset_aim"], cid=w["card"])
         if w["preset_target"] is not None:
             if w["preset_target"] not in tl:
                 return self.refuse(s, f"{name(w['preset_target'])} cannot be attacked now")
@@ -1687,7 +1721,7 @@ class War(Procedure):
             f["minor"] = q
             return "aid"
         if not any(q in PLAYERS for q in w["defenders"]):
-            return "shift"  # 13.4.1 L786, 13.4.2 L791: straight to initiative and budget
+            return None  # 13.4.1 L786, 13.4.2 L791: straight to initiative and budget
         return "primary"
 
     def abandoned(self, s, f):
@@ -1753,9 +1787,9 @@ class War(Procedure):
     def surrendered(self, s, f):
         w = _w(s)
         if w["ended"]:
-            for q in self.shifters(s):
+            for q in shifters(s):
                 call(s, "war-shift-away", power=q, frm=w["primary"]["attacker"])
-            return "victory"
+            return None  # 13.6: straight to the Victory Step
         f["cards"] = [q for q in w["defenders"] if q in PLAYERS and q not in w["played"]]
         return "card"
 
@@ -1767,10 +1801,18 @@ class War(Procedure):
             if budget_cards(s, q):
                 ask(s, "war-card", q)
                 return "card"
-        f["ci"] = 0
-        return "calls"
+        return None
 
-    # --- 14.0 Alliance Step ---
+
+class AllianceStep(Procedure):
+    """14.0 (L812-838): calls to allies and minors, the shift away (14.2), initiative and the
+    budgets (14.3)."""
+
+    def start(self, s, f):
+        f["ci"] = 0
+        if not any(q in PLAYERS for q in _w(s)["defenders"]):
+            return "shift"  # 13.4.1 L786, 13.4.2 L791: no player defends: no calls to allies
+        return "calls"
 
     def calls(self, s, f):
         w = _w(s)
@@ -1807,25 +1849,13 @@ class War(Procedure):
                 return "minors"
         return "shift"
 
-    def shifters(self, s):
-        w = _w(s)
-        out = list(w["attacked"])
-        if w["aided"] and w["aided"] not in out:
-            out.append(w["aided"])
-        if "italy" in war_targets(s):
-            out.append("italy")  # 14.2 L832, 8.2 L507
-        done = w.setdefault("shifted", [])
-        out = [q for q in out if q not in done]
-        done += out
-        return out
-
     def shift(self, s, f):
         """14.2 L829-832: the defender shifts away from the attacker (8.2). 22.4 L1248: an Italy
         defending alone displaces its armies to the goal spaces now."""
         w = _w(s)
         if italy_alone(s):
             italy_stands_alone(s)
-        for q in reversed(self.shifters(s)):
+        for q in reversed(shifters(s)):
             call(s, "war-shift-away", power=q, frm=w["primary"]["attacker"])
         return "budget"
 
@@ -1861,11 +1891,14 @@ class War(Procedure):
             w["budget"][p] = w["budget"].get(p, 0) + w["extra"]
         w["first_impulse"] = list(order)
         log(s, "Initiative: " + ", ".join(f"{name(q)} (budget {w['budget'][q]})" for q in order) + ".", "14.3")
-        return "maneuver"
+        return None
 
-    # --- 15.0 Maneuver Step ---
 
-    def maneuver(self, s, f):
+class ManeuverStep(Procedure):
+    """15.0 (L839-893): naval battles in the boxes (15.1), then impulses in initiative order
+    until every participant passes in a row or the war ends."""
+
+    def start(self, s, f):
         w = _w(s)
         players = [q for q in w["order"] if q in PLAYERS]
         if players:
@@ -1904,11 +1937,11 @@ class War(Procedure):
     def impulses(self, s, f):
         w = _w(s)
         if w["ended"] or s.get("war") is None:
-            return "victory"
+            return None
         actors = [a for a in w["order"] if acts(s, a)]
         if not actors or w["passes"] >= len(actors):
             log(s, "All participants pass in a row: the maneuver step ends.", "15.5")
-            return "victory"
+            return None
         a = w["order"][w["turn"] % len(w["order"])]
         w["turn"] += 1
         if not acts(s, a):
@@ -1950,7 +1983,7 @@ class War(Procedure):
         update_occupation(s)
         check_capitals(s)
         if w["ended"]:
-            return "victory"
+            return None
         first = a in w["first_impulse"]
         if first:
             w["first_impulse"].remove(a)
@@ -2113,9 +2146,11 @@ class War(Procedure):
         w["decisive_taken"] = False
         return "impulses"
 
-    # --- 16.0 Victory Step ---
 
-    def victory(self, s, f):
+class VictoryStep(Procedure):
+    """16.0 (L894-932): who won and how, the treaties, and what follows a war's end."""
+
+    def start(self, s, f):
         w = _w(s)
         update_occupation(s)
         res = decide(s)
@@ -2242,11 +2277,13 @@ class War(Procedure):
         if win == "attacker" and w["aim"] == "unification" and not w["italian"] and w["primary"]["attacker"] == "ge":
             if any(s["allies"].get(m) == "ge" and m not in s["gone"] for m in GERMAN_MINORS):
                 ask(s, "war-confederation", "ge")
-        return "demobilize"
+        return None
 
-    # --- 17.0 Demobilization Step ---
 
-    def demobilize(self, s, f):
+class DemobilizationStep(Procedure):
+    """17.0 (L933-944): blockade, the return of the reserves, displacement, and the free moves."""
+
+    def start(self, s, f):
         w = _w(s)
         check_german_unification(s)
         res = w["result"]
@@ -2336,6 +2373,19 @@ class War(Procedure):
             ask(s, "war-free-naval", q, wartime=False, why="demobilization")
         call(s, "redeploy", power=q)  # actions.py, 12.15
         return "free_moves"
+
+
+def shifters(s):
+    w = _w(s)
+    out = list(w["attacked"])
+    if w["aided"] and w["aided"] not in out:
+        out.append(w["aided"])
+    if "italy" in war_targets(s):
+        out.append("italy")  # 14.2 L832, 8.2 L507
+    done = w.setdefault("shifted", [])
+    out = [q for q in out if q not in done]
+    done += out
+    return out
 
 
 def end_draws(s: dict) -> None:
@@ -3034,7 +3084,15 @@ class Confederation(State):
         return None
 
 
-PROCEDURES = {"war": War(), "war-shift-away": ShiftAway()}
+PROCEDURES = {
+    "war": War(),
+    "war-aim-step": WarAimStep(),
+    "war-alliance-step": AllianceStep(),
+    "war-maneuver-step": ManeuverStep(),
+    "war-victory-step": VictoryStep(),
+    "war-demobilization-step": DemobilizationStep(),
+    "war-shift-away": ShiftAway(),
+}
 STATES = {
     "war-target": Target(),
     "war-target2": SecondTarget(),
