@@ -179,6 +179,11 @@ def test_refuses_a_missing_named_space(folder):
     refused(folder, "'Dagestan'")
 
 
+def test_refuses_a_map_without_a_space_the_decks_name(folder):
+    edit(folder, "spaces", lambda by, recs: recs.remove(by["afghanistan"]))
+    refused(folder, "the decks name the space 'afghanistan', which is not on the map")
+
+
 def test_refuses_a_link_to_nowhere(folder):
     edit(
         folder,

@@ -78,7 +78,7 @@ def test_imperial_germany_is_one_plus_one():
     bonus": unification and the End Phase's set-manpower step (20.5) give it once between them."""
     s = almost_germany(blank())
     s["allies"]["bavaria"] = "ge"
-    assert war_mod.check_german_unification(s)
+    assert world.check_german_unification(s)
     end.set_manpower(s, "ge")
     end.set_manpower(s, "ge")
     assert s["powers"]["ge"]["mp_bonus"]["territorial"] == 1
@@ -94,7 +94,7 @@ def test_unification_takes_schleswig_holstein_but_not_denmark():
     s["diplomacy"]["denmark"] = "ge"
     assert s["control"]["schleswig-holstein"] == "denmark"
     danes = [x for x, u in s["units"].items() if u["o"] == "denmark"]
-    assert war_mod.check_german_unification(s)
+    assert world.check_german_unification(s)
     assert s["control"]["schleswig-holstein"] == "ge"
     assert "schleswig-holstein" in s["flags"]["ge_homes"]
     assert s["control"]["denmark"] == "denmark" and "denmark" not in s["gone"]
@@ -496,4 +496,4 @@ def test_the_1870_scenario_does_not_begin_as_a_unified_germany():
     unified) must leave one German space outside Prussia's reach (DATA_RULINGS D20)."""
     s = blank(scenario="1870")
     assert not s["flags"]["germany_unified"]
-    assert not war_mod.check_german_unification(s)
+    assert not world.check_german_unification(s)

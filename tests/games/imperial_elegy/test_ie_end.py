@@ -7,7 +7,7 @@ import pytest
 from ie_support import answer, asking, blank, clear_units, game, proc
 
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.imperial_elegy import end, events, naval, world
+from kriegsspiel.games.imperial_elegy import end, naval, rebels, world
 from kriegsspiel.games.imperial_elegy.deck import deck
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
@@ -38,7 +38,7 @@ def test_end_phase_runs_all_steps_in_order(monkeypatch):
     calls = []
     # the End Phase calls these by name (a renamed function is an error, never a skipped step)
     monkeypatch.setattr(naval, "go_to_port", lambda s: calls.append("port"))
-    monkeypatch.setattr(events, "progress_wois", lambda s: calls.append("wois"))
+    monkeypatch.setattr(rebels, "progress_wois", lambda s: calls.append("wois"))
     proc(s, "end-phase")
     drive(s)
     assert calls == ["port", "wois"]  # 20.4 and 20.8 through the other modules

@@ -10,7 +10,8 @@ from ie_support import asking, blank, game
 from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.imperial_elegy import events, world
+from kriegsspiel.games.imperial_elegy import effects as interpreter
+from kriegsspiel.games.imperial_elegy import events, rebels, world
 from kriegsspiel.games.imperial_elegy.deck import deck
 
 
@@ -590,9 +591,9 @@ def test_progress_wois_independence_after_plus_one():
     effects(s, "ge", {"verb": "rebels", "space": "bulgaria", "count": 1, "woi": True})
     u = world.new_unit(s, "ot", "turkish", "bulgaria")
     st = s["powers"]["ot"]["stability"]
-    events.progress_wois(s)
+    rebels.progress_wois(s)
     assert s["woi"]["bulgaria"] == 1 and s["control"]["bulgaria"] == "ot"
-    events.progress_wois(s)
+    rebels.progress_wois(s)
     run(game.procedures, s)
     drive(s)
     assert s["control"]["bulgaria"] == "bulgaria" and "bulgaria" not in s["woi"]  # 20.8 L1156
@@ -606,7 +607,7 @@ def test_india_independence():
     s = blank()
     effects(s, "ge", {"verb": "rebels", "space": "india", "count": 2, "woi": True})
     s["woi"]["india"] = 1
-    events.progress_wois(s)
+    rebels.progress_wois(s)
     drive(s)
     assert s["control"]["india"] == "independent:indian" and s["flags"]["india_independent"]
     assert world.counter_limit(s, "uk", "indian") == 1
@@ -645,7 +646,7 @@ def _position(c, o):
             s["control"][t.space] = t.space
         if t.test == "war-not-by-card":
             war_on(s, "ru", "ot", cid="crimean-war")
-    if events._needs_war(o) and s.get("war") is None:
+    if interpreter._needs_war(o) and s.get("war") is None:
         war_on(s, p, "fr" if p != "fr" else "ge")
     if any(e.verb in ("battle-drm", "naval-drm") for e in o.effects):
         s["battle"] = _battle_for(s, p, o.requires)
@@ -678,7 +679,7 @@ def test_every_card_option_resolves(cid, label):
     c = deck().cards.get(cid) or deck().home_cards[cid]
     o = next(x for x in c.options if x.label == label)
     s, p = _position(c, o)
-    assert label in events.playable(s, p, cid), f"{cid} {label} not playable for {p}"
+    assert label in interpreter.playable(s, p, cid), f"{cid} {label} not playable for {p}"
     for pile in [s["deck"], s["discard"], *(s["powers"][q]["hand"] for q in s["powers"])]:
         if cid in pile and cid not in s["powers"][p]["homes"]:
             pile.remove(cid)  # the impulse takes the card from the hand before the event (sequence.py)
@@ -701,10 +702,10 @@ def test_every_card_option_resolves(cid, label):
 
 def test_playable_power_is_and_war_rules():
     s = blank()
-    assert events.playable(s, "ru", "crimean-war") == ["A", "B"]
-    assert events.playable(s, "ge", "crimean-war") == ["B"]  # power-is RU (9.0 L541)
-    assert events.playable(s, "ge", "new-rifles") == []  # needs a war in progress
+    assert interpreter.playable(s, "ru", "crimean-war") == ["A", "B"]
+    assert interpreter.playable(s, "ge", "crimean-war") == ["B"]  # power-is RU (9.0 L541)
+    assert interpreter.playable(s, "ge", "new-rifles") == []  # needs a war in progress
     war_on(s)
-    assert events.playable(s, "ge", "new-rifles") == ["A"]
-    assert events.playable(s, "ge", "schleswig-holstein-question") == []  # peace only
-    assert events.playable(s, "ge", "italy") == ["A"]  # the mandatory Italy card: A while divided
+    assert interpreter.playable(s, "ge", "new-rifles") == ["A"]
+    assert interpreter.playable(s, "ge", "schleswig-holstein-question") == []  # peace only
+    assert interpreter.playable(s, "ge", "italy") == ["A"]  # the mandatory Italy card: A while divided

@@ -10,7 +10,7 @@ from test_ie_events import drive, effects, waiting
 from kriegsspiel.engine import call
 from kriegsspiel.engine.flow import run
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.imperial_elegy import events
+from kriegsspiel.games.imperial_elegy import italy, rebels
 
 
 def table(s, who="ge", amount=0, name="italian-minor-power", run_it=True):
@@ -31,11 +31,11 @@ def test_uprising_in_a_player_space():
         assert waiting(s) == ("event-choose", "ge")
         assert {a["space"] for a in game.actions(s, "ge")} == {"lombardy", "venetia"}  # AU's Italian spaces
         game.apply(s, "ge", {"space": "lombardy"})
-    rebels = [u for u in s["units"].values() if u["o"] == "rebel" and u["at"] == "lombardy"]
-    assert rebels and rebels[0]["n"] == "sardinia-piedmont"  # the closer state (22.1.1)
+    risen = [u for u in s["units"].values() if u["o"] == "rebel" and u["at"] == "lombardy"]
+    assert risen and risen[0]["n"] == "sardinia-piedmont"  # the closer state (22.1.1)
     assert s["woi"]["lombardy"] == 0
     s["woi"]["lombardy"] = 1
-    events.progress_wois(s)
+    rebels.progress_wois(s)
     drive(s)
     assert s["control"]["lombardy"] == "sardinia-piedmont"
 
@@ -47,7 +47,7 @@ def test_uprising_without_player_spaces_unifies():
     with scripted_dice(s, 1):
         table(s)
     assert s["flags"]["italy_unified"] and s["majors"]["italy"]["alliance"] == "neutral"  # 22.2
-    assert all(s["control"][x] == "italy" for x in events.italian_spaces())
+    assert all(s["control"][x] == "italy" for x in italy.italian_spaces())
     assert "sardinia-piedmont" in s["gone"] and "two-sicilies" in s["gone"]
     assert sum(1 for u in s["units"].values() if u["o"] == "italy" and u["t"] == "army") == 3
     assert any(u["o"] == "italy" and u["t"] == "squadron" and u["at"] == "naples" for u in s["units"].values())
@@ -77,19 +77,19 @@ def test_internal_italian_war():
         game.apply(s, "ge", {"minor": "sardinia-piedmont"})
         drive(s)
     assert forces() == (2, 2)  # 22.1.3 L1211: 1 army, 1 naval squadron
-    taken = [x for x in events.italian_keys() if s["control"].get(x) == "sardinia-piedmont" and x != "piedmont"]
+    taken = [x for x in italy.italian_keys() if s["control"].get(x) == "sardinia-piedmont" and x != "piedmont"]
     assert taken == ["tuscany"]  # the neighbouring Italian key no player holds
 
 
 def test_nationalist_wave_and_unification_roll():
     """22.1.4 then 22.1.5: two keys taken; the roll +1 per key of the strongest state."""
     s = blank()
-    assert events.italian_keys_of(s, "two-sicilies") == 2
+    assert italy.italian_keys_of(s, "two-sicilies") == 2
     with scripted_dice(s, 6, 2):
         table(s, run_it=False)
         game.apply(s, "ge", {"minor": "two-sicilies"})
         drive(s)
-    assert events.italian_keys_of(s, "two-sicilies") == 2 + 2
+    assert italy.italian_keys_of(s, "two-sicilies") == 2 + 2
     # AU still holds Lombardy and Venetia: no +2; +1 per key of the Two Sicilies: 2 + 4 = 6 < 7
     assert s["history"]["italy_roll"] == [2, 4]
     assert not s["flags"]["italy_unified"]
@@ -99,7 +99,7 @@ def test_unification_roll_drms():
     s = blank()
     for x in ("lombardy", "venetia", "tuscany"):
         s["control"][x] = "sardinia-piedmont"
-    assert events.italian_keys_of(s, "sardinia-piedmont") == 4  # Piedmont, Lombardy, Venetia, Tuscany
+    assert italy.italian_keys_of(s, "sardinia-piedmont") == 4  # Piedmont, Lombardy, Venetia, Tuscany
     with scripted_dice(s, 1):
         call(s, "italy-unification-roll", winner="fr")
         run(game.procedures, s)

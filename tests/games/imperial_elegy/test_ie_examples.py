@@ -12,7 +12,7 @@ from __future__ import annotations
 from ie_support import answer, asking, blank, game, proc
 
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.imperial_elegy import end, events, world
+from kriegsspiel.games.imperial_elegy import end, rebels, world
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
@@ -286,11 +286,11 @@ def test_independence_examples_4_7_1():
     assert s["control"]["romania"] == "romania" and "romania" in world.P().spaces["romania"].homes
     for sid, nat in (("serbia", "serbian"), ("bulgaria", "bulgarian")):
         assert s["control"][sid] == "ot" and nat in world.P().spaces[sid].nationalities
-    assert events.gain_independence(s, "serbia") == "ot"
+    assert rebels.gain_independence(s, "serbia") == "ot"
     assert s["control"]["serbia"] == "serbia"
-    assert events.gain_independence(s, "bulgaria") == "ot"
+    assert rebels.gain_independence(s, "bulgaria") == "ot"
     assert s["control"]["bulgaria"] == "bulgaria"
-    events.set_control(s, "macedonia", "serbia")
+    world.set_control(s, "macedonia", "serbia")
     assert world.controller(s, "macedonia") == "serbia"
     assert s["control"]["persia"] == "persia" and "persia" in world.P().spaces["persia"].homes
     for sid in ("afghanistan", "balochistan"):
@@ -298,7 +298,7 @@ def test_independence_examples_4_7_1():
     # the Egyptian spaces carry only the Arab flag, yet independence there is Egypt's
     for sid in ("egypt", "sinai", "great-sand-sea"):
         s["control"][sid] = "ot"
-    events.gain_independence(s, "egypt")
+    rebels.gain_independence(s, "egypt")
     assert s["control"]["egypt"] == "egypt"
 
 
@@ -393,7 +393,7 @@ def test_minor_build_examples_20_3():
     papal = world.P().minors["papal-states"]
     assert not papal.builds
     before = sorted(uid for uid, u in s["units"].items() if u["o"] == "papal-states")
-    events.gain_independence(s, "serbia")
+    rebels.gain_independence(s, "serbia")
     assert world.P().minors["serbia"].builds
     for uid in [u for u, x in s["units"].items() if x["o"] == "serbia"]:
         world.remove_unit(s, uid)

@@ -291,8 +291,8 @@ def test_the_influence_of_sea_power_gives_britain_a_card_only_at_double_the_next
 
     s = blank()
     values = {"uk": 8, "ot": 4, "ge": 1, "fr": 2, "au": 1, "ru": 3}
-    monkeypatch.setattr(world, "power_projection", lambda s, q: values[q])
-    monkeypatch.setattr(world, "dominators", lambda s, fid: ["uk", "ot"])
+    monkeypatch.setattr(events, "power_projection", lambda s, q: values[q])
+    monkeypatch.setattr(events, "dominators", lambda s, fid: ["uk", "ot"])
     f = {"card": "the-influence-of-sea-power", "power": "ge"}
     events.h_card_marker(s, f, {"verb": "card-marker", "power": "each", "amount": 1})
     assert (s["powers"]["uk"]["marker"], s["powers"]["ot"]["marker"]) == (1, 1)

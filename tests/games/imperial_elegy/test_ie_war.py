@@ -608,7 +608,7 @@ def test_german_unification():
         s["control"][sid] = "ge"
     s["allies"]["bavaria"] = "ge"
     assert not s["flags"]["germany_unified"]
-    assert war.check_german_unification(s)
+    assert world.check_german_unification(s)
     assert s["flags"]["germany_unified"] and s["control"]["bavaria"] == "ge" and s["control"]["wurttemberg"] == "ge"
     assert "bavaria" in s["gone"]
     assert s["powers"]["ge"]["mp_bonus"]["territorial"] == 1  # Imperial Germany (33.1)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import deque
 
-from ...engine import STAY, Procedure, State, call, log
+from ...engine import STAY, Procedure, State, ask, call, log
 from ...engine.rng import roll
+from . import war
 from .data import KEY_TYPES, PLAYERS
-from .sequence import finish_card
 from .world import (
     ARMY_TYPES,
     EF_TYPES,
@@ -23,8 +23,10 @@ from .world import (
     NAVAL_TYPES,
     P,
     card,
+    check_german_unification,
     counter_limit,
     enter_uncontrolled,
+    finish_card,
     home_keys_for_armies,
     is_home,
     leave_uncontrolled,
@@ -84,8 +86,6 @@ ONLY = {
 
 
 def ask_spend(s, f):
-    from ...engine import ask
-
     extra = {"only": f["only"]} if f.get("only") else {}
     ask(s, "spend", f["power"], left=f["left"], chain=f["chain"], card=f.get("card"), fresh=True, **extra)
     s["cp"] = f["left"]
@@ -127,10 +127,8 @@ class SpendState(State):
 
 def unify_germany(s: dict) -> None:
     """33.1.1 L1521: Germany unifies "the instant" GE holds every German unification space, so a
-    diplomacy or alliance marker placed by an action may unify it (war.check_german_unification)."""
-    from . import war
-
-    war.check_german_unification(s)
+    diplomacy or alliance marker placed by an action may unify it (world.check_german_unification)."""
+    check_german_unification(s)
 
 
 def cost_of(s: dict, p: str, a: dict) -> int:
@@ -198,8 +196,6 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             others_at.add(u["at"])
     # 12.17 declare war: the whole card, as the first use of its CP
     if f.get("card") and f.get("fresh") and s.get("war") is None:
-        from . import war
-
         for t in war.targets(s, p):
             out.append(({"do": "war", "target": t}, 1))
     # 12.2 recruitment
@@ -816,8 +812,6 @@ class Redeploy(Procedure):
     """12.15 L725: one redeployment action."""
 
     def start(self, s, f):
-        from ...engine import ask
-
         f["moved"] = []
         ask(s, "redeploy", f["power"], moved=[])
         return None

@@ -25,11 +25,22 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...engine import DataError, Procedure, call, log
 from ...engine.data import Record, cached_loader, load_pack, unique_ids
 from ...engine.rng import below, roll
-from . import events
 from .data import PLAYERS, pack
 from .deck import deck
-from .events import BALKANS, Runner, alliance_box, die, pick, set_box, turn_order
-from .world import NAMES, SIDE, card_title, controller, minors_in_play, name, side
+from .effects import HANDLERS, Runner, decade, die, front, pick
+from .world import (
+    BALKANS,
+    NAMES,
+    SIDE,
+    alliance_box,
+    card_title,
+    controller,
+    minors_in_play,
+    name,
+    set_box,
+    side,
+    turn_order,
+)
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -244,7 +255,7 @@ def h_crisis(s, f, e):
     cid = f.get("card")
     row = row_for(cid)
     picks = e.setdefault("_picks", {})
-    cr = {"card": cid, "title": card_title(cid) if cid else "World tension", "row": row.row, "decade": events.decade(s),
+    cr = {"card": cid, "title": card_title(cid) if cid else "World tension", "row": row.row, "decade": decade(s),
           "incident": row.incident, "outbreak": False, "minors": {}, "italy": None, "shifts": {},
           "impossible": []}  # fmt: skip
     if row.balkan_incident:
@@ -327,7 +338,7 @@ def h_crisis(s, f, e):
     drawn = [q for q in turn_order(set(involved)) if side(s, q) == "neutral"]
     follow.insert(0, {"verb": "_crisis-neutrals", "powers": drawn})
     follow.append({"verb": "_crisis-outbreak"})
-    events.front(f, follow)
+    front(f, follow)
 
 
 def targeted_list(s: dict, f: dict, row: TableRecord) -> list:
@@ -449,7 +460,7 @@ def h_border(s, f, e):
             cr["italy"] = w
             log(s, f"Italy enters the alliance opposing {NAMES[t]}: the {w.title()}.", "23.3")
         return
-    events.front(f, [{"verb": "_crisis-join", "minor": m, "against": t}])
+    front(f, [{"verb": "_crisis-join", "minor": m, "against": t}])
 
 
 def h_outbreak(s, f, e):
@@ -464,7 +475,7 @@ def h_outbreak(s, f, e):
     call(s, "final-scoring", reason=reason, great_war=True)
 
 
-events.HANDLERS.update(
+HANDLERS.update(
     {
         "_crisis": h_crisis,
         "_crisis-neutrals": h_neutrals,

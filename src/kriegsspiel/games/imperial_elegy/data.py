@@ -708,6 +708,11 @@ def check(recs: dict) -> list[str]:  # noqa: C901 - one list of rules, read top 
 
     for st in setups.values():
         out += _check_setup(recs, st)
+
+    # the spaces the decks name (K9)
+    for sid in deck.SPACES:
+        if sid not in spaces:
+            out.append(f"spaces.json: the decks name the space {sid!r}, which is not on the map (K9)")
     return out
 
 

@@ -85,8 +85,7 @@ FLASHPOINTS = (  # rulebook 3.3 L232-256 (Great Game and Caucasus: K11)
 )
 TABLES = ("italian-minor-power", "kingdom-of-italy", "crisis", "balkan-state")  # §22, §23
 
-# Every space id the decks use (K9). The map is another file (data.py); when it exists and
-# loads, each of these is checked against it.
+# Every space id the decks use (K9). The map (data.py) checks that it has each of them.
 SPACES = (
     "afghanistan",
     "aden",
@@ -671,16 +670,6 @@ def _spaces_of(thing) -> list:
     return [s for s in ([thing.space] if thing.space else []) + list(thing.spaces or [])]
 
 
-def _map_spaces() -> Optional[set]:
-    """The map's space ids if the map module exists and loads (K9); None otherwise."""
-    try:
-        from . import data as map_data  # type: ignore[attr-defined]
-
-        return set(map_data.pack().spaces)
-    except Exception:  # noqa: BLE001 - no map yet, or a map still being written: skip the check
-        return None
-
-
 def _check_params(where: str, kind: str, name: str, table: dict, obj, fixed: set) -> None:
     if name not in table:
         raise DataError(f"{where}: unknown {kind} {name!r}")
@@ -884,13 +873,6 @@ def _build(directory: Path) -> Deck:
         for t in tests:
             if t.test in ("played", "not-played") and t.flag not in flags_made:
                 raise DataError(f"{where}: no event sets the flag {t.flag!r}")
-
-    # the map, when there is one (K9)
-    known = _map_spaces()
-    if known is not None:
-        for s in SPACES:
-            if s not in known:
-                raise DataError(f"{Path(__file__).name}: the space {s!r} is not on the map (data.py)")
 
     return Deck(dict(sorted(cards.items(), key=lambda kv: kv[1].number)), homes, goals)
 

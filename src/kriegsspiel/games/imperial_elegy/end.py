@@ -4,7 +4,7 @@
 (1) Militarism 20.1, (2) forts degrade 20.2, (3) the non-player build step 20.3,
 (4) naval units go to port 20.4 (naval.go_to_port), (5) manpower is set 20.5,
 (6) industrialization 20.6, (7) truces progress 20.7, (8) WoIs progress 20.8
-(events.progress_wois), (9) alliance resolution 20.9, (10) the WTT drops 20.10,
+(rebels.progress_wois), (9) alliance resolution 20.9, (10) the WTT drops 20.10,
 (11) NGs are drawn on turns 1, 3 and 5 20.11, (12) the turn advances 20.12 (the game
 procedure of sequence.py ends the game after turn 7). At the end of the turn the UK's
 Indian armies displace to India or Bengal (33.2 The Indian Army).
@@ -16,9 +16,8 @@ Alliances and Alliance System. RULINGS_END.md (N1, N2, ...) settles the gaps.
 from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, call, log, rng
-from . import actions, events, naval
+from . import actions, naval, rebels
 from .data import PLAYERS, pack
-from .sequence import finish_card
 from .world import (
     ARMY_TYPES,
     BOXES,
@@ -32,6 +31,7 @@ from .world import (
     card_title,
     controller,
     dominators,
+    finish_card,
     manpower_limit,
     minor_space,
     name,
@@ -111,8 +111,8 @@ class EndPhase(Procedure):
         return "wois"
 
     def wois(self, s, f):
-        """(8) 20.8 L1154-1159: Wars of Independence progress (events.py)."""
-        events.progress_wois(s)
+        """(8) 20.8 L1154-1159: Wars of Independence progress (rebels.py)."""
+        rebels.progress_wois(s)
         return "alliances"
 
     def alliances(self, s, f):

@@ -18,7 +18,7 @@ played face up, RULINGS_END N5: a key the board shows to everyone), ``flags["gre
 
 from __future__ import annotations
 
-from ...engine import STAY, Procedure, State, ask, checkpoint, game_over, log
+from ...engine import STAY, Procedure, State, ask, call, checkpoint, game_over, log
 from ...engine.rng import shuffle
 from .conditions import check_all, measure
 from .data import KEY_TYPES, PLAYERS, pack
@@ -218,8 +218,6 @@ class FinalScoring(Procedure):
         return "fill"
 
     def fill(self, s, f):
-        from ...engine import call
-
         while f["i"] < len(PLAYERS):
             q = PLAYERS[f["i"]]
             st = s["powers"][q]

@@ -25,7 +25,7 @@ import math
 
 from ...engine import STAY, Procedure, State, ask, call, log, rng
 from . import world as W
-from .battle import A, D, crt, other
+from .battle import A, D, crt, fort_in_battle, other, unit_words
 from .data import KEY_TYPES, PLAYERS, PORT_LIMIT
 from .world import ARMY_TYPES, NAVAL_TYPES, OCEANS, P, name, space_name
 
@@ -490,8 +490,6 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
 
 
 def unit_text(u: dict) -> str:
-    from .battle import unit_words
-
     w = unit_words(u)
     return w[0].upper() + w[1:]
 
@@ -869,8 +867,6 @@ class NavalBattle(Procedure):
                 return None
         fort = None
         if not is_box(at):
-            from .battle import fort_in_battle
-
             ff = fort_in_battle(s, at)
             if ff and W.at_war(s, p, ff[0]):
                 fort = ff

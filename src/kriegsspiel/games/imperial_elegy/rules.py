@@ -13,9 +13,9 @@ Action, End) in ``sequence.py``; the peacetime actions of §12 in
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from . import actions, battle, bots, crisis, data, end, events, goals, naval, sequence, war, world
+from . import actions, battle, bots, crisis, data, effects, end, events, goals, italy, naval, sequence, war, world
 from .data import PLAYERS, pack
-from .deck import deck
+from .deck import deck, public
 from .world import BOXES, NAMES
 
 # What the board shows: every key is named, with the rule that makes it public; a key
@@ -114,7 +114,9 @@ class ImperialElegy(Rules):
         **war.PROCEDURES,
         **battle.PROCEDURES,
         **naval.PROCEDURES,
+        **effects.PROCEDURES,
         **events.PROCEDURES,
+        **italy.PROCEDURES,
         **end.PROCEDURES,
         **crisis.PROCEDURES,
         **goals.PROCEDURES,
@@ -125,7 +127,9 @@ class ImperialElegy(Rules):
         **war.STATES,
         **battle.STATES,
         **naval.STATES,
+        **effects.STATES,
         **events.STATES,
+        **italy.STATES,
         **end.STATES,
         **crisis.STATES,
         **goals.STATES,
@@ -213,8 +217,6 @@ class ImperialElegy(Rules):
 
 
 def deck_public() -> dict:
-    from .deck import public
-
     return public()
 
 

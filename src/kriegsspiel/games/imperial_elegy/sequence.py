@@ -10,9 +10,23 @@ import orjson
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, log
 from ...engine.rng import below, shuffle
+from . import events, goals
 from .data import PLAYERS, pack
 from .deck import DECADES, deck
-from .world import NAMES, card, card_title, cards_due, name, space_name
+from .world import (
+    NAMES,
+    card,
+    card_title,
+    cards_due,
+    check_german_unification,
+    cut_off_armies,
+    deal,
+    displace_to,
+    minors_in_play,
+    name,
+    new_unit,
+    space_name,
+)
 
 KEEP = {"uk": 2}  # British Banking, 33.2: the UK keeps two cards; the others one (12.0 L601)
 
@@ -99,8 +113,6 @@ def setup(s: dict) -> None:
             "forts_kept": None,
         }  # fmt: skip
     s["powers"] = powers
-    from .world import new_unit
-
     for u in st.units:
         owner = u.owner
         kind = {"british-army": "british", "indian-army": "indian", "turkish-army": "turkish",
@@ -195,8 +207,6 @@ class Prep(Procedure):
                     log(s, "A Compromise Needed: Dual Monarchy goes to Austria's hand.", "33.4")
         if s["turn"] > s["first_turn"] and "zouaves" not in [u["t"] for u in s["units"].values()]:
             if s["control"].get("algeria") == "fr":
-                from .world import new_unit
-
                 new_unit(s, "fr", "zouaves", "algeria")
                 log(s, "The Zouaves are rebuilt in Algeria.", "33.3")
         for q in PLAYERS:  # 10.2 deal
@@ -218,21 +228,6 @@ class Prep(Procedure):
                 ask(s, "prep-discard", q)
                 return "discard"
         return None
-
-
-def deal(s: dict, q: str, n: int) -> int:
-    got = 0
-    hand = s["powers"][q]["hand"]
-    for _ in range(n):
-        if not s["deck"]:
-            if not s["discard"]:
-                break
-            s["deck"] = s["discard"]
-            s["discard"] = []
-            shuffle(s, s["deck"])
-        hand.append(s["deck"].pop())
-        got += 1
-    return got
 
 
 def discardable(s: dict, q: str) -> list:
@@ -416,8 +411,6 @@ class Metternich(Procedure):
 
 
 def metternich_choices(s: dict) -> list:
-    from .world import minors_in_play
-
     out = []
     for m in minors_in_play(s):
         if m in s["allies"]:
@@ -474,9 +467,7 @@ class ActionPhase(Procedure):
         return "after"
 
     def after(self, s, f):
-        from . import goals, war
-
-        war.check_german_unification(s)  # 33.1.1 L1521: whatever the impulse did
+        check_german_unification(s)  # 33.1.1 L1521: whatever the impulse did
         if s["impulse"] and s["impulse"].get("event") and s["impulse"]["event"] != map_signature(s):
             displace_cut_off(s)  # the event changed who holds what (RULINGS R14)
         if goals.end_by_auto_victory(s):
@@ -538,8 +529,6 @@ class Impulse(State):
         return "Your impulse: play a card for its event or its CP, industrialize, chain, or pass."
 
     def actions(self, s, f, role):
-        from . import events
-
         playable = getattr(events, "playable", lambda s, role, c: [])
         st = s["powers"][role]
         out = []
@@ -616,8 +605,6 @@ def map_signature(s: dict) -> int:
 def displace_cut_off(s: dict) -> None:
     """5.6.3 L421: in peacetime an army with a broken LoC displaces at once to a friendly space with
     a LoC (5.7); events are what cut armies off in peacetime (control changes, independence)."""
-    from .world import cut_off_armies, displace_to
-
     for uid in cut_off_armies(s):
         u = s["units"][uid]
         to = displace_to(s, u["o"], u["at"])
@@ -626,16 +613,6 @@ def displace_cut_off(s: dict) -> None:
         log(s, f"{name(u['o'])}'s army in {space_name(u['at'])} is cut off and displaces to {space_name(to)}.",
             "5.6.3")  # fmt: skip
         u["at"] = to
-
-
-def finish_card(s: dict, q: str, c: str) -> None:
-    """Where a played card goes: the home card back to its owner at the end of the turn
-    (9.1.1), a removed event out of the game, the others to the discard pile."""
-    if c in s["powers"][q]["homes"]:
-        return
-    if c in s["discard"] or c in s["removed"] or c in s["permanent"]:
-        return
-    s["discard"].append(c)
 
 
 # ----- labels ------------------------------------------------------------------------------------------------

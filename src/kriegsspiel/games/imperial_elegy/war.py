@@ -49,12 +49,28 @@ from ...engine import STAY, Procedure, State, ask, call, log
 from ...engine.rng import roll
 from . import world as W
 from .data import KEY_TYPES, PLAYERS
-from .world import ARMY_TYPES, BOXES, NAMES, NAVAL_TYPES, P, card, card_title, name, space_name
+from .rebels import gain_independence
+from .world import (
+    ARMY_TYPES,
+    BOXES,
+    GERMAN_MINORS,
+    NAMES,
+    NAVAL_TYPES,
+    P,
+    annex,
+    card,
+    card_title,
+    check_german_unification,
+    deal,
+    finish_card,
+    name,
+    space_name,
+    transfer,
+)
 
 AIMS = ("liberation", "unification", "conquest")  # 13.0 L751
 ITALIAN_STATES = ("sardinia-piedmont", "two-sicilies")  # 13.2.1 L768
 ITALY_AID = (("fr", "au"), ("ge",), ("uk",))  # 13.4.3 L797 "Italy/IT Minor"
-GERMAN_MINORS = ("hanover", "saxony", "bavaria")  # 33.1 L1516
 BLOCKADE_ENDS = ("baltic", "black-sea")  # 17.1 L941
 KEYS = {"attacker": "attackers", "defender": "defenders"}
 BISMARCK = "otto-von-bismarck"
@@ -696,13 +712,11 @@ def update_occupation(s: dict, actor=None) -> None:
 def india_check(s: dict) -> None:
     """33.2.2 L1538-1543: India and Bengal both occupied by the UK's enemies: India gains
     independence at once; its units displace, the UK keeps one Indian army and loses the
-    Indian Fort, and no player may control India again (events.gain_independence, W31)."""
+    Indian Fort, and no player may control India again (rebels.gain_independence, W31)."""
     if s["flags"].get("india_independent"):
         return
     if any(s["control"].get(x) != "uk" or x not in s["occupied"] for x in ("india", "bengal")):
         return
-    from .events import gain_independence
-
     log(s, "Enemy forces occupy both India and Bengal: India gains independence at once.", "33.2.2")
     s["occupied"].pop("india", None)
     gain_independence(s, "india")
@@ -1145,45 +1159,6 @@ def liberated_minor(s: dict, sid: str, rebels_n=None):
     return None
 
 
-def transfer(s: dict, sid: str, to: str) -> None:
-    """Control passes (16.2); the spaces controlled with it follow (3.4.1, 3.4.4). A German
-    unification space becomes a permanent GE home; a German minor losing its name space ceases
-    to exist (3.2.5.1 L203, 33.1 L1516, 33.1.1 L1522)."""
-    p = P()
-    s["control"][sid] = to
-    s["occupied"].pop(sid, None)
-    for other in p.spaces.values():
-        if other.controlled_with == sid:
-            s["control"][other.id] = to
-    log(s, f"{name(to)} takes control of {space_name(sid)}.", "16.2")
-    if to == "ge" and (p.spaces[sid].unification == "germany" or sid == "alsace-lorraine"):  # 3.2.5.2 L207
-        homes = s["flags"].setdefault("ge_homes", [])
-        if sid not in homes:
-            homes.append(sid)
-        for m in GERMAN_MINORS:
-            if p.minors[m].capital == sid and m not in s["gone"]:
-                annex(s, m, "ge")
-
-
-def annex(s: dict, m: str, by: str) -> None:
-    """The minor ceases to exist; its spaces go to ``by``, its units are removed (33.1, W15)."""
-    if m not in s["gone"]:
-        s["gone"].append(m)
-    for uid in [x for x, u in s["units"].items() if u["o"] == m]:
-        W.remove_unit(s, uid)
-    for sid, c in list(s["control"].items()):
-        if c == m:
-            s["control"][sid] = by
-            if by == "ge" and P().spaces[sid].unification == "germany":
-                homes = s["flags"].setdefault("ge_homes", [])
-                if sid not in homes:
-                    homes.append(sid)
-    s["allies"].pop(m, None)
-    s["diplomacy"].pop(m, None)
-    s["build_box"].pop(m, None)
-    log(s, f"{name(m)} ceases to exist: {name(by)} takes its lands.", "33.1.1")
-
-
 def liberate_space(s: dict, sid: str, by: str) -> None:
     """13.1 / 13.1.1 L758-760: an original home space returns to the attacker; otherwise the
     nationality gains independence (rebels and the WoI marker go) and allies with ``by``."""
@@ -1209,56 +1184,6 @@ def liberate_space(s: dict, sid: str, by: str) -> None:
     s["allies"][m] = by
     s["diplomacy"].pop(m, None)
     log(s, f"{space_name(sid)} is liberated: {name(m)} is independent and allied to {name(by)}.", "13.1.1")
-
-
-_GERMAN: list = []
-
-
-def german_spaces() -> list:
-    """The spaces marked for German unification (3.2.6.1), read once."""
-    if not _GERMAN:
-        _GERMAN.extend(sorted(sp.id for sp in P().spaces.values() if sp.unification == "germany"))
-    return _GERMAN
-
-
-def check_german_unification(s: dict) -> bool:
-    """33.1.1 L1521-1523: Germany unifies the instant GE controls every German unification
-    space, alliance and diplomacy markers counting as control, whatever brought it about (a war,
-    an action, an event: actions.py, events.py and the impulse call this after each of theirs).
-    GE then takes control of those spaces; a German minor (Hanover, Saxony, Bavaria) whose
-    name space it takes ceases to exist (3.2.5.1 L203, 33.1.1 L1523), any other minor (Denmark
-    in Schleswig-Holstein) loses only its German unification spaces. Imperial Germany: +1
-    manpower, once (33.1 L1517; RULINGS_END N7: end.set_manpower does not give it again)."""
-    if s["flags"].get("germany_unified"):
-        return False
-    spaces = german_spaces()
-    for sid in spaces:
-        c = s["control"].get(sid)
-        if c == "ge":
-            continue
-        if c in P().minors and "ge" in (s["allies"].get(c), s["diplomacy"].get(c)):
-            continue
-        return False
-    s["flags"]["germany_unified"] = True
-    for sid in spaces:
-        c = s["control"].get(sid)
-        if c == "ge" or c not in P().minors:
-            continue
-        if c in GERMAN_MINORS:
-            annex(s, c, "ge")
-        else:
-            transfer(s, sid, "ge")  # 33.1.1 L1522: the unification space only (RULINGS_WAR W15)
-            for uid in [x for x, u in s["units"].items() if u["o"] == c and u["at"] == sid]:
-                to = W.displace_to(s, c, sid)
-                if to is None:
-                    W.remove_unit(s, uid)
-                else:
-                    W.move_unit(s, uid, to)  # 5.7: the minor's units go home
-    bonus = s["powers"]["ge"]["mp_bonus"]
-    bonus["territorial"] = bonus.get("territorial", 0) + 1
-    s["flags"]["imperial_germany_mp"] = True  # the one-time bonus is given (N7)
-    log(s, "Germany unifies: Prussia becomes the German Empire (+1 manpower).", "33.1.1")
-    return True
 
 
 def treaty_losers(s: dict, t: dict) -> list:
@@ -2391,8 +2316,6 @@ def shifters(s):
 def end_draws(s: dict) -> None:
     """Balance of Power (9.0 L543): the draws promised "at the end of the war" (events.py keeps
     them in s["war"]["end_draws"] as [power, n], E18) are dealt now (W30)."""
-    from .sequence import deal
-
     for q, n in _w(s).get("end_draws") or []:
         if q not in s["powers"]:
             continue
@@ -2682,8 +2605,6 @@ class BudgetCard(State):
 
 
 def play_budget_card(s: dict, q: str, c: str) -> None:
-    from .sequence import finish_card
-
     s["powers"][q]["hand"].remove(c)
     cp = card(c).cp
     _w(s)["played"][q] = _w(s)["played"].get(q, 0) + cp

@@ -47,6 +47,8 @@ from __future__ import annotations
 import math
 from collections import deque
 
+from ...engine import log
+from ...engine.rng import shuffle
 from .data import KEY_TYPES, PLAYERS, pack
 from .deck import deck
 
@@ -977,3 +979,263 @@ def friendly_ports(s: dict, power: str, box: str) -> list:
     """Ports of a naval box friendly to the power (19.1.1, 19.2, 19.5): its own and its allies'
     (allied minors' ports count, 19.8 example L1111), occupied ones in wartime."""
     return sorted(sid for sid in box_ports(s, box) if friendly_space(s, power, sid))
+
+
+# ----- the card piles ------------------------------------------------------------------------------------
+
+
+def deal(s: dict, q: str, n: int) -> int:
+    """Draw ``n`` cards into ``q``'s hand, the discard pile shuffled into a new deck when the
+    deck runs out (9.0); how many were drawn."""
+    got = 0
+    hand = s["powers"][q]["hand"]
+    for _ in range(n):
+        if not s["deck"]:
+            if not s["discard"]:
+                break
+            s["deck"] = s["discard"]
+            s["discard"] = []
+            shuffle(s, s["deck"])
+        hand.append(s["deck"].pop())
+        got += 1
+    return got
+
+
+def finish_card(s: dict, q: str, c: str) -> None:
+    """Where a played card goes: the home card back to its owner at the end of the turn
+    (9.1.1), a removed event out of the game, the others to the discard pile."""
+    if c in s["powers"][q]["homes"]:
+        return
+    if c in s["discard"] or c in s["removed"] or c in s["permanent"]:
+        return
+    s["discard"].append(c)
+
+
+# ----- minors, control and displacement (4.7, 5.7) ------------------------------------------------------
+
+
+def turn_order(powers) -> list:
+    return [q for q in PLAYERS if q in powers]
+
+
+def minor_of_nationality(s: dict, nat: str):
+    for m in P().minors.values():
+        if m.nationality == nat and not m.rebel and m.id not in s["gone"]:
+            return m.id
+    return None
+
+
+def minor_region_space(s: dict, m: str):
+    rec = P().minors.get(m)
+    if rec is None:
+        return None
+    for sid, c in s["control"].items():
+        if c == m:
+            return sid
+    return rec.capital if rec.capital in P().spaces else None
+
+
+def followers(sid: str) -> list:
+    """Spaces controlled with this one (3.4.1 the Dardanelles, 3.4.4 Egypt and Tripoli)."""
+    return [x.id for x in P().spaces.values() if x.controlled_with == sid]
+
+
+def displace_unit(s: dict, uid: str) -> None:
+    """5.7 L418: land units to the closest friendly controlled space; naval units to an adjacent box;
+    a unit with nowhere to go is eliminated."""
+    u = s["units"][uid]
+    if u["t"] in NAVAL_TYPES:
+        boxes = ports_of(s, u["at"]) if u["at"] in P().spaces else ()
+        if boxes:
+            u["at"] = boxes[0]
+            return
+        remove_unit(s, uid)
+        return
+    to = displace_to(s, u["o"], u["at"])
+    if to is None:
+        remove_unit(s, uid)
+        log(s, f"A {name(u['o'])} {u['t']} has nowhere to displace to and is eliminated.", "5.7")
+    else:
+        u["at"] = to
+
+
+def set_control(s: dict, sid: str, owner, keep=()) -> str | None:
+    """The owner takes control of the space and the spaces controlled with it (4.7, 3.4.1, 3.4.4):
+    influence there goes; units of others (not rebels, not ``keep``) displace (5.7). Returns the
+    former controller."""
+    old = s["control"].get(sid)
+    for x in [sid, *followers(sid)]:
+        if owner is None:
+            s["control"].pop(x, None)
+        else:
+            s["control"][x] = owner
+        s["influence"].pop(x, None)
+        for uid in list(units_at(s, x)):
+            o = s["units"][uid]["o"]
+            if o in ("rebel", owner) or o in keep:
+                continue
+            if owner in P().minors and s["allies"].get(owner) == o:
+                continue
+            displace_unit(s, uid)
+    return old
+
+
+def protected(s: dict, sid: str) -> bool:
+    """3.2.6 L215: cards do not affect AU controlled spaces whose minority nationalities all have
+    full citizenship."""
+    sp = P().spaces[sid]
+    if s["control"].get(sid) != "au" or not sp.nationalities:
+        return False
+    return all(n in s["flags"].get("citizenship", []) for n in sp.nationalities)
+
+
+def displace_cut_off(s: dict, p) -> None:
+    """21.1 L1181, 5.6.3: armies of the power left without a LoC displace at once."""
+    if p not in PLAYERS:
+        return
+    for uid, u in list(s["units"].items()):
+        if u["o"] == p and u["t"] in ARMY_TYPES and u["at"] in P().spaces and not has_loc(s, p, u["at"], True):
+            if has_loc(s, p, u["at"]):
+                continue
+            displace_unit(s, uid)
+
+
+# ----- the alliance tracks (8.0) ----------------------------------------------------------------------------
+
+
+MAX_ALLIES = 5  # 4.2.1 L300
+TRACKS = ("entente", "alliance", "neutral")  # 8.5 L518
+BALKANS = ("serbia", "bulgaria", "greece", "romania", "montenegro", "bosnia")
+
+
+def alliance_box(s: dict, p: str):
+    if p in s["powers"]:
+        return s["powers"][p]["alliance"]
+    if p in s["majors"]:
+        return s["majors"][p]["alliance"]
+    return None
+
+
+def set_box(s: dict, p: str, box: str) -> None:
+    if p in s["powers"]:
+        s["powers"][p]["alliance"] = box
+    else:
+        s["majors"][p]["alliance"] = box
+
+
+def alliance_size(s: dict, which: str, but=None) -> int:
+    return sum(1 for q in PLAYERS if q != but and side(s, q) == which)
+
+
+def shift(s: dict, p: str, step: int, force: bool = False) -> bool:
+    """8.0 L486: one box along the Alliance Track (-1 toward the Entente); never into an alliance
+    of three players (8.4 L510) unless forced; Italy is not limited."""
+    box = alliance_box(s, p)
+    if box is None:
+        return False
+    i = BOXES.index(box) + step
+    if not 0 <= i < len(BOXES):
+        return False
+    new = BOXES[i]
+    if p in PLAYERS and not force and SIDE[new] != "neutral" and SIDE[box] != SIDE[new]:
+        if alliance_size(s, SIDE[new], but=p) >= 3:
+            log(s, f"{name(p)} cannot shift: the {SIDE[new].title()} already has three players.", "8.4")
+            return False
+    set_box(s, p, new)
+    log(s, f"{name(p)} shifts to {new.replace('-', ' ')}.", "8.0")
+    return True
+
+
+# ----- German unification (33.1) and the transfer of control (16.2) --------------------------------------
+
+
+GERMAN_MINORS = ("hanover", "saxony", "bavaria")  # 33.1 L1516
+
+
+_GERMAN: list = []
+
+
+def german_spaces() -> list:
+    """The spaces marked for German unification (3.2.6.1), read once."""
+    if not _GERMAN:
+        _GERMAN.extend(sorted(sp.id for sp in P().spaces.values() if sp.unification == "germany"))
+    return _GERMAN
+
+
+def check_german_unification(s: dict) -> bool:
+    """33.1.1 L1521-1523: Germany unifies the instant GE controls every German unification
+    space, alliance and diplomacy markers counting as control, whatever brought it about (a war,
+    an action, an event: actions.py, events.py and the impulse call this after each of theirs).
+    GE then takes control of those spaces; a German minor (Hanover, Saxony, Bavaria) whose
+    name space it takes ceases to exist (3.2.5.1 L203, 33.1.1 L1523), any other minor (Denmark
+    in Schleswig-Holstein) loses only its German unification spaces. Imperial Germany: +1
+    manpower, once (33.1 L1517; RULINGS_END N7: end.set_manpower does not give it again)."""
+    if s["flags"].get("germany_unified"):
+        return False
+    spaces = german_spaces()
+    for sid in spaces:
+        c = s["control"].get(sid)
+        if c == "ge":
+            continue
+        if c in P().minors and "ge" in (s["allies"].get(c), s["diplomacy"].get(c)):
+            continue
+        return False
+    s["flags"]["germany_unified"] = True
+    for sid in spaces:
+        c = s["control"].get(sid)
+        if c == "ge" or c not in P().minors:
+            continue
+        if c in GERMAN_MINORS:
+            annex(s, c, "ge")
+        else:
+            transfer(s, sid, "ge")  # 33.1.1 L1522: the unification space only (RULINGS_WAR W15)
+            for uid in [x for x, u in s["units"].items() if u["o"] == c and u["at"] == sid]:
+                to = displace_to(s, c, sid)
+                if to is None:
+                    remove_unit(s, uid)
+                else:
+                    move_unit(s, uid, to)  # 5.7: the minor's units go home
+    bonus = s["powers"]["ge"]["mp_bonus"]
+    bonus["territorial"] = bonus.get("territorial", 0) + 1
+    s["flags"]["imperial_germany_mp"] = True  # the one-time bonus is given (N7)
+    log(s, "Germany unifies: Prussia becomes the German Empire (+1 manpower).", "33.1.1")
+    return True
+
+
+def transfer(s: dict, sid: str, to: str) -> None:
+    """Control passes (16.2); the spaces controlled with it follow (3.4.1, 3.4.4). A German
+    unification space becomes a permanent GE home; a German minor losing its name space ceases
+    to exist (3.2.5.1 L203, 33.1 L1516, 33.1.1 L1522)."""
+    p = P()
+    s["control"][sid] = to
+    s["occupied"].pop(sid, None)
+    for other in p.spaces.values():
+        if other.controlled_with == sid:
+            s["control"][other.id] = to
+    log(s, f"{name(to)} takes control of {space_name(sid)}.", "16.2")
+    if to == "ge" and (p.spaces[sid].unification == "germany" or sid == "alsace-lorraine"):  # 3.2.5.2 L207
+        homes = s["flags"].setdefault("ge_homes", [])
+        if sid not in homes:
+            homes.append(sid)
+        for m in GERMAN_MINORS:
+            if p.minors[m].capital == sid and m not in s["gone"]:
+                annex(s, m, "ge")
+
+
+def annex(s: dict, m: str, by: str) -> None:
+    """The minor ceases to exist; its spaces go to ``by``, its units are removed (33.1, W15)."""
+    if m not in s["gone"]:
+        s["gone"].append(m)
+    for uid in [x for x, u in s["units"].items() if u["o"] == m]:
+        remove_unit(s, uid)
+    for sid, c in list(s["control"].items()):
+        if c == m:
+            s["control"][sid] = by
+            if by == "ge" and P().spaces[sid].unification == "germany":
+                homes = s["flags"].setdefault("ge_homes", [])
+                if sid not in homes:
+                    homes.append(sid)
+    s["allies"].pop(m, None)
+    s["diplomacy"].pop(m, None)
+    s["build_box"].pop(m, None)
+    log(s, f"{name(m)} ceases to exist: {name(by)} takes its lands.", "33.1.1")
