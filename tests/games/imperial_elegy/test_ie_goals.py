@@ -145,9 +145,10 @@ def test_achievement_stability_markers_and_special_vp():
 
 
 def test_final_scoring_fills_goals_and_shares_the_win():
-    """25.5 L1320: fewer than 3 NGs -> draw three, keep one, until 3; 2.3 L141: ties win together."""
+    """25.5 L1320: at the outbreak, fewer than 3 NGs -> draw three, keep one, until 3; 2.3 L141:
+    ties win together."""
     s = blank()
-    proc(s, "final-scoring", reason="test")
+    proc(s, "final-scoring", reason="test", great_war=True)
     n = 0
     while s["stack"]:
         f = s["stack"][-1]
@@ -161,6 +162,23 @@ def test_final_scoring_fills_goals_and_shares_the_win():
     top = max(res["scores"].values())
     assert res["winners"] == [q for q in PLAYERS if res["scores"][q] == top]
     assert res["reason"] == "test"
+
+
+def test_at_the_end_of_turn_7_each_power_scores_the_goals_it_holds_ruling_n15():
+    """2.2.1 L129: the NGs held are revealed and scored; the draw of 25.5 is the outbreak's."""
+    s = blank()
+    held = {}
+    for q in PLAYERS:
+        st = s["powers"][q]
+        held[q] = [g for g in st["goal_deck"] if deck().goals[g].kind == "achievement"][: 1 + PLAYERS.index(q) % 3]
+        st["goals"] = list(held[q])
+    proc(s, "final-scoring", reason="end of turn 7")
+    assert not s["stack"]  # nobody is asked to draw
+    assert {q: s["powers"][q]["goals"] for q in PLAYERS} == held
+    sc = goals.score(s)
+    assert {q: [g["id"] for g in sc[q]["goals"]] for q in PLAYERS} == held
+    assert s["result"]["scores"] == {q: sc[q]["vp"] for q in PLAYERS}
+    assert not s["flags"].get("great_war")
 
 
 def test_final_scoring_tie(monkeypatch):
@@ -177,6 +195,13 @@ def test_final_scoring_tie(monkeypatch):
 
 
 # ----- auto-victory (2.2.4) ----------------------------------------------------------------------------------------
+
+
+def test_every_power_needs_six_keys_or_more_beyond_its_1850_holdings_for_auto_victory():
+    """2.2.4's design note: auto-victory is extremely rare (DATA_RULINGS D13)."""
+    s = game.new(seed=0, scenario="1850")
+    for q in PLAYERS:
+        assert world.P().powers[q].auto_victory_keys - world.territorial_keys(s, q) >= 6, q
 
 
 def test_auto_victory():

@@ -7,7 +7,7 @@
   Prussia) first offers 33.1's search for Unification!, taken face up.
 - ``score(s)``: every power's NGs, stability VP, VP markers and special VP (2.2.1 L125-128,
   2.4.2 L149-153, 25.5 L1319-1320, 33.5 L1571).
-- ``call(s, "final-scoring", reason=..., great_war=bool)``: 25.5 (draw up to three NGs first),
+- ``call(s, "final-scoring", reason=..., great_war=bool)``: at the outbreak 25.5 (draw up to three NGs first),
   the score, the winners (2.3: ties win together), ``game_over``.
 - ``auto_victory(s)`` and ``call(s, "auto-victory-check")``: 2.2.4 L137-139.
 
@@ -206,15 +206,16 @@ def score(s: dict) -> dict:
 
 
 class FinalScoring(Procedure):
-    """25.5 L1319-1320: powers with fewer than three NGs draw three and keep one until they
-    have three; then all NGs are revealed and scored (2.2.1), and the top score wins; ties
-    win together (2.3 L141)."""
+    """2.2.1 L129: all NGs are revealed and scored, and the top score wins; ties win together
+    (2.3 L141). At the Great War's outbreak only (25.5 L1320), powers with fewer than three NGs
+    first draw three and keep one until they have three; at the end of turn 7 each scores the
+    NGs it holds (RULINGS_END N15)."""
 
     def start(self, s, f):
         s["phase"] = "over"
         if f.get("great_war") or "great war" in (f.get("reason") or "").lower():
             s["flags"]["great_war"] = True  # N4: the "GW does not occur" NGs fail
-        f["i"] = 0
+        f["i"] = 0 if s["flags"].get("great_war") else len(PLAYERS)
         return "fill"
 
     def fill(self, s, f):
