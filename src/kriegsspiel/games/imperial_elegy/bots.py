@@ -10,7 +10,13 @@ minors, armies up to its manpower, fleets, and the Alliance Track toward its
 leanings. It declares war only with its home card and
 on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1), and
 in a war it fights where the odds favour it, marches toward the objectives and
-otherwise passes. The rulebook's full bots (§34) come with the Great War.
+otherwise passes; it weighs a peace offer by how the war stands (16.1: who holds the
+objectives, who occupies whose land, whose armies are stronger), asks for peace when it is
+losing and for terms when it is winning, and never offers to concede. It redeploys its
+armies from quiet spaces to threatened ones, keeps its fleets in port in peace and sends them
+into battle only where they outnumber the enemy, and plays its home card's event only when
+the event does something now worth more than the card's CP. The rulebook's full bots (§34)
+come with the Great War.
 """
 
 from __future__ import annotations
@@ -82,6 +88,14 @@ def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per questio
     if asking == "keep":
         # discard the lowest card at the end of the turn
         return min(dicts, key=lambda a: _card(a["discard"]).cp if _card(a["discard"]) else 0)
+    if asking == "war-peace":
+        return _peace_answer(b, me, view.get("prompt", ""))
+    if asking == "war-accept-surrender":
+        return "accept"  # the attacker's surrender is a major victory (15.5, 16.1.1)
+    if asking == "redeploy":
+        return _redeploy(b, me, dicts)
+    if asking == "naval-moving":
+        return _naval_move(b, me, dicts)
     return _generic(view, actions, dicts, strs, rng)
 
 
@@ -99,9 +113,14 @@ def _impulse(b, me, st, actions, dicts, rng):
             continue
         declares = any(e.verb == "declare-war" for o in c.options for e in o.effects if o.label == a["option"])
         if a["card"] == home:
-            if declares and not _war_wanted(b, me, st):
+            if declares:
+                if _war_wanted(b, me, st):
+                    return a
                 continue
-            return a
+            option = next((o for o in c.options if o.label == a["option"]), None)
+            if option is not None and sum(_effect_value(b, me, st, e) for e in option.effects) >= HOME_EVENT_WORTH:
+                return a
+            continue
         if me.upper() in getattr(c, "bot", []) and not declares:
             return a
     cp_plays = [a for a in dicts if a.get("as") == "cp"]
@@ -182,6 +201,11 @@ def _spend(b, me, st, actions, dicts, rng):
         return pool[rng.randrange(len(pool))]
     if "battle" in by:
         return by["battle"][0]
+    wanted = _wanted_minors(b, me, st)
+    if wanted:  # 33.1.1: diplomacy and alliance markers on the German minors unify Germany
+        courted = [a for do in ("ally", "diplomacy") for a in by.get(do, []) if a.get("minor") in wanted]
+        if courted:
+            return courted[0]
     for do in SPEND_ORDER:
         opts = by.get(do)
         if not opts:
@@ -214,6 +238,25 @@ def _spend(b, me, st, actions, dicts, rng):
 
 
 GERMAN_MINORS = ("hanover", "saxony", "bavaria")
+
+
+def _wanted_minors(b, me, st) -> set:
+    """The minors whose diplomacy or alliance the bot courts first: for Prussia before
+    unification, and for an Austria that holds Leader of Germany, those that control a German
+    unification space (33.1.1 L1521: their markers count as control)."""
+    if b["flags"].get("germany_unified"):
+        return set()
+    if me != "ge" and not (me == "au" and "au-leader-of-germany" in st.get("goals", [])):
+        return set()
+    minors = pack().minors
+    out = set()
+    for sid, sp in pack().spaces.items():
+        c = b["control"].get(sid)
+        if sp.unification == "germany" and c in minors and b["allies"].get(c) != me:
+            out.add(c)
+    return out
+
+
 ARMIES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
 
 
@@ -277,12 +320,29 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
                 good.append(a)
         if good:
             return max(good, key=lambda a: (a["battle"] in objectives, _armies_at(b, a["from"], own)))
+        outlook = _outlook(b, me)
+        proposals = [a for a in dicts if "propose" in a]
+        if outlook <= -1:  # losing: ask for a white peace (16.1.5)
+            white = [a for a in proposals if a["propose"] == "white"]
+            if white:
+                return white[0]
+        if outlook >= 1:  # winning: offer peace on terms (16.1.4)
+            demands = [a for a in proposals if a["propose"] == "demand"]
+            if demands:
+                return demands[0]
         for word in ("deploy-free", "deploy", "march", "rail"):
             if word in safe and rng.random() < (0.8 if word.startswith("deploy") else 0.5):
                 return word
         if "pass" in safe:
             return "pass"
-        return safe[rng.randrange(len(safe))]
+        plain = [a for a in safe if not (isinstance(a, dict) and "propose" in a)]
+        if plain:
+            return plain[rng.randrange(len(plain))]
+        for kind in ("white", "demand"):  # never an offer to concede
+            for a in proposals:
+                if a["propose"] == kind:
+                    return a
+        return safe[0]
     if asking in ("war-march", "war-rail"):
         # close on the objectives (or, defending, on the enemy's armies): a move must shorten the way
         moves = [a for a in dicts if "unit" in a and "to" in a and a["unit"] in b["units"]]
@@ -320,6 +380,156 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         return "pass"
     choices = [a for a in safe if a not in ("refuse", "decline", "abandon", "deny", "waive")] or safe or actions
     return choices[rng.randrange(len(choices))]
+
+
+# ----- war and peace -------------------------------------------------------------------------------------------
+
+
+def _war_side(war: dict, me: str):
+    if me in war.get("attackers", []):
+        return "attackers"
+    if me in war.get("defenders", []):
+        return "defenders"
+    return None
+
+
+def _steps(b, owners) -> int:
+    spaces = pack().spaces
+    return sum(2 - u["r"] for u in b["units"].values() if u["o"] in owners and u["t"] in ARMIES and u["at"] in spaces)
+
+
+def _outlook(b, me) -> float:
+    """How the war stands for the bot's side if it ended now (16.1): 1 a victory (the attackers
+    hold every objective, 16.1.2; the defenders occupy the attackers' land, 16.1.3), -1 a
+    defeat, 0.5 or -0.5 by the armies' strength, 0 even."""
+    war = b.get("war") or {}
+    side = _war_side(war, me)
+    if side is None:
+        return 0.0
+    attackers, defenders = set(war.get("attackers", [])), set(war.get("defenders", []))
+    occupied, control = b.get("occupied", {}), b.get("control", {})
+    objectives = war.get("objectives", [])
+    sign = 1.0 if side == "attackers" else -1.0
+    if objectives and all(occupied.get(o) in attackers for o in objectives):
+        return sign
+    if any(o in defenders and control.get(sid) in attackers for sid, o in occupied.items()):
+        return -sign
+    mine = attackers if side == "attackers" else defenders
+    theirs = defenders if side == "attackers" else attackers
+    a, t = _steps(b, mine), _steps(b, theirs)
+    if a >= 1.5 * t + 1:
+        return 0.5
+    if t >= 1.5 * a + 1:
+        return -0.5
+    return 0.0
+
+
+def _peace_answer(b, me, prompt: str) -> str:
+    """16.1.4-16.1.5: a white peace when the war is not being won; terms conceded when it is
+    being lost anyway; a concession offered to the bot is a victory taken."""
+    outlook = _outlook(b, me)
+    if "white peace" in prompt:
+        return "accept" if outlook <= 0 else "decline"
+    if "if you concede" in prompt:
+        return "accept" if outlook <= -1 else "decline"
+    return "accept"
+
+
+# ----- redeployment and fleets ------------------------------------------------------------------------------
+
+
+def _threat(b, me, where: str) -> int:
+    """Army steps of other powers next to a space, less the bot's own there (its allies'
+    armies do not threaten it)."""
+    friends = _mine(b, me)
+    adj = pack().adjacency.get(where, {})
+    near = sum(2 - u["r"] for u in b["units"].values() if u["at"] in adj and u["o"] not in friends and u["t"] in ARMIES)
+    return near - _armies_at(b, where, {me})
+
+
+def _redeploy(b, me, dicts):
+    """12.15: an army leaves a space that stays covered for one whose neighbours outnumber it,
+    the most threatened first; elite corps join the largest army; then done."""
+    capital = pack().powers[me].capital if me in pack().powers else None
+    best = None
+    for a in dicts:
+        u = b["units"].get(a["move"])
+        if u is None:
+            continue
+        if u["t"] == "ec":
+            if _armies_at(b, a["to"], {me}) > _armies_at(b, u["at"], {me}) + 1:
+                gain = 1
+            else:
+                continue
+        elif u["t"] in ARMIES:
+            steps = 2 - u["r"]
+            here = _threat(b, me, u["at"])
+            if u["at"] == capital and _armies_at(b, capital, {me}) <= steps:
+                continue  # the capital keeps an army
+            if here + steps > 0:
+                continue  # it is needed where it stands
+            gain = _threat(b, me, a["to"])
+            if gain <= 0:
+                continue
+        else:
+            continue
+        if best is None or gain > best[0]:
+            best = (gain, a)
+    return best[1] if best else "done"
+
+
+NAVAL_STRENGTH = {"squadron": 1, "dreadnought": 2}
+
+
+def _naval_move(b, me, dicts):
+    """Fleets stay in port in peace; at war a fleet sails into a box only to fight a weaker
+    enemy fleet there (19.1-19.2)."""
+    nm = b.get("naval_move") or {}
+    war = b.get("war") or {}
+    side = _war_side(war, me)
+    if not nm.get("wartime") or side is None:
+        return "done"
+    foes = set(war["defenders" if side == "attackers" else "attackers"])
+    friends = set(war[side])
+    best = None
+    for a in dicts:
+        if not a.get("move") or a.get("to") not in pack().naval_boxes:
+            continue
+        u = b["units"].get(a["unit"])
+        if u is None or u["t"] not in NAVAL_STRENGTH:
+            continue
+        at = a["to"]
+        theirs = sum(NAVAL_STRENGTH.get(x["t"], 0) for x in b["units"].values() if x["at"] == at and x["o"] in foes)
+        ours = sum(NAVAL_STRENGTH.get(x["t"], 0) for x in b["units"].values() if x["at"] == at and x["o"] in friends)
+        if theirs and ours + NAVAL_STRENGTH[u["t"]] > theirs and (best is None or theirs > best[0]):
+            best = (theirs, a)
+    return best[1] if best else "done"
+
+
+# ----- the home card ----------------------------------------------------------------------------------------
+
+HOME_EVENT_WORTH = 2.0
+"""What an event must be worth, in the heuristic's rough units, to be played instead of the home
+card's CP (a CP spent on a key or an ally is worth about half a unit)."""
+
+
+def _effect_value(b, me, st, e) -> float:
+    """What one effect of the bot's own event would do for it now."""
+    amount = e.amount if e.amount is not None else 1
+    if e.verb == "stability":
+        top = len(pack().powers[me].stability) - 1 if me in pack().powers else 6
+        return 1.5 * max(0, min(amount, top - st.get("stability", top)))
+    if e.verb in ("draw", "manpower", "build", "influence", "diplomacy", "citizenship", "rights", "city-of-light"):
+        return 1.0 * max(1, amount)
+    if e.verb == "india":
+        return 1.0 if b["flags"].get("india_stable") is False else 0.3
+    if e.verb in ("fort", "jihad"):
+        return 0.8 * max(1, amount)
+    if e.verb == "mpit":
+        return 0.5 * max(1, amount)
+    if e.verb == "ot-industrialize":
+        return 2.5
+    return 0.0
 
 
 BOTS = {"heuristic": heuristic}

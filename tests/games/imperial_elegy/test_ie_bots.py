@@ -1,0 +1,166 @@
+"""The heuristic bot as an opponent: how it weighs peace (16.1), redeploys (12.15), moves its
+fleets (19.1), spends its home card (9.1.1) and courts the German minors (33.1.1)."""
+
+from __future__ import annotations
+
+import random
+
+from ie_support import answer, asking, blank, game, proc
+
+from kriegsspiel.games.imperial_elegy import bots, world
+
+PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
+
+
+def decide(s, role):
+    return bots.heuristic(game.view(s, role), game.actions(s, role), random.Random(0))
+
+
+def at_war(board, attackers, defenders, objectives, occupied=None):
+    board["war"] = {"attackers": attackers, "defenders": defenders, "objectives": objectives}
+    board["occupied"] = occupied or {}
+    return board
+
+
+# ----- war and peace (15.5, 16.1) ---------------------------------------------------------------------------
+
+
+def test_a_white_peace_is_declined_by_the_side_that_holds_every_objective_and_taken_by_the_loser():
+    s = blank()
+    b = at_war(game.view(s, "ge")["board"], ["ge"], ["au"], ["bohemia"], {"bohemia": "ge"})
+    offer = "Austria proposes a white peace (16.1.5): accept?"
+    assert bots._outlook(b, "ge") == 1 and bots._outlook(b, "au") == -1
+    assert bots._peace_answer(b, "ge", offer) == "decline"
+    assert bots._peace_answer(b, "au", offer) == "accept"
+
+
+def test_terms_are_conceded_only_by_a_side_that_is_losing_and_a_concession_offered_is_taken():
+    s = blank()
+    even = at_war(game.view(s, "au")["board"], ["ge"], ["au"], ["bohemia"])
+    demand = "Prussia offers peace if you concede Bohemia (16.1.4): accept?"
+    concede = "Prussia offers peace, conceding you Silesia (16.1.4): accept?"
+    assert bots._peace_answer(even, "au", demand) == "decline"
+    assert bots._peace_answer(even, "au", concede) == "accept"
+    lost = at_war(game.view(s, "au")["board"], ["ge"], ["au"], ["bohemia"], {"bohemia": "ge"})
+    assert bots._peace_answer(lost, "au", demand) == "accept"
+
+
+def test_a_defender_occupying_the_attackers_land_is_winning():
+    s = blank()
+    b = at_war(game.view(s, "au")["board"], ["ge"], ["au"], ["bohemia"], {"silesia": "au"})
+    assert b["control"]["silesia"] == "ge"
+    assert bots._outlook(b, "au") == 1 and bots._outlook(b, "ge") == -1
+
+
+def test_the_bot_asks_for_peace_when_losing_and_never_offers_to_concede():
+    s = blank()
+    b = at_war(game.view(s, "au")["board"], ["ge"], ["au"], ["bohemia"], {"bohemia": "ge"})
+    b["asking"] = "war-impulse"
+    offers = [{"propose": "white"}, {"propose": "concede"}, {"propose": "demand", "option": {"option": "x"}}]
+    view = {"board": b, "role": "au", "prompt": ""}
+    assert bots.heuristic(view, ["pass", *offers], random.Random(0)) == {"propose": "white"}
+    b["occupied"] = {}
+    for seed in range(30):  # an even war: never a concession, whatever the dice
+        got = bots.heuristic(view, [*offers[1:]], random.Random(seed))
+        assert got != {"propose": "concede"}
+    winning = at_war(game.view(s, "ge")["board"], ["ge"], ["au"], ["bohemia"], {"bohemia": "ge"})
+    winning["asking"] = "war-impulse"
+    pick = bots.heuristic({"board": winning, "role": "ge", "prompt": ""}, ["pass", *offers], random.Random(0))
+    assert pick == offers[2]
+
+
+def test_the_attackers_surrender_is_always_accepted():
+    s = blank()
+    b = game.view(s, "au")["board"]
+    b["asking"] = "war-accept-surrender"
+    assert bots.heuristic({"board": b, "role": "au", "prompt": ""}, ["accept", "refuse"], random.Random(0)) == "accept"
+
+
+# ----- redeployment and fleets ------------------------------------------------------------------------------
+
+
+def test_redeployment_sends_an_army_from_a_quiet_space_to_the_most_threatened_one():
+    """Russian armies gather on the Galician border; Lombardy is quiet."""
+    s = blank()
+    for _ in range(3):
+        world.new_unit(s, "ru", "army", "galicia")
+    world.new_unit(s, "ru", "army", "transylvania")
+    proc(s, "redeploy", power="au")
+    assert asking(s) == "redeploy"
+    b = game.view(s, "au")["board"]
+    got = decide(s, "au")
+    threats = {a["to"]: bots._threat(b, "au", a["to"]) for a in game.actions(s, "au") if isinstance(a, dict)}
+    assert got != "done" and threats[got["to"]] == max(threats.values()) > 0
+    assert threats["hungary"] > 0 and threats["lombardy"] < 0
+    moved = s["units"][got["move"]]["at"]
+    answer(s, "au", got)
+    assert bots._threat(game.view(s, "au")["board"], "au", moved) <= 0  # where it left stays covered
+    assert world.units_at(s, "vienna")  # the capital keeps its army
+
+
+def test_with_nothing_threatened_the_bot_redeploys_nothing():
+    s = blank()
+    for uid, u in list(s["units"].items()):
+        if u["o"] != "au" and u["t"] not in ("squadron", "dreadnought"):
+            world.remove_unit(s, uid)
+    proc(s, "redeploy", power="au")
+    assert decide(s, "au") == "done"
+
+
+def test_fleets_stay_in_port_in_peace():
+    s = blank()
+    b = game.view(s, "uk")["board"]
+    b["asking"] = "naval-moving"
+    b["naval_move"] = {"power": "uk", "wartime": False}
+    fleet = next(u for u, x in b["units"].items() if x["o"] == "uk" and x["t"] == "squadron")
+    moves = [{"move": True, "unit": fleet, "to": "north-atlantic"}, "done"]
+    assert bots.heuristic({"board": b, "role": "uk", "prompt": ""}, moves, random.Random(0)) == "done"
+
+
+def test_at_war_a_fleet_sails_only_to_fight_a_weaker_enemy():
+    s = blank()
+    b = at_war(game.view(s, "uk")["board"], ["uk"], ["fr"], ["normandy"])
+    b["asking"] = "naval-moving"
+    b["naval_move"] = {"power": "uk", "wartime": True}
+    b["units"]["mine"] = {"o": "uk", "t": "dreadnought", "at": "london", "r": False}
+    mine = "mine"
+    b["units"]["f1"] = {"o": "fr", "t": "squadron", "at": "north-atlantic", "r": False}
+    b["units"]["f2"] = {"o": "fr", "t": "dreadnought", "at": "western-med", "r": False}
+    b["units"]["f3"] = {"o": "fr", "t": "dreadnought", "at": "western-med", "r": False}
+    moves = [{"move": True, "unit": mine, "to": box} for box in ("north-atlantic", "western-med", "baltic")]
+    view = {"board": b, "role": "uk", "prompt": ""}
+    assert bots.heuristic(view, [*moves, "done"], random.Random(0)) == moves[0]
+    assert bots.heuristic(view, [moves[1], moves[2], "done"], random.Random(0)) == "done"
+
+
+# ----- the home card and the German question ------------------------------------------------------------------
+
+
+def test_a_home_event_that_would_do_little_now_is_played_for_its_cp():
+    s = blank()
+    home = {"card": "autocracy", "as": "event", "option": "A"}  # +1 stability, +1 manpower
+    cp = {"card": "autocracy", "as": "cp"}
+    b = game.view(s, "ru")["board"]
+    st = b["powers"]["ru"]
+    st["home"] = "autocracy"
+    st["hand"] = ["autocracy"]
+    view = {"board": b, "role": "ru", "prompt": ""}
+    st["stability"] = 3
+    assert bots.heuristic(view, [home, cp], random.Random(0)) == home
+    st["stability"] = len(world.P().powers["ru"].stability) - 1  # at the top of its track
+    assert bots.heuristic(view, [home, cp], random.Random(0)) == cp
+
+
+def test_prussia_courts_the_german_minors_before_others():
+    s = blank()
+    b = game.view(s, "ge")["board"]
+    st = b["powers"]["ge"]
+    offers = [
+        {"do": "diplomacy", "minor": "sweden"},
+        {"do": "ally", "minor": "japan"},
+        {"do": "diplomacy", "minor": "saxony"},
+    ]
+    view = {"board": b, "role": "ge", "prompt": ""}
+    assert bots.heuristic(view, [*offers, "done"], random.Random(0)) == offers[2]
+    b["flags"]["germany_unified"] = True
+    assert bots._wanted_minors(b, "ge", st) == set()
