@@ -3,11 +3,11 @@ AA fire."""
 
 from __future__ import annotations
 
-from ot_positions import only
+from ot_positions import advance, only
 
 import kriegsspiel
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.over_there import air, combat
+from kriegsspiel.games.over_there import air, combat, sequence
 
 G = kriegsspiel.load("over-there")
 
@@ -99,3 +99,17 @@ def test_the_defenders_view_never_shows_the_attackers_air_plan():
     assert seen is not None and "air" not in seen
     own = G.view(s, "central-powers")["board"]["attack"]
     assert own["air"] == {"recon": 1, "gs": 0}
+
+
+def test_a_side_with_no_air_points_left_is_still_asked_for_superiority_ruling_o1():
+    """B17B1: both players assign superiority at once; asking only a side with points left
+    would tell the enemy it has flown them all."""
+    s = G.new(seed=2)
+    s = advance(s, lambda t: t["stack"][-1].get("state") == "combat" and t["stack"][-1].get("role") == "entente")
+    assert air.superiority_roles(s) == [side for side in ("entente", "central-powers") if air.points(side) > 0]
+    s["air"]["central-powers"]["left"] = 0
+    assert "central-powers" in air.superiority_roles(s)
+    sequence.open_combat(s, "combat", "entente")
+    top = s["stack"][-1]
+    assert top["state"] == "superiority" and "central-powers" in top["roles"]
+    assert G.actions(s, "central-powers") == [{"superiority": 0}]

@@ -116,6 +116,28 @@ def test_no_counter_bombardment_where_nothing_was_bombarded():
     assert not s["stack"] or s["stack"][-1].get("state") != "counter"
 
 
+def test_the_enemy_is_asked_to_counter_bombard_even_with_no_artillery_in_the_bombarded_hex():
+    """Ruling O1: a question asked only when his guns stand in the hex would tell the phasing
+    player so; he is asked whenever he has artillery on the map, and may only end."""
+    s = entente_combat()
+    assert any(UNITS[u].artillery for u, _ in on_map(s, CP))
+    gunless = next(
+        v["hex"]
+        for _, v in on_map(s, CP)
+        if air.aa(s, CP, v["hex"]) == 0
+        and not any(UNITS[u].artillery for u, w in on_map(s, CP) if w["hex"] == v["hex"])
+    )
+    s = G.apply(s, E, {"air_bombard": gunless})
+    with scripted_dice(s, 1):
+        s = G.apply(s, E, {"points": 1})
+    assert combat.bombard_targets(s, CP) == []  # nothing of his may counter-bombard
+    s = G.apply(s, E, {"end": "combat"})
+    assert s["stack"][-1]["state"] == "counter" and G.active(s) == [CP]
+    assert G.actions(s, CP) == [{"end": "counter-bombardment"}]
+    s = G.apply(s, CP, {"end": "counter-bombardment"})
+    assert not s["stack"] or s["stack"][-1].get("state") != "counter"
+
+
 def beside(s: dict, target: str) -> str:
     """A Russian division put next to ``target``, to attack it."""
     uid = next(u for u, v in on_map(s, E) if UNITS[u].divisional and not UNITS[u].hq)

@@ -41,7 +41,10 @@ def new_player_turn(s: dict) -> None:
 
 
 def superiority_roles(s: dict) -> list[str]:
-    return [side for side in SIDES if s["air"][side]["left"] > 0]
+    """The sides asked to assign air superiority: every side the scenario gives air points, even
+    one that has flown them all this player turn (it may assign 0), so that the question tells
+    the enemy nothing of the points it has left (ruling O1)."""
+    return [side for side in SIDES if points(side) > 0]
 
 
 def assign_superiority(s: dict, chosen: dict[str, int]) -> None:

@@ -2129,7 +2129,9 @@ def end_bombardments(s: dict, phasing: str) -> bool:
     if fight.get("counter") or not fight["bombarded_hexes"]:
         return False
     fight["counter"] = True
-    return bool(bombard_targets(s, OTHER[phasing]))
+    # asked whenever the enemy has artillery on the map, whether or not any of it stands in a
+    # bombarded hex: a question asked only then would tell the phasing player so (ruling O1)
+    return any(UNITS[u].artillery for u, _ in on_map(s, OTHER[phasing]))
 
 
 def air_bombard_targets(s: dict, side: str) -> list[str]:

@@ -83,7 +83,7 @@ class OverThere(Rules):
     # marshaling yard taken moves rail capacity (7A5f), a Res Pt goes by rail by itself (11H), a
     # retreat overruns into an enemy ZOC (9F5).
     # A game saved before plays otherwise.
-    version = 3
+    version = 4
     roles = ROLES
     role_names = {r: SIDE_NAMES[r] for r in ROLES}
     player_counts = (2,)
