@@ -45,15 +45,24 @@ def german_attack(attackers=ATTACKERS, defender="ru-1-rifle-bde") -> dict:
     return s
 
 
+def blind_answers(s: dict) -> dict:
+    """The defender's questions before the die (6C reserves, B17B4 air support, 14P leaders),
+    each answered with its first choice: none."""
+    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
+        role = G.active(s)[0]
+        s = G.apply(s, role, G.actions(s, role)[0])
+    return s
+
+
 def resolve_for(s: dict, code: str) -> dict:
     """Resolve with the die that gives ``code``."""
     a = combat.assess(s, CP, T, s["attack"]["units"])
     if a["column"] == "auto":  # 9B7: below 1:4, no die
         assert CH.crts[a["crt"]].below_lowest == code
-        return G.apply(s, CP, {"resolve": True})
+        return blind_answers(G.apply(s, CP, {"resolve": True}))
     roll = next(r for r in range(1, 7) if CH.combat_result(a["crt"], a["column"], r + a["drm"]) == code)
     with scripted_dice(s, roll):
-        return G.apply(s, CP, {"resolve": True})
+        return blind_answers(G.apply(s, CP, {"resolve": True}))
 
 
 def test_the_attacker_names_the_units_that_advance_after_seeing_the_result():

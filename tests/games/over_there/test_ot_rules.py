@@ -564,6 +564,27 @@ def test_cavalry_rebuilt_stays_within_the_months_limit():
     assert [s["units"][u]["cadre"] for u in russians] == [False, False, False, True]
 
 
+def test_the_defender_is_asked_for_defensive_air_support_with_no_air_points_left():
+    """Ruling O1, B17B4: asked only while he had points left, the pause would tell the attacker
+    that he has flown them all; he is asked, and may answer only none."""
+    s = fresh()
+    s = only(s, {"de-fort-loetzen": "1209", "de-6-lw-bde": "1209", "de-8-army-hq": "0512", "ru-25-id": "1310"})
+    s["res"]["entente"]["1310"] = 1
+    s = G.apply(s, "entente", {"end": "movement"})
+    while s["stack"][-1]["state"] == "superiority":
+        s = G.apply(s, G.active(s)[0], {"superiority": 0})
+    s["air"]["central-powers"]["left"] = 0
+    s = G.apply(s, "entente", {"attack": "1209"})
+    s = G.apply(s, "entente", {"resolve": True})
+    asked = []
+    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        asked.append((s["stack"][-1]["state"], role, acts))
+        s = G.apply(s, role, acts[0])
+    assert ("das", "central-powers", [{"das": 0}]) in asked
+
+
 def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_any():
     """Ruling O1: a question asked only when the defender has reserves in reach (6C) or a leader
     whose Army HQs' ZOI holds the hex (14P) would tell the attacker, by the pause alone, what

@@ -341,7 +341,9 @@ class Battle(Procedure):
     def support(self, s, f):
         a = s["attack"]
         defender = OTHER[f["side"]]
-        if s["air"][defender]["left"] > 0 and combat.eligible_attackers(s, f["side"], a["hex"]) is not None:
+        # asked of a defender the scenario gives air points, with or without points left: a
+        # question asked only while he has some would tell the attacker so (ruling O1)
+        if air.points(defender) > 0 and combat.eligible_attackers(s, f["side"], a["hex"]) is not None:
             ask(s, "das", defender, hex=a["hex"])
         return "fly"
 
