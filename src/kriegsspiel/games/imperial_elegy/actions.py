@@ -500,16 +500,30 @@ def influence_places(s: dict, p: str) -> list:
         q == p and pk.spaces[sid].map == "africa" for sid, q in influence.items()
     )
     out = []
-    for sid, sp in pk.spaces.items():
-        if sid in control or sid in influence or sp.out_of_play or sp.type == "strait":
-            continue
-        if africa_full and sp.map == "africa":
+    for sid, africa in _influence_candidates():
+        if sid in control or sid in influence or (africa_full and africa):
             continue
         for n in graph[sid]:
             if n in reach:
                 out.append(sid)
                 break
-    return sorted(out)
+    return out
+
+
+_CANDIDATES: list = []
+
+
+def _influence_candidates() -> list:
+    """(space, on the Africa submap) for every space that may ever take influence, in id order:
+    in play and not a strait (12.5.1)."""
+    if not _CANDIDATES:
+        spaces = P().spaces
+        _CANDIDATES.extend(
+            (sid, spaces[sid].map == "africa")
+            for sid in sorted(spaces)
+            if not spaces[sid].out_of_play and spaces[sid].type != "strait"
+        )
+    return _CANDIDATES
 
 
 def diplomacy_targets(s: dict, p: str) -> list:

@@ -759,21 +759,31 @@ def stack_armies(s: dict, where: str) -> int:
 
 def counter_limit(s: dict, power: str, kind: str) -> int:
     """How many counters of a kind the power owns (4.2), raised by events (Naval Arms Race)."""
-    c = P().powers[power].counters if power in P().powers else {}
-    base = {
-        "army": c.get("army", 0) + c.get("british-army", 0) + c.get("turkish-army", 0),
-        "british": c.get("british-army", 0),
-        "indian": c.get("indian-army", 0),
-        "turkish": c.get("turkish-army", 0),
-        "arab": c.get("arab-army", 0),
-        "reserve": c.get("reserve-army", 0),
-        "squadron": c.get("squadron", 0) + c.get("nar-squadron", 0) * 0,
-        "dreadnought": c.get("dreadnought", 0),
-        "ec": c.get("ec", 0),
-        "ef": c.get("ef", 0),
-        "fort": c.get("fort", 0),
-    }.get(kind, 0)
+    base = _counter_mix(power).get(kind, 0)
     return base + s["powers"].get(power, {}).get("limits", {}).get(kind, 0)
+
+
+def _counter_mix(power: str) -> dict:
+    """The power's counters by kind of unit, from its display (read once: the listing of actions
+    asks on every impulse)."""
+    mixes = _LOADED.setdefault("counter_mix", {})
+    got = mixes.get(power)
+    if got is None:
+        c = P().powers[power].counters if power in P().powers else {}
+        got = mixes[power] = {
+            "army": c.get("army", 0) + c.get("british-army", 0) + c.get("turkish-army", 0),
+            "british": c.get("british-army", 0),
+            "indian": c.get("indian-army", 0),
+            "turkish": c.get("turkish-army", 0),
+            "arab": c.get("arab-army", 0),
+            "reserve": c.get("reserve-army", 0),
+            "squadron": c.get("squadron", 0),
+            "dreadnought": c.get("dreadnought", 0),
+            "ec": c.get("ec", 0),
+            "ef": c.get("ef", 0),
+            "fort": c.get("fort", 0),
+        }
+    return got
 
 
 def count_units(s: dict, owner: str, kind: str) -> int:
