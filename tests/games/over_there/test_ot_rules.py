@@ -564,39 +564,18 @@ def test_cavalry_rebuilt_stays_within_the_months_limit():
     assert [s["units"][u]["cadre"] for u in russians] == [False, False, False, True]
 
 
-def test_the_defender_is_asked_for_defensive_air_support_with_no_air_points_left():
-    """Ruling O1, B17B4: asked only while he had points left, the pause would tell the attacker
-    that he has flown them all; he is asked, and may answer only none."""
+def lotzen_attacked(cp_air_left: int | None = None) -> tuple[dict, list]:
+    """The Entente attacks Lötzen (a fortress, on the Positional CRT) with the 25th Division; the
+    Central Powers have no stack in reach and the Eighth Army HQ far away. The state after the
+    defender's blind questions, each answered with its first choice, and those questions."""
     s = fresh()
     s = only(s, {"de-fort-loetzen": "1209", "de-6-lw-bde": "1209", "de-8-army-hq": "0512", "ru-25-id": "1310"})
     s["res"]["entente"]["1310"] = 1
     s = G.apply(s, "entente", {"end": "movement"})
     while s["stack"][-1]["state"] == "superiority":
         s = G.apply(s, G.active(s)[0], {"superiority": 0})
-    s["air"]["central-powers"]["left"] = 0
-    s = G.apply(s, "entente", {"attack": "1209"})
-    s = G.apply(s, "entente", {"resolve": True})
-    asked = []
-    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
-        role = G.active(s)[0]
-        acts = G.actions(s, role)
-        asked.append((s["stack"][-1]["state"], role, acts))
-        s = G.apply(s, role, acts[0])
-    assert ("das", "central-powers", [{"das": 0}]) in asked
-
-
-def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_any():
-    """Ruling O1: a question asked only when the defender has reserves in reach (6C) or a leader
-    whose Army HQs' ZOI holds the hex (14P) would tell the attacker, by the pause alone, what
-    stands out of his sight. Lötzen is attacked on the Positional CRT (a fortress): the Central
-    Powers, with no stack in reach and the Eighth Army HQ far away, are asked both all the same,
-    and may only answer none."""
-    s = fresh()
-    s = only(s, {"de-fort-loetzen": "1209", "de-6-lw-bde": "1209", "de-8-army-hq": "0512", "ru-25-id": "1310"})
-    s["res"]["entente"]["1310"] = 1
-    s = G.apply(s, "entente", {"end": "movement"})
-    while s["stack"][-1]["state"] == "superiority":
-        s = G.apply(s, G.active(s)[0], {"superiority": 0})
+    if cp_air_left is not None:
+        s["air"]["central-powers"]["left"] = cp_air_left
     s = G.apply(s, "entente", {"attack": "1209"})
     assert combat.assess(s, "entente", "1209", ["ru-25-id"])["crt"] == "positional"
     s = G.apply(s, "entente", {"resolve": True})
@@ -606,6 +585,23 @@ def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_an
         acts = G.actions(s, role)
         asked.append((s["stack"][-1]["state"], role, acts))
         s = G.apply(s, role, acts[0])
+    return s, asked
+
+
+def test_the_defender_is_asked_for_defensive_air_support_with_no_air_points_left():
+    """Ruling O1, B17B4: asked only while he had points left, the pause would tell the attacker
+    that he has flown them all; he is asked, and may answer only none."""
+    _, asked = lotzen_attacked(cp_air_left=0)
+    assert ("das", "central-powers", [{"das": 0}]) in asked
+
+
+def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_any():
+    """Ruling O1: a question asked only when the defender has reserves in reach (6C) or a leader
+    whose Army HQs' ZOI holds the hex (14P) would tell the attacker, by the pause alone, what
+    stands out of his sight. Lötzen is attacked on the Positional CRT (a fortress): the Central
+    Powers, with no stack in reach and the Eighth Army HQ far away, are asked both all the same,
+    and may only answer none."""
+    s, asked = lotzen_attacked()
     assert ("reserve", "central-powers", [{"commit": None}]) in asked
     assert ("leader", "central-powers", [{"leader": None}]) in asked
     assert combat.reserve_stacks(s, "central-powers", "1209") == [] and not sequence.leaders_for(
