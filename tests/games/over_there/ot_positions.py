@@ -38,3 +38,19 @@ def advance(s: dict, until: Callable[[dict], bool], steps: int = 80) -> dict:
 def movement_of(side: str, seed: int = 1) -> dict:
     """A new game at ``side``'s first movement phase."""
     return advance(G.new(seed=seed), lambda s: s["phasing"] == side and s["phase"] == "movement")
+
+
+BLIND = ("reserve", "das", "leader")
+"""The defender's questions before an attack's die (6C reserves, B17B4 air support, 14P leaders)."""
+
+
+def blind_answers(s: dict, asked: list | None = None) -> dict:
+    """Answer each of those questions with its first choice (none), noting (state, role, choices)
+    in ``asked`` if given."""
+    while s["stack"] and s["stack"][-1].get("state") in BLIND:
+        role = G.active(s)[0]
+        acts = G.actions(s, role)
+        if asked is not None:
+            asked.append((s["stack"][-1]["state"], role, acts))
+        s = G.apply(s, role, acts[0])
+    return s

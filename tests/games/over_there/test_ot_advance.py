@@ -6,7 +6,7 @@ Lithuanian plain round 1502: the Germans attack from 1402 and 1401."""
 from __future__ import annotations
 
 import pytest
-from ot_positions import advance, only
+from ot_positions import advance, blind_answers, only
 
 import kriegsspiel
 from kriegsspiel.engine import IllegalAction
@@ -42,15 +42,6 @@ def german_attack(attackers=ATTACKERS, defender="ru-1-rifle-bde") -> dict:
         s["air"][side]["left"] = 0
     s = G.apply(s, CP, {"attack": T})
     assert sorted(s["attack"]["units"]) == sorted(attackers)  # every unit that can is named at first
-    return s
-
-
-def blind_answers(s: dict) -> dict:
-    """The defender's questions before the die (6C reserves, B17B4 air support, 14P leaders),
-    each answered with its first choice: none."""
-    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
-        role = G.active(s)[0]
-        s = G.apply(s, role, G.actions(s, role)[0])
     return s
 
 

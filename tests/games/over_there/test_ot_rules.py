@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from ot_positions import advance, only
+from ot_positions import advance, blind_answers, only
 
 import kriegsspiel
 from kriegsspiel.engine import hexes as hx
@@ -578,13 +578,8 @@ def lotzen_attacked(cp_air_left: int | None = None) -> tuple[dict, list]:
         s["air"]["central-powers"]["left"] = cp_air_left
     s = G.apply(s, "entente", {"attack": "1209"})
     assert combat.assess(s, "entente", "1209", ["ru-25-id"])["crt"] == "positional"
-    s = G.apply(s, "entente", {"resolve": True})
-    asked = []
-    while s["stack"] and s["stack"][-1].get("state") in ("reserve", "das", "leader"):
-        role = G.active(s)[0]
-        acts = G.actions(s, role)
-        asked.append((s["stack"][-1]["state"], role, acts))
-        s = G.apply(s, role, acts[0])
+    asked: list = []
+    s = blind_answers(G.apply(s, "entente", {"resolve": True}), asked)
     return s, asked
 
 

@@ -438,37 +438,58 @@ def _peace_answer(b, me, prompt: str) -> str:
 # ----- redeployment and fleets ------------------------------------------------------------------------------
 
 
-def _threat(b, me, where: str) -> int:
-    """Army steps of other powers next to a space, less the bot's own there (its allies'
-    armies do not threaten it)."""
+def _threats(b, me):
+    """Space -> army steps of other powers next to it, less the bot's own there (its allies'
+    armies do not threaten it); tallied once per question."""
     friends = _mine(b, me)
-    adj = pack().adjacency.get(where, {})
-    near = sum(2 - u["r"] for u in b["units"].values() if u["at"] in adj and u["o"] not in friends and u["t"] in ARMIES)
-    return near - _armies_at(b, where, {me})
+    foreign: dict = {}
+    own: dict = {}
+    for u in b["units"].values():
+        if u["t"] not in ARMIES:
+            continue
+        if u["o"] not in friends:
+            foreign[u["at"]] = foreign.get(u["at"], 0) + 2 - u["r"]
+        elif u["o"] == me:
+            own[u["at"]] = own.get(u["at"], 0) + 2 - u["r"]
+    adjacency = pack().adjacency
+    memo: dict = {}
+
+    def threat(where: str) -> int:
+        got = memo.get(where)
+        if got is None:
+            near = sum(foreign.get(x, 0) for x in adjacency.get(where, {}))
+            got = memo[where] = near - own.get(where, 0)
+        return got
+
+    return threat, own
+
+
+def _threat(b, me, where: str) -> int:
+    return _threats(b, me)[0](where)
 
 
 def _redeploy(b, me, dicts):
     """12.15: an army leaves a space that stays covered for one whose neighbours outnumber it,
     the most threatened first; elite corps join the largest army; then done."""
     capital = pack().powers[me].capital if me in pack().powers else None
+    threat, own = _threats(b, me)
     best = None
     for a in dicts:
         u = b["units"].get(a["move"])
         if u is None:
             continue
         if u["t"] == "ec":
-            if _armies_at(b, a["to"], {me}) > _armies_at(b, u["at"], {me}) + 1:
+            if own.get(a["to"], 0) > own.get(u["at"], 0) + 1:
                 gain = 1
             else:
                 continue
         elif u["t"] in ARMIES:
             steps = 2 - u["r"]
-            here = _threat(b, me, u["at"])
-            if u["at"] == capital and _armies_at(b, capital, {me}) <= steps:
+            if u["at"] == capital and own.get(capital, 0) <= steps:
                 continue  # the capital keeps an army
-            if here + steps > 0:
+            if threat(u["at"]) + steps > 0:
                 continue  # it is needed where it stands
-            gain = _threat(b, me, a["to"])
+            gain = threat(a["to"])
             if gain <= 0:
                 continue
         else:
@@ -491,18 +512,25 @@ def _naval_move(b, me, dicts):
         return "done"
     foes = set(war["defenders" if side == "attackers" else "attackers"])
     friends = set(war[side])
+    theirs: dict = {}  # box -> the naval strength of each side there, tallied once
+    ours: dict = {}
+    for x in b["units"].values():
+        n = NAVAL_STRENGTH.get(x["t"], 0)
+        if n and x["o"] in foes:
+            theirs[x["at"]] = theirs.get(x["at"], 0) + n
+        elif n and x["o"] in friends:
+            ours[x["at"]] = ours.get(x["at"], 0) + n
+    boxes = pack().naval_boxes
     best = None
     for a in dicts:
-        if not a.get("move") or a.get("to") not in pack().naval_boxes:
+        if not a.get("move") or a.get("to") not in boxes:
             continue
         u = b["units"].get(a["unit"])
         if u is None or u["t"] not in NAVAL_STRENGTH:
             continue
-        at = a["to"]
-        theirs = sum(NAVAL_STRENGTH.get(x["t"], 0) for x in b["units"].values() if x["at"] == at and x["o"] in foes)
-        ours = sum(NAVAL_STRENGTH.get(x["t"], 0) for x in b["units"].values() if x["at"] == at and x["o"] in friends)
-        if theirs and ours + NAVAL_STRENGTH[u["t"]] > theirs and (best is None or theirs > best[0]):
-            best = (theirs, a)
+        enemy = theirs.get(a["to"], 0)
+        if enemy and ours.get(a["to"], 0) + NAVAL_STRENGTH[u["t"]] > enemy and (best is None or enemy > best[0]):
+            best = (enemy, a)
     return best[1] if best else "done"
 
 

@@ -10,7 +10,7 @@ from .effects import HANDLERS, _region_spaces, chooser, pick, skip
 from .world import (
     P,
     counter_limit,
-    displace_cut_off,
+    displace_power_cut_off,
     minor_of_nationality,
     name,
     new_unit,
@@ -167,7 +167,7 @@ def h_rebels(s, f, e):
     woi = " under a WoI marker" if e.get("woi") else ""
     log(s, f"{e.get('count', 1)} rebel army(ies) rise in {space_name(sid)}{woi}.",
         "21.0")  # fmt: skip
-    displace_cut_off(s, s["control"].get(sid))
+    displace_power_cut_off(s, s["control"].get(sid))
 
 
 HANDLERS.update({"independence": h_independence, "pacification": h_pacification, "rebels": h_rebels})

@@ -1099,7 +1099,7 @@ def protected(s: dict, sid: str) -> bool:
     return all(n in s["flags"].get("citizenship", []) for n in sp.nationalities)
 
 
-def displace_cut_off(s: dict, p) -> None:
+def displace_power_cut_off(s: dict, p) -> None:
     """21.1 L1181, 5.6.3: armies of the power left without a LoC displace at once."""
     if p not in PLAYERS:
         return
