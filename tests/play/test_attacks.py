@@ -13,7 +13,7 @@ import time
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, select, text, update
 from starlette.websockets import WebSocketDisconnect
 from webtools import act, new, wait_for
 
@@ -23,6 +23,7 @@ from kriegsspiel.play.web import serving
 from kriegsspiel.play.web.app import create_app
 from kriegsspiel.play.web.service import Limits
 from kriegsspiel.play.web.store import backup
+from kriegsspiel.play.web.tables import games
 
 
 @pytest.fixture
@@ -536,11 +537,11 @@ def test_a_game_stored_at_a_step_since_renamed_is_replayed_from_its_actions(db):
         before = c.get(f"/api/games/{g['id']}", params={"token": hearts}).json()["view"]
     engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))
     with engine.begin() as conn:  # the stored state waits at a step this Kriegsspiel calls otherwise
-        state = json.loads(conn.execute(text("SELECT state FROM games WHERE id = :i"), {"i": g["id"]}).scalar_one())
+        state = conn.execute(select(games.c.state).where(games.c.id == g["id"])).scalar_one()
         frames = [fr for fr in state["stack"] if "proc" in fr]
         assert frames
         frames[0]["at"] = "a_step_of_an_earlier_kriegsspiel"
-        conn.execute(text("UPDATE games SET state = :s WHERE id = :i"), {"s": json.dumps(state), "i": g["id"]})
+        conn.execute(update(games).where(games.c.id == g["id"]).values(state=state))
     engine.dispose()
     with TestClient(create_app(db)) as c:
         r = c.get(f"/api/games/{g['id']}", params={"token": hearts})
