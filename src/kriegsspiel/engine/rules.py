@@ -138,6 +138,12 @@ class Rules:
         """Which roles each player holds (default: one role each)."""
         return [[r] for r in self.roles_in_play(players, options)]
 
+    def seat_options(self, options: dict, seats: dict[str, str]) -> dict:
+        """The options a new game takes from who sits where (``seats``: role -> "human" or a
+        bot's name, with or without "bot:"): a game whose rules treat a bot's seat otherwise
+        sets them here. The options given win over what the seats imply. Default: unchanged."""
+        return dict(options)
+
     def bot_for(self, s: dict, role: str) -> str:
         """The bot that plays ``role`` when nobody says otherwise."""
         return next(iter(self.bots), "random")

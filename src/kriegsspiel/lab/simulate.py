@@ -19,8 +19,11 @@ from .batches import over_seeds
 def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None = None) -> dict:
     """One game between bots; its result and length in decisions."""
     game = load(game_id)
-    state = game.new(seed=seed, **(setup or {}))
-    bots = {role: get_bot(game_id, seats.get(role, seats.get("*", "random"))) for role in state["roles"]}
+    setup = dict(setup or {})
+    who = {role: seats.get(role, seats.get("*", "random")) for role in game.roles}
+    setup["options"] = game.seat_options(setup.get("options") or {}, who)  # a bot's seat may set options
+    state = game.new(seed=seed, **setup)
+    bots = {role: get_bot(game_id, who[role]) for role in state["roles"]}
     rngs = {role: bot_random(state, role) for role in state["roles"]}
     n = 0
     while not game.is_over(state):

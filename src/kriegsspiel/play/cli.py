@@ -62,10 +62,11 @@ def pairs(items: list[str] | None, what: str) -> dict[str, str]:
     return result
 
 
-def new_state(game_id, seed, scenario, options, players) -> dict:
+def new_state(game_id, seed, scenario, options, players, seats=None) -> dict:
     game = game_or_fail(game_id)
+    opts = game.seat_options(pairs(options, "--option"), seats or {})  # a bot's seat may set options
     try:
-        return game.new(seed=seed, scenario=scenario, options=pairs(options, "--option"), players=players)
+        return game.new(seed=seed, scenario=scenario, options=opts, players=players)
     except ValueError as e:
         fail(str(e))
 
@@ -161,7 +162,7 @@ def play(
     from .terminal import TerminalGame, save_problem
 
     if game in ids():
-        state = new_state(game, seed, scenario, option, players)
+        state = new_state(game, seed, scenario, option, players, seats=pairs(seat, "--seat"))
         path = save_to or Path("saves") / f"{game}-{state['seed']}.json"
     elif not Path(game).exists():
         fail(f"{game!r} is neither a game nor a save file; the games are: {', '.join(ids())}")

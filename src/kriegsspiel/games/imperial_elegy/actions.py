@@ -115,6 +115,9 @@ class SpendState(State):
         cost = f["left"] if action["do"] == "war" else cost_of(s, role, action)
         pay(s, role, f, cost)
         f["fresh"] = False
+        imp = s.get("impulse")
+        if imp is not None and imp.get("power") == role:
+            imp.setdefault("spent", []).append(action)  # what the impulse has done, in order (public)
         perform(s, role, action, f)
         unify_germany(s)
         s["cp"] = f["left"]
@@ -827,6 +830,10 @@ class Redeploy(Procedure):
 
     def start(self, s, f):
         f["moved"] = []
+        if f.get("armies") is not None:  # 34.4.5: a bot's free redeployment of so many armies
+            if f["armies"] > 0:
+                ask(s, "redeploy", f["power"], moved=[], armies=f["armies"])
+            return None
         ask(s, "redeploy", f["power"], moved=[])
         return None
 
@@ -835,14 +842,22 @@ class RedeployState(State):
     """12.15: move every land unit any distance through the power's spaces."""
 
     def prompt(self, s, f, role):
+        if f.get("armies") is not None:
+            left = f["armies"] - _armies_moved(s, f)
+            return f"Free redeployment (34.4.5): move up to {left} more arm{'y' if left == 1 else 'ies'}, then done."
         return "Redeploy your land units (12.15): move them one by one, then done."
 
     def actions(self, s, f, role):
         out = []
         cache: dict = {}
+        only_armies = f.get("armies") is not None
+        if only_armies and _armies_moved(s, f) >= f["armies"]:
+            return ["done"]
         for uid, u in sorted(s["units"].items()):
             if u["o"] != role or u["t"] in NAVAL_TYPES or uid in f["moved"] or u["at"] not in P().spaces:
                 continue
+            if only_armies and u["t"] not in ARMY_TYPES:
+                continue  # 34.4.5: armies (their ECs go with them, 5.1.3)
             if u["t"] in ("ec", "elite-ef", "zouaves"):
                 # 12.15 Special Redeployment (L727): any distance by land or sea, ending with an army
                 if "armies" not in cache:
@@ -885,6 +900,10 @@ class RedeployState(State):
         leave_uncontrolled(s, frm)
         log(s, f"{NAMES[role]} redeploys a unit from {space_name(frm)} to {space_name(action['to'])}.", "12.15")
         return STAY
+
+
+def _armies_moved(s, f) -> int:
+    return sum(1 for uid in f["moved"] if uid in s["units"] and s["units"][uid]["t"] in ARMY_TYPES)
 
 
 def _stack_full(s, to, frm):

@@ -561,3 +561,4 @@ def _effect_value(b, me, st, e) -> float:
 
 
 BOTS = {"heuristic": heuristic}
+"""The rulebook's own bots (§34) are added by ``bots_rulebook`` (``rules.ImperialElegy.bots``)."""

@@ -44,6 +44,7 @@ from .world import (
     owner_side,
     power_projection,
     remove_unit,
+    same_alliance,
     set_control,
     shift,
     space_name,
@@ -287,7 +288,9 @@ def h_remove_ally(s, f, e):
                 continue
         cands.append(m)
     if not (p or m0 or e.get("region")):
-        cands = [m for m in cands if s["allies"][m] != f["self"]]
+        # nor an alliance partner's (34.3.4 Bot Example Action 1 L1613: the UK, allied with
+        # France, does not remove the French marker; RULINGS_EVENTS E30)
+        cands = [m for m in cands if s["allies"][m] != f["self"] and not same_alliance(s, s["allies"][m], f["self"])]
         if not cands:
             return skip(s, e, "Remove ally")
         e.setdefault("_picks", {}).setdefault("minor", {"minor": cands[below(s, len(cands))]})

@@ -23,7 +23,7 @@ from ...engine.rng import shuffle
 from .conditions import check_all, measure
 from .data import KEY_TYPES, PLAYERS, pack
 from .deck import deck
-from .world import NAMES, controls, ranked, territorial_keys
+from .world import BOT_GOALS, NAMES, bot_level, controls, ranked, territorial_keys
 
 UNIFICATION = "ge-unification"  # 33.1 Blood and Iron!: Prussia's Unification! NG (L1516)
 NG_HELD = 3  # 2.4 L146, 20.11 L1167, 25.5 L1320
@@ -47,6 +47,8 @@ class DrawGoals(Procedure):
     def start(self, s, f):
         p = f["power"]
         st = s["powers"][p]
+        if bot_level(s, p) is not None:  # 34.1 L1585: a bot draws its NGs only at the end
+            return None
         if f.get("blood_and_iron") and p == "ge" and UNIFICATION in st["goal_deck"]:
             ask(s, "goal-blood-iron", p)  # 33.1 L1516: instead of drawing
             return "decided"
@@ -216,6 +218,21 @@ class FinalScoring(Procedure):
         if f.get("great_war") or "great war" in (f.get("reason") or "").lower():
             s["flags"]["great_war"] = True  # N4: the "GW does not occur" NGs fail
         f["i"] = 0 if s["flags"].get("great_war") else len(PLAYERS)
+        return "bots"
+
+    def bots(self, s, f):
+        """34.1 L1585-1588: a power played by the bot rules draws its NGs now, as many as its
+        difficulty says, and keeps them all."""
+        for q in PLAYERS:
+            level = bot_level(s, q)
+            st = s["powers"][q]
+            if level is None or st.get("bot_goals_drawn"):
+                continue
+            st["bot_goals_drawn"] = True
+            shuffle(s, st["goal_deck"])
+            n = min(BOT_GOALS[level], len(st["goal_deck"]))
+            st["goals"] += [st["goal_deck"].pop() for _ in range(n)]
+            log(s, f"{NAMES[q]} ({level} bot) draws its {n} national goals (34.1).", "34.1")
         return "fill"
 
     def fill(self, s, f):

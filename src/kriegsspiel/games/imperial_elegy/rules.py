@@ -13,10 +13,26 @@ Action, End) in ``sequence.py``; the peacetime actions of §12 in
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
-from . import actions, battle, bots, crisis, data, effects, end, events, goals, italy, naval, sequence, war, world
+from . import (
+    actions,
+    battle,
+    bots,
+    bots_rulebook,
+    crisis,
+    data,
+    effects,
+    end,
+    events,
+    goals,
+    italy,
+    naval,
+    sequence,
+    war,
+    world,
+)
 from .data import PLAYERS, pack
 from .deck import deck, public
-from .world import BOXES, NAMES
+from .world import BOT_LEVELS, BOXES, NAMES
 
 # What the board shows: every key is named, with the rule that makes it public; a key
 # the state gains is seen by nobody until it is named here. ``world.py`` says what each
@@ -108,6 +124,19 @@ class ImperialElegy(Rules):
             "this is the only way the game is played.",
         )
     }
+    options.update(
+        {
+            f"{p}_bot": Option(
+                "no",
+                ("no", *BOT_LEVELS),
+                title=f"{NAMES[p]} plays by the bot rules",
+                help="34.1-34.4: the power draws its national goals only at the end (3, 4 or 5 by "
+                "difficulty) and redeploys armies free when a war's maneuver step begins (1, half or "
+                "all); set to normal when the rulebook bot takes the seat.",
+            )
+            for p in PLAYERS
+        }
+    )
     procedures = {
         **sequence.PROCEDURES,
         **actions.PROCEDURES,
@@ -134,8 +163,17 @@ class ImperialElegy(Rules):
         **crisis.STATES,
         **goals.STATES,
     }
-    bots = bots.BOTS
+    bots = {**bots.BOTS, **bots_rulebook.BOTS}
     max_decisions = 40000
+
+    def seat_options(self, options, seats):
+        """A seat the rulebook bot takes plays by the bot rules (34.1) at normal difficulty,
+        unless the options say otherwise."""
+        out = dict(options)
+        for p, who in seats.items():
+            if p in PLAYERS and who.removeprefix("bot:") in bots_rulebook.BOTS:
+                out.setdefault(f"{p}_bot", "normal")
+        return out
 
     def bot_for(self, s, role):
         return "heuristic" if "heuristic" in self.bots else "random"
@@ -213,7 +251,7 @@ class ImperialElegy(Rules):
         return {**data.public(), **deck_public()}
 
     def validate_data(self):
-        return {**data.validate(), **crisis.validate_tables()}
+        return {**data.validate(), **crisis.validate_tables(), **bots_rulebook.validate()}
 
 
 def deck_public() -> dict:

@@ -15,6 +15,7 @@ from .data import PLAYERS, pack
 from .deck import DECADES, deck
 from .world import (
     NAMES,
+    bot_level,
     card,
     card_title,
     cards_due,
@@ -157,6 +158,11 @@ class Game(Procedure):
     """Turns 1-7 (2.0), then the national goals are scored (2.2.1)."""
 
     def start(self, s, f):
+        for q in PLAYERS:
+            level = bot_level(s, q)
+            if level is not None:
+                text = f"{NAMES[q]} plays by the bot rules ({level}): it draws its national goals at the end."
+                log(s, text, "34.1")
         for q in reversed(PLAYERS):  # called last first: Prussia draws first (4.3)
             for _ in range(s["powers"][q].pop("goals_due", 0)):
                 call(s, "draw-goals", power=q)

@@ -58,6 +58,7 @@ from .world import (
     NAVAL_TYPES,
     P,
     annex,
+    bot_redeploys,
     card,
     card_title,
     check_german_unification,
@@ -1829,6 +1830,21 @@ class ManeuverStep(Procedure):
         if players:
             call(s, "responses", trigger="war-maneuver", powers=players)
         f["fought"] = []
+        return "bot_redeploy"
+
+    def bot_redeploy(self, s, f):
+        """34.4.5 L1624-1628: at the beginning of the maneuver step, a power played by the bot
+        rules redeploys armies free, as in peacetime (through spaces it controls), in initiative
+        order."""
+        for q in reversed([q for q in _w(s)["order"] if q in PLAYERS]):  # called last runs first
+            n = bot_redeploys(s, q)
+            if n:
+                log(
+                    s,
+                    f"{name(q)} plays by the bot rules: a free redeployment of {n} arm{'y' if n == 1 else 'ies'}.",
+                    "34.4.5",
+                )
+                call(s, "redeploy", power=q, armies=n)
         return "naval_battles"
 
     def naval_battles(self, s, f):

@@ -62,6 +62,8 @@ SIDE = {
 }
 NAMES = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "Ottoman Empire"}
 ARMY_TYPES = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
+BOT_LEVELS = ("easy", "normal", "hard")  # 34.1 L1585
+BOT_GOALS = {"easy": 3, "normal": 4, "hard": 5}  # 34.1 L1586-1588: the NGs a bot draws at the end
 NAVAL_TYPES = ("squadron", "dreadnought")
 ELITES = ("ec", "elite-ef", "zouaves")
 EF_TYPES = ("ef", "elite-ef", "zouaves")
@@ -86,6 +88,22 @@ def D():
     if got is None:
         got = _LOADED["deck"] = deck()
     return got
+
+
+def bot_level(s: dict, power: str) -> str | None:
+    """34.1: the difficulty a power plays by the bot rules at, or None for a player's rules."""
+    level = s["options"].get(f"{power}_bot", "no")
+    return None if level == "no" else level
+
+
+def bot_redeploys(s: dict, power: str) -> int:
+    """34.4.5 L1625-1628: the armies a bot redeploys free as a war's maneuver step begins: one
+    (easy), half of them rounded up (normal, ruling K10), all (hard)."""
+    level = bot_level(s, power)
+    if level is None:
+        return 0
+    armies = sum(1 for u in s["units"].values() if u["o"] == power and u["t"] in ARMY_TYPES and u["at"] in P().spaces)
+    return {"easy": min(1, armies), "normal": (armies + 1) // 2, "hard": armies}[level]
 
 
 def name(who: str) -> str:

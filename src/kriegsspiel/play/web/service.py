@@ -133,13 +133,14 @@ class Host:
         seed = spec.get("seed")
         if seed is not None and not self.dev:
             raise Refused(403, "the server chooses every game's seed; a seed is accepted only in development mode")
+        wanted = spec.get("seats") or {}
         try:
-            state = rules.new(
-                seed=seed, scenario=spec.get("scenario"), options=spec.get("options") or {}, players=spec.get("players")
+            options = rules.seat_options(
+                spec.get("options") or {}, {r: w for r, w in wanted.items() if isinstance(w, str)}
             )
+            state = rules.new(seed=seed, scenario=spec.get("scenario"), options=options, players=spec.get("players"))
         except ValueError as e:
             raise Refused(400, str(e)) from None
-        wanted = spec.get("seats") or {}
         unknown = [r for r in wanted if r not in state["roles"]]
         if unknown:
             raise Refused(400, f"no role {unknown[0]!r} in this game; the roles are {', '.join(state['roles'])}")
