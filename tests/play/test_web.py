@@ -145,6 +145,19 @@ def test_bots_play_their_seats(client):
     assert shape["roles"] == ["germany", "austria-hungary"]  # one player, one key (3.3)
 
 
+def test_a_seat_the_rulebook_bot_takes_plays_by_the_bot_rules(client):
+    """Imperial Elegy 34.1: a power the rulebook bot plays draws its national goals at the end;
+    the seat sets its option (RULINGS_BOTS P1), and an option given wins over the seat."""
+    seats = {p: "bot:rulebook" for p in ("uk", "fr", "au", "ru", "ot")}
+    g = new(client, game="imperial-elegy", seed=5, seats=seats, options={"ot_bot": "hard"})
+    token = g["seats"]["ge"]["token"]
+    view = client.get(f"/api/games/{g['id']}", params={"token": token}).json()
+    state = client.app.state.host.live[g["id"]].state
+    assert state["options"]["fr_bot"] == "normal" and state["options"]["ot_bot"] == "hard"
+    assert state["options"]["ge_bot"] == "no"
+    assert view["view"]["board"]["role"] == "ge"
+
+
 def test_undo_over_http(client):
     g = new(client, seed=3)
     hearts = g["seats"]["hearts"]["token"]

@@ -15,8 +15,8 @@ objectives, who occupies whose land, whose armies are stronger), asks for peace 
 losing and for terms when it is winning, and never offers to concede. It redeploys its
 armies from quiet spaces to threatened ones, keeps its fleets in port in peace and sends them
 into battle only where they outnumber the enemy, and plays its home card's event only when
-the event does something now worth more than the card's CP. The rulebook's full bots (§34)
-come with the Great War.
+the event does something now worth more than the card's CP. The rulebook's own bots (§34)
+are ``bots_rulebook.py``.
 """
 
 from __future__ import annotations

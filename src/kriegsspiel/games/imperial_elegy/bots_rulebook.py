@@ -11,9 +11,9 @@ BMPIT (34.3 L1602). Diplomacy goes to the region the BDIT names (34.3.4 Example 
 
 The Bot PAC is missing from the rulebook: ``data/bot_pac.json`` (one record per power: Home
 Card Revealed, priority 2, BDIT, BMPIT) and ``data/bot_regions.json`` (the BDIT's regions) are
-authored from each power's policy, with provenance; RULINGS.md (§34, rulings K1-K9) says how the
+authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P12) says how the
 loose parts are read. In a war the bot is "controlled by a player ally" (34.4.6): the heuristic
-bot plays its battles and moves, under the wartime rules §34.4 gives (K6).
+bot plays its battles and moves, under the wartime rules §34.4 gives (P8).
 
 The dice are the bot's own generator (``rng``), never the game's: a bot's thinking does not
 change the game.
@@ -63,7 +63,7 @@ WAR_GAP = 4  # 34.4.1 L1617: no war on a power with 4 or more army steps more
 AIM_ROLL = 3  # 34.3.4 Example 3 L1614: conquest on 1-3, liberation on 4-6
 EC_DIFF = (-2, 2)  # 34.4.7 L1633
 JOIN_ROLL = 3  # 34.4.4 L1623: aligned or invited bots join on 3+
-BDIT_TRIES = 3  # ruling K4: a region with nobody to court is rolled again, twice at most
+BDIT_TRIES = 3  # ruling P6: a region with nobody to court is rolled again, twice at most
 
 
 # ----- the Bot PAC, as the files hold it -------------------------------------------------------
@@ -246,7 +246,7 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-treaty":
         return _treaty(view, actions, dicts, rng)
     if asking.startswith(("war-", "battle-", "naval-")) or asking in ("redeploy", "alliance-tie"):
-        # 34.4.6 L1631: in a war a bot is played by a player ally (ruling K6: the heuristic bot)
+        # 34.4.6 L1631: in a war a bot is played by a player ally (ruling P8: the heuristic bot)
         return heuristic_bot.heuristic(view, actions, rng)
     if asking == "event-choose":
         return _event_choice(b, me, actions, dicts, rng)
@@ -259,7 +259,7 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
 
 def _home(pac, dicts, rng):
     """34.2 L1595: the bot's home card for the turn is the one the Home Card Revealed table names
-    (ruling K2: rolled when the turn's home card is chosen, the option when it is revealed); a
+    (ruling P2: rolled when the turn's home card is chosen, the option when it is revealed); a
     card not in hand passes the roll to the next row that names one."""
     offered = {a["home"]: a for a in dicts}
     roll = d6(rng)
@@ -338,7 +338,7 @@ def _home_event_ok(b, me, st, card, label) -> bool:
 
 def _harmless(b, me, st, card, label) -> bool:
     """34.3.4 L1612: never a card that hurts the bot or an ally, nor a war but by the home card
-    (34.4.1); ruling K3: an event hurts the bot when what it does for it adds up below nothing."""
+    (34.4.1); ruling P4: an option that lowers its own stability."""
     option = _option(card, label) if label is not None else (card.options[0] if card.options else None)
     if option is None:
         return label is None
@@ -432,7 +432,7 @@ def _carry_out(b, me, pac, mode, by, rng):
 
 def _mpit(b, me, pac, offers, rng):
     """34.3 L1602: all the CP on one power's track, the power and track the BMPIT rolls (ruling
-    K5: the same again for the rest of the card's CP)."""
+    P7: the same again for the rest of the card's CP)."""
     if not offers:
         return None
     spent = [a for a in (b.get("impulse") or {}).get("spent", []) if a.get("do") == "mpit"]
@@ -481,7 +481,7 @@ def _alliance_partners(b, me) -> set:
 
 def _response(me, st, actions, dicts, rng):
     """34.5 L1637: bots never play response or combat cards for their events, nor Impulsive Ruler;
-    a UK bot may play Balance of Power once a war is declared (ruling K7: on a 4 or more, by its
+    a UK bot may play Balance of Power once a war is declared (ruling P11: on a 4 or more, by its
     Home Card Revealed rows)."""
     bop = [a for a in dicts if a.get("play") == "balance-of-power"]
     if me == "uk" and bop and d6(rng) >= 4:
@@ -500,7 +500,7 @@ def _response(me, st, actions, dicts, rng):
 
 def _aim(dicts, rng):
     """34.3.4 Example 3 L1614: conquest on 1-3, liberation on 4-6; a war of unification where the
-    card allows one (ruling K8: Bismarck's and the Risorgimento's wars are what they are for)."""
+    card allows one (ruling P8: Bismarck's and the Risorgimento's wars are what they are for)."""
     aims = {a["aim"]: a for a in dicts}
     if "unification" in aims:
         return aims["unification"]
@@ -510,7 +510,7 @@ def _aim(dicts, rng):
 
 def _target(b, me, asking, actions, dicts, rng):
     """34.4.1: the power attacked: one the bot may fight; a second target (Bismarck) only as
-    strong (ruling K8: none)."""
+    strong (ruling P8: none)."""
     if asking == "war-target2" and "none" in actions:
         return "none"
     ok = set(_war_targets(b, me))
@@ -531,7 +531,7 @@ def _objective(b, me, st, actions, dicts, rng):
 
 
 def _distance_from(b, me) -> dict:
-    """Land links from the spaces the bot controls (ruling K8: "closest" is to its own land)."""
+    """Land links from the spaces the bot controls (ruling P8: "closest" is to its own land)."""
     P = pack()
     start = [sid for sid, sp in P.spaces.items() if b["control"].get(sid, sp.home) == me]
     dist = {sid: 0 for sid in start}
@@ -569,7 +569,7 @@ def _join(me, st, actions, dicts, rng):
 
 def _elite(b, me, actions, dicts):
     """34.4.7 L1633: an EC goes in when the differential after support lies between -2 and +2 for
-    the bot (ruling K9: armies counted 2 for a full step and 1 for a reduced one, forts by level)."""
+    the bot (ruling P9: armies counted 2 for a full step and 1 for a reduced one, forts by level)."""
     elites = [a for a in dicts if "elite" in a]
     if not elites:
         return actions[-1]

@@ -98,7 +98,7 @@ def bot_level(s: dict, power: str) -> str | None:
 
 def bot_redeploys(s: dict, power: str) -> int:
     """34.4.5 L1625-1628: the armies a bot redeploys free as a war's maneuver step begins: one
-    (easy), half of them rounded up (normal, ruling K10), all (hard)."""
+    (easy), half of them rounded up (normal, ruling P10), all (hard)."""
     level = bot_level(s, power)
     if level is None:
         return 0
