@@ -1,9 +1,9 @@
 """An Imperial Elegy land battle fought in a real browser (Debian's Chromium driven by
 Playwright) by clicking, as a player would: Prussia's seat is the page's, the five other
 powers are the server's bots. The game (the 1850 campaign, a development seed) is played to
-Prussia's first battle through the API, Prussia's choices made by the rulebook bot; from the
+Prussia's first battle through the API, Prussia's choices made by the heuristic bot; from the
 battle's first question on, Prussia's choices (the bot's still, so that the game goes where
-the seed leads: an attack on Russia) are clicks on the page: supporting armies and the elite
+the seed leads: an attack on Russian Poland) are clicks on the page: supporting armies and the elite
 unit on the map, its step losses on its counters, the advance after combat on the attacking
 stack. The battle panel tells the dice and the result in words (who won, the losses, who
 retreats and who advances); once it is over, the "Last battle" panel tells how it ended.
@@ -18,10 +18,10 @@ from conftest import as_data, create_game, in_sync, order_button, seat_token, sh
 from kriegsspiel.games.imperial_elegy import bots, world
 
 ME = "ge"
-# the 1850 campaign whose first battle for Prussia (about 140 actions in, 33 of them Prussia's)
-# is an attack it wins: it declares support and an elite unit, takes step losses with a choice
-# of units, the defender retreats and Prussia advances
-SEED = 11
+# the 1850 campaign whose first battle for Prussia (after 32 of Prussia's own actions, an attack
+# on Russian Poland) is an attack it wins: it declares support and an elite unit, takes step
+# losses with a choice of units, the defender retreats and Prussia advances
+SEED = 6
 OTHERS = ("uk", "fr", "au", "ru", "ot")
 NAMES = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "Ottoman Empire"}
 
