@@ -207,6 +207,9 @@ def test_a_rulebook_bots_seat_plays_by_the_bot_rules_unless_the_options_say_othe
     seats = {"ge": "human", "uk": "bot:rulebook", "fr": "heuristic", "au": "rulebook", "ru": "random", "ot": "rulebook"}
     opts = game.seat_options({"ot_bot": "hard"}, seats)
     assert opts == {"uk_bot": "normal", "au_bot": "normal", "ot_bot": "hard"}
+    form = {f"{p}_bot": "no" for p in PLAYERS}  # the new-game form sends every option
+    opts = game.seat_options(form, seats)
+    assert [p for p in PLAYERS if opts[f"{p}_bot"] == "normal"] == ["uk", "au", "ot"]
     with pytest.raises(ValueError, match="ge_bot"):
         game.new(seed=1, options={"ge_bot": "brutal"})
 

@@ -130,9 +130,8 @@ class ImperialElegy(Rules):
                 "no",
                 ("no", *BOT_LEVELS),
                 title=f"{NAMES[p]} plays by the bot rules",
-                help="34.1-34.4: the power draws its national goals only at the end (3, 4 or 5 by "
-                "difficulty) and redeploys armies free when a war's maneuver step begins (1, half or "
-                "all); set to normal when the rulebook bot takes the seat.",
+                help="§34: goals drawn only at the end (3, 4, 5), free redeployment in wars "
+                "(1 army, half, all). The rulebook bot's seat: normal.",
             )
             for p in PLAYERS
         }
@@ -167,12 +166,13 @@ class ImperialElegy(Rules):
     max_decisions = 40000
 
     def seat_options(self, options, seats):
-        """A seat the rulebook bot takes plays by the bot rules (34.1) at normal difficulty,
-        unless the options say otherwise."""
+        """A seat the rulebook bot takes plays by the bot rules (34.1): at normal difficulty
+        unless the options name a level (RULINGS_BOTS P1)."""
         out = dict(options)
         for p, who in seats.items():
-            if p in PLAYERS and who.removeprefix("bot:") in bots_rulebook.BOTS:
-                out.setdefault(f"{p}_bot", "normal")
+            if p in PLAYERS and isinstance(who, str) and who.removeprefix("bot:") in bots_rulebook.BOTS:
+                if out.get(f"{p}_bot", "no") == "no":
+                    out[f"{p}_bot"] = "normal"
         return out
 
     def bot_for(self, s, role):
