@@ -216,3 +216,15 @@ def test_serve_refuses_a_port_in_use(tmp_path):
         r = serve("--port", str(port), "--db", f"sqlite:///{tmp_path}/k.sqlite")
     assert r.returncode == 2
     assert f"port {port} is in use" in " ".join(r.stderr.split()) and "being served" not in r.stdout
+
+
+def test_play_imperial_elegy_against_five_rulebook_bots_in_the_terminal(tmp_path):
+    """A seat the rulebook bot takes plays by §34's bot rules (RULINGS_BOTS P1); the person
+    plays Prussia at the keyboard."""
+    save = tmp_path / "ie.json"
+    seats = [a for p in ("uk", "fr", "au", "ru", "ot") for a in ("--seat", f"{p}=rulebook")]
+    r = run("play", "imperial-elegy", "--seed", "3", *seats, "--save", str(save), input="q\n")
+    assert r.exit_code == 0 and "Saved to" in r.stdout
+    assert "Prussia (you), Britain (bot rulebook)" in " ".join(r.stdout.split())
+    options = read(save)["options"]
+    assert options["ge_bot"] == "no" and all(options[f"{p}_bot"] == "normal" for p in ("uk", "fr", "au", "ru", "ot"))
