@@ -129,8 +129,8 @@ def test_achievement_stability_markers_and_special_vp():
     """2.2.1 L125-128, 25.5 L1320, 33.5 L1571."""
     s = blank()
     s["flags"]["germany_unified"] = True
-    s["powers"]["ge"]["goals"] = ["ge-unification", "ge-saturated-power"]  # 3 + 4 (no GW, in an alliance: K18)
-    s["powers"]["ge"]["alliance"] = "alliance-aligned"
+    s["powers"]["ge"]["goals"] = ["ge-unification", "ge-saturated-power"]  # 3 + 4 (no GW, the Dual Alliance: K18)
+    s["powers"]["ge"]["alliance"] = s["powers"]["au"]["alliance"] = "alliance-aligned"
     s["powers"]["ge"]["vp"] = -1
     s["powers"]["uk"]["goals"] = ["uk-pax-britannica"]  # UK neutral and no GW: 4
     s["powers"]["uk"]["stability"] = 1  # stability track: -1 VP
@@ -138,9 +138,9 @@ def test_achievement_stability_markers_and_special_vp():
     sc = goals.score(s)
     assert sc["ge"]["vp"] == 3 + 4 - 1 + 1  # Imperial Germany: 1 VP (DATA_RULINGS D21)
     assert sc["ge"]["detail"]["special"] == 1
-    s["powers"]["ge"]["alliance"] = "neutral"  # Saturated Power wants Bismarck's alliances (K18)
+    s["powers"]["au"]["alliance"] = "entente-aligned"  # Saturated Power wants the Dual Alliance (K18)
     assert goals.score(s)["ge"]["vp"] == 3 - 1 + 1
-    s["powers"]["ge"]["alliance"] = "alliance-aligned"
+    s["powers"]["au"]["alliance"] = "alliance-aligned"
     assert sc["uk"]["vp"] == 4 - 1
     assert sc["ru"]["vp"] == 2
     assert sc["fr"]["vp"] == 0
