@@ -16,8 +16,8 @@ from kriegsspiel.engine import ask
 from kriegsspiel.engine.data import DataError
 from kriegsspiel.engine.records import digest
 from kriegsspiel.engine.rng import bot_random
+from kriegsspiel.games.imperial_elegy import bots, world
 from kriegsspiel.games.imperial_elegy import bots_rulebook as rb
-from kriegsspiel.games.imperial_elegy import world
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
@@ -75,8 +75,12 @@ def test_example_2_prussia_rolls_diplomacy_and_the_bdit_sends_it_to_the_low_coun
 def test_example_3_russia_reveals_its_home_card_and_declares_the_russo_turkish_war():
     """34.3.4 Bot Example Action 3 (L1614): RU reveals its home card, rolls a 3; RU and OT have no
     truce, so RU plays the Russo-Turkish Wars and declares war on OT. The war aim is rolled: conquest
-    on 1-3, liberation on 4-6; a 6, a war of liberation."""
+    on 1-3, liberation on 4-6; a 6, a war of liberation. (The 1850 set-up gives the Ottomans 10 army
+    steps to Russia's 6; 34.4.1 L1617 forbids the war while they have 4 more, so Russia is given
+    an army first.)"""
     s = at_impulse(blank(), "ru", ["russo-turkish-wars"], home="russo-turkish-wars")
+    assert decide(s, "ru", Dice(3)) == {"card": "russo-turkish-wars", "as": "event", "option": "B"}
+    world.new_unit(s, "ru", "army", "st-petersburg")
     play = decide(s, "ru", Dice(3))
     assert play == {"card": "russo-turkish-wars", "as": "event", "option": "A"}
     answer(s, "ru", play)
@@ -184,11 +188,11 @@ def test_no_war_on_a_power_four_army_steps_stronger():
     """34.4.1 L1617: bots will not declare war on a power with 4 or more army steps more."""
     s = blank()
     b = game.view(s, "ge")["board"]
-    mine = rb._steps(b, rb._with_minors(b, "ge"))
+    mine = bots._steps(b, bots._mine(b, "ge"))
     for q in PLAYERS:
         if q == "ge":
             continue
-        theirs = rb._steps(b, rb._with_minors(b, q))
+        theirs = bots._steps(b, bots._mine(b, q))
         assert (q in rb._war_targets(b, "ge")) == (theirs < mine + 4)
 
 

@@ -21,7 +21,6 @@ change the game.
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 from typing import Literal
 
@@ -29,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.data import Record, cached_loader, load_files, refuse
 from . import bots as heuristic_bot
-from .data import ARMIES, PLAYERS, pack
+from .data import PLAYERS, pack
 from .deck import deck
 from .world import TRACKS
 
@@ -243,8 +242,6 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-recipient" and "who" in keys:  # 34.4.8 L1635: treaty options to themselves
         own = [a for a in dicts if a["who"] == me]
         return own[0] if own else pick(rng, dicts)
-    if asking == "war-treaty":
-        return _treaty(view, actions, dicts, rng)
     if asking.startswith(("war-", "battle-", "naval-")) or asking in ("redeploy", "alliance-tie"):
         # 34.4.6 L1631: in a war a bot is played by a player ally (ruling P8: the heuristic bot)
         return heuristic_bot.heuristic(view, actions, rng)
@@ -352,22 +349,13 @@ def _harmless(b, me, st, card, label) -> bool:
     return True
 
 
-def _steps(b, owners) -> int:
-    spaces = pack().spaces
-    return sum(2 - u["r"] for u in b["units"].values() if u["o"] in owners and u["t"] in ARMIES and u["at"] in spaces)
-
-
-def _with_minors(b, q) -> set:
-    return {q} | {m for m, a in b["allies"].items() if a == q}
-
-
 def _war_targets(b, me, card_id=None) -> list:
     """34.4.1 L1617: the powers the bot may declare war on: without a truce, and with fewer than
     4 army steps more than it, minor allies counted. The Russo-Turkish Wars name the Ottomans."""
-    mine = _steps(b, _with_minors(b, me))
+    mine = heuristic_bot._steps(b, heuristic_bot._mine(b, me))
     truces = b["powers"][me].get("truces", {}) or {}
     pool = ["ot"] if card_id == "russo-turkish-wars" else [q for q in PLAYERS if q != me]
-    return [q for q in pool if q not in truces and _steps(b, _with_minors(b, q)) < mine + WAR_GAP]
+    return [q for q in pool if q not in truces and heuristic_bot._steps(b, heuristic_bot._mine(b, q)) < mine + WAR_GAP]
 
 
 def _spend(b, me, pac, actions, dicts, rng):  # noqa: C901 - one branch per priority 2 action
@@ -525,36 +513,18 @@ def _objective(b, me, st, actions, dicts, rng):
     spaced = [a for a in dicts if "space" in a]
     if chosen >= want and "done" in actions or not spaced:
         return "done" if "done" in actions else actions[0]
-    dist = _distance_from(b, me)
+    P = pack()  # ruling P8: "closest" is to the bot's own land, by land links
+    dist = heuristic_bot._distances([sid for sid, sp in P.spaces.items() if b["control"].get(sid, sp.home) == me])
     near = min(dist.get(a["space"], 99) for a in spaced)
     return pick(rng, sorted((a for a in spaced if dist.get(a["space"], 99) == near), key=lambda a: a["space"]))
-
-
-def _distance_from(b, me) -> dict:
-    """Land links from the spaces the bot controls (ruling P8: "closest" is to its own land)."""
-    P = pack()
-    start = [sid for sid, sp in P.spaces.items() if b["control"].get(sid, sp.home) == me]
-    dist = {sid: 0 for sid in start}
-    todo = deque(start)
-    while todo:
-        here = todo.popleft()
-        for there in P.neighbours(here):
-            if there not in dist:
-                dist[there] = dist[here] + 1
-                todo.append(there)
-    return dist
 
 
 def _top_card(st, dicts, rng):
     home = st.get("home")
     cards = [a for a in dicts if set(a) == {"card"}]
-    plain = [a for a in cards if a["card"] != home and "mandatory" not in (getattr(_c(a["card"]), "flags", ()) or ())]
+    plain = [a for a in cards if a["card"] != home and "mandatory" not in heuristic_bot._card(a["card"]).flags]
     pool = sorted(plain or cards, key=lambda a: a["card"])
     return pick(rng, pool) if pool else None
-
-
-def _c(cid):
-    return heuristic_bot._card(cid)
 
 
 def _join(me, st, actions, dicts, rng):
@@ -581,20 +551,13 @@ def _elite(b, me, actions, dicts):
         u = b["units"].get(uid)
         if u is not None and m.get("side") in fp:
             fp[m["side"]] += 2 - u["r"]
-    fort = battle.get("fort")
-    if fort:
-        fp["defender"] += fort[1] if isinstance(fort, list) and len(fort) > 1 and fort[1] else 0
+    fp["defender"] += (battle.get("fort") or [None, 0])[1] or 0  # [owner, level]
     if mine_side not in fp:
         return "none" if "none" in actions else actions[-1]
     diff = fp[mine_side] - fp["defender" if mine_side == "attacker" else "attacker"]
     if EC_DIFF[0] <= diff <= EC_DIFF[1]:
         return elites[0]
     return "none" if "none" in actions else actions[-1]
-
-
-def _treaty(view, actions, dicts, rng):
-    """34.4.8 L1635: never land or a +1 card marker for another player; the options for itself."""
-    return heuristic_bot.heuristic(view, actions, rng)
 
 
 def _event_choice(b, me, actions, dicts, rng):

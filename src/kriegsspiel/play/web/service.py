@@ -135,9 +135,7 @@ class Host:
             raise Refused(403, "the server chooses every game's seed; a seed is accepted only in development mode")
         wanted = spec.get("seats") or {}
         try:
-            options = rules.seat_options(
-                spec.get("options") or {}, {r: w for r, w in wanted.items() if isinstance(w, str)}
-            )
+            options = rules.seat_options(spec.get("options") or {}, wanted)
             state = rules.new(seed=seed, scenario=spec.get("scenario"), options=options, players=spec.get("players"))
         except ValueError as e:
             raise Refused(400, str(e)) from None
