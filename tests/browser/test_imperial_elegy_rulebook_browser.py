@@ -23,6 +23,10 @@ def test_one_power_against_five_rulebook_bots_from_the_lobby(server, browser):
     assert page.locator('select[name="ge_bot"]').count() == 1  # the bot rules, one option a power
     page.locator("#new-form").scroll_into_view_if_needed()
     shot(page, "ie-rulebook-0-new-game")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#new-form").scroll_into_view_if_needed()
+    shot(page, "ie-rulebook-0-new-game-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.locator("#new-form button[type=submit]").click()
     page.wait_for_url("**/play/**", timeout=15000)  # no invitation to hand out: straight to the game
     game_id = re.search(r"/play/([0-9a-f]+)", page.url).group(1)
