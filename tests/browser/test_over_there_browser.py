@@ -532,3 +532,39 @@ def test_a_res_pt_is_sent_by_rail_from_its_hex_and_its_crate_moves(server, brows
     assert board["res"]["entente"].get("1506") == 1 and kovno not in board["res"]["entente"]
     page.locator('svg.ot-map .ot-res-crate[data-res="entente:1506"]').wait_for()
     assert not errors, errors
+
+
+def test_a_hex_reached_by_rail_is_one_click_though_regular_movement_is_listed_first(server, browser):
+    """6-7: the destinations are listed one way at a time, regular movement first; the board
+    still tints every hex the unit reaches by any way, and a click on one reached only by rail
+    names rail movement and then the hex (two orders, one click)."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    uid, here, far = "ru-25-id", "1506", "1701"
+    click_hex(page, here)
+    page.wait_for_timeout(200)
+    choose_in_menu(page, {"unit": uid})
+    shape = next_shape(server, page, shape["step"])
+    board = board_of(shape)
+    assert board["way"] is None and board["reach"][far] == {"rail": 1}
+    assert not any(a.get("to") == far for a in shape["actions"]) and {"way": "rail"} in shape["actions"]
+    page.locator(f'svg.ot-map .ot-cell.reach-rail[data-hex="{far}"]').wait_for()
+    shot(page, "ot-way-rail")
+    click_hex(page, far)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        shape = shape_of(server, page)
+        if any(u["id"] == uid and u["hex"] == far for u in board_of(shape)["units"]):
+            break
+        page.wait_for_timeout(200)
+    assert any(u["id"] == uid and u["hex"] == far for u in board_of(shape)["units"])
+    assert any(
+        "25 ID moves from 1506" in str(e) and f"to {far}" in str(e) and "by rail" in str(e)
+        for e in shape["view"]["log"]
+    )
+    page.locator(".ot-stack[data-units]").first.wait_for()
+    shot(page, "ot-way-rail-moved")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-way-rail-moved-phone")
+    assert json.dumps(errors) == "[]", errors

@@ -270,10 +270,37 @@ def test_help_lists_the_commands_and_the_guide_reads_by_rule_number(game, tmp_pa
     assert "Activation (14M2)" in out.split("> ? 14M2")[1]
 
 
+def test_a_move_by_another_way_is_typed_in_one_answer(game, tmp_path):
+    """6-7: the destinations are listed one way at a time, regular movement first; "rail 1701"
+    (or 1116r) names rail movement and then the hex, in one answer."""
+    answers = ["25 ID", "rail 1701", "43 ID", "1116r", "end"]
+    tg, screen = terminal(game, answers, tmp_path)
+    tg.run()  # the answers run out at the next prompt
+    ent = [a for r, a in tg.state["actions"] if r == "entente"]
+    assert ent[:7] == [
+        {"unit": "ru-25-id"},
+        {"way": "rail"},
+        {"to": "1701", "by": "rail"},
+        {"unit": "ru-43-id"},
+        {"way": "rail"},
+        {"to": "1116", "by": "rail"},
+        {"end": "movement"},
+    ]
+    assert "Not an action" not in flat(screen.text)
+
+
 def test_choose_reads_verbs_words_and_designations(game):
     s = game.apply(game.new(seed=1), "entente", {"unit": "ru-1-gd-cav"})
+    legal = game.actions(s, "entente")  # regular movement first
+    accel = next(h for h, a in game.view(s, "entente")["board"]["reach"].items() if "accel" in a and "march" not in a)
+    # a destination of another way names that way first (and the terminal reads the answer again)
+    for typed in (f"accel {accel}", f"{accel}a", "accel"):
+        assert legal[text.choose(typed, legal, s)] == {"way": "accel"}
+    assert text.again(f"accel {accel}", {"way": "accel"}) and text.again(f"{accel}a", {"way": "accel"})
+    assert not text.again("accel", {"way": "accel"})
+    assert text.keys(legal, s)[legal.index({"way": "accel"})] == "accel"
+    s = game.apply(s, "entente", {"way": "accel"})
     legal = game.actions(s, "entente")
-    accel = next(a["to"] for a in legal if a.get("by") == "accel")
     assert legal[text.choose(f"accel {accel}", legal, s)] == {"to": accel, "by": "accel"}
     assert legal[text.choose("stay", legal, s)] == {"stay": True}
     assert legal[text.choose("Cancel", legal, s)] == {"cancel": True}

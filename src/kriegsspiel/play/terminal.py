@@ -112,6 +112,7 @@ class TerminalGame:
         self.console = console or Console()
         self.ask = ask or self.console.input
         self.bots = {r: get_bot(state["game"], b) for r, b in seats.items() if b != "human"}
+        self.follow: str | None = None  # an answer to read again from the next list (``text.again``)
         self.rngs = {r: bot_random(state, r) for r in state["roles"]}
         self.humans = [r for r in state["roles"] if seats.get(r) == "human"]
         # roles held by one player share the keyboard without hiding anything from each other
@@ -181,6 +182,13 @@ class TerminalGame:
         labels = [self.game.label(a, self.state) for a in legal]
         keys = self.keys(legal)
         self.show(role, view, legal, labels, keys)
+        follow, self.follow = self.follow, None
+        if follow is not None:  # the rest of what was typed last: Over There's "rail 1604" names the way, then the hex
+            i = self.pick(follow, legal, labels, keys)
+            if i is not None:
+                self.console.print(f"> {escape(follow)}")
+                self.act(role, legal[i])
+                return
         while True:
             answer = self.ask(f"[bold]{escape(self.name(role))}[/] > ").strip()
             if self.answer(role, view, legal, labels, keys, answer):
@@ -230,6 +238,9 @@ class TerminalGame:
         else:
             i = self.pick(answer, legal, labels, keys)
             if i is not None:
+                again = getattr(self.text, "again", None)
+                if again is not None and again(answer, legal[i]):
+                    self.follow = answer  # read once more from the next list
                 return self.act(role, legal[i])
             self.console.print(
                 f"[red]Not an action: {escape(repr(answer))}.[/] {escape(self.what_to_type(keys))} ? for help."

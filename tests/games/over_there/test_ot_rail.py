@@ -32,6 +32,8 @@ def test_strategic_rail_reaches_what_operational_rail_cannot_and_spends_every_mp
     far = sorted(set(movement.strategic(s, uid)) - set(operational))
     assert far, "a slowed unit's operational rail falls short of the far end of the net"
     s = G.apply(s, SIDE, {"unit": uid})
+    assert {"way": "rail"} in G.actions(s, SIDE)  # regular movement is listed first
+    s = G.apply(s, SIDE, {"way": "rail"})
     legal = G.actions(s, SIDE)
     assert {"to": far[0], "by": "strat"} in legal
     # ruling R39: not offered where operational rail goes
@@ -85,6 +87,7 @@ def test_a_friendly_unit_that_holds_a_hex_all_phase_negates_the_enemy_zoc_for_ra
     held = only(movement_of(side), HOLD | {"de-2-id": "0213"})
     assert {"0213", "0114"} <= set(movement.rail(held, "de-1-id"))
     s = G.apply(held, side, {"unit": "de-1-id"})
+    s = G.apply(s, side, {"way": "rail"})
     s = G.apply(s, side, {"to": "0114", "by": "rail"})
     assert s["units"]["de-1-id"]["hex"] == "0114"
     assert s["units"]["de-2-id"].get("holds")
@@ -130,6 +133,7 @@ def test_7a4_a_unit_that_uses_a_low_volume_line_counts_double_and_artillery_twic
     art = movement.rail(s, "de-i-hvy-art")
     assert art["0710"][2] == 1 and art["0811"][2] == 2  # 0.5 RE: doubled, then doubled again
     s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"way": "rail"})
     s = G.apply(s, SIDE, {"to": "0811", "by": "rail"})
     assert s["rail_used"][SIDE] == 10
 
@@ -139,13 +143,16 @@ def test_7a4_a_unit_counts_once_a_turn_however_many_rail_moves_it_makes():
     move along a low-volume line adds what the doubling asks."""
     s = only(movement_of(SIDE), {"de-1-id": ALLENSTEIN})
     s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"way": "rail"})
     s = G.apply(s, SIDE, {"to": "0710", "by": "rail"})
     assert s["rail_used"][SIDE] == 5 and s["units"]["de-1-id"]["spent"] == 1
     s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"way": "rail"})
     assert {"to": "0610", "by": "rail"} in G.actions(s, SIDE)
     s = G.apply(s, SIDE, {"to": "0610", "by": "rail"})
     assert s["rail_used"][SIDE] == 5 and s["units"]["de-1-id"]["spent"] == 2
     s = G.apply(s, SIDE, {"unit": "de-1-id"})
+    s = G.apply(s, SIDE, {"way": "rail"})
     s = G.apply(s, SIDE, {"to": "0611", "by": "rail"})  # through 0511, then the low-volume line
     assert s["rail_used"][SIDE] == 10
 

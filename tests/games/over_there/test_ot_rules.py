@@ -493,8 +493,12 @@ def test_an_overrun_is_offered_only_against_a_stack_in_sight():
         s["phasing"], s["phase"] = "central-powers", "movement"
         s["stack"].append({"state": "destination", "role": "central-powers", "units": ["de-1-cav"], "mode": "movement"})
         assert "0515" in combat.overrun_targets(s, "central-powers", ["de-1-cav"], "movement")
-        offered = {"to": "0515", "overrun": True} in G.actions(s, "central-powers")
+        offered = {"way": "overrun"} in G.actions(s, "central-powers")
         assert offered is not limited
+        if offered:
+            t = G.apply(s, "central-powers", {"way": "overrun"})
+            assert {"to": "0515", "overrun": True} in G.actions(t, "central-powers")
+            assert not any("to" in a and not a.get("overrun") for a in G.actions(t, "central-powers"))
 
 
 def test_a_cadre_is_not_rebuilt_where_its_division_would_overstack_the_hex():
@@ -602,3 +606,35 @@ def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_an
     assert combat.reserve_stacks(s, "central-powers", "1209") == [] and not sequence.leaders_for(
         s, "central-powers", s["attack"] or {"side": "entente", "hex": "1209", "units": []}
     )
+
+
+def test_the_destinations_are_listed_one_way_at_a_time_and_together_are_the_whole_reach():
+    """6-7: regular movement is listed first; each way named lists its own moves (rail movement
+    with strategic rail); together they are every move the view's reach shows, and a way not
+    offered is refused without a change."""
+    for uid in ("ru-25-id", "ru-1-gd-cav", "ru-43-id"):
+        s = G.apply(fresh(), "entente", {"unit": uid})
+        board = G.view(s, "entente")["board"]
+        assert board["way"] is None
+        everything = {(h, by) for h, ways in board["reach"].items() for by in ways}
+        first = G.actions(s, "entente")
+        assert all("by" not in a and not a.get("overrun") for a in first if "to" in a)
+        listed = {(a["to"], a.get("by", "march")) for a in first if "to" in a}
+        ways = [a["way"] for a in first if "way" in a]
+        assert "march" not in ways and {"accel", "rail"} <= set(ways)
+        for way in ways:
+            t = G.apply(G.clone(s), "entente", {"way": way})
+            assert G.view(t, "entente")["board"]["way"] == way
+            moves = [a for a in G.actions(t, "entente") if "to" in a]
+            if way == "overrun":
+                assert {a["to"] for a in moves} == set(G.view(t, "entente")["board"]["overruns"])
+                continue
+            kinds = {"rail": {"rail", "strat"}}.get(way, {way})
+            assert all(a.get("by", "march") in kinds for a in moves)
+            listed |= {(a["to"], a.get("by", "march")) for a in moves}
+            assert {"way": "march"} in G.actions(t, "entente")
+        assert listed == everything
+        before = json.dumps(s, sort_keys=True)
+        with pytest.raises(kriegsspiel.IllegalAction):
+            G.apply(s, "entente", {"way": "teleport"})
+        assert json.dumps(s, sort_keys=True) == before

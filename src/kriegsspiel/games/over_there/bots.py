@@ -570,7 +570,10 @@ def _destination(board, side, kinds, rng):
     fed_me = fed.get(u.nationality, near_rail)  # 11B: where its general supply reaches now
     out_now = me.get("supply", "general") != "general"
     away = _distance_from(safe)
-    options = kinds.get("to", [])
+    listed = kinds.get("to", [])
+    # from the first list (regular movement) the bot weighs every way and names the way of the
+    # best; from a way it named, what that way lists
+    options = listed if board.get("way") is not None else _every_way(board) or listed
     # how much attack already stands next to each enemy stack
     pressure = {e: sum(mine[b][0] for b in NEIGHBOURS[e] if b in mine and mine[b][2] > 0) for e in theirs}
     # and what could still join it this phase: units that have not moved, within three hexes
@@ -696,19 +699,42 @@ def _destination(board, side, kinds, rng):
     best_score = score(here) + 0.3  # a move must be worth it
     for a in options:
         if a.get("overrun"):
-            return a
+            best = a
+            break
         sc = score(a["to"]) - (0.2 if a.get("by") == "accel" else 0) + rng.random() * 0.05
         if task is not None and a["to"] != task and a.get("by") in ("accel", "rail", "strat"):
             sc -= 6  # 5A: after accel or rail movement its ZOC does not take the place
         if sc > best_score:
             best, best_score = a, sc
     if best is not None:
-        return best
+        if best in listed:
+            return best
+        switch = {"way": way_of_move(best)}
+        if switch in kinds.get("way", []):
+            return switch
     if "build" in kinds and any(dist(here, e) <= 2 for e in theirs):
         return kinds["build"][0]  # 13A1a: dig in where the enemy is near
     if me.get("fat") and "rest" in kinds:
         return kinds["rest"][0]  # 6B4: a unit that stays anyway rests off its fatigue
     return _hold(kinds)
+
+
+def _every_way(board) -> list[dict]:
+    """The moves open to the selected units by every way, as the view shows them (its reach and
+    its overruns), in the order the lists give them."""
+    out = []
+    for h, ways in sorted((board.get("reach") or {}).items()):
+        for by in ways:
+            out.append({"to": h} if by == "march" else {"to": h, "by": by})
+    out += [{"to": h, "overrun": True} for h in board.get("overruns") or ()]
+    return out
+
+
+def way_of_move(action: dict) -> str:
+    """The way whose list holds a move (``sequence.Destination``)."""
+    if action.get("overrun"):
+        return "overrun"
+    return {"strat": "rail"}.get(action.get("by"), action.get("by") or "march")
 
 
 ARMY_HQ_PREY = 10.0  # next to an enemy Army HQ standing alone: the VP of a division and more

@@ -1245,7 +1245,7 @@ def retreat(
     fight = _fight(s)
     near = depot_distance(s, side)
     for step in range(hexes):
-        zoc = zoc_hexes(s, enemy)
+        zoc = set(zoc_hexes(s, enemy))
         occupied = {v["hex"] for _, v in on_map(s, enemy)}
         for u in units:
             if s["units"][u]["at"] == "map":
@@ -1257,7 +1257,7 @@ def retreat(
         _follow(s, hqs, units, origin, paths)
         if step == 0 and between is not None:
             between()
-    zoc = zoc_hexes(s, enemy)
+    zoc = set(zoc_hexes(s, enemy))
     occupied = {v["hex"] for _, v in on_map(s, enemy)}
     for u in units:
         n = 0
@@ -2472,32 +2472,41 @@ _LEAST_32NDS = {
 (12A), a quarter of that out of general supply (11F)."""
 
 
+def overrun_candidates(s: dict, side: str, uids: list[str], mode: str, occupied) -> tuple[list[str], dict]:
+    """The hexes of ``occupied`` (enemy stacks) the units might overrun together, by bounds that
+    cost little to count: every unit may overrun (6B, ruling C21; a combat strength among them),
+    the hex lies within every unit's MPs and one (each step costs at least 1 MP), and 10:1 is
+    not out of reach (``_overrun_hopeless``). With the stacks, for the caller."""
+    if not uids:
+        return [], {}
+    for u in uids:
+        v = s["units"][u]
+        if v["at"] != "map" or v.get("accel") or v.get("rail"):
+            return [], {}  # 6B: accel movement spends MPs on nothing else (ruling C21)
+        if UNITS[u].fortress or rating(s, u)[2] <= 0:
+            return [], {}
+    if not any(rating(s, u)[0] > 0 for u in uids):
+        return [], {}
+    budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
+    starts = {u: hx.from_id(s["units"][u]["hex"]) for u in uids}
+    near = [e for e in occupied if all(hx.distance(starts[u], hx.from_id(e)) <= budgets[u] + 1 for u in uids)]
+    if not near:
+        return [], {}
+    st = stacks(s)
+    return [e for e in near if not _overrun_hopeless(s, side, uids, e, st)], st
+
+
 def _overrun_plans(
     s: dict, side: str, uids: list[str], mode: str, ctx: movement.Enemy | None = None
 ) -> dict[str, tuple[str, dict[str, float]]]:
     """For each enemy hex the units can overrun together: the hex they overrun from (the
     cheapest for the most burdened unit, then the lowest id) and each unit's MPs to reach it."""
-    if not uids:
-        return {}
-    for u in uids:
-        v = s["units"][u]
-        if v["at"] != "map" or v.get("accel") or v.get("rail"):
-            return {}  # 6B: accel movement spends MPs on nothing else (ruling C21)
-        if UNITS[u].fortress or rating(s, u)[2] <= 0:
-            return {}
-    if not any(rating(s, u)[0] > 0 for u in uids):
-        return {}
     enemy = OTHER[side]
     ctx = ctx if ctx is not None else movement.Enemy(s, side)
-    occupied = ctx.occupied
-    budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
-    # every step costs at least 1 MP: an enemy hex farther than a unit's MPs and one is out of reach
-    starts = {u: hx.from_id(s["units"][u]["hex"]) for u in uids}
-    near = [e for e in occupied if all(hx.distance(starts[u], hx.from_id(e)) <= budgets[u] + 1 for u in uids)]
-    st = stacks(s)
-    near = [e for e in near if not _overrun_hopeless(s, side, uids, e, st)]
+    near, st = overrun_candidates(s, side, uids, mode, ctx.occupied)
     if not near:
         return {}
+    budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
     # the regular movement of each unit (6, 6A, 7B), its own hex at no cost; the one-hex move
     # (which spends every MP) leaves none for the overrun
     reach = {}
@@ -2505,44 +2514,56 @@ def _overrun_plans(
         best = movement.march(s, u, mode, ctx=ctx)
         reach[u] = {**best, s["units"][u]["hex"]: 0}
     common = set.intersection(*(set(r) for r in reach.values()))
-    near_set = set(near)
+    entries = _STEPS_INTO
     plans: dict[str, tuple[str, dict[str, float]]] = {}
-    for a in sorted(common):
-        for e, _ in step_costs("other").get(a, ()):
-            if e not in near_set or not adjacent(a, e):
-                continue
-            here = [x for x in st.get(e, ()) if UNITS[x].side == enemy]
-            zoc_a = _zoc_kind(s, _zoc_covering(s, st, enemy, a) - set(here))
-            costs = {}
-            fine = True
-            for u in uids:
-                steps = dict(closed_steps((move_class(UNITS[u]), False), ctx.closed).get(a, ()))
-                if e not in steps:
-                    fine = False
-                    break
-                total = reach[u][a] + steps[e] + CH.overrun_cost(UNITS[u].tags)
-                total += CH.zoc_cost(UNITS[u].tags, zoc_a) if zoc_a else 0
-                if total > budgets[u]:
-                    fine = False
-                    break
-                costs[u] = reach[u][a]
-            if not fine:
-                continue
-            key = (max(costs.values()), a)
-            if e in plans and (max(plans[e][1].values()), plans[e][0]) <= key:
-                continue
-            if not stacking_room(s, e, uids, here=[]):
-                continue
-            if overrun_odds(s, side, uids, e, from_hex=a, st=st) < CH.overrun_rule.minimum:
-                continue
-            plans[e] = (a, costs)
+    for a, e in sorted((x, y) for y in near for x in entries.get(y, ()) if x in common):
+        if not adjacent(a, e):
+            continue
+        here = [x for x in st.get(e, ()) if UNITS[x].side == enemy]
+        zoc_a = _zoc_kind(s, _zoc_covering(s, st, enemy, a) - set(here))
+        costs = {}
+        fine = True
+        for u in uids:
+            steps = dict(closed_steps((move_class(UNITS[u]), False), ctx.closed).get(a, ()))
+            if e not in steps:
+                fine = False
+                break
+            total = reach[u][a] + steps[e] + CH.overrun_cost(UNITS[u].tags)
+            total += CH.zoc_cost(UNITS[u].tags, zoc_a) if zoc_a else 0
+            if total > budgets[u]:
+                fine = False
+                break
+            costs[u] = reach[u][a]
+        if not fine:
+            continue
+        key = (max(costs.values()), a)
+        if e in plans and (max(plans[e][1].values()), plans[e][0]) <= key:
+            continue
+        if not stacking_room(s, e, uids, here=[]):
+            continue
+        if overrun_odds(s, side, uids, e, from_hex=a, st=st) < CH.overrun_rule.minimum:
+            continue
+        plans[e] = (a, costs)
     return plans
+
+
+_STEPS_INTO: dict[str, tuple[str, ...]] = {}
+for _a, _steps in step_costs("other").items():
+    for _b, _ in _steps:
+        _STEPS_INTO[_b] = (*_STEPS_INTO.get(_b, ()), _a)
+"""Hex -> the hexes a step leads into it from."""
 
 
 def _overrunners(uids) -> list[str]:
     """The units of a moving stack that take part in an overrun: HQs have no combat strength and
     stay behind (14M, ruling C21)."""
     return [u for u in _order(uids) if not UNITS[u].hq]
+
+
+def may_overrun(s: dict, side: str, uids, mode: str, occupied) -> bool:
+    """Whether the unit or stack might overrun one of the enemy hexes ``occupied`` (6F), by the
+    bounds of ``overrun_candidates``: HQs stay behind (``_overrunners``)."""
+    return bool(overrun_candidates(s, side, _overrunners(uids), mode, occupied)[0])
 
 
 def overrun_targets(s: dict, side: str, uids, mode: str = "movement", ctx: movement.Enemy | None = None) -> list[str]:

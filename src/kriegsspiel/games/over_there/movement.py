@@ -24,6 +24,7 @@ from .world import (
     OTHER,
     UNITS,
     bridge_owner,
+    closed_bridge_hexes,
     closed_bridges,
     closed_steps,
     fits,
@@ -35,10 +36,10 @@ from .world import (
     rating,
     re_size,
     reduced_zoc,
+    side_map,
     stack_item,
     stacks,
     step_costs,
-    zoc_hexes,
 )
 
 MODES = {  # phase -> the movement it allows (6, 6B-6E)
@@ -129,11 +130,12 @@ class Enemy:
 
     def __init__(self, s: dict, side: str, moving=()):
         self.s, self.side, self.moving = s, side, frozenset(moving)
-        self.occupied = {v["hex"] for _, v in on_map(s, OTHER[side])}
-        self.ezoc = zoc_hexes(s, OTHER[side])
-        self.reduced = reduced_zoc(s, OTHER[side])  # 6A: hexes only in reduced ZOCs
+        enemy = side_map(s, OTHER[side])
+        self.occupied = enemy.occupied
+        self.ezoc = enemy.zoc
+        self.reduced = reduced_zoc(s, OTHER[side], enemy)  # 6A: hexes only in reduced ZOCs
         self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
-        self.closed_hexes = {h for key in self.closed for h in key.split("|")}
+        self.closed_hexes = closed_bridge_hexes(s, side)
         self.searches: dict[tuple, tuple] = {}
         self._held: dict[str, str] | None = None
         self._linked: set[str] | None = None
@@ -471,6 +473,25 @@ def rail_ways(
     return op, strat
 
 
+def may_rail(s: dict, uid: str) -> bool:
+    """Whether rail movement may start for the unit now, by what costs little to tell (7A): it
+    stands on a line of its side's gauge, neither broken nor obstructed (7A6, 7A7), with MPs
+    left or strategic rail open to it (7A3), and the net has capacity left for it (7A4). The
+    search (``rail_ways``) tells the rest: the enemy's ZOC and the line back to a yard."""
+    u = UNITS[uid]
+    v = s["units"][uid]
+    h = v["hex"]
+    line = rail_steps().get(h)
+    if u.fortress or not line or h in s["breaks"] or h in s.get("obstructed", ()):
+        return False
+    if all(g != GAUGE[u.side] for _, g in line):
+        return False
+    fresh = not (v["moved"] or v["spent"] or v.get("rested"))
+    if not fresh and allowance(s, uid, "movement", accel=v.get("accel", False)) - v["spent"] <= 0:
+        return False
+    return capacity_left(s, u.side) >= rail_charge(s, uid, False)
+
+
 ITEM_RAIL_MIN = float(CH.rail_capacity_used(RES_RE))
 """The capacity a logistics item takes on a high-volume line (3 REs, L84): with less left, none
 moves by rail."""
@@ -646,6 +667,21 @@ def river_left(s: dict, side: str, net: int) -> float:
     return river_capacity(s, side, net) - sum(capacity_use(s, u) for u in used)
 
 
+@lru_cache(maxsize=None)
+def _waterside() -> dict[str, tuple[str, ...]]:
+    """Hex -> the navigable hexsides next to it (7C)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for k in waterways():
+        for h in k.split("|"):
+            out[h] = (*out.get(h, ()), k)
+    return out
+
+
+def by_waterway(s: dict, uid: str) -> bool:
+    """Whether the unit stands next to a navigable hexside (7C1)."""
+    return bool(_waterside().get(s["units"][uid]["hex"]))
+
+
 def river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
     """7C river movement: hex -> (MPs, [start, hex]); see ``_river``."""
     return {h: (c, p) for h, (c, p, _) in _river(s, uid, ctx).items()}
@@ -678,12 +714,11 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
     owner = s["owner"]
     depth: dict[str, int] = {}
     frontier = []
-    for k in graph:
-        if start in k.split("|"):
-            net = nets[k]
-            if uid in used.get(str(net), ()) or river_left(s, side, net) >= capacity_use(s, uid):
-                depth[k] = 1
-                frontier.append(k)
+    for k in _waterside().get(start, ()):
+        net = nets[k]
+        if uid in used.get(str(net), ()) or river_left(s, side, net) >= capacity_use(s, uid):
+            depth[k] = 1
+            frontier.append(k)
     d = 1
     while frontier and d < most:
         d += 1
@@ -774,42 +809,55 @@ def capacity_left(s: dict, side: str) -> float:
     return capacity(side, s) - s["rail_used"][side]
 
 
-def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict[str, dict]:
+WAYS = ("march", "accel", "rail", "river")
+"""The ways a unit or stack moves in a leg, each listed on its own (``reach``'s ``ways``): regular
+movement (6), accel movement (6B), rail movement, operational and strategic (7A), and river
+movement (7C). An overrun (6F) is the fifth, found by ``combat.overrun_targets``."""
+
+
+def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None, ways=WAYS) -> dict[str, dict]:
     """Every destination of a unit or stack this leg: hex -> {"mp", "by"} for each way there
-    ("march", "accel", "rail", "strat", "river"), the cheapest listed first. A stack goes where all its units go,
-    and only where the hex has room for them (8A)."""
+    ("march", "accel", "rail", "strat", "river"), the cheapest listed first; only by the
+    ``ways`` named ("rail" for both kinds of rail movement). A stack goes where all its units
+    go, and only where the hex has room for them (8A). Accel movement is listed only where
+    regular movement does not reach."""
     ctx = ctx if ctx is not None else Enemy(s, UNITS[uids[0]].side, uids)
     room = Room(s, uids)
     per: list[dict[str, dict[str, float]]] = []
     charges: dict[tuple[str, str], float] = {}  # (rail or strat, hex) -> the capacity the units take
     river_nets_of: dict[str, set[int]] = {}
+    by_march = "march" in ways
+    by_accel = "accel" in ways and mode == "movement"
     for uid in uids:
-        ways: dict[str, dict[str, float]] = {}
-        if not s["units"][uid].get("accel"):  # 6B3: under accel, no regular movement
+        found: dict[str, dict[str, float]] = {}
+        marching = not s["units"][uid].get("accel")  # 6B3: under accel, no regular movement
+        if by_march and marching:
             for h, c in march(s, uid, mode, ctx=ctx).items():
-                ways[h] = {"march": c}
-        if mode == "movement" and may_accel(s, uid):
+                found[h] = {"march": c}
+        if by_accel and may_accel(s, uid):
+            regular = march(s, uid, mode, ctx=ctx) if marching else {}
             for h, c in march(s, uid, mode, accel=True, ctx=ctx).items():
-                if h not in ways or "march" not in ways[h]:
-                    ways.setdefault(h, {})["accel"] = c
-        if mode == "movement":
+                if h not in regular:
+                    found.setdefault(h, {})["accel"] = c
+        if mode == "movement" and "rail" in ways:
             op, strat = rail_ways(s, uid, ctx=ctx)
             for h, (c, _, charge) in op.items():  # 7A2: mixed freely with marching
-                ways.setdefault(h, {})["rail"] = c
+                found.setdefault(h, {})["rail"] = c
                 charges[("rail", h)] = charges.get(("rail", h), 0) + charge
             for h, (c, _, charge) in strat.items():  # only where operational rail cannot go (ruling R39)
-                ways.setdefault(h, {})["strat"] = c
+                found.setdefault(h, {})["strat"] = c
                 charges[("strat", h)] = charges.get(("strat", h), 0) + charge
+        if mode == "movement" and "river" in ways:
             for h, (c, _, net) in _river(s, uid, ctx=ctx).items():  # 7C: optional
-                ways.setdefault(h, {})["river"] = c
+                found.setdefault(h, {})["river"] = c
                 river_nets_of.setdefault(h, set()).add(net)
-        per.append(ways)
+        per.append(found)
     if mode == "movement" and len(uids) > 1:
         left = capacity_left(s, UNITS[uids[0]].side)
         for (by, h), need in charges.items():
             if need > left:
-                for ways in per:  # 7A4: the whole stack must fit in the net's capacity left
-                    ways.get(h, {}).pop(by, None)
+                for w in per:  # 7A4: the whole stack must fit in the net's capacity left
+                    w.get(h, {}).pop(by, None)
     if len(uids) > 1:
         side = UNITS[uids[0]].side
         used = s.get("river_used", {}).get(side, {})
@@ -817,23 +865,23 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None) -> dict
             net = min(nets)
             need = sum(capacity_use(s, u) for u in uids if u not in used.get(str(net), ()))
             if len(nets) > 1 or need > river_left(s, side, net):
-                for ways in per:  # 7C5: the whole stack must fit in the net's capacity left
-                    ways.get(h, {}).pop("river", None)
+                for w in per:  # 7C5: the whole stack must fit in the net's capacity left
+                    w.get(h, {}).pop("river", None)
     if len(per) == 1:  # one unit: its ways as they are, where there is room
-        ways = per[0]
+        only = per[0]
         present, alone = room.present, room.alone
-        return {h: ways[h] for h in sorted(ways) if (alone if h not in present else room.fits(h))}
+        return {h: only[h] for h in sorted(only) if (alone if h not in present else room.fits(h))}
     common = set(per[0])
-    for ways in per[1:]:
-        common &= set(ways)
+    for w in per[1:]:
+        common &= set(w)
     out = {}
     for h in sorted(common):
         bys = set(per[0][h])
-        for ways in per[1:]:
-            bys &= set(ways[h])
+        for w in per[1:]:
+            bys &= set(w[h])
         if not bys or not room.fits(h):
             continue
-        out[h] = {b: max(w[h][b] for w in per) for b in ("march", "accel", "rail", "strat", "river") if b in bys}
+        out[h] = {b: max(x[h][b] for x in per) for b in ("march", "accel", "rail", "strat", "river") if b in bys}
     return out
 
 

@@ -209,10 +209,13 @@ class OverThere(Rules):
                 key = (v["hex"], u.side)
                 hidden[key] = hidden.get(key, 0) + 1
         top = s["stack"][-1] if s["stack"] else None
-        selected = reach = None
+        selected = reach = way = overruns = None
         if top is not None and top.get("state") == "destination" and top["role"] == role:
             selected = list(top["units"])
-            reach = movement.reach(s, selected, top["mode"])
+            ctx = movement.Enemy(s, role, selected)
+            reach = movement.reach(s, selected, top["mode"], ctx)  # by every way, not only the one listed
+            way = top.get("way")
+            overruns = sequence.overruns(s, role, selected, top["mode"], ctx)  # 6F: stacks in sight
         attack = None
         a = s["attack"]
         if a is not None and (
@@ -263,7 +266,9 @@ class OverThere(Rules):
             },
             "zoc": zoc,  # 5A: ZOCs are public (ruling O1)
             "selected": selected,
-            "reach": reach,
+            "reach": reach,  # 6-7: where the selected units may go, by every way
+            "way": way,  # the way named for the list of destinations; None: regular movement (accel under it)
+            "overruns": overruns,  # 6F: the enemy stacks they may overrun
             "attack": attack,
             "targets": targets,  # the odds of each attack open to the attacker, with every unit able
             "last": s["last"],  # 9: combat is fought in the open
@@ -447,6 +452,8 @@ class OverThere(Rules):
             return f"{u.short if u else uid}" + (f" at {hex_name(where)}" if where else "")
         if "stack" in action:
             return f"the stack at {hex_name(action['stack'])}"
+        if action.get("way") in sequence.WAY_ORDERS:
+            return f"switch to {sequence.WAY_ORDERS[action['way']]}"
         if "to" in action:
             if action.get("overrun"):
                 return f"overrun {hex_name(action['to'])}"

@@ -626,8 +626,10 @@ def covers(hq: str | None, uid: str) -> bool:
 
 
 class Destination(State):
-    """6-7: where the chosen unit or stack goes, and how (march, accel, rail, strategic rail;
-    overrun 6F)."""
+    """6-7: where the chosen unit or stack goes, by one way at a time: regular movement (6),
+    accel movement (6B), rail movement (7A), river movement (7C) or overrun (6F). The player
+    names the way ({"way": ...}) and then the hex; regular movement first, or accel movement
+    for units already under it (6B3)."""
 
     # the searches behind the last list (state, actions so far, frame, searches): the move
     # chosen from it right after reuses them
@@ -635,7 +637,8 @@ class Destination(State):
 
     def prompt(self, s, f, role):
         names = ", ".join(UNITS[u].short for u in f["units"])
-        return f"Where does {names} go?"
+        how = WAY_NAMES[way_of(s, f)]
+        return f"Where does {names} go {how}? Or choose another way, or stay."
 
     def _searches(self, s, f) -> movement.Enemy | None:
         last, self._searched = self._searched, None
@@ -645,21 +648,21 @@ class Destination(State):
 
     def actions(self, s, f, role):
         units = f["units"]
+        mode = f["mode"]
         out = []
         ctx = movement.Enemy(s, role, units)
         self._searched = (s, len(s["actions"]), f, ctx)
-        for h, ways in movement.reach(s, units, f["mode"], ctx).items():
-            for by in ways:
-                out.append({"to": h} if by == "march" else {"to": h, "by": by})
-        if _overrun_possible(s, role, units, f["mode"], None, ctx.occupied):  # (before finding what is in sight)
-            seen = visible(s, role)
-            if seen is None or _overrun_possible(s, role, units, f["mode"], seen, ctx.occupied):
-                for h in combat.overrun_targets(s, role, units, f["mode"], ctx):
-                    if seen is None or h in seen:  # an overrun is declared against a stack one can see (O1)
-                        out.append({"to": h, "overrun": True})
+        way = way_of(s, f)
+        if way == "overrun":
+            out += [{"to": h, "overrun": True} for h in overruns(s, role, units, mode, ctx)]
+        else:
+            for h, ways in movement.reach(s, units, mode, ctx, ways=(way,)).items():
+                for by in ways:
+                    out.append({"to": h} if by == "march" else {"to": h, "by": by})
+        out += [{"way": w} for w in open_ways(s, role, units, mode, ctx) if w != way]
         if len(units) == 1 and s["units"][units[0]]["fat"] and not s["units"][units[0]]["moved"]:
             out.append({"rest": True})
-        out += movement.engineering(s, units, f["mode"])
+        out += movement.engineering(s, units, mode)
         out.append({"stay": True})
         out.append({"cancel": True})
         return out
@@ -669,6 +672,9 @@ class Destination(State):
         ctx = self._searches(s, f)
         if "cancel" in action:
             return None
+        if "way" in action:
+            f["way"] = action["way"]
+            return STAY
         if "stay" in action:
             for u in units:  # 6: never required to move; it ends its movement here
                 s["units"][u]["moved"] = True
@@ -714,6 +720,72 @@ class Destination(State):
         return None
 
 
+WAY_NAMES = {
+    "march": "by regular movement",
+    "accel": "by accelerated movement",
+    "rail": "by rail",
+    "river": "by river",
+    "overrun": "to overrun",
+}
+
+
+WAY_ORDERS = {
+    "march": "regular movement",
+    "accel": "accelerated movement",
+    "rail": "rail movement",
+    "river": "river movement",
+    "overrun": "overrun",
+}
+
+
+def way_of(s: dict, f: dict) -> str:
+    """The way the destinations are listed for: the one the player named, else regular
+    movement, or accel movement for units under it (6B3: they move by nothing else)."""
+    way = f.get("way")
+    if way is None:
+        way = "accel" if any(s["units"][u].get("accel") for u in f["units"]) else "march"
+    return way
+
+
+def open_ways(s: dict, side: str, units: list[str], mode: str, ctx: movement.Enemy) -> list[str]:
+    """The ways open to the unit or stack now, by what costs little to tell: regular movement
+    unless under accel (6B3); accel, rail and river movement in the movement phase only (6B,
+    7A, 7C), accel if every unit may, rail from a line of its side's gauge that is neither
+    broken nor obstructed with capacity left, river next to a navigable hexside; an overrun
+    where an enemy stack in sight lies within reach (6F). Where a way then finds no hex, its
+    list holds only the other ways."""
+    vs = [s["units"][u] for u in units]
+    out = []
+    if not any(v.get("accel") for v in vs):
+        out.append("march")
+    if mode == "movement":
+        if all(movement.may_accel(s, u) for u in units):
+            out.append("accel")
+        if all(movement.may_rail(s, u) for u in units):
+            out.append("rail")
+        if s["options"].get("river_movement") and all(movement.by_waterway(s, u) for u in units):
+            out.append("river")
+    if overrun_in_sight(s, side, units, mode, ctx.occupied):
+        out.append("overrun")
+    return out
+
+
+def overrun_in_sight(s: dict, side: str, units: list[str], mode: str, occupied) -> bool:
+    """Whether an enemy stack in sight (of ``occupied``) might be overrun, by what costs little
+    to tell (6F, ``combat.may_overrun``)."""
+    seen = visible(s, side)
+    return combat.may_overrun(s, side, units, mode, occupied if seen is None else occupied & seen)
+
+
+def overruns(s: dict, side: str, units: list[str], mode: str, ctx: movement.Enemy) -> list[str]:
+    """6F: the enemy stacks in sight the unit or stack can overrun now (an overrun is declared
+    against a stack one can see, ruling O1)."""
+    if not overrun_in_sight(s, side, units, mode, ctx.occupied):
+        return []
+    seen = visible(s, side)
+    return [h for h in combat.overrun_targets(s, side, units, mode, ctx) if seen is None or h in seen]
+
+
 def _holding(s: dict) -> set[str]:
     """The units bound to their hexes this phase by a rail move through them (7A, ruling O27)."""
     return {u for u, v in s["units"].items() if v.get("holds")}
@@ -721,23 +793,6 @@ def _holding(s: dict) -> set[str]:
 
 ENGINEERING = frozenset({"build", "break_rail", "repair_rail", "clear_rail", "demolish_bridge", "repair_bridge"})
 """The engineering a unit may do instead of moving on (7A6, 13A)."""
-
-
-def _overrun_possible(s: dict, role: str, units: list[str], mode: str, seen, occupied) -> bool:
-    """Whether an enemy stack in sight lies within every unit's MPs and one hex: the cheap test
-    before the search for overruns (every step costs at least 1 MP)."""
-    from ...engine import hexes as hx
-
-    starts = [
-        (hx.from_id(s["units"][u]["hex"]), movement.allowance(s, u, mode) - s["units"][u]["spent"]) for u in units
-    ]
-    for h in occupied:
-        if seen is not None and h not in seen:
-            continue
-        e = hx.from_id(h)
-        if all(hx.distance(a, e) <= budget + 1 for a, budget in starts):
-            return True
-    return False
 
 
 class Activate(State):

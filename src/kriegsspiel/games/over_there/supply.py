@@ -306,13 +306,31 @@ class Overland:
 
     def spread(self, starts, limit=None) -> hx.Reach:
         """Every hex whose overland line of at most ``limit`` (None: any length) reaches one of
-        ``starts``; searched backwards from them, a hex entered must not be blocked."""
+        ``starts``; searched backwards from them, a hex entered must not be blocked. Read-only:
+        the same search is shared by every caller that makes it."""
         into, blocked = self._into, self.blocked
+        key = (id(into), frozenset(blocked), frozenset(starts), limit)
+        found = _SPREADS.get(key)
+        if found is not None:
+            return found
 
         def step(h, n):  # the line steps from n into h
             return None if h in blocked else into[h].get(n)
 
-        return hx.spread(sorted(starts), step, limit, neighbours=self._table)
+        found = hx.spread(sorted(starts), step, limit, neighbours=self._table)
+        if len(_SPREADS) >= 512:
+            _SPREADS.clear()
+        _SPREADS[key] = found
+        return found
+
+
+_RAILS: dict[tuple, tuple[frozenset, frozenset]] = {}
+"""The sources and rail hexes joined to them (``_Trace._rail``) by net, the low-volume reach,
+usable hexes, sources and cities waiting to join: a pure function of them."""
+
+_SPREADS: dict[tuple, hx.Reach] = {}
+"""Overland searches by weather (its cost table, one for the game's run), blocked hexes, starts
+and limit: a pure function of them."""
 
 
 class _Trace(Overland):
@@ -345,13 +363,20 @@ class _Trace(Overland):
         starts = {h for h in sources(self.side) if h in ok and (h not in cities or cities[h])}
         fallen = self.s.get("fallen", ())  # 11C2a: a city the enemy has owned serves no more
         waiting = {h for h, always in cities.items() if not always and h in ok and h not in fallen}
-        while True:
-            reach = self._rail_from(starts, net, ok)
-            joined = {h for h in waiting if h in reach}  # 7A1: a city connected to a source
-            if not joined:
-                return starts, set(reach)
-            starts |= joined
-            waiting -= joined
+        key = (id(net), RAIL_LOW_MAX, frozenset(ok), frozenset(starts), frozenset(waiting))
+        found = _RAILS.get(key)
+        if found is None:
+            while True:
+                reach = self._rail_from(starts, net, ok)
+                joined = {h for h in waiting if h in reach}  # 7A1: a city connected to a source
+                if not joined:
+                    break
+                starts |= joined
+                waiting -= joined
+            if len(_RAILS) >= 512:
+                _RAILS.clear()
+            found = _RAILS[key] = (frozenset(starts), frozenset(reach))
+        return set(found[0]), set(found[1])
 
     @staticmethod
     def _rail_from(starts: set, net: dict, ok: set) -> dict[str, int]:

@@ -959,6 +959,8 @@ def key_of(action) -> str | None:
         if action.get("overrun"):
             return f"{action['to']}ov"
         return action["to"] + {"accel": "a", "rail": "r", "strat": "s", "river": "w"}.get(action.get("by"), "")
+    if "way" in action:
+        return str(action["way"])
     if "attack" in action:
         return action["attack"]
     if "bombard" in action:
@@ -1029,12 +1031,18 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
             if isinstance(a, dict) and "with" not in a and typed and typed <= set(str(a.get(k, "")).split("|"))
         ]
         return hits[0] if len(hits) == 1 else None
+    typed = SUFFIXED.fullmatch(words[0]) if len(words) == 1 else None
+    if typed:  # 1604r: a destination by its key, listed now or by another way
+        words = [SUFFIXES[typed.group(2)], typed.group(1)]
     m = HEX_ID.search(" ".join(words))
     if m:
         h = m.group(1)
         for verb, test in VERBS.items():
             if verb in words:
-                return first(lambda a, t=test: t(a, h))
+                i = first(lambda a, t=test: t(a, h))
+                if i is None and verb in VERB_WAYS and _reached(state, h, VERB_WAYS[verb]):
+                    i = first(lambda a, w=VERB_WAYS[verb]: a.get("way") == w)  # listed by that way: name it first
+                return i
         for test in PLAIN:
             i = first(lambda a, t=test: t(a, h))
             if i is not None:
@@ -1043,6 +1051,8 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
         return units[0] if len(units) == 1 else None
     if len(words) == 1 and words[0] in WORD_ACTIONS:
         return first(WORD_ACTIONS[words[0]])
+    if len(words) == 1 and words[0] in VERB_WAYS:  # "rail": list the moves by rail
+        return first(lambda a: a.get("way") == VERB_WAYS[words[0]])
     if " ".join(words) == "ground support":
         return first(WORD_ACTIONS["gs"])
     i = first(lambda a: str(a.get("choice", "")).lower() == " ".join(words))
@@ -1063,6 +1073,43 @@ def choose(answer: str, legal: list, state: dict) -> int | None:
         if len(hits) == 1:
             return hits[0]
     return None
+
+
+SUFFIXED = re.compile(r"(\d{4})(a|r|s|w|ov)")
+SUFFIXES = {"a": "accel", "r": "rail", "s": "strategic", "w": "river", "ov": "overrun"}
+VERB_WAYS = {
+    "march": "march",
+    "accel": "accel",
+    "accelerated": "accel",
+    "rail": "rail",
+    "train": "rail",
+    "strategic": "rail",
+    "river": "river",
+    "overrun": "overrun",
+}
+"""The way whose list holds the moves a verb names (6, 6B, 7A, 7C, 6F)."""
+
+
+def _reached(state: dict, h: str, way: str) -> bool:
+    """Whether the units being moved reach ``h`` by ``way`` (6, 6B, 7A, 7C, 6F)."""
+    from . import movement, sequence
+
+    top = (state.get("stack") or [None])[-1]
+    if not isinstance(top, dict) or top.get("state") != "destination":
+        return False
+    units, mode = top["units"], top["mode"]
+    ctx = movement.Enemy(state, top["role"], units)
+    if way == "overrun":
+        return h in sequence.overruns(state, top["role"], units, mode, ctx)
+    return h in movement.reach(state, units, mode, ctx, ways=(way,))
+
+
+def again(answer: str, action) -> bool:
+    """Whether the answer named a destination ("rail 1604", "1604r") and the action chosen for it
+    only named its way: the terminal reads the same answer again from the way's list."""
+    if not (isinstance(action, dict) and "way" in action):
+        return False
+    return any(re.fullmatch(r"\d{4}", w) or SUFFIXED.fullmatch(w) for w in answer.lower().replace(",", " ").split())
 
 
 def where(state: dict, uid: str) -> str | None:

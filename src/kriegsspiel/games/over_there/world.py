@@ -9,6 +9,7 @@ numbers from the chart pack (``CH``). Rules are cited by number and line (``5A, 
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -252,10 +253,30 @@ def update_bridges(s: dict, hexes) -> None:
 def closed_bridges(s: dict, side: str) -> frozenset[str]:
     """The bridges ``side`` may not use for movement: another's, or nobody's, or demolished
     (15A1, L1031)."""
+    return _closed(s, side)[0]
+
+
+def closed_bridge_hexes(s: dict, side: str) -> frozenset[str]:
+    """The hexes at either end of a bridge ``side`` may not use."""
+    return _closed(s, side)[1]
+
+
+_CLOSED: dict[tuple, tuple[frozenset, frozenset]] = {}
+
+
+def _closed(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
     owners = s.get("bridges", INITIAL_BRIDGES)
-    out = {key for key in BRIDGES if owners.get(key) != side}
-    out.update(s.get("demolished", ()))
-    return frozenset(out)
+    demolished = s.get("demolished", ())
+    key = (side, *owners.items(), *demolished)
+    found = _CLOSED.get(key)
+    if found is None:
+        out = {k for k in BRIDGES if owners.get(k) != side}
+        out.update(demolished)
+        closed = frozenset(out)
+        if len(_CLOSED) >= 1024:
+            _CLOSED.clear()
+        found = _CLOSED[key] = (closed, frozenset(h for k in closed for h in k.split("|")))
+    return found
 
 
 @lru_cache(maxsize=512)
@@ -462,33 +483,86 @@ def zoc_reaches(s: dict, uid: str) -> bool:
     return u.divisional and u.support != "none"
 
 
-def zoc_hexes(s: dict, side: str) -> set[str]:
+class SideMap:
+    """What a side's units make of the map at one moment (5A, 6A, 12A, 11F2): the hexes they
+    occupy, those of them held by a unit with a ZOC, every hex in the side's ZOC, and (found
+    when first asked) the hexes where all its ZOCs are reduced ones and the hexes in contact. Read-only: many callers
+    share one."""
+
+    __slots__ = ("occupied", "held", "zoc", "_reduced", "_contact")
+
+    def __init__(self, s: dict, side: str):
+        occupied: set[str] = set()
+        held: set[str] = set()
+        zoc: set[str] = set()
+        units = s["units"]
+        zoc_units = _ZOC_UNITS[side]
+        for uid in SIDE_UNITS[side]:
+            v = units.get(uid)  # a board made from a view holds only the units it shows
+            if v is None or v["at"] != "map":
+                continue
+            h = v["hex"]
+            occupied.add(h)
+            reaches = zoc_units.get(uid)
+            if reaches is None or v["dis"] or v["nozoc"]:
+                continue  # 5A: HQs have none; lost while disrupted or after accel or rail movement
+            if v.get("out", 0) >= 2 and not has_zoc(s, uid):
+                continue  # 11F2: an unsupported unit's reduced ZOC becomes none
+            held.add(h)
+            if reaches and not v["cadre"]:
+                zoc.update(ZOC_NEIGHBOURS[h])
+        zoc |= held
+        self.occupied, self.held, self.zoc = frozenset(occupied), frozenset(held), frozenset(zoc)
+        self._reduced: frozenset | None = None
+        self._contact: frozenset | None = None
+
+
+_FACTS = operator.itemgetter("hex", "at", "dis", "nozoc", "cadre", "out", "supply")
+"""A unit record's fields a SideMap depends on."""
+
+_SIDE_MAPS: dict[tuple, SideMap] = {}
+"""SideMaps by side and the side's records' facts: a pure function of them, so one found for a
+position serves every state, clone and game that reaches it again."""
+
+
+def side_map(s: dict, side: str) -> SideMap:
+    """The side's SideMap, found once for each position of its units."""
+    units = s["units"]
+    try:
+        key = (side, *map(_FACTS, map(units.__getitem__, SIDE_UNITS[side])))
+    except KeyError:  # a board made from a view: not remembered
+        return SideMap(s, side)
+    found = _SIDE_MAPS.get(key)
+    if found is None:
+        if len(_SIDE_MAPS) >= 4096:
+            _SIDE_MAPS.clear()
+        found = _SIDE_MAPS[key] = SideMap(s, side)
+    return found
+
+
+def zoc_hexes(s: dict, side: str) -> frozenset[str]:
     """Every hex in ``side``'s ZOC (5A), standard or reduced. A ZOC does not extend into hexes
     the unit may not enter (sea, lake) nor across prohibited hexsides."""
-    out = set()
-    units = s["units"]
-    for uid, reaches in _ZOC_UNITS[side]:
-        v = units[uid]
-        if v["at"] != "map" or v["dis"] or v["nozoc"]:
-            continue
-        if v.get("out", 0) >= 2 and not has_zoc(s, uid):
-            continue  # 11F2: an unsupported unit's reduced ZOC becomes none
-        h = v["hex"]
-        out.add(h)
-        if reaches and not v["cadre"]:
-            out.update(ZOC_NEIGHBOURS[h])
-    return out
+    return side_map(s, side).zoc
 
 
-def reduced_zoc(s: dict, side: str) -> set[str]:
+def reduced_zoc(s: dict, side: str, m: SideMap | None = None) -> frozenset[str]:
     """The hexes of ``side``'s ZOC where every ZOC is a reduced one (12A, 11F2): cheaper to leave
-    (6A). Empty unless a unit of the side is unsupported or in its second turn out of supply."""
+    (6A). Empty unless a unit of the side is unsupported or in its second turn out of supply.
+    ``m``: the side's SideMap, when the caller has it."""
+    m = m if m is not None else side_map(s, side)
+    if m._reduced is None:  # ``s`` holds the facts ``m`` was found for
+        m._reduced = frozenset(_reduced_zoc(s, side))
+    return m._reduced
+
+
+def _reduced_zoc(s: dict, side: str) -> set[str]:
     units = s["units"]
     reduced: set[str] = set()
     st = None
-    for uid, reaches in _ZOC_UNITS[side]:
-        v = units[uid]
-        if v["at"] != "map" or v["dis"] or v["nozoc"]:
+    for uid, reaches in _ZOC_UNITS[side].items():
+        v = units.get(uid)
+        if v is None or v["at"] != "map" or v["dis"] or v["nozoc"]:
             continue
         if (v["cadre"] and UNITS[uid].support == "full") or v.get("out", 0) >= 2:
             st = st if st is not None else stacks(s)
@@ -516,9 +590,7 @@ def reduced_zoc(s: dict, side: str) -> set[str]:
 SIDE_UNITS = {side: tuple(uid for uid, u in UNITS.items() if u.side == side) for side in SIDES}
 """Each side's units, in the scenario's order."""
 
-_ZOC_UNITS = {
-    side: tuple((uid, u.reaches) for uid, u in UNITS.items() if u.side == side and not u.hq) for side in SIDES
-}
+_ZOC_UNITS = {side: {uid: u.reaches for uid, u in UNITS.items() if u.side == side and not u.hq} for side in SIDES}
 """Each side's units that may have a ZOC (5A: not HQs), with whether it reaches the adjacent hexes."""
 
 
@@ -534,28 +606,19 @@ def gain_ownership(s: dict, side: str, h: str) -> bool:
 def update_ownership(s: dict) -> list[tuple[str, str]]:
     """5B: hexes occupied by a side's units with a ZOC, and hexes in a side's uncontested ZOC
     (cities excepted: they must be occupied), belong to that side; a contested hex (9J) keeps
-    its owner. The hexes that changed hands, with their new owner."""
-    zoc = {side: zoc_hexes(s, side) for side in SIDES}
-    occupied: dict[str, set] = {side: set() for side in SIDES}
-    for uid, v in s["units"].items():
-        if v["at"] == "map" and not v["dis"] and not v["nozoc"]:
-            u = UNITS[uid]
-            if not u.hq and (v.get("out", 0) < 2 or has_zoc(s, uid)):
-                occupied[u.side].add(v["hex"])
+    its owner. The hexes that changed hands, with their new owner, in the map's order."""
     owner = s["owner"]
-    contested = set(s.get("contested", ()))
+    contested = s.get("contested") or ()
+    maps = {side: side_map(s, side) for side in SIDES}
     changed = []
     for side in SIDES:
-        other = OTHER[side]
-        for h in occupied[side] - occupied[other]:
+        mine, theirs = maps[side], maps[OTHER[side]]
+        for h in (mine.held - theirs.held) | (mine.zoc - theirs.zoc - theirs.held - CITY_HEXES):
             if owner.get(h) != side and h not in contested:
                 owner[h] = side
                 changed.append((h, side))
-        for h in zoc[side] - zoc[other] - occupied[other]:
-            if owner.get(h) != side and h not in CITY_HEXES and h not in contested:
-                owner[h] = side
-                changed.append((h, side))
     if changed:
+        changed.sort()
         update_bridges(s, [h for h, _ in changed])
     return changed
 
@@ -618,15 +681,16 @@ INITIAL_BRIDGES = {
 the frontier has none. Read it, do not change it."""
 
 
-def contact(s: dict, side: str) -> set[str]:
+def contact(s: dict, side: str) -> frozenset[str]:
     """The hexes where ``side`` sees what the enemy has (ruling O1 in RULINGS.md): hexes its own
     units occupy or are adjacent to."""
-    seen = set()
-    for _, v in on_map(s, side):
-        h = v["hex"]
-        seen.add(h)
-        seen.update(NEIGHBOURS[h])
-    return seen
+    m = side_map(s, side)
+    if m._contact is None:
+        seen = set(m.occupied)
+        for h in m.occupied:
+            seen.update(NEIGHBOURS[h])
+        m._contact = frozenset(seen)
+    return m._contact
 
 
 def stack_item(s: dict, uid: str) -> tuple[str, float]:

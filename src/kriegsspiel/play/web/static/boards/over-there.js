@@ -341,7 +341,34 @@ function actionIndex(shape, data) {
     }
     if (!placed) other.push(c);
   });
+  // 6-7: the destinations are listed one way at a time; a hex the units reach by another way
+  // is a click too: it names that way, then the hex (``then``, sent once the way's list is in)
+  const listed = new Set((shape.actions || []).map((a) => JSON.stringify(a)));
+  const ways = new Set((shape.actions || []).filter((a) => a && typeof a === "object" && typeof a.way === "string").map((a) => a.way));
+  const offer = (h, a, way, label) => {
+    if (!listed.has(JSON.stringify(a)) && ways.has(way)) add(hex, h, { action: { way }, then: a, label });
+  };
+  for (const [h, r] of Object.entries(board.reach || {})) {
+    if (!r || typeof r !== "object") continue;
+    for (const by of MODES) {
+      if (!(by in r) || by === "overrun") continue;
+      offer(h, by === "march" ? { to: h } : { to: h, by }, WAY_OF[by], `to ${h}${by === "march" ? "" : ` by ${BY_TEXT[by]}`} (${WAY_TEXT[WAY_OF[by]]})`);
+    }
+  }
+  for (const h of board.overruns || []) offer(h, { to: h, overrun: true }, "overrun", `overrun ${h}`);
   return { hex, unit, other };
+}
+
+/** The way whose list holds a move by each mode (the server's ``sequence.Destination``). */
+const WAY_OF = { march: "march", accel: "accel", rail: "rail", strat: "rail", river: "river", overrun: "overrun" };
+const WAY_TEXT = { march: "regular movement", accel: "accelerated movement", rail: "rail movement", river: "river movement", overrun: "overrun" };
+
+/** Give the order of a choice; a move by another way names the way first and is sent itself
+ * once the way's list has come (``render``). */
+function choose(st, c) {
+  if (!st.onAction) return;
+  st.pending = c.then ? { action: c.then, step: st.shape.step } : null;
+  st.onAction(c.action);
 }
 
 const AIR_TEXT = { recon: "air reconnaissance", gs: "ground support" };
@@ -393,6 +420,7 @@ function reachIndex(board, actions) {
     for (const m of MODES) if (typeof r[m] === "number") e.modes[m] = r[m];
     if (!r.by && !MODES.some((m) => m in r) && typeof r.mp === "number") e.modes.march = r.mp;
   }
+  for (const h of board.overruns || []) at(h).modes.overrun = null; // 6F: by every way, not only the one listed
   for (const a of actions) {
     if (!a || typeof a !== "object" || typeof a.to !== "string") continue;
     const m = a.overrun ? "overrun" : a.by || "march";
@@ -1158,7 +1186,7 @@ function actionButton(st, c, extra, text = null) {
       title: capital(c.label),
       "data-action": JSON.stringify(c.action),
       disabled: st.onAction ? null : true,
-      onclick: () => st.onAction && st.onAction(c.action),
+      onclick: () => choose(st, c),
       onmouseenter: () => lightAction(st, c.action, true),
       onmouseleave: () => lightAction(st, c.action, false),
     },
@@ -1644,7 +1672,7 @@ function openMenu(container, h, x, y, reopen = false) {
   // one order, on the hex itself or on its only unit: at once
   if (!reopen && list.length === 1 && (hexActs.length === 1 || here.length <= 1)) {
     close(st);
-    st.onAction(list[0].action);
+    choose(st, list[0]);
     return;
   }
   if (here.length > 1) st.openStack = h;
@@ -1661,7 +1689,7 @@ function openMenu(container, h, x, y, reopen = false) {
   );
   const pick = (c) => () => {
     close(st);
-    st.onAction(c.action);
+    choose(st, c);
   };
   const button = (c) => el("button", { type: "button", class: "btn action ot-menu-item", "data-action": JSON.stringify(c.action), onclick: pick(c) }, capital(c.label));
   const r = st.reach[h];
@@ -1846,6 +1874,13 @@ export function render(container, shape, data, onAction) {
   }
   Object.assign(st, { shape, data, onAction });
   draw(container, st);
+  // the move a click chose by another way than the one listed, now that its way's list is in
+  const pending = st.pending;
+  if (pending && shape.step !== pending.step) {
+    st.pending = null;
+    const wanted = JSON.stringify(pending.action);
+    if (onAction && (shape.actions || []).some((a) => JSON.stringify(a) === wanted)) setTimeout(() => onAction(pending.action), 0);
+  }
 }
 
 function highlightIn(st, action) {
