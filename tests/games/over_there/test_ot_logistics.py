@@ -365,6 +365,60 @@ def test_l292_res_pts_raise_the_rail_capacity_for_the_turn_up_to_half_and_wear_t
     assert [x for x in G.view(s, CP)["log"] if "2 RE of capacity lost" in str(x)]
 
 
+def test_7a5b_res_pts_buy_permanent_capacity_as_the_movement_phase_opens():
+    """7A5b (L293), ruling O34: 3 Res Pts in one connected, unisolated yard buy 1 RE of capacity
+    for good, at most one RE per such yard a player turn, before the side's first move; the
+    enemy is not told."""
+    s = G.new(seed=1)
+    assert s["phasing"] == EN and s["stack"][-1]["state"] == "move"
+    warsaw, grodno = lg.place_hex("Warsaw"), lg.place_hex("Grodno")
+    yards = s["stack"][-1]["yards"]
+    assert warsaw in yards and grodno in yards
+    before = s["rail_capacity"][EN]
+    assert mv.build_cost(s, EN) == 3 and not [a for a in G.actions(s, EN) if "rail_build" in a]
+    s["res"][EN][warsaw] = 5
+    build = {"rail_build": warsaw}
+    assert G.actions(s, EN).count(build) == 1 and G.label(build, s).startswith("spend 3 Res Pts in")
+    s = G.apply(s, EN, build)
+    assert s["rail_capacity"][EN] == before + 1 and mv.capacity(EN, s) == before + 1
+    assert s["res"][EN][warsaw] == 2 and build not in G.actions(s, EN)  # 2 left: not enough
+    assert [x for x in G.view(s, EN)["log"] if "1 RE more rail capacity for good" in str(x)]
+    assert not [x for x in G.view(s, CP)["log"] if "rail capacity" in str(x) or "Res Pts" in str(x)]
+    s["res"][EN][warsaw] = 30
+    s["stack"][-1]["built"] = len(yards) - 1
+    assert build in G.actions(s, EN)
+    s = G.apply(s, EN, build)
+    assert build not in G.actions(s, EN), "one RE per connected yard a player turn"
+    s["stack"][-1]["built"] = 0
+    mover = next(a for a in G.actions(s, EN) if "unit" in a)
+    s = G.apply(s, EN, mover)
+    s = G.apply(s, EN, {"stay": True})
+    assert build not in G.actions(s, EN), "not once a unit has moved"
+
+
+def test_l294_l320_warszawa_lost_dearer_capacity_and_worse_wear():
+    """7A5b (L294): while Warszawa is not Entente-owned (or is isolated) a RE costs the Entente 4
+    Res Pts; 7A5g (L320): a deterioration loss of its broad-gauge net is 1 RE more."""
+    s = G.new(seed=1)
+    warsaw = lg.place_hex("Warsaw")
+    assert not mv.warszawa_lost(s) and mv.build_cost(s, EN) == 3 and mv.build_cost(s, CP) == 3
+    s["owner"][warsaw] = CP
+    assert mv.warszawa_lost(s) and mv.build_cost(s, EN) == 4 and mv.build_cost(s, CP) == 3
+    s["res"][EN][warsaw] = 3
+    assert not mv.build_offers(s, EN, [warsaw, lg.place_hex("Grodno")], 0)
+    s["res"][EN][warsaw] = 4
+    assert mv.build_offers(s, EN, [warsaw, lg.place_hex("Grodno")], 0) == [warsaw]
+    s["rail_capacity"][EN] = 25
+    s["rail_due"] = {EN: 1}  # one Res Pt spent on a temporary increase (L322)
+    with scripted_dice(s, 3):
+        assert mv.boost_wear(s) == {EN: 2}
+    assert s["rail_capacity"][EN] == 23
+    s["owner"][warsaw] = EN
+    s["rail_due"] = {EN: 1}
+    with scripted_dice(s, 3):
+        assert mv.boost_wear(s) == {EN: 1}
+
+
 def test_7a5a_needs_two_connected_unisolated_yards():
     s = fresh("movement")
     s["owner"] = {h: EN for h in s["owner"]}  # every hex the enemy's

@@ -200,7 +200,12 @@ class GameMap:
         raise KeyError(f"no town called {name!r} on the Over There map")
 
     def towns_in(self, hex_id: str) -> list[dict]:
-        return [t for t in self.towns.values() if t["hex"] == hex_id]
+        by_hex = self.__dict__.get("_by_hex")
+        if by_hex is None:  # found once: the map does not change
+            by_hex = self.__dict__["_by_hex"] = {}
+            for t in self.towns.values():
+                by_hex.setdefault(t["hex"], []).append(t)
+        return list(by_hex.get(hex_id, ()))
 
 
 def hex_of(lat: float, lon: float, grid: dict) -> Optional[str]:

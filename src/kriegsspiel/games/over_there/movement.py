@@ -13,7 +13,7 @@ import math
 from functools import lru_cache
 
 from ...engine import hexes as hx
-from . import supply
+from . import logistics, supply
 from .logistics import RES_RE
 from .world import (
     BRIDGED,
@@ -227,6 +227,45 @@ def spend_on_rail(s: dict, side: str) -> float:
     return more
 
 
+def warszawa_lost(s: dict) -> bool:
+    """7A5b, 7A5g (L294, L320): Warszawa is not Entente-owned, or is isolated: the Russian rail
+    industry's heart is gone. It raises the Entente's cost of permanent capacity on the broad
+    gauge and its losses to deterioration."""
+    h = logistics.place_hex("Warsaw")
+    return s["owner"].get(h) != "entente" or h in supply.isolated_hexes(s, "entente")
+
+
+def build_cost(s: dict, side: str) -> int:
+    """7A5b (L293-295): the Res Pts one RE of permanent capacity costs: 3, or 4 for the Entente
+    while Warszawa is lost (the USA is not at war in 1914)."""
+    v = CH.capacity["permanent-build"].values
+    return v["lille_or_warszawa_lost"] if side == "entente" and warszawa_lost(s) else v["res_pts_per_re"]
+
+
+def build_offers(s: dict, side: str, yards: list[str], built: int) -> list[str]:
+    """7A5b (L293): the yards (of ``yards``: the side's unisolated marshaling yards joined to
+    another, as for 7A5a) where the Res Pts for one more RE of permanent capacity lie, while
+    the side has built fewer REs this player turn than it has such yards (ruling O34: the Res
+    Pts of one RE are spent in one yard)."""
+    if built >= len(yards):
+        return []
+    piles = logistics.at(s, side)
+    if not any(piles.get(h) for h in yards):
+        return []
+    cost = build_cost(s, side)
+    return [h for h in yards if piles.get(h, 0) >= cost]
+
+
+def build_capacity(s: dict, side: str, h: str) -> int:
+    """7A5b: spend the Res Pts at ``h`` for 1 RE of permanent capacity on the side's net, usable
+    at once. The Res Pts spent."""
+    cost = build_cost(s, side)
+    for _ in range(cost):
+        logistics.spend(s, side, h)
+    s["rail_capacity"][side] += 1
+    return cost
+
+
 def end_boost(s: dict) -> None:
     """A player turn begins: the temporary capacity of the last is gone (7A5a), and each Res Pt
     spent on it is due a deterioration check (7A5g, L322)."""
@@ -247,8 +286,9 @@ def boost_wear(s: dict) -> dict[str, int]:
     lost = {}
     for side, n in sorted((s.get("rail_due") or {}).items()):
         total = 0
+        lost_yard = side == "entente" and warszawa_lost(s)  # L320: as in a production cycle
         for _ in range(n):
-            total += CH.deterioration_loss(rng.roll(s))
+            total += CH.deterioration_loss(rng.roll(s), yard_lost=lost_yard)
         s["rail_capacity"][side] = max(0, s["rail_capacity"][side] - total)
         lost[side] = total
     s["rail_due"] = {}
@@ -763,8 +803,8 @@ def deteriorate(s: dict, side: str) -> int:
     net = {h for h, links in rail_steps().items() if any(g == gauge for _, g in links) and MAP.country.get(h) == home}
     if not any(v["hex"] in net for _, v in on_map(s, OTHER[side])):
         return 0  # only a net with enemy units on it is checked
-    lost = CH.deterioration_loss(rng.roll(s))
-    s["rail_capacity"][side] -= lost
+    lost = CH.deterioration_loss(rng.roll(s), yard_lost=side == "entente" and warszawa_lost(s))  # L320
+    s["rail_capacity"][side] = max(0, s["rail_capacity"][side] - lost)
     return lost
 
 
@@ -1171,11 +1211,13 @@ def _across(key: str, h: str) -> str:
 def abandon_works(s: dict) -> list[str]:
     """13A1a: fieldworks stay only while a construction unit of their side is in the hex."""
     gone = []
-    for h, w in list(s["works"].items()):
-        if w["level"] != 1:
-            continue
-        if not any(v["hex"] == h and construction_unit(u) and UNITS[u].side == w["side"] for u, v in on_map(s)):
-            del s["works"][h]
+    works = s["works"]
+    if not any(w["level"] == 1 for w in works.values()):
+        return gone
+    builders = {(v["hex"], UNITS[u].side) for u, v in on_map(s) if construction_unit(u)}
+    for h, w in list(works.items()):
+        if w["level"] == 1 and (h, w["side"]) not in builders:
+            del works[h]
             gone.append(h)
     return gone
 

@@ -464,6 +464,9 @@ class OverThere(Rules):
                 "river": " by river",
             }.get(action.get("by"), "")
             return f"to {hex_name(action['to'])}{how}"
+        if action.get("rail_build") in MAP.terrain:  # 7A5b
+            n = movement.build_cost(s, s["phasing"]) if s and s.get("phasing") else "the"
+            return f"spend {n} Res Pts in {hex_name(action['rail_build'])} on 1 RE of rail capacity for good"
         for key, text in HEX_ORDERS.items():
             if key in action and action[key] in MAP.terrain:
                 return text.format(hex_name(action[key]))

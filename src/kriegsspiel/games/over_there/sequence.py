@@ -20,6 +20,7 @@ from .world import (
     PHASE_NAMES,
     SC,
     SIDE_NAMES,
+    SIDE_UNITS,
     TURNS,
     UNITS,
     fmt,
@@ -512,6 +513,10 @@ class Move(State):
         if f.get("yards") and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
             piles = logistics.at(s, role)
             out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
+        if f.get("yards") and f["mode"] == "movement":  # 7A5b (L293), ruling O34
+            builds = movement.build_offers(s, role, f["yards"], f.get("built", 0))
+            if builds and _before_moving(s, role):
+                out += [{"rail_build": h} for h in builds]
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
             out += [{"res_rail": h} for h in _res_railheads(s, f, role)]  # 11H (L650): by itself
@@ -539,6 +544,13 @@ class Move(State):
             )
             log(s, text, "7A", to=[role])
             return STAY
+        if "rail_build" in action:
+            h = action["rail_build"]
+            n = movement.build_capacity(s, role, h)
+            f["built"] = f.get("built", 0) + 1
+            text = f"{SIDE_NAMES[role]} spends {n} Res Pts in {hex_name(h)}: 1 RE more rail capacity for good."
+            log(s, text, "7A", to=[role])  # the net's capacity is the owner's secret (ruling O1)
+            return STAY
         if "res_rail" in action:
             ask(s, "res_rail", role, hex=action["res_rail"])
             return STAY
@@ -554,6 +566,15 @@ class Move(State):
             units = [u for u in movable(s, f, role) if s["units"][u]["hex"] == action["stack"]]
         ask(s, "destination", role, units=units, mode=f["mode"])
         return STAY
+
+
+def _before_moving(s: dict, side: str) -> bool:
+    """Ruling O34: the permanent capacity of 7A5b, bought in the initial phase, is offered as the
+    movement phase opens, before the side's first move or Res Pt spent on the rail this turn."""
+    if (s.get("rail_res") or {}).get(side):
+        return False
+    units = s["units"]
+    return not any(units[u]["moved"] for u in SIDE_UNITS[side] if u in units)
 
 
 def _destroy_res(s: dict, side: str, h: str) -> None:
