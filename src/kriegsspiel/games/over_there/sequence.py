@@ -482,15 +482,20 @@ def _mode(s: dict, f: dict) -> str:
 
 
 def movable(s: dict, f: dict, side: str) -> list[str]:
+    """The side's units that may still move in this phase (within the active HQ's ZOI in
+    reaction movement, 14M2), in the scenario's order."""
     mode = f["mode"]
     zoi = f.get("zoi")
+    units = s["units"]
+    may_move = movement.may_move
     out = []
-    for uid, v in on_map(s, side):
-        if zoi is not None and v["hex"] not in zoi:
+    for uid in SIDE_UNITS[side]:
+        v = units.get(uid)
+        if v is None or v["at"] != "map":
             continue
-        if zoi is not None and not covers(f.get("hq"), uid):
+        if zoi is not None and (v["hex"] not in zoi or not covers(f.get("hq"), uid)):
             continue
-        if movement.may_move(s, uid, mode):
+        if may_move(s, uid, mode):
             out.append(uid)
     return out
 
