@@ -553,3 +553,71 @@ def test_l648_the_attacker_destroys_a_res_pt_between_his_attacks_in_the_combat_p
     typed = text.keys(legal, s)
     assert typed is not None and "destroy 1612" in typed
     assert legal[text.choose("destroy 1612", legal, s)] == {"destroy_res": "1612"}
+
+
+def test_l653_one_division_a_side_carries_a_res_pt_for_3_mps():
+    """11H (L653-657), ruling S18: a division may take up a Res Pt and carry it, 3 MPs off its
+    printed rating first (a 9-11-5 division keeps 2, doubled by accel to 4); one division of a
+    side carries one a game turn; putting it down gives no MPs back this phase; the Army HQ's
+    cartage is unchanged, and the bot leaves Res Pts to its Army HQs."""
+    s = G.new(seed=1)
+    assert s["phasing"] == EN and s["stack"][-1]["state"] == "move"
+    warsaw = lg.place_hex("Warsaw")
+    carrier = next(a["load"] for a in G.actions(s, EN) if "load" in a and not UNITS[a["load"]].army_hq)
+    assert s["units"][carrier]["hex"] == warsaw or s["res"][EN].get(s["units"][carrier]["hex"])
+    printed = w.rating(s, carrier)[2]
+    assert mv.allowance(s, carrier, "movement") == printed
+    order = {"load": carrier}
+    assert G.label(order, s).endswith("takes up a Res Pt (3 MPs less this phase)")
+    here = s["units"][carrier]["hex"]
+    s = G.apply(s, EN, order)
+    assert s["units"][carrier]["carry"] == 1 and lg.at(s, EN).get(here, 0) >= 1
+    assert mv.allowance(s, carrier, "movement") == printed - 3
+    assert mv.allowance(s, carrier, "movement", accel=True) == 2 * (printed - 3)
+    others = [a for a in G.actions(s, EN) if "load" in a and not UNITS[a["load"]].army_hq]
+    assert others == [], "one division of a side carries a Res Pt"
+    assert {"unload": carrier} in G.actions(s, EN)
+    s = G.apply(s, EN, {"unload": carrier})
+    assert "carry" not in s["units"][carrier]
+    assert mv.allowance(s, carrier, "movement") == printed - 3, "its MPs do not come back this phase"
+    assert not [a for a in G.actions(s, EN) if "load" in a and a["load"] != carrier and not UNITS[a["load"]].army_hq]
+    # the next game turn another division may
+    t = G.clone(s)
+    t["turn"] += 1
+    for v in t["units"].values():
+        v.pop("laden", None)
+    other = next(
+        u
+        for u, v in t["units"].items()
+        if lg.carrying_division(u) and UNITS[u].side == EN and u != carrier and v["at"] == "map"
+    )
+    t["units"][other]["hex"] = here
+    t["res"][EN][here] = t["res"][EN].get(here, 0) + 1
+    assert lg.may_load(t, other)
+    # the heuristic takes up Res Pts with its Army HQs only
+    from kriegsspiel.games.over_there import bots
+
+    view = G.view(s, EN)
+    picked = bots.heuristic(view, [{"load": other}, {"end": "movement"}], __import__("random").Random(0))
+    assert picked == {"end": "movement"}
+
+
+def test_an_unseen_division_carrying_a_res_pt_is_not_given_away_by_the_scramble():
+    """Ruling O1, 11H: which of the enemy's divisions out of sight carries a Res Pt is his
+    secret; the scramble a search plays with hides it."""
+    import random
+
+    s = G.new(seed=1)
+    carrier = next(a["load"] for a in G.actions(s, EN) if "load" in a and not UNITS[a["load"]].army_hq)
+    s = G.apply(s, EN, {"load": carrier})
+    s["turn"] = 2  # past the Russian radio (ruling O19)
+    seen = G.visible(s, CP)
+    assert s["units"][carrier]["hex"] not in seen
+    found = set()
+    for k in range(40):
+        t = G.scramble(s, CP, random.Random(k))
+        carrying = [u for u, v in t["units"].items() if v.get("carry") and lg.carrying_division(u)]
+        assert len(carrying) <= 1
+        found.add(carrying[0] if carrying else None)
+        assert (t.get("div_carry") or {}).get(EN) in (None, [t["turn"], carrying[0]] if carrying else None)
+    assert None in found and len(found) > 2

@@ -57,8 +57,9 @@ def heuristic(view, actions, rng):
         kinds.setdefault(_kind(a), []).append(a)
     if "choice" in kinds:
         return _choose(kinds["choice"], side)
-    if "load" in kinds:
-        return kinds["load"][0]  # 11D: a Res Pt with an active Army HQ supplies 150 REs, alone 30
+    hq_loads = [a for a in kinds.get("load", []) if UNITS[a["load"]].army_hq]
+    if hq_loads:
+        return hq_loads[0]  # 11D: a Res Pt with an active Army HQ supplies 150 REs, alone 30
     if "res_at" in kinds:
         return _res_at(kinds["res_at"], board, side)
     if "withdraw" in kinds:

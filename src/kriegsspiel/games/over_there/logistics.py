@@ -6,6 +6,8 @@ are:
 
 * ``s["res"][side]``: hex -> the side's Res Pts lying there;
 * an Army HQs' record ``carry``: the Res Pts it carries, up to 9 REs (11H, L652), in its hex;
+  a division's: the one Res Pt it carries (L653), ``s["div_carry"][side]`` naming the game turn
+  and the side's division that took one up, and ``laden`` the phase it did;
 * ``s["res_railed"][side]`` and ``s["res_stuck"][side]``: hex -> how many of the Res Pts on the
   ground there moved by rail (or were put down by an HQ) this phase, and by strategic rail
   (11H, L650, L662; ruling S17).
@@ -41,6 +43,10 @@ RES_RE = 3
 
 CARRY = int(CH.army_hq.values["logistics_carry_re"]) // RES_RE
 """Res Pts an Army HQs carries: 9 REs of logistics items (11H, L652)."""
+
+DIVISION_CARRY_MP = 3
+"""The MPs a divisional unit carrying a Res Pt has less (11H, L656), taken off its printed
+movement rating before it is halved or doubled (L657)."""
 
 _RULE = CH.supply_rule("combat-supply")
 WITH_HQ = _RULE["with_active_army_hq_re"]  # 150 REs (L627)
@@ -115,18 +121,42 @@ def total(s: dict, side: str) -> int:
 
 
 def carters(s: dict, side: str) -> list[str]:
-    """The side's Army HQs on the map (ruling S16: one takes up or puts down Res Pts in its hex
-    at any time of a phase in which its side moves)."""
-    return [hq for hq in s["hq"] if UNITS[hq].side == side and s["units"][hq]["at"] == "map"]
+    """The side's units on the map that may take up or put down a Res Pt now: its Army HQs, and
+    its divisions carrying one or standing where its Res Pts lie (ruling S16: at any time of a
+    phase in which its side moves)."""
+    out = [hq for hq in s["hq"] if UNITS[hq].side == side and s["units"][hq]["at"] == "map"]
+    piles = s["res"][side]
+    for uid, v in on_map(s, side):
+        if (v["hex"] in piles or v.get("carry")) and carrying_division(uid):
+            out.append(uid)
+    return out
+
+
+def carrying_division(uid: str) -> bool:
+    """11H (L653): a divisional unit other than an Army HQs, which may carry one Res Pt."""
+    u = UNITS[uid]
+    return u.divisional and not u.hq and not u.fortress
 
 
 def may_load(s: dict, uid: str) -> bool:
-    """11H (L652): an Army HQs picks up a Res Pt in its hex while it carries less than 9 REs; not
-    one that moved by strategic rail this phase (L662)."""
+    """11H (L652): an Army HQs picks up a Res Pt in its hex while it carries less than 9 REs; a
+    division (L653) picks up one if it carries none, is not a cadre (3A2: not divisional), and
+    no other division of its side carries one or has carried one this game turn (ruling S18);
+    not a Res Pt that moved by strategic rail this phase (L662)."""
     v = s["units"][uid]
-    if not UNITS[uid].army_hq or v.get("carry", 0) >= CARRY:
+    u = UNITS[uid]
+    side, h = u.side, v["hex"]
+    if u.army_hq:
+        if v.get("carry", 0) >= CARRY:
+            return False
+    elif not carrying_division(uid) or v.get("carry") or v["cadre"]:
         return False
-    side, h = UNITS[uid].side, v["hex"]
+    else:
+        last = (s.get("div_carry") or {}).get(side)
+        if last is not None and last[0] == s["turn"] and last[1] != uid:
+            return False
+        if any(o != uid and w.get("carry") and not UNITS[o].army_hq for o, w in on_map(s, side)):
+            return False
     return s["res"][side].get(h, 0) > _marked(s, "res_stuck", side, h)
 
 
@@ -143,6 +173,9 @@ def load(s: dict, uid: str) -> None:
         _mark(s, "res_railed", side, h, -1)
     _take(s, side, h)
     v["carry"] = v.get("carry", 0) + 1
+    if not UNITS[uid].army_hq:  # the side's one division with a Res Pt this game turn (ruling S18)
+        s.setdefault("div_carry", {})[side] = [s["turn"], uid]
+        v["laden"] = True  # its 3 MPs are gone for the phase, put down or not (ruling S18)
 
 
 def unload(s: dict, uid: str) -> None:

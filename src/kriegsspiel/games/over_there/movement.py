@@ -57,14 +57,16 @@ def allowance(s: dict, uid: str, mode: str, *, accel: bool = False) -> float:
     cut for exploitation and reserve commitment (rounded down, L245), halved when
     disrupted (3A5) and in the second turn out of general supply (11F)."""
     u = UNITS[uid]
+    v = s["units"][uid]
     printed = rating(s, uid)[2]
+    if (v.get("carry") or v.get("laden")) and not u.army_hq:  # 11H (L656-657): first, 3 MPs less
+        printed = max(0, printed - logistics.DIVISION_CARRY_MP)
     if mode == "exploitation":
         ma = _mode_rating("exploitation", printed, u.tags)
     elif mode == "reserve":
         ma = _mode_rating("reserve-commitment", printed, u.tags)
     else:
         ma = printed * 2 if accel else printed
-    v = s["units"][uid]
     if v["dis"]:
         ma = ma / 2
     return ma * supply.movement_factor(s, uid)

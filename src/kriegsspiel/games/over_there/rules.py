@@ -391,6 +391,17 @@ class OverThere(Rules):
                 t["units"][u]["hex"] = h
         for side in SIDES:
             if side != role:
+                # 11H (L653): which of his divisions out of sight carries a Res Pt, if any
+                divisions = [(u, v) for u, v in on_map(t, side) if logistics.carrying_division(u)]
+                unseen = [u for u, v in divisions if v["hex"] not in seen]
+                shown = next((u for u, v in divisions if v["hex"] in seen and v.get("carry")), None)
+                for u in unseen:
+                    t["units"][u].pop("carry", None)
+                    t["units"][u].pop("laden", None)
+                carrier = shown or (rnd.choice(unseen) if unseen and rnd.random() < 0.3 else None)
+                if carrier in unseen:
+                    t["units"][carrier]["carry"] = 1
+                t["div_carry"] = {**(t.get("div_carry") or {}), side: [t["turn"], carrier] if carrier else None}
                 t["pool"][side] = {"man": rnd.randint(0, 9), "equ": rnd.randint(0, 9)}
                 t["rail_used"][side] = rnd.randint(0, 10)
                 t["rail_capacity"][side] = rnd.randint(10, 40)  # 7A5f, 7A5g: his net's capacity is his
@@ -522,6 +533,8 @@ class OverThere(Rules):
         if "rest" in action:
             return "rest (remove fatigue)"
         if "load" in action and action["load"] in UNITS:
+            if not UNITS[action["load"]].army_hq:  # 11H (L656)
+                return f"{UNITS[action['load']].short} takes up a Res Pt (3 MPs less this phase)"
             return f"{UNITS[action['load']].short} takes up a Res Pt"
         if "unload" in action and action["unload"] in UNITS:
             return f"{UNITS[action['unload']].short} puts down a Res Pt"

@@ -53,6 +53,7 @@ def reset(s: dict, side: str) -> None:
         v.pop("rested", None)
         v.pop("left", None)
         v.pop("holds", None)
+        v.pop("laden", None)
 
 
 def clear_zoc_loss(s: dict) -> None:

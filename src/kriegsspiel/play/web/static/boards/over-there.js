@@ -525,7 +525,7 @@ function markers(u, c) {
   if (u.fat) put(1, "m-fat", `F${u.fat}`);
   if (u.supply === "out") put(2, "m-oos", "OS");
   else if (u.supply === "isolated") put(2, "m-iso", "ISO");
-  if (u.carry) put(3, "m-res", `R${u.carry}`); // 11H: the Res Pts an Army HQ carries
+  if (u.carry) put(3, "m-res", `R${u.carry}`); // 11H: the Res Pts an Army HQ (or one division) carries
   return out;
 }
 
