@@ -1159,3 +1159,14 @@ def test_the_cheap_overrun_bound_never_drops_an_overrun_the_full_search_finds(mo
                 legal = game.actions(s, role)
                 s = game.apply(s, role, legal[pick.randrange(len(legal))])
     assert checked >= 600 and found > 0
+
+
+def test_ruling_r42_no_unit_of_1914_is_an_infantry_unit():
+    """14H (L906, L911), ruling R42: the cavalry divisions rated 8 MPs (with the HQs, which do not
+    fight) are not infantry units, and no unit of the scenario is; a stack of them attacks as
+    cavalry, not infantry-capable."""
+    eight = [uid for uid, u in UNITS.items() if u.movement == 8 and not u.hq]
+    assert eight and all("cavalry" in UNITS[uid].tags for uid in eight)
+    assert not any("infantry" in u.tags for u in UNITS.values())
+    assert not c.infantry_capable(eight)
+    assert not c.infantry_capable(list(UNITS))
