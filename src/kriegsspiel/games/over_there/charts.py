@@ -675,6 +675,7 @@ class Charts:
         transport = recs["transport"]
         self.rates: dict[str, RuleRecord] = transport.get("rate", {})
         self.capacity: dict[str, RuleRecord] = transport.get("capacity", {})
+        self._zoc_costs: dict[tuple, int] = {}  # (tags, kind of ZOC) -> MPs, found once
         self.deterioration: DeteriorationRecord = transport["deterioration"]["deterioration"]
         self.rail_nets: dict[str, RailNetRecord] = transport.get("rail-net", {})
         supply = recs["supply"]
@@ -916,7 +917,12 @@ class Charts:
 
     def zoc_cost(self, tags: Iterable[str], zoc: Literal["standard", "reduced"] = "standard") -> int:
         """MPs to leave a hex in an enemy ZOC (6A, L207), in addition to terrain."""
-        return _move_class(frozenset(tags), self.zoc[zoc].costs)
+        tags = frozenset(tags)
+        key = (tags, zoc)
+        found = self._zoc_costs.get(key)
+        if found is None:
+            found = self._zoc_costs[key] = _move_class(tags, self.zoc[zoc].costs)
+        return found
 
     def overrun_cost(self, tags: Iterable[str]) -> int:
         """MPs an overrunning unit pays in addition to terrain and ZOC (6F, L265)."""

@@ -124,10 +124,12 @@ def carters(s: dict, side: str) -> list[str]:
     """The side's units on the map that may take up or put down a Res Pt now: its Army HQs, and
     its divisions carrying one or standing where its Res Pts lie (ruling S16: at any time of a
     phase in which its side moves)."""
-    out = [hq for hq in s["hq"] if UNITS[hq].side == side and s["units"][hq]["at"] == "map"]
+    units = s["units"]
+    out = [hq for hq in s["hq"] if UNITS[hq].side == side and units[hq]["at"] == "map"]
     piles = s["res"][side]
-    for uid, v in on_map(s, side):
-        if (v["hex"] in piles or v.get("carry")) and carrying_division(uid):
+    for uid in _DIVISIONS[side]:
+        v = units.get(uid)
+        if v is not None and v["at"] == "map" and (v["hex"] in piles or v.get("carry")):
             out.append(uid)
     return out
 
@@ -136,6 +138,10 @@ def carrying_division(uid: str) -> bool:
     """11H (L653): a divisional unit other than an Army HQs, which may carry one Res Pt."""
     u = UNITS[uid]
     return u.divisional and not u.hq and not u.fortress
+
+
+_DIVISIONS = {side: tuple(u for u in UNITS if UNITS[u].side == side and carrying_division(u)) for side in SIDES}
+"""Each side's units that may carry a Res Pt as a division (11H, L653), in the scenario's order."""
 
 
 def may_load(s: dict, uid: str) -> bool:

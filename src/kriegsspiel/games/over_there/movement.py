@@ -1214,11 +1214,12 @@ def abandon_works(s: dict) -> list[str]:
     """13A1a: fieldworks stay only while a construction unit of their side is in the hex."""
     gone = []
     works = s["works"]
-    if not any(w["level"] == 1 for w in works.values()):
+    fieldworks = {h for h, w in works.items() if w["level"] == 1}
+    if not fieldworks:
         return gone
-    builders = {(v["hex"], UNITS[u].side) for u, v in on_map(s) if construction_unit(u)}
-    for h, w in list(works.items()):
-        if w["level"] == 1 and (h, w["side"]) not in builders:
+    builders = {(v["hex"], UNITS[u].side) for u, v in on_map(s) if v["hex"] in fieldworks and construction_unit(u)}
+    for h in sorted(fieldworks):
+        if (h, works[h]["side"]) not in builders:
             del works[h]
             gone.append(h)
     return gone
