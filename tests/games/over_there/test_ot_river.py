@@ -6,10 +6,13 @@ from __future__ import annotations
 import math
 
 import kriegsspiel
+from kriegsspiel.games.over_there import logistics as lg
 from kriegsspiel.games.over_there import movement
-from kriegsspiel.games.over_there.world import CH, MAP, UNITS
+from kriegsspiel.games.over_there import movement as mv
+from kriegsspiel.games.over_there.world import CH, LAND_SET, MAP, UNITS, zoc_hexes
 
 G = kriegsspiel.load("over-there")
+CP, EN = "central-powers", "entente"
 KOENIGSBERG, DANZIG, WARSAW = "0806", "0308", "1016"
 GUNS = "de-i-hvy-art"  # ½ RE, counted double as artillery: 1 RE of capacity (7C5)
 
@@ -90,3 +93,26 @@ def test_6b3_under_accel_movement_a_river_move_costs_double_and_never_more_than_
     doubled = movement.river(s, GUNS)
     assert doubled and all(c % 2 == 0 and c <= budget for c, _ in doubled.values())
     assert {h: c * 2 for h, (c, _) in plain.items() if c * 2 <= budget} == {h: c for h, (c, _) in doubled.items()}
+
+
+def test_11h_a_res_pt_goes_by_river_by_itself_when_a_net_has_its_3_res(monkeypatch):
+    """11H (L650), option 7C: a Res Pt moves by river by itself, up to 40 hexsides, taking 3 REs
+    of the waterway net's capacity, once a phase and not by rail too (L662). On this map no net
+    has 3 REs (1 RE a yard, 7C5-6), so it is offered only where a net has them."""
+    s = G.new(seed=1, options={"river_movement": True})
+    warsaw = lg.place_hex("Warsaw")
+    assert s["res"][EN].get(warsaw) and {"res_river": warsaw} not in G.actions(s, EN)
+    monkeypatch.setattr(mv, "river_capacity", lambda s, side, net: 6.0)
+    assert {"res_river": warsaw} in G.actions(s, EN)
+    s = G.apply(s, EN, {"res_river": warsaw})
+    ways = G.actions(s, EN)
+    assert ways[-1] == {"cancel": True} and len(ways) > 1
+    assert all(a["by"] == "river" and a["to"] in LAND_SET and s["owner"].get(a["to"]) != CP for a in ways[:-1])
+    away = [a for a in ways[:-1] if a["to"] not in zoc_hexes(s, CP)]  # where no German ZOC takes the hex
+    to = away[0]["to"]
+    net = mv.item_river(s, EN, warsaw)[to]
+    before = mv.river_left(s, EN, net)
+    s = G.apply(s, EN, away[0])
+    assert s["res"][EN].get(to) == 1 and mv.river_left(s, EN, net) == before - 3
+    assert {"res_river": to} not in G.actions(s, EN) and {"res_rail": to} not in G.actions(s, EN)
+    assert not [x for x in G.view(s, CP)["log"] if "by river" in str(x)]

@@ -705,8 +705,10 @@ def river_capacity(s: dict, side: str, net: int) -> float:
 
 
 def river_left(s: dict, side: str, net: int) -> float:
+    """7C5: the capacity the net has left this player turn: its units' and logistics items'."""
     used = s.setdefault("river_used", {}).get(side, {}).get(str(net), [])
-    return river_capacity(s, side, net) - sum(capacity_use(s, u) for u in used)
+    items = (s.get("river_items") or {}).get(side, {}).get(str(net), 0)
+    return river_capacity(s, side, net) - sum(capacity_use(s, u) for u in used) - items
 
 
 @lru_cache(maxsize=None)
@@ -721,7 +723,12 @@ def _waterside() -> dict[str, tuple[str, ...]]:
 
 def by_waterway(s: dict, uid: str) -> bool:
     """Whether the unit stands next to a navigable hexside (7C1)."""
-    return bool(_waterside().get(s["units"][uid]["hex"]))
+    return by_water(s["units"][uid]["hex"])
+
+
+def by_water(h: str) -> bool:
+    """Whether the hex lies next to a navigable hexside (7C1)."""
+    return bool(_waterside().get(h))
 
 
 def river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:
@@ -749,18 +756,34 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
     mult = 2 if accel else 1  # 6B3 (L228): river MPs cost double under accel movement
     most = int(budget / mult + 1e-9) * per_mp  # as far as the whole MPs left pay for
     start = v["hex"]
-    graph, nets = waterways(), river_nets()
+    nets = river_nets()
     side = u.side
     used = s.setdefault("river_used", {}).get(side, {})
     occupied = (ctx if ctx is not None else Enemy(s, side)).occupied
     owner = s["owner"]
-    depth: dict[str, int] = {}
-    frontier = []
-    for k in _waterside().get(start, ()):
-        net = nets[k]
-        if uid in used.get(str(net), ()) or river_left(s, side, net) >= capacity_use(s, uid):
-            depth[k] = 1
-            frontier.append(k)
+    first = [
+        k
+        for k in _waterside().get(start, ())
+        if uid in used.get(str(nets[k]), ()) or river_left(s, side, nets[k]) >= capacity_use(s, uid)
+    ]
+    depth = _waterway_depths(first, most)
+    out: dict[str, tuple[float, list, int]] = {}
+    for k, n in depth.items():
+        cost = math.ceil(n / per_mp) * mult
+        for h in k.split("|"):
+            if h == start or h not in LAND_SET or h in occupied or owner.get(h) == OTHER[side]:
+                continue
+            if h not in out or cost < out[h][0]:
+                out[h] = (cost, [start, h], nets[k])
+    return out
+
+
+def _waterway_depths(first: list[str], most: int) -> dict[str, int]:
+    """7C (L344): the navigable hexsides joined to the ``first`` ones (each counted 1), each with
+    the hexsides entered to reach it, up to ``most``."""
+    graph = waterways()
+    depth = dict.fromkeys(first, 1)
+    frontier = list(first)
     d = 1
     while frontier and d < most:
         d += 1
@@ -771,15 +794,40 @@ def _river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list, int]]:
                     depth[x] = d
                     nxt.append(x)
         frontier = nxt
-    out: dict[str, tuple[float, list, int]] = {}
-    for k, n in depth.items():
-        cost = math.ceil(n / per_mp) * mult
-        for h in k.split("|"):
-            if h == start or h not in LAND_SET or h in occupied or owner.get(h) == OTHER[side]:
-                continue
-            if h not in out or cost < out[h][0]:
-                out[h] = (cost, [start, h], nets[k])
-    return out
+    return depth
+
+
+def item_river(s: dict, side: str, h: str, ctx=None) -> dict[str, int]:
+    """11H (L650), option ``river_movement``: where a logistics item in ``h`` moves by river by
+    itself: up to 40 hexsides along connected navigable hexsides (7C), landing where a unit
+    would (neither enemy-occupied nor enemy-owned), its 3 REs (L84) taken from the capacity the
+    net has left. Hex -> the net."""
+    if not s["options"].get("river_movement"):
+        return {}
+    nets = river_nets()
+    first = [k for k in _waterside().get(h, ()) if river_left(s, side, nets[k]) >= RES_RE]  # 7C5
+    depth = _waterway_depths(first, CH.rate("logistics-item")["river_max_hexsides"])
+    occupied = (ctx if ctx is not None else Enemy(s, side)).occupied
+    owner = s["owner"]
+    out: dict[str, int] = {}
+    for k in depth:
+        for x in k.split("|"):
+            if x != h and x in LAND_SET and x not in occupied and owner.get(x) != OTHER[side] and x not in out:
+                out[x] = nets[k]
+    return dict(sorted(out.items()))
+
+
+def item_afloat(s: dict, side: str, h: str) -> bool:
+    """Whether a logistics item in ``h`` may set off by river: a navigable hexside next to it on
+    a net with its 3 REs of capacity left (7C5, 11H)."""
+    nets = river_nets()
+    return any(river_left(s, side, nets[k]) >= RES_RE for k in _waterside().get(h, ()))
+
+
+def river_item(s: dict, side: str, net: int) -> None:
+    """A logistics item moved on the net: its 3 REs are taken from the capacity this player turn."""
+    items = s.setdefault("river_items", {}).setdefault(side, {})
+    items[str(net)] = items.get(str(net), 0) + RES_RE
 
 
 def capacity(side: str, s: dict | None = None) -> float:

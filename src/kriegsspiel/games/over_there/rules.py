@@ -72,6 +72,7 @@ HEX_ORDERS = {
     "destroy_res": "destroy a Res Pt in {} (the enemy will not take it)",
     "rail_res": "spend the Res Pt in {} on rail capacity (up to 10 REs this turn)",
     "res_rail": "send a Res Pt from {} by rail",
+    "res_river": "send a Res Pt from {} by river",
 }
 """The orders that name one hex, and their words."""
 
@@ -141,6 +142,7 @@ class OverThere(Rules):
         "replace": sequence.Replace(),
         "res_place": sequence.ResPlace(),
         "res_rail": sequence.ResRail(),
+        "res_river": sequence.ResRiver(),
     }
     bots = bots.BOTS
     max_decisions = 60_000
@@ -173,6 +175,7 @@ class OverThere(Rules):
         s["checked"] = []
         s["rail_used"] = {side: 0 for side in SIDES}
         s["river_used"] = {side: {} for side in SIDES}  # 7C5: the units counted on each waterway net
+        s["river_items"] = {side: {} for side in SIDES}  # 11H: the REs of logistics items on each
         s["rail_capacity"] = {side: movement.capacity(side) for side in SIDES}  # 7A5
         s["pool"] = {side: {"man": 0, "equ": 0} for side in SIDES}
         s["losses"] = {}  # 16B4: replacement strength lost since the last initial phase
@@ -410,6 +413,7 @@ class OverThere(Rules):
                 t["rail_res"] = {**(t.get("rail_res") or {}), side: rnd.randint(0, 1)}
                 t["rail_due"] = {**(t.get("rail_due") or {}), side: rnd.randint(0, 1)}
                 t["river_used"] = {**t.get("river_used", {}), side: {}}
+                t["river_items"] = {**(t.get("river_items") or {}), side: {}}
                 t.setdefault("losses", {})
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know

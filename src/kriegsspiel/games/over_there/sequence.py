@@ -185,6 +185,7 @@ class PlayerTurn(Procedure):
         combat.contests(s)  # 9J: a game turn of occupation may have run out
         s["rail_used"][side] = 0  # 7A5: the net's capacity serves each player turn afresh
         s.setdefault("river_used", {})[side] = {}  # 7C5: so does a waterway's
+        s.setdefault("river_items", {})[side] = {}
         air.new_player_turn(s)
         for _, v in on_map(s, side):
             v.pop("strat", None)  # 7A3: a strategic rail move binds the unit for one player turn
@@ -526,6 +527,8 @@ class Move(State):
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
             out += [{"res_rail": h} for h in _res_railheads(s, f, role)]  # 11H (L650): by itself
+        if f["mode"] == "movement" and s["options"].get("river_movement"):
+            out += [{"res_river": h} for h in _res_landings(s, f, role)]  # 11H (L650): by river, option 7C
         for hq in [f["hq"]] if f.get("hq") else logistics.carters(s, role):  # 11H (L652): HQs cart Res Pts
             if logistics.may_load(s, hq):
                 out.append({"load": hq})
@@ -559,6 +562,9 @@ class Move(State):
             return STAY
         if "res_rail" in action:
             ask(s, "res_rail", role, hex=action["res_rail"])
+            return STAY
+        if "res_river" in action:
+            ask(s, "res_river", role, hex=action["res_river"])
             return STAY
         if "load" in action or "unload" in action:
             hq = action.get("load") or action["unload"]
@@ -599,6 +605,42 @@ def _res_railheads(s: dict, f: dict, side: str) -> list[str]:
     linked = movement.yard_linked(s, side)
     shut = {*s["breaks"], *s.get("obstructed", ()), *f.get("no_rail", ())}
     return [h for h in piles if h in linked and h not in shut]
+
+
+def _res_landings(s: dict, f: dict, side: str) -> list[str]:
+    """The hexes from which a Res Pt of the side may still go by river this phase (option 7C):
+    next to a navigable hexside of a net with its 3 REs of capacity left, not moved by rail or
+    river this phase (L662), and not found to lead nowhere (``no_river``). On this map no
+    waterway net has more than 1 RE (7C5-6: 1 RE a yard), so none goes."""
+    shut = f.get("no_river", ())
+    return [h for h in logistics.may_rail(s, side) if h not in shut and movement.item_afloat(s, side, h)]
+
+
+class ResRiver(State):
+    """11H (L650), option 7C: a Res Pt on the ground moves by river by itself, up to 40
+    hexsides, taking its 3 REs from the waterway net's capacity; or stays."""
+
+    def prompt(self, s, f, role):
+        if not movement.item_river(s, role, f["hex"]):
+            return f"No waterway with capacity left leads from {hex_name(f['hex'])} to a hex a Res Pt may land in."
+        return f"Where does the Res Pt in {hex_name(f['hex'])} go by river?"
+
+    def actions(self, s, f, role):
+        return [{"to": h, "by": "river"} for h in movement.item_river(s, role, f["hex"])] + [{"cancel": True}]
+
+    def act(self, s, f, role, action):
+        if "cancel" in action:
+            if len(self.actions(s, f, role)) == 1:  # no way: not offered again this phase
+                s["stack"][-2].setdefault("no_river", []).append(f["hex"])
+            return None
+        h, to = f["hex"], action["to"]
+        net = movement.item_river(s, role, h)[to]
+        movement.river_item(s, role, net)
+        logistics.rail(s, role, h, to, False)  # once a phase, by rail or river (L662)
+        text = f"A Res Pt goes by river from {hex_name(h)} to {hex_name(to)} (3 REs of the waterway's capacity)."
+        log(s, text, "11H", to=[role])
+        settle(s)
+        return None
 
 
 class ResRail(State):
