@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from conftest import as_data, create_game, game_id_of, in_sync, seat_token, shape_of, shot, watch
+from conftest import ARTIFACTS, as_data, create_game, game_id_of, in_sync, seat_token, shape_of, shot, watch
 from kriegsspiel.games.over_there import bots
 
 DESKTOP = {"width": 1400, "height": 900}
@@ -567,4 +567,39 @@ def test_a_hex_reached_by_rail_is_one_click_though_regular_movement_is_listed_fi
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)
     shot(page, "ot-way-rail-moved-phone")
+    assert json.dumps(errors) == "[]", errors
+
+
+INJECT_CONTESTED = """
+async ([shape, data]) => {
+  const m = await import("/static/boards/over-there.js");
+  const box = document.createElement("div");
+  box.id = "contested-probe";
+  box.style.width = "900px";
+  document.body.prepend(box);
+  m.render(box, shape, data, null);
+  return box.querySelectorAll("svg.ot-map .ot-contested").length;
+}
+"""
+
+
+def test_a_contested_hex_carries_its_marker_on_the_board(server, browser):
+    """9J: the board draws a contested hex marker where the view lists one (the board module is
+    given the page's own SHAPE with a contested hex, read only)."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    shape["view"]["board"]["contested"] = ["1406"]
+    assert page.evaluate(INJECT_CONTESTED, [shape, data_pack(server)]) == 1
+    marker = page.locator("#contested-probe .ot-contested").first
+    marker.scroll_into_view_if_needed()
+    box = marker.bounding_box()
+    assert box and box["width"] > 10 and box["height"] > 10
+    shot(page, "ot-contested")
+    page.screenshot(
+        path=str(ARTIFACTS / "ot-contested-close.png"),
+        clip={"x": box["x"] - 60, "y": box["y"] - 60, "width": box["width"] + 120, "height": box["height"] + 120},
+    )
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-contested-phone")
     assert json.dumps(errors) == "[]", errors

@@ -371,3 +371,15 @@ def test_bridge_work_is_typed_with_the_bridges_hexes_and_the_hex_tells_its_bridg
     board = {**board, "demolished": ["1113|1212"], "repairs": {"1113|1212": 5}}
     told = text.describe_hex({**game.view(s, "entente"), "board": board}, "1113").plain
     assert "the bridge to 1212 is demolished (5 MPs of repair done)" in told
+
+
+def test_a_contested_hex_is_marked_for_both_sides(game):
+    """9J: the contested hex marker is on the map for everyone: the view lists the hex and the
+    terminal's hex label says so."""
+    s = game.new(seed=1)
+    s["contested"] = ["1406"]
+    for role in ("entente", "central-powers", None):
+        board = game.view(s, role)["board"]
+        assert board["contested"] == ["1406"]
+        assert "contested" in text.hex_label("1406", board)
+        assert "contested" not in text.hex_label("1506", board)

@@ -259,6 +259,7 @@ class OverThere(Rules):
             "demolished": list(s.get("demolished", ())),
             "repairs": dict(s.get("repairs", {})),
             "obstructed": list(s.get("obstructed", ())),  # 7A7: public, like the hit markers that show it
+            "contested": list(s.get("contested", ())),  # 9J: a contested hex marker on the map, public
             "fallen": list(s.get("fallen", ())),  # 11C2a: the major cities the enemy has owned, public
             "depleted": list(s.get("depleted", ())),  # 11C2b-iii: the depleted fortresses, a marker on the map
             "res": self._res(s, role, seen),  # 11G: one's own Res Pts; the enemy's in contact (ruling O1)

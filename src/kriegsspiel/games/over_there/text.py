@@ -247,6 +247,8 @@ def hex_label(h: str, b: dict) -> str:
         out += ", rail broken"
     if h in (b.get("obstructed") or []):
         out += ", rail obstructed"
+    if h in (b.get("contested") or []):
+        out += ", contested"
     if h in (b.get("depleted") or []):
         out += ", fortress depleted"
     for side, pile in sorted((b.get("res") or {}).items()):

@@ -955,6 +955,7 @@ function drawMap(shape, data, st) {
   // the counters, and the Res Pts on the ground beside them (11G)
   map.append(stacksLayer(shape, data, st, geo, byHex));
   map.append(resLayer(board, geo));
+  map.append(contestedLayer(board, geo));
 
   // the attack being built and the last combat
   map.append(combatLayer(board, data, geo, st, byHex, attackTargets, bombardTargets));
@@ -1607,6 +1608,7 @@ function hexFacts(data, geo, h, board) {
     }
   }
   if ((board.obstructed || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Rail obstructed here: no rail movement until a division clears it"));
+  if ((board.contested || []).includes(h)) out.push(el("div", { class: "tip-row warn" }, "Contested (9J): attacks on it use the Mobile CRT at -1 and ignore its fortifications; no works here"));
   for (const [side, pile] of Object.entries(board.res || {})) {
     if (pile && pile[h]) out.push(el("div", { class: "tip-row" }, `${plural(pile[h], "Res Pt")} of ${sideName(data, side)} on the ground: combat supply for units within 3 hexes (11D)`));
   }
@@ -1881,6 +1883,19 @@ export function render(container, shape, data, onAction) {
     const wanted = JSON.stringify(pending.action);
     if (onAction && (shape.actions || []).some((a) => JSON.stringify(a) === wanted)) setTimeout(() => onAction(pending.action), 0);
   }
+}
+
+/** 9J: the contested hex markers, over the counters: each hex's edge in red dashes. */
+function contestedLayer(board, geo) {
+  const g = svg("g", { class: "ot-contested-layer", "pointer-events": "none" });
+  for (const h of board.contested || []) {
+    const c = geo.at[h];
+    const cs = geo.corners[h];
+    if (!c || !cs) continue;
+    const inner = cs.map(([x, y]) => [c[0] + (x - c[0]) * 0.92, c[1] + (y - c[1]) * 0.92]);
+    g.append(svg("polygon", { class: "ot-contested", points: pts(inner) }));
+  }
+  return g;
 }
 
 function highlightIn(st, action) {
