@@ -626,7 +626,9 @@ def test_9c_dl_and_dd_and_9j_contested():
     assert r["result"] == "DL" and r["losses"] == {EN: ["ru-25-id"], CP: ["de-1-id"]}
     assert len(r["retreats"]["ru-25-id"]) == 1
     # the Russian cadre next door keeps its ZOC: the hex is contested (9J), the fourth entrant is disrupted
-    assert s.get("contested") == [T] and s["owner"][T] == EN and s["works"][T]["level"] == 2
+    # owned by neither side (9J, L541), the Russians' before; the entrenchments stay as they are
+    assert s.get("contested") == [T] and s["owner"][T] is None and s["contest_owner"] == {T: EN}
+    assert s["works"][T]["level"] == 2
     assert [s["units"][u]["dis"] for u in atk] == [0, 0, 0, 1]
 
     s = fresh()
@@ -647,7 +649,7 @@ def _contest(s: dict) -> list[str]:
     atk = ["de-1-id", "de-2-id", "de-35-id", "de-36-id"]
     with scripted_dice(s, roll_for(s, atk, "DL"), 5, 5, 5, 1):
         c.resolve(s, CP, T, atk)
-    assert s["contested"] == [T] and s["owner"][T] == EN
+    assert s["contested"] == [T] and s["owner"][T] is None
     return atk
 
 
@@ -673,7 +675,7 @@ def test_9j_a_game_turn_of_occupation_ends_a_contest():
     for turn, phasing, phase in [(1, EN, "initial"), (1, CP, "initial"), (1, CP, "combat")]:
         s.update(turn=turn, phasing=phasing, phase=phase)
         c.contests(s)
-        assert s["contested"] == [T] and s["owner"][T] == EN, (turn, phasing, phase)
+        assert s["contested"] == [T] and s["owner"][T] is None, (turn, phasing, phase)
     s["phase"] = "reaction-movement"  # Sep I 14's combat phase is over: a whole game turn held
     c.contests(s)
     assert s["contested"] == [] and s["owner"][T] == CP
@@ -1170,3 +1172,23 @@ def test_ruling_r42_no_unit_of_1914_is_an_infantry_unit():
     assert not any("infantry" in u.tags for u in UNITS.values())
     assert not c.infantry_capable(eight)
     assert not c.infantry_capable(list(UNITS))
+
+
+def test_9j_a_contested_hex_belongs_to_neither_side_until_the_contest_ends():
+    """9J (L541): "A contested hex is owned by neither side": 5B gives it to nobody while the
+    contest lasts, the view shows it unowned; when the contest ends in favour of its owner of
+    before, it is his again without a capture (its works are still his)."""
+    s = fresh()
+    _contest(s)
+    w.update_ownership(s)
+    assert s["owner"][T] is None
+    game = kriegsspiel.load("over-there")
+    assert game.view(s, EN)["board"]["owner"][T] is None and game.view(s, CP)["board"]["contested"] == [T]
+    for v in s["units"].values():  # the Germans leave: the Russian cadre alone is next to it
+        if v["hex"] == T:
+            v.update(hex=None, at="eliminated")
+    russian = next(u for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == EN)
+    s["units"][russian]["hex"] = T
+    c.contests(s)
+    assert s["contested"] == [] and s["owner"][T] == EN and T not in s.get("contest_owner", {})
+    assert s["works"][T] == {"side": EN, "level": 2}

@@ -66,6 +66,7 @@ from .world import (
     step_costs,
     supported,
     to_staff,
+    update_bridges,
     zoc_hexes,
     zoc_level,
     zoc_reaches,
@@ -237,12 +238,16 @@ def contests(s: dict) -> None:
 
 
 def _uncontested(s: dict, h: str, side: str | None, why: str) -> None:
+    """The contest ends: the hex is its owner's of before again until ``side`` (if any) takes it,
+    as a capture (15B) only if it was not ``side``'s before."""
     s["contested"] = [x for x in s["contested"] if x != h]
     s.get("contest_held", {}).pop(h, None)
-    if side is None:
+    before = (s.get("contest_owner") or {}).pop(h, s["owner"].get(h))
+    s["owner"][h] = before
+    update_bridges(s, (h,))
+    if side is None:  # 5B decides, as the hexes around it change hands
         log(s, f"{hex_name(h)} is no longer contested (9J).", "9J")
         return
-    before = s["owner"].get(h)
     gain_ownership(s, side, h)
     how = "held for a whole game turn" if why == "L551" else "no enemy contests it any longer"
     log(s, f"{hex_name(h)} is no longer contested: {how}, it belongs to the {SIDE_NAMES[side]} (9J).", "9J")
@@ -1943,8 +1948,9 @@ def _after_advance(s: dict, b: Battle, report: dict) -> None:
     """9J (L537-549): after a positional combat, attackers with a ZOC in the hex and defenders
     with a ZOC next to it make the hex contested; each non-infantry unit entering it rolls on
     the Ground Success Table and is disrupted on a failure. Otherwise the hex is captured. Ruling
-    C27: the ZOCs are those of ``world.has_zoc``; a contested hex keeps its owner and its
-    fortifications (``s["contested"]``)."""
+    C27: the ZOCs are those of ``world.has_zoc``; a contested hex is owned by neither side
+    (its owner before is kept in ``s["contest_owner"]``) and keeps its fortifications
+    (``s["contested"]``)."""
     side, h = b.side, b.hex
     if b.crt == "positional":
         ours = [u for u, v in on_map(s, side) if v["hex"] == h and has_zoc(s, u)]
@@ -1958,6 +1964,9 @@ def _after_advance(s: dict, b: Battle, report: dict) -> None:
             if h not in s["contested"]:
                 s["contested"].append(h)
                 s["contested"].sort()
+                # 9J (L541): owned by neither side; its owner before is kept for the contest's end
+                s.setdefault("contest_owner", {})[h] = s["owner"].get(h)
+                s["owner"][h] = None
             log(s, f"{hex_name(h)} is contested (9J).", "9J")
             enter_contested(s, report["advance"])
             return

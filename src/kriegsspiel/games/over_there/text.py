@@ -730,7 +730,10 @@ def grid(view: dict, argument: str = "") -> Text:
         for c in range(1, nc + 1):
             h = f"{c:02d}{r:02d}"
             ch = chars.get(h, " ")
-            style = STYLE.get(owner.get(h, ""), "blue") if MAP.terrain.get(h) not in ("sea", "lake") else "blue"
+            held = owner.get(h, "")  # None: contested, owned by neither side (9J)
+            style = "white" if held is None else STYLE.get(held, "blue")
+            if MAP.terrain.get(h) in ("sea", "lake"):
+                style = "blue"
             if ch in "OX?@*+":
                 style = "bold reverse " + ("red" if ch in "X?*" else "yellow" if ch == "+" else "green")
             out.append(ch, style=style)
@@ -786,6 +789,8 @@ def describe_hex(view: dict, argument: str) -> Text:
     owner = (b.get("owner") or {}).get(h)
     if owner:
         out.append(f"; now held by the {SIDE_NAMES[owner]}")
+    elif h in (b.get("contested") or []):
+        out.append("; contested, owned by neither side (9J)")
     for t in MAP.towns_in(h):
         bits = [t["size"].replace("-", " ")]
         if t.get("fortress"):

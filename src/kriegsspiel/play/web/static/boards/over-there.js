@@ -843,7 +843,7 @@ function drawMap(shape, data, st) {
   // hexes whose owner is not their 1914 country
   const own = svg("g", { class: "ot-owner", "pointer-events": "none" });
   for (const [h, side] of Object.entries(board.owner || {})) {
-    if (!geo.corners[h]) continue;
+    if (!side || !geo.corners[h]) continue; // null: contested, owned by neither side (9J)
     own.append(svg("polygon", { points: pts(geo.corners[h]), fill: `url(#ot-own-${side})`, class: "ot-owned" }));
   }
   map.append(own);
