@@ -616,6 +616,13 @@ def _res_landings(s: dict, f: dict, side: str) -> list[str]:
     return [h for h in logistics.may_rail(s, side) if h not in shut and movement.item_afloat(s, side, h)]
 
 
+def _nowhere(state: State, s: dict, f: dict, role: str, shut: str) -> None:
+    """A Res Pt's list of ways held nothing but "cancel": its hex is not offered again this
+    phase (``shut``: the movement frame's list of such hexes)."""
+    if len(state.actions(s, f, role)) == 1:
+        s["stack"][-2].setdefault(shut, []).append(f["hex"])
+
+
 class ResRiver(State):
     """11H (L650), option 7C: a Res Pt on the ground moves by river by itself, up to 40
     hexsides, taking its 3 REs from the waterway net's capacity; or stays."""
@@ -630,8 +637,7 @@ class ResRiver(State):
 
     def act(self, s, f, role, action):
         if "cancel" in action:
-            if len(self.actions(s, f, role)) == 1:  # no way: not offered again this phase
-                s["stack"][-2].setdefault("no_river", []).append(f["hex"])
+            _nowhere(self, s, f, role, "no_river")
             return None
         h, to = f["hex"], action["to"]
         net = movement.item_river(s, role, h)[to]
@@ -670,8 +676,7 @@ class ResRail(State):
 
     def act(self, s, f, role, action):
         if "cancel" in action:
-            if len(self.actions(s, f, role)) == 1:  # no way: not offered again this phase
-                s["stack"][-2].setdefault("no_rail", []).append(f["hex"])
+            _nowhere(self, s, f, role, "no_rail")
             return None
         h, to = f["hex"], action["to"]
         ctx = movement.Enemy(s, role)
