@@ -252,8 +252,9 @@ def build_offers(s: dict, side: str, yards: list[str], built: int) -> list[str]:
     if built >= len(yards):
         return []
     piles = logistics.at(s, side)
-    if not any(piles.get(h) for h in yards):
-        return []
+    least = min(CH.capacity["permanent-build"].values[k] for k in ("res_pts_per_re", "lille_or_warszawa_lost"))
+    if not any(piles.get(h, 0) >= least for h in yards):
+        return []  # (before the cost, which traces Warsaw's supply)
     cost = build_cost(s, side)
     return [h for h in yards if piles.get(h, 0) >= cost]
 
