@@ -221,8 +221,8 @@ def test_16b3c_the_flow_does_not_tell_the_enemy_what_the_pool_holds():
         return advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace")
 
     poor, rich = asked(0), asked(3)
-    assert G.actions(poor, cp) == [{"end": "replacements"}]
-    assert len(G.actions(rich, cp)) > 1
+    assert G.actions(poor, cp) == [{"scrap": "de-1-id"}, {"end": "replacements"}]  # 16C2: scrapping is free
+    assert len([a for a in G.actions(rich, cp) if "replace" in a]) >= 1
     assert G.step(poor, "entente") == G.step(rich, "entente")
     steps = []
     for s, plan in ((poor, []), (rich, [next(a for a in G.actions(rich, cp) if "replace" in a)])):
@@ -240,3 +240,25 @@ def test_16b3c_the_flow_does_not_tell_the_enemy_what_the_pool_holds():
 
     advance(G.new(seed=3), at_movement)
     assert "replace" not in seen and "move" in seen
+
+
+def test_16c2_a_unit_of_the_pool_is_scrapped_for_half_a_point_from_the_next_phase():
+    """16C2 (L1235), 16A1v, ruling O35, L1260: in his initial phase the player may scrap a unit of
+    his replacement pool for good; half a point of the kind that replaces it (a Man Pt for a
+    division) joins his pool when the initial phase is over, not before; the enemy is not told."""
+    cp = "central-powers"
+    s = G.new(seed=3)
+    _lose(s, "de-1-id")
+    s = advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace")
+    s["pool"][cp]["man"] = 0  # (its special replacements, 16B4, came in this initial phase)
+    order = {"scrap": "de-1-id"}
+    assert G.label(order, s) == "scrap 1 ID for good (0.5 Man Pts from the next phase)"
+    s = G.apply(s, cp, order)
+    assert s["units"]["de-1-id"]["at"] == "scrapped" and "de-1-id" not in sequence.replacement_pool(s, cp)
+    assert s["pool"][cp]["man"] == 0 and order not in G.actions(s, cp)
+    assert not [a for a in G.actions(s, cp) if "replace" in a]  # nothing to pay with yet (L1260)
+    s = G.apply(s, cp, {"end": "replacements"})
+    s = advance(s, lambda s: s["phase"] == "movement" and s["phasing"] == cp)
+    assert s["pool"][cp]["man"] == 0.5
+    assert [x for x in G.view(s, cp)["log"] if "is scrapped" in str(x)]
+    assert not [x for x in G.view(s, "entente")["log"] if "scrapped" in str(x)]

@@ -415,6 +415,7 @@ class OverThere(Rules):
                 t["rail_due"] = {**(t.get("rail_due") or {}), side: rnd.randint(0, 1)}
                 t["river_used"] = {**t.get("river_used", {}), side: {}}
                 t["river_items"] = {**(t.get("river_items") or {}), side: {}}
+                t["pool_due"] = {**(t.get("pool_due") or {}), side: {}}  # 16C2: his scrapping
                 t.setdefault("losses", {})
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know
@@ -537,6 +538,9 @@ class OverThere(Rules):
             return "cancel"
         if "rest" in action:
             return "rest (remove fatigue)"
+        if action.get("scrap") in UNITS:  # 16C2
+            kind, n = sequence.scrap_value(action["scrap"])
+            return f"scrap {UNITS[action['scrap']].short} for good ({sequence.points(n, kind)} from the next phase)"
         if "load" in action and action["load"] in UNITS:
             if not UNITS[action["load"]].army_hq:  # 11H (L656)
                 return f"{UNITS[action['load']].short} takes up a Res Pt (3 MPs less this phase)"

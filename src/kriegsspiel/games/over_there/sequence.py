@@ -268,6 +268,7 @@ class PlayerTurn(Procedure):
     def movement(self, s, f):
         side = f["side"]
         s["phase"] = "movement"
+        pool_due(s, side)  # L1260: the initial phase is over
         combat.contests(s)
         reset(s, side)
         logistics.new_movement(s)  # 11H (L662): each Res Pt moves once a phase
@@ -1270,11 +1271,15 @@ class Replace(State):
         )
 
     def actions(self, s, f, role):
-        return [*replacement_offers(s, role), {"end": "replacements"}]
+        scraps = [{"scrap": uid} for uid in replacement_pool(s, role) if _replaceable(s, uid)]  # 16C2
+        return [*replacement_offers(s, role), *scraps, {"end": "replacements"}]
 
     def act(self, s, f, role, action):
         if "end" in action:
             return None
+        if "scrap" in action:
+            scrap(s, role, action["scrap"])
+            return STAY
         replace(s, role, action["replace"], action["at"])
         return STAY  # he ends it himself, or the number of steps would tell what his pool has left
 
@@ -1581,6 +1586,28 @@ def replace(s: dict, side: str, uid: str, h: str) -> None:
     strength = " as a cadre" if u.cadre is not None else ""
     log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {points(cost, kind)}.", "16B3", to=[side])
     settle(s)
+
+
+def scrap_value(uid: str) -> tuple[str, float]:
+    """16A1v, 16C2 (L1235), ruling O35: what scrapping a unit of the replacement pool gives: half a
+    point of the kind that replaces it (Equ Pts for artillery, Man Pts for the rest)."""
+    return ("equ" if UNITS[uid].artillery else "man"), 0.5
+
+
+def scrap(s: dict, side: str, uid: str) -> None:
+    """16C2 (L1235): the player scraps a unit of his replacement pool for good; its points join his
+    pool when the initial phase is over (L1260: not usable in the initial phase they come from)."""
+    kind, n = scrap_value(uid)
+    s["units"][uid]["at"] = "scrapped"
+    due = s.setdefault("pool_due", {}).setdefault(side, {})
+    due[kind] = due.get(kind, 0) + n
+    log(s, f"{UNITS[uid].short} is scrapped: {points(n, kind)} from the next phase (16C2).", "16C", to=[side])
+
+
+def pool_due(s: dict, side: str) -> None:
+    """L1260: the points scrapping gave in the initial phase join the pool once it is over."""
+    for kind, n in sorted((s.get("pool_due") or {}).pop(side, {}).items()):
+        s["pool"][side][kind] += n
 
 
 def withdraw(s: dict, wid: str, go: bool) -> None:
