@@ -130,8 +130,17 @@ def i1880_campaign():
     return play(g, g.new(seed=8, players=9), 8, lambda s: len(s["combats"]) >= 2 and s["turn"] >= 3, bot=referee)
 
 
+def ot_states():
+    g = load("over-there")
+    s = g.new(seed=1)
+    yield g, s
+    yield g, g.apply(g.clone(s), "entente", {"unit": "ru-25-id"})  # a unit's reach and its ways
+    yield g, play(g, g.clone(s), 1, until=lambda s: s["attack"] is not None and s["last"] is not None)
+
+
 STATES = {
     "goofspiel": goofspiel_states,
+    "over-there": ot_states,
     "first-world-war": fww_states,
     "imperial-borders": ib_states,
     "imperial-elegy": ie_states,
@@ -140,6 +149,7 @@ STATES = {
 
 RECORDS = {
     "goofspiel": (),
+    "over-there": ("units/*", "hq/*", "works/*"),
     "first-world-war": ("armies/*", "status/*", "order", "reserved/*", "battle", "last_battle"),
     "imperial-borders": ("forces/*", "orders/*"),
     "imperial-elegy": ("powers/*",),
@@ -180,6 +190,52 @@ def test_every_record_is_planted_in_some_state(game_id):
 # game -> record -> (keys always shown, keys shown when they apply)
 SHOWN = {
     "goofspiel": {"": ({"prize", "pot", "deck", "hands", "played", "won", "score", "last_bids"}, set())},
+    "over-there": {
+        "": (
+            {
+                "turn",
+                "turn_index",
+                "turns",
+                "date",
+                "phasing",
+                "phase",
+                "units",
+                "hidden",
+                "owner",
+                "works",
+                "breaks",
+                "bridges",
+                "demolished",
+                "repairs",
+                "obstructed",
+                "contested",
+                "fallen",
+                "depleted",
+                "res",
+                "hq",
+                "staff",
+                "zoc",
+                "selected",
+                "reach",
+                "way",
+                "overruns",
+                "attack",
+                "targets",
+                "last",
+                "advancing",
+                "vp",
+                "score",
+                "eliminated",
+                "rail",
+                "pool",
+                "air",
+                "due",
+            },
+            set(),
+        ),
+        "hq/*": ({"active", "hex", "zoi"}, {"leader"}),
+        "works/*": ({"side", "level"}, set()),
+    },
     "first-world-war": {
         "": (
             {

@@ -250,7 +250,7 @@ class OverThere(Rules):
             "units": units,  # own units; enemy units in contact (ruling O1)
             "hidden": [{"hex": h, "side": side, "count": n} for (h, side), n in sorted(hidden.items())],
             "owner": {h: side for h, side in sorted(s["owner"].items()) if owner0.get(h) != side},  # 5B
-            "works": dict(s["works"]),  # 13A
+            "works": {h: {"side": w["side"], "level": w["level"]} for h, w in s["works"].items()},  # 13A
             "breaks": list(s["breaks"]),  # 7A6, 13A3
             # 15A1, 13A2-3: bridges are on the map; who owns one follows from the hexes' owners
             "bridges": {
