@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ...engine.memo import Memo
 from .board import fort_hp, opposing, out_of_action, same_team
 from .data import pack
 from .orders import LAND_RANGE, SHIP_RANGE, clashing, next_regions, order_kind
@@ -414,13 +415,11 @@ def plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
     if key in _PLANS:
         return list(_PLANS[key])
     plan = _plan_orders(s, role)
-    if len(_PLANS) > 256:
-        _PLANS.clear()
-    _PLANS[key] = tuple(plan)
+    _PLANS.keep(key, tuple(plan))
     return plan
 
 
-_PLANS: dict = {}
+_PLANS = Memo(256)
 
 
 def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:

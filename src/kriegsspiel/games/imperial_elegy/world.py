@@ -48,6 +48,7 @@ import math
 from collections import deque
 
 from ...engine import log
+from ...engine.memo import Memo
 from ...engine.rng import shuffle
 from .data import KEY_TYPES, PLAYERS, pack
 from .deck import deck
@@ -403,7 +404,7 @@ def holder(s: dict, sid: str):
 # ----- lines of communication (5.6) ------------------------------------------------------------------
 
 
-_TRACES: dict = {}
+_TRACES = Memo(512)
 
 
 def _fingerprint(s: dict) -> tuple:
@@ -438,11 +439,7 @@ def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> fro
     (``_fingerprint``): the rules ask it for every army."""
     key = (power, fingerprint if fingerprint is not None else _fingerprint(s))
     got = _TRACES.get(key)
-    if got is None:
-        if len(_TRACES) > 512:
-            _TRACES.clear()
-        got = _TRACES[key] = frozenset(_supply_sources(s, power))
-    return got
+    return got if got is not None else _TRACES.keep(key, frozenset(_supply_sources(s, power)))
 
 
 def _supply_sources(s: dict, power: str) -> set:

@@ -2506,13 +2506,14 @@ def overrun_candidates(s: dict, side: str, uids: list[str], mode: str, occupied)
 
 
 def _overrun_plans(
-    s: dict, side: str, uids: list[str], mode: str, ctx: movement.Enemy | None = None
+    s: dict, side: str, uids: list[str], mode: str, ctx: movement.Enemy | None = None, among=None
 ) -> dict[str, tuple[str, dict[str, float]]]:
-    """For each enemy hex the units can overrun together: the hex they overrun from (the
-    cheapest for the most burdened unit, then the lowest id) and each unit's MPs to reach it."""
+    """For each enemy hex (of ``among``, else every one) the units can overrun together: the hex
+    they overrun from (the cheapest for the most burdened unit, then the lowest id) and each
+    unit's MPs to reach it."""
     enemy = OTHER[side]
     ctx = ctx if ctx is not None else movement.Enemy(s, side)
-    near, st = overrun_candidates(s, side, uids, mode, ctx.occupied)
+    near, st = overrun_candidates(s, side, uids, mode, ctx.occupied if among is None else among)
     if not near:
         return {}
     budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
@@ -2575,11 +2576,14 @@ def may_overrun(s: dict, side: str, uids, mode: str, occupied) -> bool:
     return bool(overrun_candidates(s, side, _overrunners(uids), mode, occupied)[0])
 
 
-def overrun_targets(s: dict, side: str, uids, mode: str = "movement", ctx: movement.Enemy | None = None) -> list[str]:
-    """6F: the enemy hexes the unit or stack can overrun now: every unit reaches one hex next to
-    it and can pay terrain, ZOC (not for the units overrun) and overrun MPs into it, within the
-    stacking limit of the hex, at 10:1 or more after fatigue."""
-    return sorted(_overrun_plans(s, side, _overrunners(uids), mode, ctx))
+def overrun_targets(
+    s: dict, side: str, uids, mode: str = "movement", ctx: movement.Enemy | None = None, among=None
+) -> list[str]:
+    """6F: the enemy hexes (of ``among``, else every one) the unit or stack can overrun now:
+    every unit reaches one hex next to it and can pay terrain, ZOC (not for the units overrun)
+    and overrun MPs into it, within the stacking limit of the hex, at 10:1 or more after
+    fatigue."""
+    return sorted(_overrun_plans(s, side, _overrunners(uids), mode, ctx, among))
 
 
 def _overrun_defenders(s: dict, side: str, target_hex: str, report: dict) -> list[str]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Literal, Optional
 
@@ -200,12 +201,15 @@ class GameMap:
         raise KeyError(f"no town called {name!r} on the Over There map")
 
     def towns_in(self, hex_id: str) -> list[dict]:
-        by_hex = self.__dict__.get("_by_hex")
-        if by_hex is None:  # found once: the map does not change
-            by_hex = self.__dict__["_by_hex"] = {}
-            for t in self.towns.values():
-                by_hex.setdefault(t["hex"], []).append(t)
-        return list(by_hex.get(hex_id, ()))
+        return list(self._towns_by_hex.get(hex_id, ()))
+
+    @cached_property
+    def _towns_by_hex(self) -> dict[str, list[dict]]:
+        """Hex -> its towns, found once: the map does not change."""
+        out: dict[str, list[dict]] = {}
+        for t in self.towns.values():
+            out.setdefault(t["hex"], []).append(t)
+        return out
 
 
 def hex_of(lat: float, lon: float, grid: dict) -> Optional[str]:

@@ -244,6 +244,10 @@ def build_cost(s: dict, side: str) -> int:
     return v["lille_or_warszawa_lost"] if side == "entente" and warszawa_lost(s) else v["res_pts_per_re"]
 
 
+_LEAST_BUILD = min(CH.capacity["permanent-build"].values[k] for k in ("res_pts_per_re", "lille_or_warszawa_lost"))
+"""The fewest Res Pts a RE of permanent capacity costs here (7A5b; the USA is not at war)."""
+
+
 def build_offers(s: dict, side: str, yards: list[str], built: int) -> list[str]:
     """7A5b (L293): the yards (of ``yards``: the side's unisolated marshaling yards joined to
     another, as for 7A5a) where the Res Pts for one more RE of permanent capacity lie, while
@@ -252,8 +256,7 @@ def build_offers(s: dict, side: str, yards: list[str], built: int) -> list[str]:
     if built >= len(yards):
         return []
     piles = logistics.at(s, side)
-    least = min(CH.capacity["permanent-build"].values[k] for k in ("res_pts_per_re", "lille_or_warszawa_lost"))
-    if not any(piles.get(h, 0) >= least for h in yards):
+    if not any(piles.get(h, 0) >= _LEAST_BUILD for h in yards):
         return []  # (before the cost, which traces Warsaw's supply)
     cost = build_cost(s, side)
     return [h for h in yards if piles.get(h, 0) >= cost]
@@ -724,12 +727,7 @@ def _waterside() -> dict[str, tuple[str, ...]]:
 
 def by_waterway(s: dict, uid: str) -> bool:
     """Whether the unit stands next to a navigable hexside (7C1)."""
-    return by_water(s["units"][uid]["hex"])
-
-
-def by_water(h: str) -> bool:
-    """Whether the hex lies next to a navigable hexside (7C1)."""
-    return bool(_waterside().get(h))
+    return bool(_waterside().get(s["units"][uid]["hex"]))
 
 
 def river(s: dict, uid: str, ctx=None) -> dict[str, tuple[float, list]]:

@@ -712,8 +712,10 @@ class Destination(State):
 
     def prompt(self, s, f, role):
         names = ", ".join(UNITS[u].short for u in f["units"])
-        how = WAY_NAMES[way_of(s, f)]
-        return f"Where does {names} go {how}? Or choose another way, or stay."
+        way = way_of(s, f)
+        if way == "overrun":
+            return f"Which enemy stack does {names} overrun? Or choose another way, or stay."
+        return f"Where does {names} go by {WAY_ORDERS[way]}? Or choose another way, or stay."
 
     def _searches(self, s, f) -> movement.Enemy | None:
         last, self._searched = self._searched, None
@@ -795,16 +797,7 @@ class Destination(State):
         return None
 
 
-WAY_NAMES = {
-    "march": "by regular movement",
-    "accel": "by accelerated movement",
-    "rail": "by rail",
-    "river": "by river",
-    "overrun": "to overrun",
-}
-
-
-WAY_ORDERS = {
+WAY_ORDERS = {  # the ways a destination list is made for, in words
     "march": "regular movement",
     "accel": "accelerated movement",
     "rail": "rail movement",
@@ -845,20 +838,22 @@ def open_ways(s: dict, side: str, units: list[str], mode: str, ctx: movement.Ene
     return out
 
 
+def _in_sight(s: dict, side: str, occupied) -> frozenset:
+    """The enemy-occupied hexes (of ``occupied``) the side sees (ruling O1)."""
+    seen = visible(s, side)
+    return occupied if seen is None else occupied & seen
+
+
 def overrun_in_sight(s: dict, side: str, units: list[str], mode: str, occupied) -> bool:
     """Whether an enemy stack in sight (of ``occupied``) might be overrun, by what costs little
     to tell (6F, ``combat.may_overrun``)."""
-    seen = visible(s, side)
-    return combat.may_overrun(s, side, units, mode, occupied if seen is None else occupied & seen)
+    return combat.may_overrun(s, side, units, mode, _in_sight(s, side, occupied))
 
 
 def overruns(s: dict, side: str, units: list[str], mode: str, ctx: movement.Enemy) -> list[str]:
     """6F: the enemy stacks in sight the unit or stack can overrun now (an overrun is declared
     against a stack one can see, ruling O1)."""
-    if not overrun_in_sight(s, side, units, mode, ctx.occupied):
-        return []
-    seen = visible(s, side)
-    return [h for h in combat.overrun_targets(s, side, units, mode, ctx) if seen is None or h in seen]
+    return combat.overrun_targets(s, side, units, mode, ctx, among=_in_sight(s, side, ctx.occupied))
 
 
 def _holding(s: dict) -> set[str]:

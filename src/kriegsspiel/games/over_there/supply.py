@@ -120,6 +120,7 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from ...engine import rng
 from ...engine.flow import log
+from ...engine.memo import Memo
 from .scenario import HOME, SIDES
 from .world import (
     CAUSEWAYS,
@@ -317,18 +318,14 @@ class Overland:
         def step(h, n):  # the line steps from n into h
             return None if h in blocked else into[h].get(n)
 
-        found = hx.spread(sorted(starts), step, limit, neighbours=self._table)
-        if len(_SPREADS) >= 512:
-            _SPREADS.clear()
-        _SPREADS[key] = found
-        return found
+        return _SPREADS.keep(key, hx.spread(sorted(starts), step, limit, neighbours=self._table))
 
 
-_RAILS: dict[tuple, tuple[frozenset, frozenset]] = {}
+_RAILS = Memo(512)
 """The sources and rail hexes joined to them (``_Trace._rail``) by net, the low-volume reach,
 usable hexes, sources and cities waiting to join: a pure function of them."""
 
-_SPREADS: dict[tuple, hx.Reach] = {}
+_SPREADS = Memo(512)
 """Overland searches by weather (its cost table, one for the game's run), blocked hexes, starts
 and limit: a pure function of them."""
 
@@ -373,9 +370,7 @@ class _Trace(Overland):
                     break
                 starts |= joined
                 waiting -= joined
-            if len(_RAILS) >= 512:
-                _RAILS.clear()
-            found = _RAILS[key] = (frozenset(starts), frozenset(reach))
+            found = _RAILS.keep(key, (frozenset(starts), frozenset(reach)))
         return set(found[0]), set(found[1])
 
     @staticmethod

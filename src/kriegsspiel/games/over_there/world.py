@@ -15,6 +15,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...engine import hexes as hx
+from ...engine.memo import Memo
 from .charts import charts
 from .map import hex_of, load_map
 from .scenario import ARTILLERY, CAVALRY, HQ, SIDES, scenario
@@ -261,7 +262,8 @@ def closed_bridge_hexes(s: dict, side: str) -> frozenset[str]:
     return _closed(s, side)[1]
 
 
-_CLOSED: dict[tuple, tuple[frozenset, frozenset]] = {}
+_CLOSED = Memo(1024)
+"""The bridges a side may not use, and their hexes, by side, bridge owners and demolitions."""
 
 
 def _closed(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -270,12 +272,8 @@ def _closed(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
     key = (side, *owners.items(), *demolished)
     found = _CLOSED.get(key)
     if found is None:
-        out = {k for k in BRIDGES if owners.get(k) != side}
-        out.update(demolished)
-        closed = frozenset(out)
-        if len(_CLOSED) >= 1024:
-            _CLOSED.clear()
-        found = _CLOSED[key] = (closed, frozenset(h for k in closed for h in k.split("|")))
+        closed = frozenset({k for k in BRIDGES if owners.get(k) != side} | set(demolished))
+        found = _CLOSED.keep(key, (closed, frozenset(h for k in closed for h in k.split("|"))))
     return found
 
 
@@ -486,8 +484,8 @@ def zoc_reaches(s: dict, uid: str) -> bool:
 class SideMap:
     """What a side's units make of the map at one moment (5A, 6A, 12A, 11F2): the hexes they
     occupy, those of them held by a unit with a ZOC, every hex in the side's ZOC, and (found
-    when first asked) the hexes where all its ZOCs are reduced ones and the hexes in contact. Read-only: many callers
-    share one."""
+    when first asked) the hexes where all its ZOCs are reduced ones and the hexes in contact.
+    Read-only: many callers share one."""
 
     __slots__ = ("occupied", "held", "zoc", "_reduced", "_contact")
 
@@ -520,7 +518,7 @@ class SideMap:
 _FACTS = operator.itemgetter("hex", "at", "dis", "nozoc", "cadre", "out", "supply")
 """A unit record's fields a SideMap depends on."""
 
-_SIDE_MAPS: dict[tuple, SideMap] = {}
+_SIDE_MAPS = Memo(4096)
 """SideMaps by side and the side's records' facts: a pure function of them, so one found for a
 position serves every state, clone and game that reaches it again."""
 
@@ -533,11 +531,7 @@ def side_map(s: dict, side: str) -> SideMap:
     except KeyError:  # a board made from a view: not remembered
         return SideMap(s, side)
     found = _SIDE_MAPS.get(key)
-    if found is None:
-        if len(_SIDE_MAPS) >= 4096:
-            _SIDE_MAPS.clear()
-        found = _SIDE_MAPS[key] = SideMap(s, side)
-    return found
+    return found if found is not None else _SIDE_MAPS.keep(key, SideMap(s, side))
 
 
 def zoc_hexes(s: dict, side: str) -> frozenset[str]:
@@ -605,8 +599,9 @@ def gain_ownership(s: dict, side: str, h: str) -> bool:
 
 def update_ownership(s: dict) -> list[tuple[str, str]]:
     """5B: hexes occupied by a side's units with a ZOC, and hexes in a side's uncontested ZOC
-    (cities excepted: they must be occupied), belong to that side; a contested hex (9J) keeps
-    its owner. The hexes that changed hands, with their new owner, in the map's order."""
+    (cities excepted: they must be occupied), belong to that side; a contested hex (9J) belongs
+    to neither until its contest ends. The hexes that changed hands, with their new owner, in
+    the map's order."""
     owner = s["owner"]
     contested = s.get("contested") or ()
     maps = {side: side_map(s, side) for side in SIDES}
