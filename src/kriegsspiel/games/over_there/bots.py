@@ -26,6 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import hexes as hx
+from .sequence import way_of_move
 from .supply import view_supply
 from .world import CH, CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
 
@@ -710,7 +711,7 @@ def _destination(board, side, kinds, rng):
     if best is not None:
         if best in listed:
             return best
-        switch = {"way": way_of_move(best)}
+        switch = {"way": way_of_move(best)}  # sequence.Destination's lists, one a way
         if switch in kinds.get("way", []):
             return switch
     if "build" in kinds and any(dist(here, e) <= 2 for e in theirs):
@@ -729,13 +730,6 @@ def _every_way(board) -> list[dict]:
             out.append({"to": h} if by == "march" else {"to": h, "by": by})
     out += [{"to": h, "overrun": True} for h in board.get("overruns") or ()]
     return out
-
-
-def way_of_move(action: dict) -> str:
-    """The way whose list holds a move (``sequence.Destination``)."""
-    if action.get("overrun"):
-        return "overrun"
-    return {"strat": "rail"}.get(action.get("by"), action.get("by") or "march")
 
 
 ARMY_HQ_PREY = 10.0  # next to an enemy Army HQ standing alone: the VP of a division and more

@@ -806,6 +806,13 @@ WAY_ORDERS = {  # the ways a destination list is made for, in words
 }
 
 
+def way_of_move(action: dict) -> str:
+    """The way whose list holds a move: rail movement holds strategic rail too."""
+    if action.get("overrun"):
+        return "overrun"
+    return {"strat": "rail"}.get(action.get("by"), action.get("by") or "march")
+
+
 def way_of(s: dict, f: dict) -> str:
     """The way the destinations are listed for: the one the player named, else regular
     movement, or accel movement for units under it (6B3: they move by nothing else)."""
