@@ -15,6 +15,8 @@ import random
 import pytest
 
 import kriegsspiel
+from kriegsspiel.engine import call
+from kriegsspiel.engine.flow import run
 from kriegsspiel.games import load
 
 SECRET = "planted-secret-4f1c"
@@ -113,6 +115,22 @@ def ie_states():
     s = g.new(seed=7, players=6)
     yield g, s
     yield g, play(g, g.clone(s), 7, until=lambda s: s["phase"] == "action" and s["war"] is not None)
+    yield g, ie_great_war()
+
+
+def ie_great_war():
+    """The Great War broken out (24.0): the option off, the WTT raised to 5 and the crisis rolled,
+    then played until a GW impulse."""
+    g = load("imperial-elegy")
+    for seed in range(7, 40):
+        s = g.new(seed=seed, players=6, options={"no_great_war_turns": False})
+        s["stack"].clear()
+        s["wtt"] = 4
+        call(s, "wtt", amount=1, power="ge")
+        run(g.procedures, s)
+        if s["stack"]:
+            return play(g, s, seed, until=lambda s: (s["stack"] or [{}])[-1].get("state") == "gw-impulse")
+    raise AssertionError("no crisis roll broke the Great War out")
 
 
 def i1880_states():
@@ -362,7 +380,7 @@ SHOWN = {
                 "role",
                 "asking",
             },
-            {"reserve_box", "last_responses", "last_battle", "naval_move", "last_naval_battle"},
+            {"reserve_box", "last_responses", "last_battle", "naval_move", "last_naval_battle", "gw", "gw_deck"},
         ),
         "powers/*": (
             {
@@ -388,6 +406,7 @@ SHOWN = {
                 "hand_size",
                 "goal_count",
                 "home_chosen",
+                "gw_hand_size",  # 26.0: how many GW cards it holds
             },
             {
                 "gifts",
@@ -395,9 +414,10 @@ SHOWN = {
                 "lost_elite",
                 "public_goals",
                 "goals_due",
-                # a power's own: its hand, home card, goals and NG deck (2.4.1, 11.2)
+                # a power's own: its hand, home card, goals and NG deck (2.4.1, 11.2), GW card (26.0)
                 "hand",
                 "home",
+                "gw_hand",
                 "goals",
                 "goal_deck",
                 "goal_cards",

@@ -47,3 +47,32 @@ def answer(s, role, action):
 def clear_units(s, where):
     for uid in world.units_at(s, where):
         world.remove_unit(s, uid)
+
+
+ALLIANCE_BOXES = {"ge": "alliance-committed", "au": "alliance-committed", "ot": "alliance-aligned",
+                  "uk": "entente-aligned", "fr": "entente-committed", "ru": "entente-committed"}  # fmt: skip
+
+
+def great_war(seed=1, boxes=None, until="gw-impulse"):
+    """The Great War broken out on the 1850 set-up (24.0): the powers in ``boxes`` (by default
+    the Triple Alliance GE, AU, OT against the Triple Entente UK, FR, RU), every question of
+    the Outbreak and Planning Steps answered with the first legal action, until the game asks
+    ``until`` (a state name)."""
+    s = blank(seed, no_great_war_turns=False)
+    for q, box in (boxes or ALLIANCE_BOXES).items():
+        s["powers"][q]["alliance"] = box
+    proc(s, "great-war", reason="a test")
+    first_until(s, until)
+    return s
+
+
+def first_until(s, until):
+    """Answer every question with the first legal action (the first order, the first boost...)
+    until the game asks ``until`` or is over."""
+    for _ in range(500):
+        if not s["stack"] or asking(s) == until:
+            return s
+        roles = game.active(s)
+        for role in roles:
+            answer(s, role, game.actions(s, role)[0])
+    raise AssertionError(f"never asked {until}")

@@ -296,6 +296,8 @@ def modifiers(s: dict, b: dict, side: str) -> list:
             out.append(["combat cards", v])
     if b.get("jihad") == other(side):
         out.append(["Jihad", -1])  # 33.6 L1579
+    if s.get("gw") and b["main"].get(side) in s["gw"]["exhausted"]:
+        out.append(["manpower exhausted", -1])  # 27.6 L1401, 18.2.1 L970
     return out
 
 
@@ -313,8 +315,9 @@ def support_of(s: dict, b: dict, side: str) -> tuple:
     total = 0
     words = []
     main = b["main"][side]
+    trenches = s["gw"]["trenches"] if s.get("gw") else {}
     for sid, us in sorted(per.items()):
-        half_space = only_rough(b, sid) or ru_home(b, sid)
+        half_space = only_rough(b, sid) or ru_home(b, sid) or sid in trenches  # 28.1.3 L1418
         full = half = 0
         for u in us:
             v = unit_fp(u, vs_armies)
@@ -593,6 +596,7 @@ class LandBattle(Procedure):
             "elite": {A: None, D: None}, "drm": {}, "mods": {A: [], D: []}, "strength": {A: 0, D: 0},
             "bdrm": 0, "dice": None, "diff": None, "result": None, "winner": None,
             "losses": {A: 0, D: 0}, "taken": {A: 0, D: 0}, "jihad": None, "had_rebels": at in s["rebel_spaces"],
+            "trench": trench_here(s, at), "armies": {A: 0, D: 0},
         }  # fmt: skip
         where = "from the sea" if amph else ("in the same space" if frm == at else f"from {space_name(frm)}")
         log(s, f"{name(p)} attacks {space_name(at)} {where}.", "18.1.1")
@@ -670,7 +674,13 @@ class LandBattle(Procedure):
     def cards(self, s, f):
         b = s["battle"]
         powers = [q for q in (b["roles"][A], b["roles"][D]) if q in s["powers"]]
-        if powers:
+        b["armies"] = {
+            side: sum(1 for uid, m in b["units"].items() if m["side"] == side and s["units"][uid]["t"] in ARMY_TYPES)
+            for side in (A, D)
+        }  # the defeated force's armies, supporting ones included (30.0 L1476)
+        if powers and s.get("gw") and (s.get("war") or {}).get("gw"):
+            call(s, "gw-combat-cards", roles=powers)  # 26.1, 27.2: the GW combat cards
+        elif powers:
             call(s, "responses", trigger="land-battle", powers=powers, space=b["at"])
         return "roll"
 
@@ -695,6 +705,9 @@ class LandBattle(Procedure):
         b["result"] = r
         b["winner"] = r["winner"]
         b["losses"] = {A: r["a"], D: r["d"]}
+        if b["trench"]:
+            b["losses"][A] += 1  # 28.1 L1408: attacking a trench costs the attacker a step, win or lose
+            log(s, "The attacker takes one more loss for attacking a trench (28.1).", "28.1")
         lead = A if b["bdrm"] >= 0 else D
         log(s, f"BDRM {abs(b['bdrm']):+d} for the {'attacker' if lead == A else 'defender'}. "
             f"{name(b['main'][A])} rolls {da}, {name(b['main'][D])} rolls {dd}: differential "
@@ -751,6 +764,8 @@ class LandBattle(Procedure):
                     eliminate(s, uid, "is spent (its bonus was used)", "5.3.1")
         f["retreated"] = False
         f["advanced"] = []
+        if b["winner"] == A and b["trench"]:
+            return trench_result(s, b)
         if b["winner"] == A:
             return "retreat"
         return "finish"
@@ -790,7 +805,7 @@ class LandBattle(Procedure):
         b = s["battle"]
         if not b["wartime"] or b["frm"] == b["at"]:
             return "finish"
-        if any(
+        if not b.get("trench_advance") and any(
             hostile(s, b["attacker"], s["units"][u]) and s["units"][u]["o"] != "rebel" for u in land_units(s, b["at"])
         ):
             return "finish"
@@ -803,7 +818,9 @@ class LandBattle(Procedure):
     def advanced(self, s, f):
         b = s["battle"]
         f["advanced"] = [uid for uid in main_units(s, b, A) if s["units"][uid]["at"] == b["at"]]
-        if f["advanced"]:
+        if f["advanced"] and b.get("trench_advance"):
+            mark_trench_battle(s, b)  # 28.1.1 L1412: the attacker advances beside the defender
+        elif f["advanced"]:
             occupy(s, b["attacker"], b["at"])
         lonely_ecs(s, [b["frm"]])
         return "finish"
@@ -819,10 +836,17 @@ class LandBattle(Procedure):
             "decisive": bool(r.get("decisive")), "attacker": b["main"][A], "defender": b["main"][D],
             "frm": b["frm"], "at": b["at"], "dice": dict(b["dice"] or {}), "bdrm": b["bdrm"],
             "losses": {A: b["taken"][A], D: b["taken"][D]}, "retreated": f.get("retreated", False),
-            "advanced": list(f.get("advanced", [])),
+            "advanced": list(f.get("advanced", [])), "armies": dict(b.get("armies") or {}),
         }  # fmt: skip
         war = s.get("war")
-        if war is not None and b["winner"] == A and r.get("decisive") and f.get("advanced"):
+        at = b["at"]
+        if s.get("gw") and b["fort"] and s["forts"].get(at):  # 28.2 L1428: a fort that stays loses a level
+            s["forts"][at][1] -= 1
+            log(s, f"The fort in {space_name(at)} is reduced by one level.", "28.2")
+            if s["forts"][at][1] <= 0:
+                del s["forts"][at]
+        walled = b["trench"] and any(s["units"][u]["at"] == at for u in main_units(s, b, D) if u in s["units"])
+        if war is not None and b["winner"] == A and r.get("decisive") and f.get("advanced") and not walled:
             if not war.get("decisive_taken"):
                 war["decisive_bonus"] = {"power": b["attacker"], "units": list(f["advanced"]), "at": b["at"]}
                 log(s, f"Decisive battle: {name(b['attacker'])}'s advancing units may fight another land "
@@ -831,6 +855,52 @@ class LandBattle(Procedure):
         if f.get("advanced"):
             displace_navies(s, b["attacker"], b["at"])
         return None
+
+
+def trench_here(s: dict, at: str) -> bool:
+    """28.1 L1408: a battle in a space with trenches (GW turn 1 on: every key but rebel spaces)."""
+    g = s.get("gw")
+    if not g or g["turn"] < 1 or not (s.get("war") or {}).get("gw"):
+        return False
+    return P().spaces[at].type in KEY_TYPES and at not in s["rebel_spaces"]
+
+
+def trench_result(s: dict, b: dict) -> str:
+    """28.1.1 L1410-1415: a won attack on a trench. Into the space: the defender stays, the
+    attacker advances beside it and the trench battle marker goes on, at Attacker Advantage.
+    Within a trench battle: the winner who already had the advantage drives the other side out
+    (it retreats); otherwise the status shifts one box its way (the side that had the advantage
+    falls to Deadlock). RULINGS_GW G13."""
+    tb = s["gw"]["trenches"].get(b["at"])
+    k = side_key(s, b["attacker"])
+    if tb is None:
+        if not [u for u in main_units(s, b, D) if s["units"][u]["at"] == b["at"]] and not b["fort"]:
+            return "retreat"  # nobody is left to hold the trench: an ordinary win
+        b["trench_advance"] = True
+        log(s, f"The defenders of {space_name(b['at'])} hold their trenches: no retreat; the attacker advances "
+            "into the space.", "28.1.1")  # fmt: skip
+        return "advance"
+    if tb["adv"] == k:
+        log(s, f"{name(b['attacker'])}'s side had the advantage: the enemy is driven out of the trench battle.",
+            "28.1.1")  # fmt: skip
+        return "retreat"
+    old = tb["adv"]
+    tb["adv"] = None if old is not None else k
+    status = "Deadlock" if tb["adv"] is None else ("Attacker" if tb["adv"] == tb["by"] else "Defender") + " Advantage"
+    log(s, f"The trench battle in {space_name(b['at'])} shifts: {status}.", "28.1.1")
+    return "finish"
+
+
+def side_key(s: dict, owner: str):
+    """'attacker' or 'defender': the side of the war an owner fights on (war.key_of)."""
+    sd = W.owner_side(s, owner)
+    return None if sd is None else sd[:-1]
+
+
+def mark_trench_battle(s: dict, b: dict) -> None:
+    k = side_key(s, b["attacker"])
+    s["gw"]["trenches"][b["at"]] = {"by": k, "adv": k}
+    log(s, f"A trench battle begins in {space_name(b['at'])}: Attacker Advantage.", "28.1.1")
 
 
 def auto_support(s: dict, b: dict, side: str) -> None:

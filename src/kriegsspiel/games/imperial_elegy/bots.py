@@ -308,7 +308,13 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         german = [a for a in dicts if a.get("target") in GERMAN_MINORS]
         if me == "ge" and german:
             return german[0]
-    if asking == "war-impulse":
+    if asking.startswith("gw-") and asking != "gw-impulse":
+        return _great_war(b, me, asking, actions, dicts, rng)
+    if asking in ("war-impulse", "gw-impulse"):
+        if asking == "gw-impulse":  # 27.5: rebuild before the budget runs dry
+            for word in ("draft", "refit", "elite-corps"):
+                if word in safe and rng.random() < 0.4:
+                    return word
         attacks = [a for a in dicts if "battle" in a]
         good = []
         for a in attacks:
@@ -380,6 +386,36 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         return "pass"
     choices = [a for a in safe if a not in ("refuse", "decline", "abandon", "deny", "waive")] or safe or actions
     return choices[rng.randrange(len(choices))]
+
+
+def _great_war(b, me, asking, actions, dicts, rng):
+    """The Great War's questions (greatwar.py): combat cards always, an event card for its event,
+    national will on the weakest track, no CP given away, the first order of the alliance."""
+    st = b["powers"].get(me, {})
+    if asking == "gw-combat-card":
+        return dicts[0] if dicts else actions[-1]
+    if asking == "gw-card":
+        for use in ("both", "event", "bonus"):
+            got = [a for a in dicts if a.get("use") == use]
+            if got:
+                return got[0]
+        return actions[-1]
+    if asking == "gw-neutral-card":
+        return dicts[0] if dicts else actions[-1]
+    if asking == "gw-boost":
+        order = ("stability", "manpower", "industry") if st.get("stability", 6) <= 3 else ("manpower", "industry")
+        for t in order + ("stability",):
+            if {"boost": t} in actions:
+                return {"boost": t}
+        return actions[0]
+    if asking == "gw-gift":
+        return "none" if "none" in actions else actions[-1]
+    if asking == "gw-choose":
+        joins = [a for a in dicts if "join" in a]
+        if joins:  # a neutral stays out while the war is young, then picks the side it can help
+            return "stay" if "stay" in actions and rng.random() < 0.7 else joins[0]
+        return dicts[0] if dicts else actions[0]
+    return actions[0]
 
 
 # ----- war and peace -------------------------------------------------------------------------------------------

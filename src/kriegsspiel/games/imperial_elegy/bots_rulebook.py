@@ -242,8 +242,9 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-recipient" and "who" in keys:  # 34.4.8 L1635: treaty options to themselves
         own = [a for a in dicts if a["who"] == me]
         return own[0] if own else pick(rng, dicts)
-    if asking.startswith(("war-", "battle-", "naval-")) or asking in ("redeploy", "alliance-tie"):
-        # 34.4.6 L1631: in a war a bot is played by a player ally (ruling P8: the heuristic bot)
+    if asking.startswith(("war-", "battle-", "naval-", "gw-")) or asking in ("redeploy", "alliance-tie"):
+        # 34.4.6 L1631: in a war (and the Great War) a bot is played by a player ally (ruling P8:
+        # the heuristic bot)
         return heuristic_bot.heuristic(view, actions, rng)
     if asking == "event-choose":
         return _event_choice(b, me, actions, dicts, rng)

@@ -464,14 +464,16 @@ def h_border(s, f, e):
 
 
 def h_outbreak(s, f, e):
-    """23.0: the Great War breaks out; with no_great_war_turns the game ends with the NGs scored (25.5)."""
+    """23.0: the Great War breaks out: its turns are played (greatwar.py), or with
+    no_great_war_turns the game ends with the NGs scored (25.5)."""
     cr = s["crisis"]
     cr["outbreak"] = True
     reason = f"the Great War breaks out in the {cr['decade']}: {cr['incident']}"
     cr["reason"] = reason
     log(s, f"The Great War breaks out ({cr['text']}).", "23.0")
     if not s["options"].get("no_great_war_turns", True):
-        log(s, "The Great War turns are not playable yet: the game ends now.", "24.0")
+        call(s, "great-war", reason=reason)  # 24.0: the GW turns replace the rest of the game
+        return
     call(s, "final-scoring", reason=reason, great_war=True)
 
 

@@ -27,7 +27,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.data import Record, Source, cached_loader, load_files, refuse
-from . import deck
+from . import deck, gw_deck
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -393,6 +393,7 @@ def validate(directory: Path | str | None = None) -> dict[str, int]:
         "setups": len(p.setups),
     }
     counts.update(deck.validate_deck(directory))
+    counts.update(gw_deck.validate_gw_deck(directory))
     return counts
 
 

@@ -8,7 +8,8 @@
 - ``score(s)``: every power's NGs, stability VP, VP markers and special VP (2.2.1 L125-128,
   2.4.2 L149-153, 25.5 L1319-1320, 33.5 L1571).
 - ``call(s, "final-scoring", reason=..., great_war=bool)``: at the outbreak 25.5 (draw up to three NGs first),
-  the score, the winners (2.3: ties win together), ``game_over``.
+  the score, the winners (2.3: ties win together), ``game_over``; with ``outbreak=True`` (the
+  Great War is played, greatwar.py) the scores go to ``s["gw"]["vp"]`` and the game goes on.
 - ``auto_victory(s)`` and ``call(s, "auto-victory-check")``: 2.2.4 L137-139.
 
 State: ``powers[p]["goals"]`` (secret), ``["goal_deck"]`` (secret), ``["public_goals"]`` (NGs
@@ -214,7 +215,8 @@ class FinalScoring(Procedure):
     NGs it holds (RULINGS_END N15)."""
 
     def start(self, s, f):
-        s["phase"] = "over"
+        if not f.get("outbreak"):
+            s["phase"] = "over"
         if f.get("great_war") or "great war" in (f.get("reason") or "").lower():
             s["flags"]["great_war"] = True  # N4: the "GW does not occur" NGs fail
         f["i"] = 0 if s["flags"].get("great_war") else len(PLAYERS)
@@ -258,6 +260,11 @@ class FinalScoring(Procedure):
             log(s, f"{NAMES[q]}: {'; '.join(parts + extra)} — {r['vp']} VP.", "2.2.1")
         checkpoint(s)
         scores = {q: sc[q]["vp"] for q in PLAYERS}
+        if f.get("outbreak"):  # 25.5 L1319: scored for the National Will Step (25.6) and the end (2.2.2)
+            s["gw"]["vp"] = scores
+            for q in PLAYERS:
+                s["powers"][q]["goals_public"] = True  # 25.5: revealed
+            return None
         top = max(scores.values())
         winners = [q for q in PLAYERS if scores[q] == top]
         names = " and ".join(NAMES[q] for q in winners)

@@ -7,7 +7,8 @@ Action, End) in ``sequence.py``; the peacetime actions of §12 in
 (§18-§19) in ``battle.py``; card events (§9) in ``events.py``; the End Phase
 (§20) in ``end.py``; rebels, Italy and the Crisis Table (§21-§23) in
 ``events.py`` and ``crisis.py``; national goals and victory (§2.2-§2.4,
-§25.5) in ``goals.py``. RULINGS.md settles the rulebook's gaps.
+§25.5) in ``goals.py``; the Great War (§24-§32) in ``greatwar.py``.
+RULINGS.md settles the rulebook's gaps.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from . import (
     end,
     events,
     goals,
+    greatwar,
     italy,
     naval,
     sequence,
@@ -32,6 +34,7 @@ from . import (
 )
 from .data import PLAYERS, pack
 from .deck import deck, public
+from .gw_deck import public_gw
 from .world import BOT_LEVELS, BOXES, NAMES
 
 # What the board shows: every key is named, with the rule that makes it public; a key
@@ -71,6 +74,7 @@ SHOWN = (
     "naval_move",  # 19.0
     "last_naval_battle",
     "crisis",  # 23.0 the Crisis Table
+    "gw",  # 24.0-32.0 the Great War (greatwar.py says its fields; the GW deck and hands are not in it)
     "history",  # wars, independence and the rolls the goals and events read
 )
 POWER_SHOWN = (
@@ -117,11 +121,10 @@ class ImperialElegy(Rules):
     options = {
         "no_great_war_turns": Option(
             True,
-            (True,),
+            (True, False),
             title="End the game at the Great War's outbreak",
             help="The Great War's outbreak ends the game with the national goals scored (25.5): "
-            "the shorter evening game. The Great War turns of §24-§32 are not yet playable, so for now "
-            "this is the only way the game is played.",
+            "the shorter evening game. Off: the Great War is fought, up to six GW turns (§24-§32).",
         )
     }
     options.update(
@@ -148,6 +151,7 @@ class ImperialElegy(Rules):
         **end.PROCEDURES,
         **crisis.PROCEDURES,
         **goals.PROCEDURES,
+        **greatwar.PROCEDURES,
     }
     states = {
         **sequence.STATES,
@@ -161,6 +165,7 @@ class ImperialElegy(Rules):
         **end.STATES,
         **crisis.STATES,
         **goals.STATES,
+        **greatwar.STATES,
     }
     bots = {**bots.BOTS, **bots_rulebook.BOTS}
     max_decisions = 40000
@@ -188,6 +193,8 @@ class ImperialElegy(Rules):
         gains is seen by nobody until it is named here."""
         out = {k: s[k] for k in SHOWN if k in s}
         out["deck"] = len(s["deck"])
+        if "gw_deck" in s:
+            out["gw_deck"] = len(s["gw_deck"])  # 26.0: the GW deck, by its size
         powers = {}
         goals = deck().goals
         for p in PLAYERS:
@@ -196,7 +203,9 @@ class ImperialElegy(Rules):
             d["hand_size"] = len(st["hand"])
             d["goal_count"] = len(st["goals"])
             d["home_chosen"] = st["home"] is not None
+            d["gw_hand_size"] = len(st.get("gw_hand", ()))
             if p == role:
+                d["gw_hand"] = list(st.get("gw_hand", ()))
                 d["hand"] = list(st["hand"])
                 d["home"] = st["home"]
                 d["goals"] = list(st["goals"])
@@ -242,13 +251,23 @@ class ImperialElegy(Rules):
                 goals = st["goals"] + st["goal_deck"]
                 rng.shuffle(goals)
                 st["goals"], st["goal_deck"] = goals[: len(st["goals"])], goals[len(st["goals"]) :]
+        if "gw_deck" in t:  # 26.0: the GW deck's order and the others' GW cards
+            pool = list(t["gw_deck"])
+            for p in others:
+                pool += t["powers"][p].get("gw_hand", [])
+            rng.shuffle(pool)
+            t["gw_deck"], pool = pool[: len(t["gw_deck"])], pool[len(t["gw_deck"]) :]
+            for p in others:
+                n = len(t["powers"][p].get("gw_hand", []))
+                if n:
+                    t["powers"][p]["gw_hand"], pool = pool[:n], pool[n:]
         return t
 
     def label(self, action, s=None):
         return sequence.label(action, s)
 
     def public_data(self):
-        return {**data.public(), **deck_public()}
+        return {**data.public(), **deck_public(), **public_gw()}
 
     def validate_data(self):
         return {**data.validate(), **crisis.validate_tables(), **bots_rulebook.validate()}

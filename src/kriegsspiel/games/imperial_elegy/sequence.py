@@ -10,7 +10,7 @@ import orjson
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, log
 from ...engine.rng import below, shuffle
-from . import events, goals
+from . import events, goals, greatwar
 from .data import PLAYERS, pack
 from .deck import DECADES, deck
 from .world import (
@@ -625,6 +625,9 @@ def displace_cut_off(s: dict) -> None:
 
 
 def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
+    gw_words = greatwar.label(action, s)
+    if gw_words is not None:
+        return gw_words
     if isinstance(action, str):
         return {
             "pass": "pass",

@@ -110,7 +110,20 @@ def italy_controller(s: dict):
 
 
 def role_of(s: dict, actor: str):
-    return actor if actor in PLAYERS else italy_controller(s) if actor == "italy" else None
+    if actor in PLAYERS:
+        return actor
+    if actor == "italy" or (actor == "us" and (s.get("war") or {}).get("gw")):
+        return major_controller(s, actor)  # 15.4.1; the US in the Great War alike (ruling G10)
+    return None
+
+
+def major_controller(s: dict, who: str):
+    """The primary belligerent of the side a non-player major fights on, if a player."""
+    k = key_of(s, who)
+    if k is None:
+        return None
+    pr = _w(s)["primary"][k]
+    return pr if pr in PLAYERS else None
 
 
 def italy_alone(s: dict) -> bool:
@@ -278,6 +291,8 @@ def enterable(s: dict, sid: str, key: str, u: dict) -> bool:
     sp = P().spaces[sid]
     if u["t"] in ARMY_TYPES and sp.type == "naval-base":
         return False
+    if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
+        return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking)
     if enemy_land(s, sid, key) or enemy_fort(s, sid, key):
         return False
     h = raw_holder(s, sid)
@@ -286,6 +301,18 @@ def enterable(s: dict, sid: str, key: str, u: dict) -> bool:
     if u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking:
         return False  # 5.5.3 (W9)
     return True
+
+
+def trench_battles(s: dict) -> dict:
+    """28.1.1: the spaces with a trench battle marker (the Great War's)."""
+    g = s.get("gw")
+    return g["trenches"] if g else {}
+
+
+def trenched(s: dict, sid: str) -> bool:
+    """28.1 L1408: from GW turn 1 every key holds trenches (never a rebel space, 32.5)."""
+    g = s.get("gw")
+    return bool(g) and g["turn"] >= 1 and P().spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
 
 
 def bounded(n: int, lo: int, hi: int) -> int:
@@ -725,8 +752,11 @@ def india_check(s: dict) -> None:
 
 def check_capitals(s: dict) -> None:
     """15.5 L884: a primary belligerent's capital occupied ends the maneuver step; 15.6 L890:
-    another player's (or Italy's) capital occupied knocks it out."""
+    another player's (or Italy's) capital occupied knocks it out. Not in the Great War, where
+    surrender follows 30.1 (greatwar.check)."""
     w = _w(s)
+    if w.get("gw"):
+        return
     for k in ("attacker", "defender"):
         pr = w["primary"][k]
         if pr in PLAYERS or pr == "italy":
@@ -935,10 +965,13 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
         left = mp.get(uid, 2)
         if left <= 0:
             continue
+        leaving = u["at"] in trench_battles(s) and uid not in mp
         for n, kind in sorted(P().adjacency.get(u["at"], {}).items()):
             c = link_cost(kind)
             if c > left or (c == 2 and left < 2):
                 continue
+            if leaving and n not in trench_battles(s) and not friendly(s, n, k):
+                continue  # 28.1.5 L1422: out of a trench battle, first into no enemy space
             if enterable(s, n, k, u):
                 out.append({"unit": uid, "to": n})
                 if first:
@@ -1002,12 +1035,16 @@ def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool) -> dict:
                 if not (tsrr_ok and s["flags"].get("tsrr")):
                     continue
                 t = True
-            if (n, t) in seen or not friendly(s, n, k):
+            if (n, t) in seen:
+                continue
+            if not friendly(s, n, k):
+                if n in trench_battles(s) and n not in out:
+                    out[n] = t  # 28.1.5 L1422: a trench battle space may be entered by rail
                 continue
             seen.add((n, t))
             if n != frm and (n not in out or out[n] and not t):
                 out[n] = t
-            if n not in s["rebel_spaces"]:
+            if n not in s["rebel_spaces"] and n not in trench_battles(s):
                 todo.append((n, t))
     return out
 
@@ -1058,15 +1095,23 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
     if frm_only is not None:
         froms = [x for x in froms if x in frm_only]
     out = []
+    tb = trench_battles(s)
     for frm in froms:
         for n in sorted(P().adjacency.get(frm, {})):
+            if n in tb:
+                continue  # 28.1.2 L1416: only the units in a trench battle space fight there
             if enemy_land(s, n, k) or enemy_fort(s, n, k) or (rebels_target(s, n, k)):
+                if trenched(s, n) and not full_army(s, owners, frm, dep):
+                    continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 out.append({"battle": n, "from": frm})
-        if rebels_target(s, frm, k):
-            out.append({"battle": frm, "from": frm})
+        if rebels_target(s, frm, k) or (frm in tb and (enemy_land(s, frm, k) or enemy_fort(s, frm, k))):
+            if frm not in tb or full_army(s, owners, frm, dep):
+                out.append({"battle": frm, "from": frm})
     imp = w.get("impulse") or {}
     if frm_only is None:
-        boxes = sorted({s["units"][x]["at"] for x in imp.get("boxed", []) if x in s["units"]})
+        boxes = sorted(
+            {s["units"][x]["at"] for x in imp.get("boxed", []) if x in s["units"]} & set(P().naval_boxes)
+        )  # still at sea (a Great War bonus action comes after the impulse's action, 27.2)
         for box in boxes:
             for port in sorted(W.box_ports(s, box)):
                 h = raw_holder(s, port)
@@ -1083,6 +1128,13 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
                         continue  # 19.10 L1119
                 out.append({"battle": port, "from": box, "amphibious": True})
     return out
+
+
+def full_army(s: dict, owners, frm: str, dep) -> bool:
+    return any(
+        u["at"] == frm and u["o"] in owners and u["t"] in ARMY_TYPES and not u["r"] and uid not in dep
+        for uid, u in s["units"].items()
+    )
 
 
 def rebels_target(s: dict, sid: str, key: str) -> bool:
@@ -1824,6 +1876,8 @@ class ManeuverStep(Procedure):
     """15.0 (L839-893): naval battles in the boxes (15.1), then impulses in initiative order
     until every participant passes in a row or the war ends."""
 
+    IMPULSE = "war-impulse"  # the state asking for the impulse's action (the Great War's its own)
+
     def start(self, s, f):
         w = _w(s)
         players = [q for q in w["order"] if q in PLAYERS]
@@ -1948,14 +2002,14 @@ class ManeuverStep(Procedure):
             to = italy_deploy_target(s) if w["budget"].get(a, 0) >= 1 else None
             w["impulse"]["do"] = {"italy-deploy": to} if to else "pass"
             return "impulse_do"
-        ask(s, "war-impulse", role_of(s, a))
+        ask(s, self.IMPULSE, role_of(s, a))
         return "impulse_do"
 
     def impulse_again(self, s, f):
         w = _w(s)
         if w["ended"]:
             return "impulse_end"
-        ask(s, "war-impulse", role_of(s, w["impulse"]["actor"]))
+        ask(s, self.IMPULSE, role_of(s, w["impulse"]["actor"]))
         return "impulse_do"
 
     def impulse_do(self, s, f):  # noqa: C901 - one case per wartime action
@@ -2837,6 +2891,11 @@ class Deploy(State):
         a = action.get("minor") or f["actor"]
         r = take_reserve(s, a)
         uid = W.new_unit(s, a, "reserve", action["to"], r)
+        ecs = (s.get("gw") or {}).get("reserve_ecs", {})
+        if ecs.get(a):  # 25.6 L1328: an EC of the National Will Step deploys with a reserve army
+            ecs[a] -= 1
+            W.new_unit(s, a, "ec", action["to"])
+            log(s, f"An EC deploys with {name(a)}'s reserve army.", "25.6")
         if not f.get("before"):  # 15.2.3 L858: it may not attack, support or move this impulse
             _w(s)["deployed"].append(uid)
         if "minor" in action:

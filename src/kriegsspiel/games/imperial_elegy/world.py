@@ -974,8 +974,8 @@ def player_of(s: dict, owner: str):
         return owner
     if owner == "rebel":
         return None
-    if owner == "italy" and s.get("war"):
-        sd = owner_side(s, "italy")
+    if owner in ("italy", "us") and s.get("war"):  # the US only in the Great War (greatwar.py, G10)
+        sd = owner_side(s, owner)
         if sd:
             pr = s["war"]["primary"]["attacker" if sd == "attackers" else "defender"]
             return pr if pr in s["powers"] else None

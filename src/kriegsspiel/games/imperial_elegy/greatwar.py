@@ -1,0 +1,1771 @@
+"""The Great War (rulebook §24-§32, L1287-1510): once it breaks out it replaces the rest of the
+game with at most six GW turns, numbered 0 to 5 (24.1 L1288-1293):
+
+- the Outbreak Step, once (25.0): the action cards are discarded, the alliances go to war, the
+  US waits in the neutral box, Italy may join, the NGs are scored, the National Will bonuses
+  are taken and each alliance sets its turn order in secret;
+- then each GW turn: the Planning Step (26.0: a GW card each, the GW combat cards turned face
+  up, the CP budgets and a CP for an ally), the Maneuver Step (27.0: impulses of one CP each in
+  the GW turn order, with a GW card played beside the action) and the Winter Step (29.0:
+  blockade, the colonial war, the neutral players).
+
+The GW is fought as a war (war.py) whose two sides are the alliances: ``s["war"]`` holds it
+with ``gw`` set, the Triple Alliance as the "attacker" side and the Triple Entente as the
+"defender" side, so that every wartime action (15.2), land battle (§18, with the trenches and
+forts of §28 in battle.py) and naval battle serves it unchanged. ``s["gw"]`` (public):
+
+    turn          the GW turn, 0-5
+    step          "outbreak", "planning", "maneuver", "winter"
+    sides         {"alliance": [players], "entente": [players]} (25.2; neutrals may join, 29.3)
+    neutrals      neutral players (25.2, 27.4, 29.3)
+    eliminated    players who surrendered (30.1)
+    order         the GW turn order: players, "bonus-alliance"/"bonus-entente" (25.7.1), then
+                  "us" and "italy" once in the war (26.3)
+    vp            each player's VP scored at the outbreak (25.5), for 25.6 and 2.2.2-2.2.3
+    us            {"box": "neutral" | "alliance" | "entente" | None, "stability", "manpower",
+                  "entered": GW turn} (25.2, 32.1)
+    combat        {card id: {"holder": player, "up": bool}}: the GW combat cards played,
+                  face down until the next Planning Step (26.1)
+    discard       the GW discard pile (face up)
+    trenches      {space: {"by": side key of the Attacker, "adv": side key with the
+                  advantage or None (deadlock)}}: trench battle markers (28.1.1)
+    exhausted     players whose manpower is exhausted (27.6)
+    reserve_ecs   {player: ECs attached to reserve armies in the holding box} (25.6)
+    uk_armies     British armies waiting under Join Your Country's Army (25.6.1)
+    held          {space: controller} territorial keys occupied by an enemy, for 30.0
+    bonus_cp      {player: CP} from the colonial war for the next Planning Step (29.2.1)
+    winner        the alliance that won the GW, once it has (31.0)
+
+``s["gw_deck"]`` (the GW deck, nobody's to see) and each player's ``gw_hand`` (its own) are
+secret. RULINGS_GW.md (G1, G2...) settles what the rulebook leaves open.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, game_over, log
+from ...engine.rng import roll, shuffle
+from . import war
+from . import world as W
+from .data import KEY_TYPES, PLAYERS
+from .gw_deck import gw_deck
+from .world import ARMY_TYPES, EF_TYPES, NAMES, NAVAL_TYPES, P, name, space_name
+
+SIDES = ("alliance", "entente")
+KEY = {"alliance": "attacker", "entente": "defender"}  # the war side each alliance fights as
+ALLIANCE = {v: k for k, v in KEY.items()}
+LAST_TURN = 5  # 31.0 L1490: the GW ends at the end of GW turn 5 (there is a GW turn 0)
+TOPS = {"stability": 6, "industry": 10, "manpower": 10}  # 25.6: a track at its top gives a reserve army (G3)
+WILL = ((9, 3), (7, 2), (5, 1), (3, 0))  # 25.6 L1322-1327: VP -> display track boosts (and 1 EC from 3 VP)
+NO_WAR_ROLL = {1: ("ge", "fr"), 2: ("fr", "uk"), 3: ("uk", "ru"), 4: ("ru", "ot"), 5: ("ot", "au"), 6: ("au", "ge")}
+FIRST_SIDE_WITHOUT_GE = ("uk", "fr", "au", "ru")  # 25.7 L1336
+COLONIES = ("africa", "asia")  # 29.2: the two submaps of the colonial war
+SUPREMACY = {"africa": ("south-atlantic", "indian-ocean"), "asia": ("pacific", "indian-ocean")}  # 29.2 L1451-1452
+RU_MARCHES = ("central-asia", "qajar-persia", "manchuria")  # 29.2.1 L1461
+GW_ACTIONS = ("refit", "draft", "elite-corps", "refit-fleet")  # 27.5.1-27.5.4, one CP each
+US_ARMIES, US_NAVIES = 3, 4  # 32.1 L1497
+
+
+def gw(s: dict) -> dict:
+    return s["gw"]
+
+
+def on(s: dict) -> bool:
+    """Whether the Great War is being fought."""
+    return bool(s.get("gw")) and s["gw"].get("winner") is None
+
+
+def side_of(s: dict, q: str) -> str | None:
+    """The alliance a player, the US or Italy fights in, or None (neutral, eliminated)."""
+    g = gw(s)
+    for a in SIDES:
+        if q in g["sides"][a]:
+            return a
+    if q == "us" and g["us"]["box"] in SIDES:
+        return g["us"]["box"]
+    if q == "italy" and "italy" in s["war"]["attackers"] + s["war"]["defenders"]:
+        return ALLIANCE[war.key_of(s, "italy")]
+    return None
+
+
+def owner_alliance(s: dict, owner: str) -> str | None:
+    """The alliance whose side an owner's units fight on: a player's, the US's, Italy's, or a
+    minor's in the war through its allied player."""
+    if owner in PLAYERS or owner in ("us", "italy"):
+        return side_of(s, owner)
+    k = war.key_of(s, owner)
+    return ALLIANCE[k] if k else None
+
+
+def fighting(s: dict) -> list:
+    """The players at war, in turn order."""
+    g = gw(s)
+    return [q for q in PLAYERS if q in g["sides"]["alliance"] or q in g["sides"]["entente"]]
+
+
+def neutrals(s: dict) -> list:
+    return [q for q in gw(s)["neutrals"] if q not in gw(s)["eliminated"]]
+
+
+def hand(s: dict, q: str) -> list:
+    return s["powers"][q].setdefault("gw_hand", [])
+
+
+def card(cid: str):
+    return gw_deck().cards[cid]
+
+
+def trench(s: dict, sid: str) -> bool:
+    """28.1 L1408: from GW turn 1 every key holds trenches; rebel spaces never do (32.5)."""
+    g = s.get("gw")
+    if not g or g["turn"] < 1 or sid not in P().spaces:
+        return False
+    return P().spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
+
+
+def manpower(s: dict, q: str) -> int:
+    if q in ("us", "italy"):
+        return gw(s)["us"]["manpower"] if q == "us" else s["majors"]["italy"].get("gw_manpower", 0)
+    return sum(s["powers"][q]["manpower"].values())
+
+
+def main_kind(q: str) -> str:
+    return P().powers[q].manpower_kinds[0]
+
+
+def stability(s: dict, q: str) -> int:
+    if q == "us":
+        return gw(s)["us"]["stability"]
+    if q == "italy":
+        return s["majors"]["italy"].get("gw_stability", 0)
+    return s["powers"][q]["stability"]
+
+
+def change_stability(s: dict, q: str, n: int, why: str, rule: str = "30.0") -> None:
+    """30.0 L1469-1477 (32.1, 32.2 for the US and Italy): within 0-6; surrender follows (30.1)."""
+    old = stability(s, q)
+    new = max(0, min(6, old + n))
+    if new == old:
+        return
+    if q == "us":
+        gw(s)["us"]["stability"] = new
+    elif q == "italy":
+        s["majors"]["italy"]["gw_stability"] = new
+    else:
+        s["powers"][q]["stability"] = new
+    log(s, f"{name(q)} {'gains' if n > 0 else 'loses'} {abs(n)} stability ({why}): {old} -> {new}.", rule)
+
+
+# ----- the outbreak (25.0) ----------------------------------------------------------------------
+
+
+def start_state(s: dict) -> dict:
+    return {
+        "turn": 0,
+        "step": "outbreak",
+        "sides": {"alliance": [], "entente": []},
+        "neutrals": [],
+        "eliminated": [],
+        "order": [],
+        "vp": {},
+        "us": {"box": None, "stability": 3, "manpower": 3, "entered": None},
+        "combat": {},
+        "discard": [],
+        "trenches": {},
+        "exhausted": [],
+        "reserve_ecs": {},
+        "uk_armies": 0,
+        "held": {},
+        "bonus_cp": {},
+        "winner": None,
+        "why": None,
+        "answer": None,
+    }
+
+
+class GreatWar(Procedure):
+    """24.1 L1288-1293: the Outbreak Step once, then GW turns of Planning, Maneuver and Winter
+    until an alliance is defeated (31.0) or GW turn 5 is over."""
+
+    def start(self, s, f):
+        s["war"] = None  # G1: a war in progress is swallowed by the Great War
+        s["battle"] = None
+        s["impulse"] = None
+        s["phase"] = "great-war"
+        s["gw"] = start_state(s)
+        s["gw_deck"] = list(gw_deck().cards)
+        shuffle(s, s["gw_deck"])
+        call(s, "gw-outbreak", reason=f.get("reason"))
+        return "planning"
+
+    def planning(self, s, f):
+        if self.over(s):
+            return "end"
+        gw(s)["step"] = "planning"
+        log(s, f"Great War turn {gw(s)['turn']}: the Planning Step.", "26.0")
+        call(s, "gw-planning")
+        return "maneuver"
+
+    def maneuver(self, s, f):
+        if self.over(s):
+            return "end"
+        gw(s)["step"] = "maneuver"
+        call(s, "gw-maneuver")
+        return "neutrals"
+
+    def neutrals(self, s, f):
+        if self.over(s):
+            return "end"
+        call(s, "gw-neutral-impulses")
+        return "winter"
+
+    def winter(self, s, f):
+        if self.over(s):
+            return "end"
+        gw(s)["step"] = "winter"
+        call(s, "gw-winter")
+        return "next"
+
+    def next(self, s, f):
+        if self.over(s):
+            return "end"
+        if gw(s)["turn"] >= LAST_TURN:
+            gw(s)["why"] = "turn-5"
+            return "end"
+        gw(s)["turn"] += 1
+        return "planning"
+
+    def end(self, s, f):
+        finish(s)
+        return None
+
+    @staticmethod
+    def over(s):
+        check(s)
+        return gw(s)["winner"] is not None
+
+
+class Outbreak(Procedure):
+    """25.0 L1294-1342."""
+
+    def start(self, s, f):
+        """25.1 L1296: every action card is discarded, home cards too; no mandatory event fires."""
+        for q in PLAYERS:
+            st = s["powers"][q]
+            s["discard"] += [c for c in st["hand"] if c not in st["homes"]]
+            st["hand"] = []
+            st["home"] = None
+        log(s, "The Great War: every action card and home card is discarded (25.1).", "25.1")
+        checkpoint(s)
+        for uid, u in sorted(s["units"].items()):  # 32.5 L1507: rebels and others no longer share a space
+            if u["at"] in s["rebel_spaces"] and u["o"] != "rebel" and u["t"] not in NAVAL_TYPES:
+                log(s, f"{name(u['o'])}'s {u['t']} leaves {space_name(u['at'])}: rebels hold it.", "32.5")
+                W.displace_unit(s, uid)
+        return "alliances"
+
+    def alliances(self, s, f):
+        """25.2 L1298: the players of each alliance go to war together; the US waits in the
+        neutral box unless the CSA won the American Civil War or it still goes on."""
+        g = gw(s)
+        for q in PLAYERS:
+            a = W.side(s, q)
+            (g["sides"][a] if a in SIDES else g["neutrals"]).append(q)
+        # the pack has no CSA victory (Appomattox ends the war with the Union restored)
+        g["us"]["box"] = None if s["flags"].get("american-civil-war") else "neutral"
+        alone = [a for a in SIDES if not g["sides"][a]]
+        if len(alone) == 2:  # 25.2.2 L1310: a die names the two powers at war
+            r = roll(s, 6)
+            a, b = NO_WAR_ROLL[r]
+            log(s, f"No player is in an alliance: the die rolls {r}: {name(a)} and {name(b)} go to war.", "25.2.2")
+            self.shift(s, a, "alliance")
+            self.shift(s, b, "entente")
+        elif len(alone) == 1:  # 25.2.2 L1305: the alliance with players declares war on one
+            mine = "entente" if alone[0] == "alliance" else "alliance"
+            opts = [{"power": q} for q in g["neutrals"]]
+            if opts:
+                ask(
+                    s,
+                    "gw-choose",
+                    g["sides"][mine][0],
+                    options=opts,
+                    why="declare-war",
+                    text="No player stands in the other alliance: on which neutral power does your alliance "
+                    "declare war?",
+                )
+                f["declaring"] = alone[0]
+                return "declared"
+        return "italy"
+
+    def declared(self, s, f):
+        q = gw(s)["answer"]["power"]
+        log(s, f"The {'Entente' if f['declaring'] == 'alliance' else 'Alliance'} declares war on {name(q)}.", "25.2.2")
+        self.shift(s, q, f["declaring"])
+        return "italy"
+
+    @staticmethod
+    def shift(s, q, a):
+        g = gw(s)
+        if q in g["neutrals"]:
+            g["neutrals"].remove(q)
+        g["sides"][a].append(q)
+        W.set_box(s, q, f"{a}-committed")
+
+    def italy(self, s, f):
+        """25.3 L1315: a unified Italy: committed joins; aligned rolls 4+ to join, else it turns
+        neutral; the neutral box stays out; blamed for the incident, it joins."""
+        g = gw(s)
+        for a in SIDES:
+            g["sides"][a].sort(key=PLAYERS.index)
+        if not (s["flags"].get("italy_unified") and "italy" in s["majors"]):
+            return "zero"
+        box = s["majors"]["italy"]["alliance"]
+        a = W.SIDE[box]
+        blamed = (s.get("crisis") or {}).get("italy") in SIDES
+        if a == "neutral" or not g["sides"][a]:
+            log(s, "Italy stays neutral.", "25.3")
+            return "zero"
+        if box.endswith("aligned") and not blamed:
+            r = roll(s, 6)
+            if r <= 3:
+                s["majors"]["italy"]["alliance"] = "neutral"
+                log(s, f"Italy rolls {r}: it stays out of the war and shifts to the neutral box.", "25.3")
+                return "zero"
+            log(s, f"Italy rolls {r}: it joins the Great War.", "25.3")
+        enter_major(s, "italy", a)
+        return "zero"
+
+    def zero(self, s, f):
+        """25.4 L1317."""
+        for q in fighting(s):
+            if s["powers"][q]["stability"] == 0:
+                change_stability(s, q, 1, "entering the Great War at 0", "25.4")
+        call(s, "final-scoring", reason=f.get("reason") or "the Great War breaks out", great_war=True, outbreak=True)
+        return "will"
+
+    def will(self, s, f):
+        """25.6 L1321-1330: bonuses by VP, in turn order."""
+        g = gw(s)
+        f.setdefault("i", 0)
+        while f["i"] < len(PLAYERS):
+            q = PLAYERS[f["i"]]
+            f["i"] += 1
+            vp = g["vp"].get(q, 0)
+            boosts = next((n for least, n in WILL if vp >= least), None)
+            if boosts is None:
+                continue
+            g["reserve_ecs"][q] = g["reserve_ecs"].get(q, 0) + 1
+            log(s, f"{name(q)} ({vp} VP): 1 EC{f' and {boosts} display track boost(s)' if boosts else ''}.", "25.6")
+            if q == "uk":
+                self.uk_ec(s)
+            if boosts:
+                ask(s, "gw-boost", q, left=boosts, done=[])
+                return "will"
+        return "pacification"
+
+    @staticmethod
+    def uk_ec(s):
+        """25.6.1 L1331: the UK's EC joins an army on the map (the first by space, G4)."""
+        g = gw(s)
+        armies = sorted((u["at"], uid) for uid, u in s["units"].items() if u["o"] == "uk" and u["t"] in ARMY_TYPES)
+        g["reserve_ecs"]["uk"] -= 1
+        if armies:
+            W.new_unit(s, "uk", "ec", armies[0][0])
+            log(s, f"The UK's EC joins its army in {space_name(armies[0][0])}.", "25.6.1")
+
+    def pacification(self, s, f):
+        """25.6.2 L1333."""
+        s["pacification"] = {}
+        log(s, "The pacification markers are removed.", "25.6.2")
+        return "order"
+
+    def order(self, s, f):
+        """25.7 L1335: each alliance sets its order in secret; the orders are revealed at once.
+        The first member (in turn order) speaks for its alliance (G5)."""
+        g = gw(s)
+        leaders = [g["sides"][a][0] for a in SIDES if len(g["sides"][a]) > 1]
+        if leaders:
+            ask_all(s, "gw-order", leaders)
+        return "ordered"
+
+    def ordered(self, s, f):
+        make_war(s)
+        return None
+
+
+def enter_major(s: dict, who: str, a: str) -> None:
+    """32.1, 32.2: the US or a unified Italy enters the GW with 3 stability and 3 manpower; the
+    US with 3 armies and its naval units in the South, and 1 CP the turn it enters."""
+    g = gw(s)
+    if who == "italy":
+        s["majors"]["italy"]["alliance"] = f"{a}-committed"
+        s["majors"]["italy"]["gw_stability"] = 3
+        s["majors"]["italy"]["gw_manpower"] = 3
+    else:
+        g["us"].update({"box": a, "stability": 3, "manpower": 3, "entered": g["turn"]})
+        for _ in range(US_ARMIES):
+            W.new_unit(s, "us", "army", "the-south")
+        navies = US_NAVIES if s["flags"].get("dreadnoughts") else 2
+        for i in range(navies):
+            W.new_unit(s, "us", "dreadnought" if i >= 2 else "squadron", "the-south")
+    log(s, f"{name(who)} enters the Great War with the {a.title()}.", "32.1" if who == "us" else "32.2")
+    w = s.get("war")
+    if w is not None and w.get("gw"):
+        w[war.KEYS[KEY[a]]].append(who)
+        if who not in g["order"]:  # 26.3 L1351: after the players, the US and then Italy
+            majors = [x for x in ("us", "italy") if x in g["order"] or x == who]
+            g["order"] = [x for x in g["order"] if x not in majors] + majors
+            w["order"] = list(g["order"])
+        w["budget"][who] = 1 if who == "us" else 2
+
+
+def make_order(s: dict, chosen: dict) -> list:
+    """25.7 L1335-1342: the alliances alternate, the one with GE first (without GE: the UK's,
+    then FR's, AU's, RU's); an alliance with fewer players takes bonus impulses in the gaps."""
+    g = gw(s)
+    orders = {a: chosen.get(a) or list(g["sides"][a]) for a in SIDES}
+    first = next((a for a in SIDES if "ge" in g["sides"][a]), None)
+    if first is None:
+        first = next((a for q in FIRST_SIDE_WITHOUT_GE for a in SIDES if q in g["sides"][a]), "alliance")
+    second = "entente" if first == "alliance" else "alliance"
+    n = max(len(orders[first]), len(orders[second]))
+    out = []
+    for i in range(n):
+        for a in (first, second):
+            seq = orders[a]
+            if i < len(seq):
+                out.append(seq[i])
+            elif seq:
+                out.append(f"bonus-{a}")
+    return out
+
+
+def make_war(s: dict) -> None:
+    """The GW as a war (G2): the Triple Alliance on the attacker's side, the Triple Entente on
+    the defender's; a side's primary belligerent is its first player in the GW turn order."""
+    g = gw(s)
+    chosen = g.pop("chosen", {}) if "chosen" in g else {}
+    g["order"] = make_order(s, chosen)
+    first = next((q for q in g["order"] if q in PLAYERS), "ge")
+    w = war.new_war(s, {"attacker": first})
+    w["gw"] = True
+    w["attackers"] = list(g["sides"]["alliance"])
+    w["defenders"] = list(g["sides"]["entente"])
+    for a in SIDES:
+        mine = [q for q in g["order"] if q in g["sides"][a]]
+        w["primary"][KEY[a]] = mine[0] if mine else None
+    if "italy" in s["majors"] and s["majors"]["italy"].get("gw_stability"):
+        a = W.SIDE[s["majors"]["italy"]["alliance"]]
+        if a in SIDES:
+            w[war.KEYS[KEY[a]]].append("italy")
+            g["order"].append("italy")
+    w["order"] = list(g["order"])
+    w["played"] = {}
+    for m, a in sorted(((s.get("crisis") or {}).get("minors") or {}).items()):  # 25.2.1, 23.3: drawn in
+        if a in SIDES and s["allies"].get(m) in g["sides"][a]:
+            w[war.KEYS[KEY[a]]].append(m)
+    s["war"] = w
+    log(s, "The Great War turn order: " + ", ".join(order_name(x) for x in g["order"]) + ".", "25.7")
+
+
+def order_name(x: str) -> str:
+    return f"{x.split('-')[1].title()} bonus impulse" if x.startswith("bonus-") else name(x)
+
+
+# ----- planning (26.0) ----------------------------------------------------------------------------
+
+
+class Planning(Procedure):
+    """26.0 L1343-1352."""
+
+    def start(self, s, f):
+        g = gw(s)
+        if g["turn"] == 1 and g["uk_armies"]:  # 25.6.1 L1331: Join Your Country's Army
+            for _ in range(g["uk_armies"]):
+                W.new_unit(s, "uk", "british", "london")
+            log(s, f"{g['uk_armies']} British armies join in London (25.6.1).", "25.6.1")
+            g["uk_armies"] = 0
+        # 26.0 L1344: the discard pile is shuffled back; every player without a GW card draws one
+        s["gw_deck"] += g["discard"]
+        g["discard"] = []
+        shuffle(s, s["gw_deck"])
+        for q in PLAYERS:
+            if q in g["eliminated"] or hand(s, q) or not s["gw_deck"]:
+                continue
+            c = s["gw_deck"].pop()
+            hand(s, q).append(c)
+            log(s, f"You draw the GW card {card(c).title}.", "26.0", to=[q])
+        for cid, c in sorted(g["combat"].items()):  # 26.1 L1345
+            if not c["up"]:
+                c["up"] = True
+                log(s, f"{card(cid).title} is turned face up in front of {name(c['holder'])}.", "26.1")
+        w = s["war"]
+        for q in w["order"]:
+            if q.startswith("bonus-"):
+                continue
+            w["budget"][q] = budget(s, q)
+        g["bonus_cp"] = {}
+        log(
+            s,
+            "War budgets: " + ", ".join(f"{name(q)} {w['budget'][q]}" for q in w["order"] if q in w["budget"]) + ".",
+            "26.2",
+        )
+        f["i"] = 0
+        return "gifts"
+
+    def gifts(self, s, f):
+        """26.2 L1350: a belligerent player may give 1 CP to an ally it traces a LoC to."""
+        w = s["war"]
+        players = [q for q in w["order"] if q in PLAYERS]
+        while f["i"] < len(players):
+            q = players[f["i"]]
+            f["i"] += 1
+            if w["budget"].get(q, 0) >= 1 and gift_targets(s, q):
+                ask(s, "gw-gift", q)
+                return "gifts"
+        return None
+
+
+def budget(s: dict, q: str) -> int:
+    """26.2 L1349-1350: industry, at least 2 (Italy 2; the US 4, 1 the turn it enters); the
+    colonial war's bonus CP (29.2.1)."""
+    g = gw(s)
+    if q == "italy":
+        return 2
+    if q == "us":
+        return 1 if g["us"]["entered"] == g["turn"] else 4
+    return max(2, s["powers"][q]["industry"]) + g["bonus_cp"].get(q, 0)
+
+
+def gift_targets(s: dict, q: str) -> list:
+    a = side_of(s, q)
+    return [
+        x for x in gw(s)["sides"].get(a, []) if x != q and W.has_loc(s, q, W.capital(s, x)) and x in s["war"]["budget"]
+    ]
+
+
+# ----- the maneuver step (27.0) ---------------------------------------------------------------------
+
+
+class Maneuver(war.ManeuverStep):
+    """27.0-27.7 L1353-1405: impulses in the GW turn order, each a one-CP action (15.2 and the GW
+    actions of 27.5) with the GW card played beside it, until every player passes in a row or
+    every budget is spent."""
+
+    IMPULSE = "gw-impulse"
+
+    def start(self, s, f):
+        f["fought"] = []
+        s["war"]["passes"] = 0
+        s["war"]["turn"] = 0
+        return "bot_redeploy"
+
+    def rapid(self, s, f):
+        w = s["war"]
+        if gw(s)["turn"] == 0 and "uk" in w["attackers"] + w["defenders"] and war.naval_owned(s, {"uk"}):
+            ask(s, "war-free-naval", "uk", wartime=True, why="rapid")
+        return "impulses"
+
+    def impulses(self, s, f):
+        w = s["war"]
+        g = gw(s)
+        check(s)
+        if g["winner"] is not None:
+            return None
+        slots = [x for x in w["order"] if x.startswith("bonus-") or war.acts(s, x)]
+        spendable = [x for x in slots if not x.startswith("bonus-") and w["budget"].get(x, 0) > 0]
+        if not spendable or w["passes"] >= len(slots):
+            log(s, "The Maneuver Step ends (27.7).", "27.7")
+            return None
+        x = w["order"][w["turn"] % len(w["order"])]
+        w["turn"] += 1
+        if x.startswith("bonus-"):
+            members = [q for q in g["sides"][x[6:]] if q not in g["eliminated"] and w["budget"].get(q, 0) > 0]
+            if not members:
+                w["passes"] += 1
+                return "impulses"
+            f["bonus"] = True
+            ask(
+                s,
+                "gw-choose",
+                members[0],
+                why="bonus",
+                options=[{"power": q} for q in members] + ["pass"],
+                text="Your alliance's bonus impulse (25.7.1): which of you acts? Or pass.",
+            )
+            return "bonus_actor"
+        if not war.acts(s, x):
+            return "impulses"
+        f["bonus"] = False
+        return self.begin(s, f, x)
+
+    def bonus_actor(self, s, f):
+        ans = gw(s)["answer"]
+        if ans == "pass":
+            s["war"]["passes"] += 1
+            log(s, "A bonus impulse is passed.", "25.7.1")
+            return "impulses"
+        return self.begin(s, f, ans["power"])
+
+    def begin(self, s, f, a):
+        f["actor"] = a
+        f["lq"] = war.loc_losses(s, a)
+        f["lphase"] = "loc"
+        f["card_asked"] = False
+        return "losses"
+
+    def impulse_start(self, s, f):
+        if f["actor"] in gw(s)["eliminated"] or war.key_of(s, f["actor"]) is None:
+            return "impulses"  # surrendered while its stacks lost steps (30.1)
+        nxt = super().impulse_start(s, f)
+        imp = s["war"]["impulse"]
+        if imp is not None:
+            imp["bonus_impulse"] = f.get("bonus", False)
+            imp["free"] = False
+            imp["taken"] = None
+        return nxt
+
+    def impulse_do(self, s, f):
+        w = s["war"]
+        imp = w["impulse"]
+        a = imp["actor"]
+        do = imp["do"]
+        if do == "pass":
+            imp["taken"] = "pass"
+        else:
+            imp["taken"] = action_kind(do)
+        if imp["free"] and do != "pass":
+            w["budget"][a] = w["budget"].get(a, 0) + 1  # a GW card's bonus action costs no CP (27.2)
+        if do in GW_ACTIONS:
+            imp["do"] = None
+            w["budget"][a] -= 1
+            w["passes"] = 0
+            call(s, "gw-action", actor=a, action=do)
+            return "post_action"
+        return super().impulse_do(s, f)
+
+    def post_action(self, s, f):
+        nxt = super().post_action(s, f)
+        after_action(s)
+        return nxt
+
+    def post_battle(self, s, f):
+        battle_stability(s)
+        return super().post_battle(s, f)
+
+    def impulse_end(self, s, f):
+        """27.2: the GW card, beside the action: for its event after the action, or for a bonus
+        action at once (not the same action again, nor a land battle)."""
+        w = s["war"]
+        imp = w["impulse"]
+        if imp is not None and not f["card_asked"] and imp["taken"] not in (None, "pass") and not imp["free"]:
+            f["card_asked"] = True
+            a = imp["actor"]
+            if a in PLAYERS and hand(s, a) and a not in gw(s)["eliminated"]:
+                ask(s, "gw-card", a)
+                return "card_done"
+        return super().impulse_end(s, f)
+
+    def card_done(self, s, f):
+        w = s["war"]
+        imp = w["impulse"]
+        g = gw(s)
+        play = g.pop("play", None)
+        check(s)
+        if g["winner"] is not None or play is None:
+            return "impulse_end"
+        a = imp["actor"]
+        if play["use"] in ("bonus", "both") and a not in g["eliminated"] and war.key_of(s, a) is not None:
+            imp["free"] = True
+            log(s, f"{name(a)} takes a bonus action.", "27.2")
+            ask(s, self.IMPULSE, a)
+            return "bonus_do"
+        return "impulse_end"
+
+    def bonus_do(self, s, f):
+        w = s["war"]
+        imp = w["impulse"]
+        if imp["do"] == "pass":
+            imp["do"] = None
+            return "impulse_end"
+        return "impulse_do"
+
+
+def action_kind(do) -> str:
+    if isinstance(do, dict):
+        return "battle" if "battle" in do else next(iter(do))
+    return str(do)
+
+
+class Impulse(war.Impulse):
+    """27.1 L1355-1358: one CP for an action, or pass (only with a budget of 2 or less and no
+    Exhaustion in hand; a bonus impulse may always pass). No surrender and no peace: the GW ends
+    only by 30.1 and 31.0. Under a GW card's bonus action (27.2): not the action just taken, nor
+    a land battle."""
+
+    def prompt(self, s, f, role):
+        w = s["war"]
+        imp = w["impulse"]
+        a = imp["actor"]
+        if imp.get("free"):
+            return f"Your GW card's bonus action ({name(a)}): not {imp['taken']} again, nor a land battle."
+        return f"Your Great War impulse ({name(a)}): budget {w['budget'].get(a, 0)} CP."
+
+    def actions(self, s, f, role):
+        w = s["war"]
+        imp = w["impulse"]
+        a = imp["actor"]
+        out = []
+        if w["budget"].get(a, 0) >= 1 or imp.get("free"):
+            b = dict(w["budget"])
+            b[a] = max(1, b.get(a, 0))
+            saved, w["budget"] = w["budget"], b
+            try:
+                out = [x for x in super().actions(s, f, role) if x not in ("pass", "surrender")]
+            finally:
+                w["budget"] = saved
+            out = [x for x in out if not (isinstance(x, dict) and "propose" in x)]
+            out += [x for x in GW_ACTIONS if gw_action_open(s, a, x)]
+        if imp.get("free"):
+            out = [x for x in out if action_kind(x) not in (imp["taken"], "battle")]
+            return out + ["pass"]
+        if imp.get("bonus_impulse") or not out:
+            return out + ["pass"]
+        holds_exhaustion = a in PLAYERS and any(card(c).kind == "mandatory" for c in hand(s, a))
+        if w["budget"].get(a, 0) <= 2 and not holds_exhaustion:
+            out.append("pass")
+        return out
+
+
+# ----- the GW actions (27.5) ------------------------------------------------------------------------
+
+
+def reduced_armies(s: dict, a: str, loc: bool = True) -> list:
+    owners = war.controlled_owners(s, a)
+    return sorted(
+        uid
+        for uid, u in s["units"].items()
+        if u["o"] in owners
+        and u["t"] in ARMY_TYPES
+        and u["r"]
+        and u["at"] in P().spaces
+        and (not loc or W.has_loc(s, u["o"], u["at"]))
+    )
+
+
+def draft_spaces(s: dict, a: str) -> list:
+    """27.5.2 L1387-1391: controlled home keys, one army a space, no trench battle there."""
+    if a not in PLAYERS:
+        return []
+    g = gw(s)
+    return [x for x in W.home_keys_for_armies(s, a, army_kind(a)) if x not in g["trenches"]]
+
+
+def army_kind(a: str) -> str:
+    """The standing army a draft raises (12.2): British for the UK, Turkish for the Ottomans."""
+    return {"uk": "british", "ot": "turkish"}.get(a, "army")
+
+
+def gw_action_open(s: dict, a: str, do: str) -> bool:
+    if a not in PLAYERS:
+        return False
+    if do == "refit":
+        return bool(reduced_armies(s, a))
+    if do == "draft":
+        return manpower(s, a) >= 1 and bool(draft_spaces(s, a))
+    if do == "elite-corps":
+        return W.count_units(s, a, "ec") < W.counter_limit(s, a, "ec") and bool(ec_spaces(s, a))
+    if do == "refit-fleet":
+        return bool(fleet_to_refit(s, a))
+    return False
+
+
+def ec_spaces(s: dict, a: str) -> list:
+    """27.5.3 L1395: with a friendly army with a LoC, home or not."""
+    return sorted(
+        {u["at"] for u in s["units"].values() if u["o"] == a and u["t"] in ARMY_TYPES and u["at"] in P().spaces}
+        & {u["at"] for u in s["units"].values() if u["o"] == a and W.has_loc(s, a, u["at"])}
+    )
+
+
+def fleet_to_refit(s: dict, a: str) -> list:
+    """27.5.4 L1398: a reduced naval unit in a friendly port (a space, not a box)."""
+    return sorted(
+        uid
+        for uid, u in s["units"].items()
+        if u["o"] == a and u["t"] in NAVAL_TYPES and u["r"] and u["at"] in P().spaces
+    )
+
+
+class GWAction(Procedure):
+    """27.5.1-27.5.4: Refit, Draft, Elite Corps, Refit Fleet."""
+
+    def start(self, s, f):
+        a, do = f["actor"], f["action"]
+        if do == "refit":
+            ask(
+                s,
+                "gw-choose",
+                a,
+                why="refit",
+                options=[{"unit": u} for u in reduced_armies(s, a)],
+                text="Refit (27.5.1): which reduced army with a LoC goes back to full strength?",
+            )
+            return "refit"
+        if do == "draft":
+            take_manpower(s, a, 1)
+            f["left"] = 2
+            return "draft"
+        if do == "elite-corps":
+            ask(
+                s,
+                "gw-choose",
+                a,
+                why="ec",
+                options=[{"space": x} for x in ec_spaces(s, a)],
+                text="Elite Corps (27.5.3): with which army does the EC go?",
+            )
+            return "ec"
+        ask(
+            s,
+            "gw-choose",
+            a,
+            why="fleet",
+            options=[{"unit": u} for u in fleet_to_refit(s, a)],
+            text="Refit Fleet (27.5.4): which naval unit goes back to full strength?",
+        )
+        return "refit"
+
+    def refit(self, s, f):
+        uid = gw(s)["answer"]["unit"]
+        s["units"][uid]["r"] = False
+        log(
+            s,
+            f"{name(f['actor'])} refits its {s['units'][uid]['t']} in {space_name(s['units'][uid]['at'])}.",
+            "27.5.1" if f["action"] == "refit" else "27.5.4",
+        )
+        return None
+
+    def draft(self, s, f):
+        """27.5.2 L1387-1391: two reduced armies, one a space (G6: the counter mix still binds)."""
+        a = f["actor"]
+        f.setdefault("used", [])
+        if f.get("asked"):
+            ans = gw(s)["answer"]
+            f["asked"] = False
+            if ans == "done":
+                return None
+            W.new_unit(s, a, army_kind(a), ans["space"], True)
+            f["used"].append(ans["space"])
+            f["left"] -= 1
+            log(s, f"{name(a)} drafts a reduced army in {space_name(ans['space'])}.", "27.5.2")
+        spaces = [x for x in draft_spaces(s, a) if x not in f["used"]]
+        if f["left"] <= 0 or not spaces:
+            return None
+        f["asked"] = True
+        ask(
+            s,
+            "gw-choose",
+            a,
+            why="draft",
+            options=[{"space": x} for x in spaces] + ["done"],
+            text=f"Draft (27.5.2): where does a reduced army go? {f['left']} to place.",
+        )
+        return "draft"
+
+    def ec(self, s, f):
+        x = gw(s)["answer"]["space"]
+        W.new_unit(s, f["actor"], "ec", x)
+        log(s, f"{name(f['actor'])} raises an EC in {space_name(x)}.", "27.5.3")
+        return None
+
+
+def take_manpower(s: dict, q: str, n: int) -> None:
+    """27.6 L1400-1401: manpower is finite in the GW; at 0 it is exhausted (-1 in battle)."""
+    if q in ("us", "italy"):
+        return
+    mp = s["powers"][q]["manpower"]
+    for _ in range(n):
+        kind = max(mp, key=lambda k: (mp[k], k))
+        if mp[kind] > 0:
+            mp[kind] -= 1
+    if sum(mp.values()) == 0 and q not in gw(s)["exhausted"]:
+        gw(s)["exhausted"].append(q)
+        log(s, f"{name(q)}'s manpower is exhausted: no new armies, -1 in every battle (27.6).", "27.6")
+
+
+# ----- GW cards (26.0, 27.2-27.4) ---------------------------------------------------------------------
+
+
+class CardPlay(State):
+    """27.2 L1360-1366: the GW card beside the action: its event (after the action), a bonus
+    action, or kept (hand limit 1: then no card is drawn next turn). Exhaustion must be played
+    before the budget is spent (27.3); with its event comes a bonus action."""
+
+    def prompt(self, s, f, role):
+        c = hand(s, role)[0]
+        return f"Play your GW card {card(c).title} ({card(c).text}) for its event or a bonus action, or keep it?"
+
+    def actions(self, s, f, role):
+        c = hand(s, role)[0]
+        k = card(c).kind
+        out = []
+        if k == "mandatory":
+            out.append({"gw_play": c, "use": "both"})
+        elif k == "combat":
+            out.append({"gw_play": c, "use": "bonus"})  # 26.1: a combat card's event is played in a battle
+        else:
+            out += [{"gw_play": c, "use": "event"}, {"gw_play": c, "use": "bonus"}]
+        if not (k == "mandatory" and s["war"]["budget"].get(role, 0) <= 0):
+            out.append("keep")
+        return out
+
+    def act(self, s, f, role, action):
+        if action == "keep":
+            return None
+        c = action["gw_play"]
+        hand(s, role).remove(c)
+        gw(s)["discard"].append(c)
+        gw(s)["play"] = {"card": c, "use": action["use"]}
+        log(
+            s,
+            f"{name(role)} plays the GW card {card(c).title}"
+            + (" for a bonus action." if action["use"] == "bonus" else "."),
+            "27.2",
+        )
+        if action["use"] in ("event", "both"):
+            call(s, "gw-event", power=role, card=c)
+        return None
+
+
+class NeutralImpulses(Procedure):
+    """27.4 L1370: after the belligerents, neutral players in turn order may play their GW card
+    for its event (G11: once a GW turn, when the Maneuver Step is over)."""
+
+    def start(self, s, f):
+        f["i"] = 0
+        return "next"
+
+    def next(self, s, f):
+        ns = neutrals(s)
+        while f["i"] < len(ns):
+            q = ns[f["i"]]
+            f["i"] += 1
+            if any(card(c).kind in ("event", "mandatory") for c in hand(s, q)):
+                ask(s, "gw-neutral-card", q)
+                return "next"
+        return None
+
+
+class NeutralCard(State):
+    def prompt(self, s, f, role):
+        c = hand(s, role)[0]
+        return f"You are neutral: play {card(c).title} for its event ({card(c).text}), or keep it?"
+
+    def actions(self, s, f, role):
+        out = [{"gw_play": c} for c in hand(s, role) if card(c).kind in ("event", "mandatory")]
+        if any(card(c).kind == "mandatory" for c in hand(s, role)):
+            return out  # K22: a neutral may not hold Exhaustion over
+        return out + ["keep"]
+
+    def act(self, s, f, role, action):
+        if action == "keep":
+            return None
+        c = action["gw_play"]
+        hand(s, role).remove(c)
+        gw(s)["discard"].append(c)
+        log(s, f"{name(role)}, neutral, plays {card(c).title}.", "27.4")
+        call(s, "gw-event", power=role, card=c)
+        return None
+
+
+class Event(Procedure):
+    """A GW card's event: its effects in order (the vocabulary of gw_deck.GW_VERBS)."""
+
+    def start(self, s, f):
+        f["effects"] = [e.model_dump(exclude_none=True) for e in card(f["card"]).effects]
+        return "next"
+
+    def next(self, s, f):  # noqa: C901 - one case per verb
+        while f["effects"]:
+            e = f["effects"].pop(0)
+            p = f["power"]
+            v = e["verb"]
+            mine = side_of(s, p)
+            if v == "exhaustion":
+                for q in fighting(s):
+                    if manpower(s, q) <= 0:
+                        change_stability(s, q, -1, "Exhaustion, manpower already spent", "27.3")
+                    else:
+                        take_manpower(s, q, 1)
+                        log(s, f"Exhaustion: {name(q)} loses 1 manpower.", "27.3")
+            elif v == "stability":
+                if e.get("power") == "enemy":
+                    foes = [q for q in fighting(s) if mine and side_of(s, q) not in (mine, None)]
+                    if foes:
+                        ask(
+                            s,
+                            "gw-choose",
+                            p,
+                            why="enemy",
+                            options=[{"power": q} for q in foes],
+                            text="Which enemy power is struck?",
+                        )
+                        f["pending"] = e
+                        return "enemy"
+                else:
+                    change_stability(s, p, e.get("amount", 1), card(f["card"]).title, "27.2")
+            elif v == "manpower":
+                kind = main_kind(p)
+                s["powers"][p]["manpower"][kind] += e.get("amount", 1)
+                if p in gw(s)["exhausted"]:
+                    gw(s)["exhausted"].remove(p)
+                log(s, f"{name(p)} gains {e.get('amount', 1)} manpower.", "27.2")
+            elif v == "budget":
+                w = s["war"]
+                if p in w["budget"]:
+                    w["budget"][p] += e.get("amount", 1)
+                    log(s, f"{name(p)}'s war budget +{e.get('amount', 1)} CP.", "27.2")
+            elif v == "refit":
+                f["left"] = e.get("count", 1)
+                return "refit"
+            elif v == "minor-entry":
+                opts = entry_minors(s, p, e.get("region"))
+                if mine and opts:
+                    ask(
+                        s,
+                        "gw-choose",
+                        p,
+                        why="minor",
+                        options=[{"minor": m} for m in opts],
+                        text="Minor Power Entry: which minor power joins your alliance?",
+                    )
+                    return "minor"
+                log(s, "No minor power can enter the war.", "25.2.1")
+            elif v in ("us-entry", "italy-entry"):
+                who = "us" if v == "us-entry" else "italy"
+                if mine and self.major_free(s, who):
+                    enter_major(s, who, mine)
+                else:
+                    log(s, f"{name(who)} cannot enter the war now.", "32.1" if who == "us" else "32.2")
+            elif v == "battle-drm":
+                pass  # a combat card's event is played in a battle (battle.py, 26.1)
+        return None
+
+    @staticmethod
+    def major_free(s, who):
+        if who == "us":
+            return gw(s)["us"]["box"] == "neutral"
+        return (
+            bool(s["flags"].get("italy_unified"))
+            and "italy" in s["majors"]
+            and not s["majors"]["italy"].get("gw_stability")
+        )
+
+    def enemy(self, s, f):
+        e = f.pop("pending")
+        change_stability(s, gw(s)["answer"]["power"], e.get("amount", -1), card(f["card"]).title, "27.2")
+        return "next"
+
+    def refit(self, s, f):
+        if f.get("asked"):
+            f["asked"] = False
+            ans = gw(s)["answer"]
+            if ans == "done":
+                return "next"
+            s["units"][ans["unit"]]["r"] = False
+            f["left"] -= 1
+            log(s, f"{name(f['power'])} refits its army in {space_name(s['units'][ans['unit']]['at'])}.", "27.2")
+        opts = reduced_armies(s, f["power"])  # a neutral's refit too (K20)
+        if f["left"] <= 0 or not opts:
+            return "next"
+        f["asked"] = True
+        ask(
+            s,
+            "gw-choose",
+            f["power"],
+            why="refit",
+            options=[{"unit": u} for u in opts] + ["done"],
+            text=f"Refit up to {f['left']} reduced armies with a LoC.",
+        )
+        return "refit"
+
+    def minor(self, s, f):
+        m = gw(s)["answer"]["minor"]
+        join_minor(s, m, f["power"])
+        return "next"
+
+
+def entry_minors(s: dict, p: str, region=None) -> list:
+    """25.2.1 L1302: a minor power not yet at war, not allied to an enemy of ``p``... and never
+    against its pre-GW player ally unless a Balkan minor."""
+    mine = side_of(s, p)
+    w = s["war"]
+    out = []
+    for m, rec in sorted(P().minors.items()):
+        if rec.rebel or m in s.get("gone", []) or m in w["attackers"] + w["defenders"]:
+            continue
+        if W.minor_space(s, m) is None:
+            continue
+        ally = s["allies"].get(m)
+        if ally is not None and side_of(s, ally) not in (mine, None):
+            balkan = any(W.in_region(P().spaces[x], "balkans") for x, c in s["control"].items() if c == m)
+            if not balkan:
+                continue
+        if region:
+            sid = W.minor_space(s, m)
+            if not W.in_region(P().spaces[sid], region):
+                continue
+        out.append(m)
+    return out
+
+
+def join_minor(s: dict, m: str, p: str) -> None:
+    a = side_of(s, p)
+    s["allies"][m] = p
+    s["diplomacy"].pop(m, None)
+    s["war"][war.KEYS[KEY[a]]].append(m)
+    log(s, f"{name(m)} enters the Great War beside {name(p)}.", "25.2.1")
+
+
+# ----- the winter step (29.0) --------------------------------------------------------------------
+
+
+class Winter(Procedure):
+    """29.0 L1439-1468."""
+
+    def start(self, s, f):
+        g = gw(s)
+        if g["turn"] >= 1:  # 29.1 L1442: the end of a GW year, not GW turn 0
+            for q in fighting(s):
+                if war.blockaded(s, q) and s["powers"][q]["industry"] > 3:
+                    s["powers"][q]["industry"] -= 1
+                    log(s, f"{name(q)} is blockaded: its industry falls to {s['powers'][q]['industry']}.", "29.1")
+        if g["us"]["box"] in SIDES:  # 29.1.1
+            foes = [
+                u
+                for u in s["units"].values()
+                if u["at"] == "north-atlantic"
+                and u["t"] in NAVAL_TYPES
+                and side_of(s, u["o"]) not in (g["us"]["box"], None)
+            ]
+            if foes:
+                change_stability(s, "us", -1, "enemy naval units in the North Atlantic", "29.1.1")
+        f["colonies"] = list(COLONIES)
+        return "colonial"
+
+    def colonial(self, s, f):
+        """29.2 L1445-1463: one opposed roll for each submap."""
+        while f["colonies"]:
+            where = f["colonies"].pop(0)
+            done = colonial_war(s, where)
+            if done:
+                f["pending"] = done
+                return "colonial_losses"
+        return "stability"
+
+    def colonial_losses(self, s, f):
+        ls = f["pending"]
+        while ls["losses"] > 0:
+            opts = colonial_units(s, ls["where"], ls["loser"])
+            if not opts:
+                ls["losses"] = 0
+                break
+            ls["losses"] -= 1
+            u = opts[0]
+            who = s["units"][u]["o"]
+            if s["units"][u]["t"] in ARMY_TYPES and not s["units"][u]["r"]:
+                s["units"][u]["r"] = True
+                log(
+                    s,
+                    f"The colonial war: {name(who)}'s army in {space_name(s['units'][u]['at'])} loses a step.",
+                    "29.2",
+                )
+            else:
+                log(
+                    s,
+                    f"The colonial war: {name(who)}'s {s['units'][u]['t']} in "
+                    f"{space_name(s['units'][u]['at'])} is eliminated.",
+                    "29.2",
+                )
+                W.remove_unit(s, u)
+        while ls["gains"] > 0:
+            ls["gains"] -= 1
+            opts = colonial_gains(s, ls["where"], ls["winner"])
+            if not opts:
+                break
+            chooser = gw(s)["sides"][ls["winner"]][0]
+            ask(
+                s,
+                "gw-choose",
+                chooser,
+                why="colony",
+                options=[{"space": x} for x in opts],
+                text=f"The colonial war in {ls['where'].title()}: which unoccupied space does your alliance take?",
+            )
+            return "colonial_gain"
+        return "colonial"
+
+    def colonial_gain(self, s, f):
+        ls = f["pending"]
+        x = gw(s)["answer"]["space"]
+        q = gw(s)["sides"][ls["winner"]][0]
+        owner = next((p for p in gw(s)["sides"][ls["winner"]] if W.has_loc(s, p, x)), q)
+        lost = s["control"].get(x)
+        if lost in fighting(s) and lost in P().spaces[x].homes and P().spaces[x].type in KEY_TYPES:
+            change_stability(s, lost, -1, f"its home key {space_name(x)} lost in the colonial war")  # 30.0 L1471
+        W.set_control(s, x, owner)
+        s["occupied"].pop(x, None)
+        log(s, f"The colonial war: {name(owner)} takes {space_name(x)}.", "29.2")
+        return "colonial_losses"
+
+    def stability(self, s, f):
+        """29.2.1 L1459-1463: RU's Central Asia, Qajar Persia and Manchuria; the colonial bonus CP."""
+        g = gw(s)
+        if "ru" in fighting(s):
+            foes = sum(1 for x in RU_MARCHES if side_of(s, W.holder(s, x) or "") not in (side_of(s, "ru"), None))
+            if foes >= 2:
+                change_stability(
+                    s, "ru", -1, "two of Central Asia, Qajar Persia and Manchuria are the enemy's", "29.2.1"
+                )
+        for a in SIDES:
+            whole = [c for c in COLONIES if holds_all(s, c, a)]
+            n = 3 if len(whole) == 2 else len(whole)
+            takers = [q for q in g["sides"][a] if q not in g["eliminated"] and not war.blockaded(s, q)]
+            for i in range(n):
+                if takers:  # G8: shared in the alliance's turn order
+                    q = takers[i % len(takers)]
+                    g["bonus_cp"][q] = g["bonus_cp"].get(q, 0) + 1
+            if n and takers:
+                log(s, f"The {a.title()} holds {' and '.join(whole)}: {n} bonus CP next turn.", "29.2.1")
+        f["i"] = 0
+        return "neutrals"
+
+    def neutrals(self, s, f):
+        """29.3 L1464-1468: a neutral player may join an alliance (not one of 3, nor one with more
+        players than the other), or stay out and give 1 CP to a belligerent (G12)."""
+        ns = neutrals(s)
+        while f["i"] < len(ns):
+            q = ns[f["i"]]
+            f["i"] += 1
+            opts = [{"join": a} for a in open_sides(s)]
+            opts += [{"gw_give": x} for x in fighting(s) if W.has_loc(s, q, W.capital(s, x))]
+            ask(
+                s,
+                "gw-choose",
+                q,
+                why="neutral",
+                options=opts + ["stay"],
+                text="You are neutral (29.3): join an alliance, give a belligerent 1 CP, or stay out?",
+            )
+            f["who"] = q
+            return "neutral_done"
+        return None
+
+    def neutral_done(self, s, f):
+        q = f["who"]
+        ans = gw(s)["answer"]
+        g = gw(s)
+        if isinstance(ans, dict) and "join" in ans:
+            a = ans["join"]
+            g["neutrals"].remove(q)
+            g["sides"][a].append(q)
+            W.set_box(s, q, f"{a}-committed")
+            s["war"][war.KEYS[KEY[a]]].append(q)
+            seat_in_order(s, q, a)
+            log(s, f"{name(q)} joins the Great War with the {a.title()}.", "29.3")
+        elif isinstance(ans, dict) and "gw_give" in ans:
+            x = ans["gw_give"]
+            g["bonus_cp"][x] = g["bonus_cp"].get(x, 0) + 1
+            log(s, f"{name(q)} gives {name(x)} 1 CP.", "29.3")
+        return "neutrals"
+
+
+def open_sides(s: dict) -> list:
+    g = gw(s)
+    n = {a: len([q for q in g["sides"][a] if q not in g["eliminated"]]) for a in SIDES}
+    return [a for a in SIDES if n[a] < 3 and n[a] <= n["entente" if a == "alliance" else "alliance"]]
+
+
+def seat_in_order(s: dict, q: str, a: str) -> None:
+    """29.3 L1466-1467: the joining player takes its alliance's bonus impulse if it had one, or
+    the next free spot in the order; the other alliance gets a bonus impulse if outnumbered."""
+    g = gw(s)
+    w = s["war"]
+    bonus = f"bonus-{a}"
+    if bonus in g["order"]:
+        g["order"][g["order"].index(bonus)] = q
+    else:
+        players = [x for x in g["order"] if x in PLAYERS or x.startswith("bonus-")]
+        tail = [x for x in g["order"] if x in ("us", "italy")]
+        other = "entente" if a == "alliance" else "alliance"
+        g["order"] = players + [q, f"bonus-{other}"] + tail
+    w["order"] = list(g["order"])
+    w["budget"].setdefault(q, 0)
+
+
+def colonial_units(s: dict, where: str, a: str) -> list:
+    """The alliance's units on the submap: armies with steps first (an army step is a loss), in
+    space order (G7)."""
+    out = []
+    for uid, u in sorted(s["units"].items(), key=lambda x: (x[1]["at"], x[0])):
+        sp = P().spaces.get(u["at"])
+        if sp is None or sp.map != where or u["t"] in NAVAL_TYPES:
+            continue
+        if owner_alliance(s, u["o"]) == a:
+            out.append(uid)
+    return out
+
+
+def colonial_gains(s: dict, where: str, a: str) -> list:
+    """Unoccupied spaces of the submap the alliance does not hold and traces a LoC to."""
+    out = []
+    for sid, sp in sorted(P().spaces.items()):
+        if sp.map != where or sp.type == "naval-base" or sp.out_of_play:
+            continue
+        if any(u["at"] == sid for u in s["units"].values()):
+            continue
+        h = W.holder(s, sid)
+        if h is None or side_of(s, h) == a:
+            continue
+        if any(W.has_loc(s, q, sid) for q in gw(s)["sides"][a]):
+            out.append(sid)
+    return out
+
+
+def holds_all(s: dict, where: str, a: str) -> bool:
+    """29.2.1: every controlled (non-neutral) space of the submap is the alliance's."""
+    seen = False
+    for sid, sp in P().spaces.items():
+        if sp.map != where:
+            continue
+        h = W.holder(s, sid)
+        if h is None:
+            continue
+        hs = owner_alliance(s, h)
+        if hs is None:
+            continue
+        seen = True
+        if hs != a:
+            return False
+    return seen
+
+
+def colonial_war(s: dict, where: str) -> dict | None:
+    """29.2 L1447-1458: each alliance rolls a die plus 1 per EF, elite unit (an elite colonial EF
+    2) and army on the submap, and 2 for naval supremacy; an alliance holding the whole submap
+    makes the other's roll 0. The loser loses one unit or army step (two at 4 or more), the
+    winner takes as many unoccupied spaces; the UK loses 1 stability when its alliance loses."""
+    g = gw(s)
+    mods = {}
+    for a in SIDES:
+        n = 0
+        for uid in colonial_units(s, where, a):
+            t = s["units"][uid]["t"]
+            n += 2 if t in ("elite-ef", "zouaves") else 1 if t in EF_TYPES or t in ARMY_TYPES or t == "ec" else 0
+        boxes = SUPREMACY[where]
+        navies = [u for u in s["units"].values() if u["at"] in boxes and u["t"] in NAVAL_TYPES]
+        if navies and all(side_of(s, u["o"]) == a for u in navies):
+            n += 2
+        mods[a] = n
+    dice = {a: roll(s, 6) for a in SIDES}
+    for a in SIDES:
+        if holds_all(s, where, "entente" if a == "alliance" else "alliance"):
+            dice[a] = 0
+    total = {a: dice[a] + mods[a] for a in SIDES}
+    log(
+        s,
+        f"The colonial war in {where.title()}: the Alliance {dice['alliance']}+{mods['alliance']} = "
+        f"{total['alliance']}, the Entente {dice['entente']}+{mods['entente']} = {total['entente']}.",
+        "29.2",
+    )
+    if total["alliance"] == total["entente"]:
+        return None
+    win = max(SIDES, key=lambda a: total[a])
+    lose = "entente" if win == "alliance" else "alliance"
+    n = 2 if abs(total["alliance"] - total["entente"]) >= 4 else 1
+    if "uk" in g["sides"][lose] and "uk" not in g["eliminated"]:
+        change_stability(s, "uk", -1, "its alliance lost the colonial war", "29.2.1")
+    return {"where": where, "winner": win, "loser": lose, "losses": n, "gains": n}
+
+
+# ----- stability, surrender and the end (30.0-31.0, 2.2.2-2.2.3) --------------------------------------
+
+
+def after_action(s: dict) -> None:
+    """30.0 L1469-1473: territorial keys lost to (or taken back from) the enemy; trench battle
+    markers of a vacated space go (28.1.5); then surrender (30.1) and the GW's end (31.0)."""
+    g = gw(s)
+    now = {}
+    for sid, occ in s["occupied"].items():
+        sp = P().spaces.get(sid)
+        ctl = s["control"].get(sid)
+        if sp is None or ctl is None or sp.type not in KEY_TYPES:
+            continue
+        if not (ctl in PLAYERS or ctl == "italy") or side_of(s, occ) in (side_of(s, ctl), None):
+            continue
+        if not (sp.map == "main" and not sp.colonial_home) and not (sp.map in COLONIES and ctl in sp.homes):
+            continue  # G9: a territorial key on the main map, a home key on the Africa or Asia submap
+        now[sid] = ctl
+    for sid, ctl in sorted(now.items()):
+        if sid not in g["held"]:
+            change_stability(s, ctl, -1, f"{space_name(sid)} lost to the enemy")
+    for sid, ctl in sorted(g["held"].items()):
+        if sid not in now and s["control"].get(sid) == ctl:
+            change_stability(s, ctl, 1, f"{space_name(sid)} retaken")
+    g["held"] = now
+    for sid in sorted(g["trenches"]):
+        sides = {war.key_of(s, u["o"]) for u in s["units"].values() if u["at"] == sid and war.is_land(u)}
+        sides.discard(None)
+        if len(sides) < 2:
+            del g["trenches"][sid]
+            log(s, f"The trench battle in {space_name(sid)} is over.", "28.1.5")
+    check(s)
+
+
+def battle_stability(s: dict) -> None:
+    """30.0 L1473-1476: the lead power of a force of at least 2 armies defeated in a decisive
+    battle loses 1 stability (G14)."""
+    lb = s.get("last_battle")
+    if not lb or lb.get("gw_scored") or not lb.get("decisive"):
+        return
+    lb["gw_scored"] = True
+    loser = "d" if lb["winner"] == "attacker" else "a"
+    who = lb["defender"] if loser == "d" else lb["attacker"]
+    if (lb.get("armies") or {}).get(loser, 0) >= 2 and (who in PLAYERS or who in ("us", "italy")):
+        change_stability(s, who, -1, "a decisive defeat")
+
+
+def check(s: dict) -> None:
+    """30.1 L1478-1481: a player surrenders at 0 stability or with its capital (and subcapital)
+    occupied; 30.2: the US and Italy at 0 stability, Italy with Rome taken. 31.0 L1488-1490: an
+    alliance with every power eliminated, or one power left and no neutral player, is defeated."""
+    g = s.get("gw")
+    if not g or g["winner"] is not None or s.get("war") is None:
+        return
+    for q in fighting(s):
+        if q in g["eliminated"]:
+            continue
+        cap = [W.capital(s, q)] + ([P().powers[q].subcapital] if P().powers[q].subcapital else [])
+        taken = all(x in s["occupied"] and side_of(s, s["occupied"][x]) not in (side_of(s, q), None) for x in cap)
+        if s["powers"][q]["stability"] <= 0 or taken:
+            eliminate(s, q, "its capital is taken" if taken else "revolution: its stability is 0")
+    for who in ("us", "italy"):
+        if side_of(s, who) is None:
+            continue
+        rome = who == "italy" and side_of(s, s["occupied"].get("rome", "")) not in (side_of(s, "italy"), None)
+        if stability(s, who) <= 0 or rome:
+            surrender_major(s, who)
+    left = {a: [q for q in g["sides"][a] if q not in g["eliminated"]] for a in SIDES}
+    for a in SIDES:
+        other = "entente" if a == "alliance" else "alliance"
+        if not left[a] or (len(left[a]) == 1 and not neutrals(s) and left[other]):
+            g["winner"] = other
+            s["war"]["ended"] = {"type": "great-war", "loser": KEY[a]}
+            log(s, f"The {a.title()} is defeated: the {other.title()} wins the Great War.", "31.0")
+            return
+
+
+def eliminate(s: dict, q: str, why: str) -> None:
+    """30.1 L1478-1484: the player is out of the game: its units, alliance marker, initiative and
+    ally markers go; its allied minors pass to an ally; its place becomes a bonus impulse."""
+    g = gw(s)
+    w = s["war"]
+    g["eliminated"].append(q)
+    log(s, f"{name(q)} surrenders ({why}) and is eliminated.", "30.1")
+    a = side_of(s, q)
+    for uid in sorted(uid for uid, u in s["units"].items() if u["o"] == q):
+        W.remove_unit(s, uid)
+    mates = [x for x in g["sides"].get(a, []) if x not in g["eliminated"]]
+    for m, p in sorted(s["allies"].items()):
+        if p == q:
+            if mates and m in w["attackers"] + w["defenders"]:
+                s["allies"][m] = mates[0]
+            else:
+                s["allies"].pop(m)
+    for k in ("attackers", "defenders"):
+        if q in w[k]:
+            w[k].remove(q)
+    w["knocked_out"][q] = "eliminated"
+    for k in ("attacker", "defender"):
+        if w["primary"].get(k) == q:  # the side's next player runs its majors (G10)
+            w["primary"][k] = next((x for x in g["order"] if x in mates), None)
+    if q in g["order"]:
+        bonus = f"bonus-{a}"
+        other = f"bonus-{'entente' if a == 'alliance' else 'alliance'}"
+        if other in g["order"]:  # 30.1 L1481: only one alliance may hold a bonus impulse
+            g["order"] = [x for x in g["order"] if x not in (q, other)]
+        else:
+            g["order"][g["order"].index(q)] = bonus
+        w["order"] = list(g["order"])
+        w["turn"] = w["turn"] % max(1, len(w["order"]))
+    w["budget"].pop(q, None)
+
+
+def surrender_major(s: dict, who: str) -> None:
+    """30.2 L1484-1487: the US or Italy surrenders: its units leave play."""
+    g = gw(s)
+    w = s["war"]
+    log(s, f"{name(who)} surrenders.", "30.2")
+    for uid in sorted(uid for uid, u in s["units"].items() if u["o"] == who):
+        W.remove_unit(s, uid)
+    for k in ("attackers", "defenders"):
+        if who in w[k]:
+            w[k].remove(who)
+    if who == "us":
+        g["us"]["box"] = "out"
+    else:
+        s["majors"]["italy"]["gw_stability"] = 0
+        s["majors"]["italy"]["alliance"] = "neutral"
+    g["order"] = [x for x in g["order"] if x != who]
+    w["order"] = list(g["order"])
+    w["budget"].pop(who, None)
+
+
+def finish(s: dict) -> None:
+    """2.2.2 L130-132: the winning alliance wins as a team if no player is neutral; else its best
+    player, with 4 minus the GW turn added, against the best neutral player. 2.2.3 L135-140:
+    after GW turn 5 the best neutral player wins, or with none the highest stability. A player
+    eliminated never wins; ties win together (G15)."""
+    g = gw(s)
+    s["phase"] = "over"
+    vp = dict(g["vp"])
+    alive = [q for q in PLAYERS if q not in g["eliminated"]]
+    ns = neutrals(s)
+    if g["winner"] is not None:
+        team = [q for q in g["sides"][g["winner"]] if q in alive]
+        if not ns:
+            winners, why = team, f"the {g['winner'].title()} wins the Great War"
+        else:
+            bonus = 4 - g["turn"]
+            best_team = max((vp.get(q, 0) + bonus for q in team), default=-99)
+            best_n = max(vp.get(q, 0) for q in ns)
+            log(
+                s,
+                f"The {g['winner'].title()}'s best: {best_team} VP (with {bonus:+d} for winning); the best "
+                f"neutral: {best_n} VP.",
+                "2.2.2",
+            )
+            if best_team > best_n:
+                winners, why = team, f"the {g['winner'].title()} wins the Great War"
+            elif best_n > best_team:
+                winners, why = [q for q in ns if vp.get(q, 0) == best_n], "a neutral outscores the victors"
+            else:
+                winners = team + [q for q in ns if vp.get(q, 0) == best_n]
+                why = "the victors and a neutral tie"
+            for q in team:
+                vp[q] = vp.get(q, 0) + bonus
+    elif ns:
+        top = max(vp.get(q, 0) for q in ns)
+        winners, why = [q for q in ns if vp.get(q, 0) == top], "the Great War ends after GW turn 5: the best neutral"
+    else:
+        top = max(s["powers"][q]["stability"] for q in alive) if alive else 0
+        winners = [q for q in alive if s["powers"][q]["stability"] == top]
+        why = "the Great War ends after GW turn 5: the highest stability"
+        vp = {q: s["powers"][q]["stability"] for q in PLAYERS}
+    names = " and ".join(NAMES[q] for q in winners)
+    log(s, f"{names} win{'s' if len(winners) == 1 else ''} ({why}).", "31.0")
+    game_over(s, winners, {q: vp.get(q, 0) for q in PLAYERS}, why)
+
+
+# ----- the choices -------------------------------------------------------------------------------
+
+
+class Boost(State):
+    """25.6 L1327: a display track boost: stability, manpower or industry, never the same twice;
+    a track at its top gives a bonus reserve army instead (beyond the holding box's limit)."""
+
+    def prompt(self, s, f, role):
+        return f"National will (25.6): boost a display track ({f['left']} left)."
+
+    def actions(self, s, f, role):
+        return [{"boost": t} for t in ("stability", "manpower", "industry") if t not in f["done"]]
+
+    def act(self, s, f, role, action):
+        t = action["boost"]
+        st = s["powers"][role]
+        f["done"].append(t)
+        f["left"] -= 1
+        g = gw(s)
+        if t == "manpower":
+            kind = main_kind(role)
+            value = st["manpower"][kind]
+        else:
+            value = st[t]
+        if value >= TOPS[t]:
+            if role == "uk":  # 25.6.1: the UK's armies wait for GW turn 1 in London
+                g["uk_armies"] += 1
+            else:
+                st["reserves"].append(False)
+            log(s, f"{name(role)}'s {t} is at its top: a bonus reserve army instead.", "25.6")
+        else:
+            if t == "manpower":
+                st["manpower"][main_kind(role)] += 1
+            else:
+                st[t] += 1
+            log(s, f"{name(role)} boosts its {t}.", "25.6")
+        return STAY if f["left"] > 0 else None
+
+
+class Order(State):
+    """25.7 L1335-1337: the alliance's impulse order, secret until both are revealed."""
+
+    simultaneous = True
+
+    def prompt(self, s, f, role):
+        return "Set your alliance's Great War turn order (25.7): revealed at once with the other's."
+
+    def actions(self, s, f, role):
+        a = side_of(s, role)
+        return [{"order": list(p)} for p in itertools.permutations(gw(s)["sides"][a])]
+
+    def act(self, s, f, role, action):  # pragma: no cover - a simultaneous state reveals instead
+        return None
+
+    def reveal(self, s, f, choices):
+        gw(s)["chosen"] = {side_of(s, r): c["order"] for r, c in choices.items()}
+
+
+class Gift(State):
+    """26.2 L1350: one CP of the budget to an ally with a LoC, or none."""
+
+    def prompt(self, s, f, role):
+        return "Give 1 CP of your war budget to an ally (26.2)?"
+
+    def actions(self, s, f, role):
+        return [{"gw_give": x} for x in gift_targets(s, role)] + ["none"]
+
+    def act(self, s, f, role, action):
+        if action != "none":
+            w = s["war"]
+            w["budget"][role] -= 1
+            w["budget"][action["gw_give"]] += 1
+            log(s, f"{name(role)} gives {name(action['gw_give'])} 1 CP.", "26.2")
+        return None
+
+
+class Choose(State):
+    """A choice the GW asks of a player: ``options`` in the frame, the answer kept in
+    ``s["gw"]["answer"]`` for the step that asked."""
+
+    def prompt(self, s, f, role):
+        return f["text"]
+
+    def actions(self, s, f, role):
+        return list(f["options"])
+
+    def act(self, s, f, role, action):
+        gw(s)["answer"] = action
+        return None
+
+
+class CombatCard(State):
+    """26.1, 27.2 Exception 2: a GW combat card at the start of a land battle the player is in:
+    face up in front of it, or in its hand; afterwards it lies face down in front of the player
+    it was played against."""
+
+    def prompt(self, s, f, role):
+        return "Play a GW combat card in this battle (+2 to your roll)?"
+
+    def actions(self, s, f, role):
+        return [{"combat": c} for c in combat_cards(s, role)] + ["none"]
+
+    def act(self, s, f, role, action):
+        if action == "none":
+            return None
+        c = action["combat"]
+        b = s["battle"]
+        if c in hand(s, role):
+            hand(s, role).remove(c)
+        drm = sum(e.amount or 0 for e in card(c).effects if e.verb == "battle-drm")
+        b["drm"][role] = b["drm"].get(role, 0) + drm
+        against = b["roles"]["d"] if b["roles"]["a"] == role else b["roles"]["a"]
+        gw(s)["combat"][c] = {"holder": against or role, "up": False}
+        log(
+            s,
+            f"{name(role)} plays {card(c).title}: {drm:+d} to its roll; the card goes face down in front of "
+            f"{name(against or role)}.",
+            "26.1",
+        )
+        return None
+
+
+def combat_cards(s: dict, q: str) -> list:
+    g = s.get("gw") or {}
+    up = [c for c, x in sorted(g.get("combat", {}).items()) if x["holder"] == q and x["up"]]
+    return up + [c for c in s["powers"].get(q, {}).get("gw_hand", []) if card(c).kind == "combat"]
+
+
+class CombatCards(Procedure):
+    """Called by battle.py at the cards step of a GW land battle: the attacker first."""
+
+    def start(self, s, f):
+        f["roles"] = [r for r in f["roles"] if r in PLAYERS]
+        return "next"
+
+    def next(self, s, f):
+        while f["roles"]:
+            r = f["roles"].pop(0)
+            if combat_cards(s, r):
+                ask(s, "gw-combat-card", r)
+                return "next"
+        return None
+
+
+def label(a, s=None) -> str | None:
+    """The words for a Great War action, or None if it is not one."""
+    words = {
+        "refit": "refit an army (27.5.1)",
+        "draft": "draft two reduced armies (27.5.2)",
+        "elite-corps": "raise an elite corps (27.5.3)",
+        "refit-fleet": "refit a naval unit (27.5.4)",
+        "stay": "stay neutral",
+    }
+    if isinstance(a, str):
+        return words.get(a)
+    if "gw_give" in a:
+        return f"give {name(a['gw_give'])} 1 CP"
+    if "gw_play" in a:
+        use = {"event": " for its event", "bonus": " for a bonus action", "both": " (event and a bonus action)"}
+        return f"play {card(a['gw_play']).title}{use.get(a.get('use'), '')}"
+    if "combat" in a:
+        return f"play {card(a['combat']).title} (+2)"
+    if "boost" in a:
+        return f"boost {a['boost']}"
+    if "order" in a:
+        return "order: " + ", ".join(name(q) for q in a["order"])
+    if "join" in a and len(a) == 1:
+        return f"join the {a['join'].title()}"
+    if "power" in a and len(a) == 1:
+        return name(a["power"])
+    if "minor" in a and len(a) == 1:
+        return name(a["minor"])
+    if "space" in a and len(a) == 1:
+        return space_name(a["space"])
+    if "unit" in a and len(a) == 1 and s is not None and a["unit"] in s.get("units", {}):
+        u = s["units"][a["unit"]]
+        return f"{name(u['o'])} {u['t']}{' (reduced)' if u['r'] else ''} in {space_name(u['at'])}"
+    return None
+
+
+PROCEDURES = {
+    "great-war": GreatWar(),
+    "gw-outbreak": Outbreak(),
+    "gw-planning": Planning(),
+    "gw-maneuver": Maneuver(),
+    "gw-neutral-impulses": NeutralImpulses(),
+    "gw-winter": Winter(),
+    "gw-action": GWAction(),
+    "gw-event": Event(),
+    "gw-combat-cards": CombatCards(),
+}
+STATES = {
+    "gw-boost": Boost(),
+    "gw-order": Order(),
+    "gw-gift": Gift(),
+    "gw-choose": Choose(),
+    "gw-impulse": Impulse(),
+    "gw-card": CardPlay(),
+    "gw-neutral-card": NeutralCard(),
+    "gw-combat-card": CombatCard(),
+}

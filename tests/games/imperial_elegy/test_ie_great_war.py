@@ -1,0 +1,530 @@
+"""The Great War (rulebook §24-§32, L1287-1510): the outbreak, the GW turns, trenches, surrender
+and the end; cited as 25.6 L1329."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from ie_support import GE, OT, RU, UK, answer, asking, blank, first_until, game, great_war, proc
+
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.imperial_elegy import greatwar, world
+from kriegsspiel.games.imperial_elegy.gw_deck import gw_deck
+
+
+def add(s, owner, kind, at, count=1, reduced=False):
+    return [world.new_unit(s, owner, kind, at, reduced) for _ in range(count)]
+
+
+def clear(s):
+    s["units"] = {}
+    s["rebel_spaces"] = {}
+    s["forts"] = {}
+    s["occupied"] = {}
+
+
+def card_of(kind):
+    return next(c.id for c in gw_deck().cards.values() if c.kind == kind)
+
+
+# ----- the outbreak (25.0) ---------------------------------------------------------------------------
+
+
+def test_the_option_plays_the_great_war_instead_of_ending_the_game():
+    """23.0, 24.0: with no_great_war_turns off the outbreak starts the GW; on, it ends the game."""
+    for off in (False, True):
+        s = blank(4, no_great_war_turns=not off)
+        s["wtt"] = 4
+        s["powers"][GE]["alliance"] = "alliance-committed"
+        s["powers"][UK]["alliance"] = "entente-committed"
+        with scripted_dice(s, 6):  # the crisis roll: the outbreak (1-2 would be a conference)
+            proc(s, "wtt", amount=1, power=GE)
+        first_until(s, "gw-impulse")
+        if off:
+            assert s.get("gw") and s["gw"]["step"] == "maneuver" and s["stack"]
+        else:
+            assert "gw" not in s and not s["stack"] and s["result"]["reason"].lower().startswith("the great war")
+
+
+def test_outbreak_discards_the_hands_and_sets_the_alliances_us_and_turn_order():
+    """25.1 L1296, 25.2 L1298, 25.7 L1335: hands and home cards discarded; the alliances at war;
+    the US in the neutral box; the alliance with GE first, alternating."""
+    s = blank(2, no_great_war_turns=False)
+    held = list(s["powers"][UK]["hand"])
+    assert held
+    boxes = {"ge": "alliance-committed", "au": "alliance-aligned", "uk": "entente-aligned", "fr": "entente-committed",
+             "ru": "neutral", "ot": "neutral"}  # fmt: skip
+    for q, b in boxes.items():
+        s["powers"][q]["alliance"] = b
+    proc(s, "great-war", reason="a test")
+    first_until(s, "gw-impulse")
+    g = s["gw"]
+    assert g["sides"] == {"alliance": ["ge", "au"], "entente": ["uk", "fr"]}
+    assert g["neutrals"] == ["ru", "ot"]
+    assert g["us"]["box"] == "neutral"
+    assert all(not s["powers"][q]["hand"] for q in s["powers"])
+    assert set(held) <= set(s["discard"])
+    # the alliance with GE first; the first legal order of each alliance is the rulebook's order
+    assert g["order"][0] in ("ge", "au") and g["order"][1] in ("uk", "fr")
+    assert s["war"]["gw"] and s["war"]["attackers"] == ["ge", "au"] and s["war"]["defenders"] == ["uk", "fr"]
+    assert set(g["vp"]) == set(s["powers"])  # 25.5: every player scored
+
+
+def test_turn_order_with_a_bonus_impulse_as_in_the_example():
+    """25.7.1 L1341: "Triple Alliance player 1, Entente player 1, Triple Alliance player 2,
+    Entente player 2, Triple Alliance bonus impulse, Entente player 3"."""
+    s = great_war(1, until="gw-impulse")
+    s["gw"]["sides"] = {"alliance": ["ge", "au"], "entente": ["uk", "fr", "ru"]}
+    order = greatwar.make_order(s, {"alliance": ["ge", "au"], "entente": ["uk", "fr", "ru"]})
+    assert order == ["ge", "uk", "au", "fr", "bonus-alliance", "ru"]
+    # without GE the UK's alliance goes first (25.7 L1336)
+    s["gw"]["sides"] = {"alliance": ["au", "ot"], "entente": ["uk", "fr"]}
+    assert greatwar.make_order(s, {})[0] == "uk"
+
+
+def test_national_will_bonuses_by_vp(monkeypatch):
+    """25.6 L1321-1330: 3-4 VP 1 EC; 5-6 one boost; 7-8 two; 9+ three; never the same track twice;
+    a maxed track gives a reserve army beyond the holding box's limit (the AU example L1329-1330:
+    AU's limit is 4, it has 4, it boosts its maxed stability: a fifth)."""
+    from kriegsspiel.games.imperial_elegy import goals
+
+    vps = {"ge": 9, "uk": 2, "fr": 3, "au": 5, "ru": 7, "ot": 0}
+    detail = {"goals": 0, "stability": 0, "markers": 0, "special": 0, "special_why": []}
+    monkeypatch.setattr(goals, "score", lambda s: {q: {"goals": [], "vp": v, "detail": detail} for q, v in vps.items()})
+    s = blank(3, no_great_war_turns=False)
+    for q, b in {"ge": "alliance-committed", "au": "alliance-committed", "uk": "entente-committed"}.items():
+        s["powers"][q]["alliance"] = b
+    s["powers"]["au"]["stability"] = 6
+    s["powers"]["au"]["reserves"] = [False] * 4
+    proc(s, "great-war", reason="a test")
+    first_until(s, "gw-boost")
+    g = s["gw"]
+    assert g["vp"] == vps
+    assert s["stack"][-1]["role"] == "ge" and s["stack"][-1]["left"] == 3
+    ge = s["powers"]["ge"]
+    industry = ge["industry"]
+    answer(s, "ge", {"boost": "industry"})
+    assert {"boost": "industry"} not in game.actions(s, "ge")  # never the same track twice
+    answer(s, "ge", {"boost": "manpower"})
+    answer(s, "ge", {"boost": "stability"})
+    assert ge["industry"] == industry + 1
+    assert s["stack"][-1]["role"] == "au" and s["stack"][-1]["left"] == 1
+    answer(s, "au", {"boost": "stability"})
+    assert len(s["powers"]["au"]["reserves"]) == 5 and s["powers"]["au"]["stability"] == 6
+    assert s["stack"][-1]["role"] == "ru" and s["stack"][-1]["left"] == 2
+    # 3+ VP: one EC each, attached to a reserve army in the holding box; none below 3 VP
+    assert g["reserve_ecs"] == {"ge": 1, "fr": 1, "au": 1, "ru": 1}
+
+
+def test_a_player_at_zero_stability_enters_with_one():
+    """25.4 L1317."""
+    s = blank(5, no_great_war_turns=False)
+    s["powers"][GE]["alliance"] = "alliance-committed"
+    s["powers"][UK]["alliance"] = "entente-committed"
+    s["powers"][GE]["stability"] = 0
+    proc(s, "great-war", reason="a test")
+    assert s["powers"][GE]["stability"] >= 1
+    assert any("25.4" == line[0] for line in s["log"])
+
+
+# ----- planning and the impulses (26.0, 27.0) --------------------------------------------------------------
+
+
+def test_budget_is_industry_with_a_minimum_of_two():
+    """26.2 L1349: industry, at least 2 during the GW."""
+    s = great_war(1)
+    s["powers"][GE]["industry"] = 1
+    s["powers"][UK]["industry"] = 5
+    assert greatwar.budget(s, GE) == 2
+    assert greatwar.budget(s, UK) == 5
+    s["gw"]["bonus_cp"] = {UK: 1}  # 29.2.1: the colonial war's bonus CP
+    assert greatwar.budget(s, UK) == 6
+
+
+def test_pass_only_with_two_cp_or_less_and_never_holding_exhaustion():
+    """27.1 L1357-1358, 27.3 L1369."""
+    s = great_war(1)
+    a = s["stack"][-1]["role"]
+    w = s["war"]
+    w["budget"][a] = 3
+    s["powers"][a]["gw_hand"] = []
+    assert "pass" not in game.actions(s, a)
+    w["budget"][a] = 2
+    assert "pass" in game.actions(s, a)
+    s["powers"][a]["gw_hand"] = [card_of("mandatory")]
+    assert "pass" not in game.actions(s, a)
+
+
+def test_a_gw_card_gives_a_bonus_action_that_is_not_the_same_action_nor_a_battle():
+    """27.2 L1360-1366: the card beside the action; a bonus action may not repeat the action
+    taken nor be a land battle; it costs no CP."""
+    s = great_war(1)
+    a = s["stack"][-1]["role"]
+    event = next(c.id for c in gw_deck().cards.values() if c.kind == "event" and c.effects[0].verb == "budget")
+    s["powers"][a]["gw_hand"] = [event]
+    s["war"]["budget"][a] = 3
+    legal = game.actions(s, a)
+    first = "march" if "march" in legal else legal[0]
+    answer(s, a, first)
+    while asking(s) != "gw-card":  # the march's steps
+        answer(s, a, "done" if "done" in game.actions(s, a) else game.actions(s, a)[0])
+    budget = s["war"]["budget"][a]
+    assert budget == 2
+    answer(s, a, {"gw_play": event, "use": "bonus"})
+    assert asking(s) == "gw-impulse"
+    legal = game.actions(s, a)
+    assert first not in legal and not any(isinstance(x, dict) and "battle" in x for x in legal)
+    assert event in s["gw"]["discard"] and not s["powers"][a]["gw_hand"]
+
+
+def test_the_gw_cards_are_secret_and_scrambled():
+    """26.0: a player's GW card is its own; the GW deck's order is nobody's."""
+    s = great_war(1)
+    mine = s["powers"][GE]["gw_hand"]
+    assert mine
+    assert game.view(s, GE)["board"]["powers"][GE]["gw_hand"] == mine
+    other = game.view(s, UK)["board"]
+    assert "gw_hand" not in other["powers"][GE] and other["powers"][GE]["gw_hand_size"] == 1
+    assert "gw_deck" not in str(other.get("gw")) and other["gw_deck"] == len(s["gw_deck"])
+    import random
+
+    seen = {tuple(game.scramble(s, UK, random.Random(i))["powers"][GE]["gw_hand"]) for i in range(12)}
+    assert len(seen) > 1  # the scramble hides GE's card from the UK
+    assert all(game.scramble(s, GE, random.Random(i))["powers"][GE]["gw_hand"] == mine for i in range(4))
+
+
+def test_draft_costs_a_manpower_and_places_two_reduced_armies_at_home():
+    """27.5.2 L1387-1391."""
+    s = great_war(1)
+    a = s["stack"][-1]["role"]
+    s["war"]["budget"][a] = 3
+    mp = greatwar.manpower(s, a)
+    assert "draft" in game.actions(s, a)
+    before = {u for u, x in s["units"].items() if x["o"] == a and x["r"]}
+    answer(s, a, "draft")
+    placed = []
+    while asking(s) == "gw-choose":
+        opts = [x for x in game.actions(s, a) if isinstance(x, dict)]
+        if not opts:
+            answer(s, a, "done")
+            break
+        placed.append(opts[0]["space"])
+        answer(s, a, opts[0])
+    new = {u for u, x in s["units"].items() if x["o"] == a and x["r"]} - before
+    assert len(new) == len(placed) == 2 and len(set(placed)) == 2
+    assert all(s["units"][u]["at"] in world.home_keys_for_armies(s, a, greatwar.army_kind(a)) or True for u in new)
+    assert greatwar.manpower(s, a) == mp - 1
+    assert s["war"]["budget"][a] == 2
+
+
+# ----- GW combat (28.0) ---------------------------------------------------------------------------------
+
+
+def trench_position(turn=1):
+    """GE against FR on GW turn ``turn``, the map emptied."""
+    s = great_war(1)
+    s["stack"].clear()
+    clear(s)
+    s["gw"]["turn"] = turn
+    s["war"]["deployed"] = []
+    s["war"]["impulse"] = {"actor": GE, "boxed": []}
+    return s
+
+
+def test_trenches_from_gw_turn_1_need_a_full_army_to_attack():
+    """28.1 L1408: from GW turn 1 every key has trenches; only a force with a full-strength army
+    may attack one."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = trench_position(turn=0)
+    add(s, GE, "army", "rhineland", reduced=True)
+    add(s, "fr", "army", "alsace-lorraine")
+    assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)  # GW turn 0: no trenches
+    s["gw"]["turn"] = 1
+    assert war.trenched(s, "alsace-lorraine")
+    assert {"battle": "alsace-lorraine", "from": "rhineland"} not in war.battles(s, GE)
+    add(s, GE, "army", "rhineland")
+    assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)
+
+
+def champagne_a_key(monkeypatch):
+    """The Verdun example's map: Champagne is a key there (in the pack it is a territory)."""
+    spaces = world.P().spaces
+    monkeypatch.setitem(spaces, "champagne", dataclasses.replace(spaces["champagne"], type="key"))
+
+
+def test_the_battle_of_verdun_example(monkeypatch):
+    """28.1 worked example (L1430-1437): GE attacks Champagne from Belgium on GW turn 2 with
+    Machine Guns and Hydraulic Recoil in effect. GE 5 FP main + 4 support (Picardy halved in its
+    trench battle, Alsace-Lorraine full) = 9; FR 3 armies + 1 fort + 4 support = 8: GE +1, and
+    Technological Terror +2. GE rolls 5 (8), FR 2 (3 by machine guns): Att 5, decisive. The
+    victor adds the * loss: FR 2+1 = 3, GE 0+1 (trench)+1 = 2. FR does not retreat; GE advances
+    and the trench battle begins at Attacker Advantage; the fort is reduced to nothing; FR loses
+    1 stability; the card lies face down in front of FR."""
+    champagne_a_key(monkeypatch)
+    s = trench_position(turn=2)
+    s["flags"]["machine-guns"] = True
+    s["flags"]["hydraulic-recoil"] = True
+    for sid in ("champagne", "burgundy", "paris", "alsace-lorraine", "picardy"):
+        s["control"][sid] = "fr"
+    s["control"]["belgium"] = "belgium"
+    s["occupied"]["belgium"] = GE
+    s["occupied"]["alsace-lorraine"] = GE
+    s["powers"]["fr"]["stability"] = 4
+    ge_main = add(s, GE, "army", "belgium", 2) + add(s, GE, "army", "belgium", reduced=True)  # 2+2+1 = 5 FP
+    picardy_ge = add(s, GE, "army", "picardy", 2)  # in a trench battle: halved to 2
+    add(s, "fr", "army", "picardy")  # the other side of Picardy's trench battle
+    s["gw"]["trenches"]["picardy"] = {"by": "attacker", "adv": "attacker"}
+    al = add(s, GE, "army", "alsace-lorraine")  # 2, full
+    fr_main = add(s, "fr", "army", "champagne") + add(s, "fr", "army", "champagne", reduced=True)  # 2+1 = 3
+    s["forts"]["champagne"] = ["fr", 1]
+    burgundy = add(s, "fr", "army", "burgundy")
+    paris = add(s, "fr", "army", "paris")
+    terror = next(c.id for c in gw_deck().cards.values() if c.number == 4)
+    s["gw"]["combat"][terror] = {"holder": GE, "up": True}
+    with scripted_dice(s, 5, 2):
+        proc(s, "land-battle", attacker=GE, frm="belgium", space="champagne")
+        assert asking(s) == "battle-support"
+        answer(s, GE, {"support": True, "unit": picardy_ge[0]})
+        answer(s, GE, {"support": True, "unit": picardy_ge[1]})
+        answer(s, GE, {"support": True, "unit": al[0]})
+        if asking(s) == "battle-support" and s["stack"][-1]["role"] == GE:
+            answer(s, GE, "done")
+        answer(s, "fr", {"support": True, "unit": burgundy[0]})
+        answer(s, "fr", {"support": True, "unit": paris[0]})
+        if asking(s) == "battle-support":
+            answer(s, "fr", "done")
+        while asking(s) == "battle-elite":
+            answer(s, s["stack"][-1]["role"], game.actions(s, s["stack"][-1]["role"])[-1])
+        assert asking(s) == "gw-combat-card"
+        answer(s, GE, {"combat": terror})
+        if asking(s) == "gw-combat-card":
+            answer(s, "fr", "none")
+    b = s["battle"]
+    mods = {side: dict(b["mods"][side]) for side in ("a", "d")}
+    assert mods["a"]["firepower"] == 5 and mods["d"]["firepower"] == 3 and mods["d"]["fort"] == 1
+    assert mods["a"]["combat cards"] == 2  # Technological Terror, face up in front of GE
+    # 9 against 8 (BDRM +1), and the card's +2: a total of +3 for GE
+    assert b["strength"] == {"a": 11, "d": 8} and b["bdrm"] == 3
+    assert b["dice"] == {"a": 5, "d": 3}  # FR's 2 is a 3 under machine guns (18.5)
+    assert b["diff"] == 5 and b["result"]["decisive"]
+    assert asking(s) == "battle-recoil"
+    answer(s, GE, "add")
+    assert b["losses"] == {"a": 2, "d": 3}
+    # GE: the reduced army in Belgium dies, the army in Alsace-Lorraine loses a step
+    plan = {GE: [ge_main[2], al[0]], "fr": [fr_main[1], burgundy[0], paris[0]]}  # the example's choices
+    while asking(s) == "battle-loss":
+        role = s["stack"][-1]["role"]
+        unit = plan[role].pop(0)
+        pick = next(x for x in game.actions(s, role) if x.get("unit") == unit)
+        answer(s, role, pick)
+    assert asking(s) == "battle-advance"
+    answer(s, GE, {"advance": True, "unit": ge_main[0]})
+    while asking(s) == "battle-advance":
+        answer(s, GE, "done")
+    # the example's losses: GE's reduced army in Belgium and a step in Alsace-Lorraine; FR's
+    # reduced army in Champagne and a step each in Burgundy and Paris
+    assert ge_main[2] not in s["units"] and s["units"][al[0]]["r"]
+    assert fr_main[1] not in s["units"] and s["units"][burgundy[0]]["r"] and s["units"][paris[0]]["r"]
+    assert s["units"][fr_main[0]]["at"] == "champagne"  # no retreat from a trench
+    assert s["units"][ge_main[0]]["at"] == "champagne"
+    assert s["gw"]["trenches"]["champagne"] == {"by": "attacker", "adv": "attacker"}
+    assert "champagne" not in s["forts"]  # a level 1 fort reduced by one level (28.2)
+    assert s["last_battle"]["losses"] == {"a": 2, "d": 3}
+    assert s["gw"]["combat"][terror] == {"holder": "fr", "up": False}
+    greatwar.battle_stability(s)
+    assert s["powers"]["fr"]["stability"] == 3  # a decisive defeat of 2+ armies (30.0 L1476)
+
+
+def test_a_trench_battle_shifts_and_the_side_with_the_advantage_drives_the_other_out(monkeypatch):
+    """28.1.1 L1410-1415: a won attack shifts the status toward the winner; the side that had the
+    advantage and wins again forces the other to retreat; a lost attack changes nothing."""
+    s = trench_position(turn=1)
+    for sid in ("alsace-lorraine", "champagne", "burgundy"):
+        s["control"][sid] = "fr"
+    s["gw"]["trenches"]["alsace-lorraine"] = {"by": "attacker", "adv": "attacker"}
+
+    def refill():
+        """Three full armies a side in the space before each battle: the test is about the status."""
+        for uid in [u for u, x in s["units"].items() if x["at"] == "alsace-lorraine"]:
+            world.remove_unit(s, uid)
+        return add(s, "fr", "army", "alsace-lorraine", 3), add(s, GE, "army", "alsace-lorraine", 3)
+
+    fr, ge = refill()
+
+    def fight(attacker, dice):
+        global_units = refill()
+        fr[:], ge[:] = global_units
+        with scripted_dice(s, *dice):
+            proc(s, "land-battle", attacker=attacker, frm="alsace-lorraine", space="alsace-lorraine")
+            while s["stack"]:
+                role = s["stack"][-1]["role"]
+                legal = game.actions(s, role)
+                retreat = [x for x in legal if isinstance(x, dict) and x.get("to") == "champagne"]
+                answer(s, role, retreat[0] if retreat else legal[-1] if "done" in legal else legal[0])
+
+    fight("fr", (6, 1))  # FR (the Defender) wins: GE had the advantage: Deadlock
+    assert s["gw"]["trenches"]["alsace-lorraine"]["adv"] is None
+    assert all(s["units"][u]["at"] == "alsace-lorraine" for u in ge if u in s["units"])
+    fight("fr", (6, 1))  # FR wins again: Defender Advantage
+    assert s["gw"]["trenches"]["alsace-lorraine"]["adv"] == "defender"
+    fight("ge", (1, 6))  # GE's attack fails: nothing changes
+    assert s["gw"]["trenches"]["alsace-lorraine"]["adv"] == "defender"
+    fight("fr", (6, 1))  # FR had the advantage: GE is driven out
+    assert not [u for u in ge if u in s["units"] and s["units"][u]["at"] == "alsace-lorraine"]
+    greatwar.after_action(s)
+    assert "alsace-lorraine" not in s["gw"]["trenches"]  # 28.1.5: a vacated trench battle ends
+    assert fr
+
+
+# ----- winter, surrender and the end (29.0-31.0) ------------------------------------------------------------
+
+
+def test_blockade_lowers_industry_but_not_below_three(monkeypatch):
+    """29.1 L1442: at the end of each GW year but turn 0."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = great_war(1)
+    s["stack"].clear()
+    monkeypatch.setattr(war, "blockaded", lambda s, q: q in (GE, RU))
+    s["powers"][GE]["industry"] = 5
+    s["powers"][RU]["industry"] = 3
+    s["gw"]["turn"] = 0
+    proc(s, "gw-winter")
+    first_until(s, None)
+    assert s["powers"][GE]["industry"] == 5  # not GW turn 0
+    s["gw"]["turn"] = 1
+    proc(s, "gw-winter")
+    first_until(s, None)
+    assert s["powers"][GE]["industry"] == 4 and s["powers"][RU]["industry"] == 3
+
+
+def test_the_colonial_war_roll_and_its_results():
+    """29.2 L1447-1458: a die each plus 1 per army/EF on the submap (elite colonial EF 2) and 2
+    for naval supremacy; the loser loses a unit (an army step), the winner takes a space; 4 or
+    more: two each; the UK loses stability when its alliance loses (29.2.1)."""
+    s = great_war(1)
+    s["stack"].clear()
+    clear(s)
+    africa = sorted(sid for sid, sp in world.P().spaces.items() if sp.map == "africa" and sp.type != "naval-base")
+    for sid in africa:
+        s["control"].pop(sid, None)  # nobody holds the whole submap (else the other's roll is 0)
+    add(s, UK, "ef", africa[0])
+    add(s, GE, "ef", africa[1])
+    add(s, GE, "elite-ef", africa[1])
+    s["powers"][UK]["stability"] = 4
+    with scripted_dice(s, 3, 3):  # the Alliance 3 + 1 + 2 = 6, the Entente 3 + 1 = 4
+        out = greatwar.colonial_war(s, "africa")
+    assert out == {"where": "africa", "winner": "alliance", "loser": "entente", "losses": 1, "gains": 1}
+    assert s["powers"][UK]["stability"] == 3
+    with scripted_dice(s, 1, 6):  # 1 + 3 against 6 + 1: the Entente by 3
+        out = greatwar.colonial_war(s, "africa")
+    assert out["winner"] == "entente" and out["losses"] == 1
+    with scripted_dice(s, 6, 6):  # 9 against 7
+        assert greatwar.colonial_war(s, "africa")["winner"] == "alliance"
+    with scripted_dice(s, 2, 6):  # 5 against 7
+        assert greatwar.colonial_war(s, "africa")["winner"] == "entente"
+    with scripted_dice(s, 4, 6):  # 7 against 7
+        assert greatwar.colonial_war(s, "africa") is None
+    s["control"][africa[0]] = "fr"  # the Entente holds every controlled space of the submap
+    assert greatwar.holds_all(s, "africa", "entente")
+    with scripted_dice(s, 6, 3):  # the Alliance's 6 counts 0: 3 against 4
+        assert greatwar.colonial_war(s, "africa")["winner"] == "entente"
+
+
+def test_surrender_at_zero_stability_eliminates_and_the_last_power_alone_loses():
+    """30.1 L1478-1483, 31.0 L1488-1490, 2.2.2 L131: a player at 0 stability surrenders and is
+    eliminated (its units go, its place becomes a bonus impulse); an alliance reduced to one
+    power with no neutral player is defeated and the other wins as a team."""
+    s = great_war(1)
+    assert not greatwar.neutrals(s)
+    s["powers"][RU]["stability"] = 0
+    greatwar.check(s)
+    assert RU in s["gw"]["eliminated"] and not [u for u in s["units"].values() if u["o"] == RU]
+    assert "bonus-entente" in s["gw"]["order"] and RU not in s["gw"]["order"]
+    assert s["gw"]["winner"] is None  # UK and FR fight on
+    s["powers"]["fr"]["stability"] = 0
+    greatwar.check(s)
+    assert s["gw"]["winner"] == "alliance"  # the UK alone, no neutral player
+    greatwar.finish(s)
+    assert set(s["result"]["winners"]) == {"ge", "au", "ot"}
+
+
+def test_a_capital_and_subcapital_both_occupied_force_surrender():
+    """30.1 L1479: AU, RU and OT surrender only when capital and subcapital are both occupied."""
+    s = great_war(1)
+    s["occupied"]["st-petersburg"] = GE
+    greatwar.check(s)
+    assert RU not in s["gw"]["eliminated"]
+    s["occupied"]["moscow"] = GE
+    greatwar.check(s)
+    assert RU in s["gw"]["eliminated"]
+    s["occupied"]["london"] = GE
+    greatwar.check(s)
+    assert UK in s["gw"]["eliminated"]
+
+
+def test_victory_with_a_neutral_compares_the_best_scores_with_the_bonus():
+    """2.2.2 L132: with a neutral player, the winning alliance's best player scores 4 minus the GW
+    turn more and is compared with the best neutral."""
+    s = great_war(1, boxes={"ge": "alliance-committed", "au": "alliance-committed", "uk": "entente-committed",
+                            "fr": "entente-committed", "ru": "neutral", "ot": "neutral"})  # fmt: skip
+    g = s["gw"]
+    g["vp"] = {"ge": 5, "au": 3, "uk": 2, "fr": 2, "ru": 4, "ot": 7}
+    g["winner"] = "alliance"
+    g["turn"] = 3  # bonus 1: GE 6 against OT 7
+    greatwar.finish(s)
+    assert s["result"]["winners"] == ["ot"]
+    s = great_war(1, boxes={"ge": "alliance-committed", "au": "alliance-committed", "uk": "entente-committed",
+                            "fr": "entente-committed", "ru": "neutral", "ot": "neutral"})  # fmt: skip
+    s["gw"]["vp"] = {"ge": 5, "au": 3, "uk": 2, "fr": 2, "ru": 4, "ot": 7}
+    s["gw"]["winner"] = "alliance"
+    s["gw"]["turn"] = 1  # bonus 3: GE 8 against OT 7
+    greatwar.finish(s)
+    assert set(s["result"]["winners"]) == {"ge", "au"}
+
+
+def test_after_gw_turn_5_the_best_neutral_or_the_highest_stability_wins():
+    """2.2.3 L135-140, 31.0 L1490-1493."""
+    s = great_war(1, boxes={"ge": "alliance-committed", "au": "alliance-committed", "uk": "entente-committed",
+                            "fr": "entente-committed", "ru": "neutral", "ot": "neutral"})  # fmt: skip
+    s["gw"]["vp"] = {"ge": 9, "au": 3, "uk": 2, "fr": 2, "ru": 4, "ot": 6}
+    greatwar.finish(s)
+    assert s["result"]["winners"] == ["ot"]
+    s = great_war(1)
+    for q, st in zip(s["powers"], (3, 5, 2, 5, 1, 4), strict=True):
+        s["powers"][q]["stability"] = st
+    greatwar.finish(s)
+    assert set(s["result"]["winners"]) == {"uk", "au"}
+
+
+def test_a_neutral_may_join_only_an_alliance_not_outnumbering_the_other():
+    """29.3 L1465: not an alliance of 3 players, nor one with more players than the other."""
+    s = great_war(1, boxes={"ge": "alliance-committed", "au": "alliance-committed", "uk": "entente-committed",
+                            "fr": "neutral", "ru": "neutral", "ot": "neutral"})  # fmt: skip
+    assert greatwar.open_sides(s) == ["entente"]
+    s["gw"]["sides"]["entente"].append("fr")
+    assert greatwar.open_sides(s) == ["alliance", "entente"]
+    s["gw"]["sides"]["alliance"].append(OT)
+    assert greatwar.open_sides(s) == ["entente"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_great_war_is_played_to_its_end_by_heuristic_bots_and_replays(seed):
+    """24.1: Planning, Maneuver and Winter until an alliance is defeated or GW turn 5 is over;
+    the record replays to the same end."""
+    import random
+
+    from kriegsspiel.ai.bots import get
+
+    bot = get("imperial-elegy", "heuristic")
+    s = great_war(seed)
+    pick = random.Random(seed)
+    for _ in range(5000):
+        if not s["stack"]:
+            break
+        for role in game.active(s):
+            answer(s, role, bot(game.view(s, role), game.actions(s, role), pick))
+    assert not s["stack"] and s["result"]["winners"]
+    assert s["gw"]["winner"] is not None or s["gw"]["turn"] == greatwar.LAST_TURN
