@@ -528,3 +528,28 @@ def test_a_great_war_is_played_to_its_end_by_heuristic_bots_and_replays(seed):
             answer(s, role, bot(game.view(s, role), game.actions(s, role), pick))
     assert not s["stack"] and s["result"]["winners"]
     assert s["gw"]["winner"] is not None or s["gw"]["turn"] == greatwar.LAST_TURN
+
+
+def test_the_loc_region_is_every_space_that_traces_a_loc():
+    """5.6: ``loc_region`` (one search from the sources, for the rules that ask of many spaces,
+    27.5.1, 27.5.3) agrees with ``has_loc`` (a trace from each space) everywhere, in the Great
+    War's positions as play goes on."""
+    import random
+
+    s = great_war(2)
+    pick = random.Random(2)
+    checked = 0
+    for step in range(120):
+        if not s["stack"]:
+            break
+        role = pick.choice(game.active(s))
+        answer(s, role, pick.choice(game.actions(s, role)))
+        if step % 40:
+            continue
+        for q in list(s["powers"]) + ["italy", "serbia"]:
+            for land_only in (False, True):
+                region = world.loc_region(s, q, land_only)
+                for sid in world.P().spaces:
+                    assert (sid in region) == world.has_loc(s, q, sid, land_only), (q, sid, land_only)
+                    checked += 1
+    assert checked > 5000

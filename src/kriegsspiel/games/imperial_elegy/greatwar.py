@@ -740,17 +740,19 @@ class Impulse(war.Impulse):
 # ----- the GW actions (27.5) ------------------------------------------------------------------------
 
 
-def reduced_armies(s: dict, a: str, loc: bool = True) -> list:
+def reduced_armies(s: dict, a: str) -> list:
+    """27.5.1 L1386: the actor's reduced armies (its minors' too) with a LoC."""
     owners = war.controlled_owners(s, a)
-    return sorted(
-        uid
-        for uid, u in s["units"].items()
-        if u["o"] in owners
-        and u["t"] in ARMY_TYPES
-        and u["r"]
-        and u["at"] in P().spaces
-        and (not loc or W.has_loc(s, u["o"], u["at"]))
-    )
+    spaces = P().spaces
+    out = []
+    regions: dict = {}
+    for uid, u in sorted(s["units"].items()):
+        if u["o"] in owners and u["t"] in ARMY_TYPES and u["r"] and u["at"] in spaces:
+            if u["o"] not in regions:
+                regions[u["o"]] = W.loc_region(s, u["o"])
+            if u["at"] in regions[u["o"]]:
+                out.append(uid)
+    return out
 
 
 def draft_spaces(s: dict, a: str) -> list:
@@ -782,9 +784,10 @@ def gw_action_open(s: dict, a: str, do: str) -> bool:
 
 def ec_spaces(s: dict, a: str) -> list:
     """27.5.3 L1395: with a friendly army with a LoC, home or not."""
+    spaces = P().spaces
+    region = W.loc_region(s, a)
     return sorted(
-        {u["at"] for u in s["units"].values() if u["o"] == a and u["t"] in ARMY_TYPES and u["at"] in P().spaces}
-        & {u["at"] for u in s["units"].values() if u["o"] == a and W.has_loc(s, a, u["at"])}
+        {u["at"] for u in s["units"].values() if u["o"] == a and u["t"] in ARMY_TYPES and u["at"] in spaces} & region
     )
 
 

@@ -251,11 +251,16 @@ def budget_cards(s: dict, q: str) -> list:
     return [c for c in s["powers"][q]["hand"] if "mandatory" not in card(c).flags]
 
 
-def enemy_land(s: dict, sid: str, key: str) -> bool:
-    """Land units of the other side in the space (rebels aside)."""
-    other = KEYS[OTHER[key]]
-    war = _w(s)
-    return any(u["at"] == sid and is_land(u) and u["o"] in war[other] for u in s["units"].values())
+def enemy_land(s: dict, sid: str, key: str, foes_at: set | None = None) -> bool:
+    """Land units of the other side in the space (rebels aside). ``foes_at``: the caller's
+    ``enemy_land_spaces``, when it asks of many spaces."""
+    return sid in (foes_at if foes_at is not None else enemy_land_spaces(s, key))
+
+
+def enemy_land_spaces(s: dict, key: str) -> set:
+    """The spaces holding land units of the other side (rebels aside)."""
+    foes = set(_w(s)[KEYS[OTHER[key]]])
+    return {u["at"] for u in s["units"].values() if u["o"] in foes and u["t"] not in NAVAL_TYPES}
 
 
 def enemy_fort(s: dict, sid: str, key: str) -> bool:
@@ -285,7 +290,7 @@ def friendly(s: dict, sid: str, key: str) -> bool:
     return h is not None and key_of(s, h) == key
 
 
-def enterable(s: dict, sid: str, key: str, u: dict) -> bool:
+def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None) -> bool:
     """15.2.4 L862: never into enemy land units, an enemy fort or neutral spaces; armies never
     into naval bases (3.2.8). Enemy spaces without units are entered (and occupied)."""
     sp = P().spaces[sid]
@@ -293,7 +298,7 @@ def enterable(s: dict, sid: str, key: str, u: dict) -> bool:
         return False
     if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
         return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking)
-    if enemy_land(s, sid, key) or enemy_fort(s, sid, key):
+    if enemy_land(s, sid, key, foes_at) or enemy_fort(s, sid, key):
         return False
     h = raw_holder(s, sid)
     if h is not None and key_of(s, h) is None:
@@ -817,8 +822,18 @@ def loc_losses(s: dict, actor: str) -> list:
         if u["o"] in owners and u["at"] in P().spaces and u["t"] in ARMY_TYPES:
             stacks.setdefault((u["at"], u["o"]), True)
     out = []
+    many = len(stacks) > 3  # one search from the sources serves them all (world.loc_region)
+    regions: dict = {}
+
+    def traced(o, sid):
+        if not many:
+            return W.has_loc(s, o, sid)
+        if o not in regions:
+            regions[o] = W.loc_region(s, o)
+        return sid in regions[o]
+
     for sid, o in sorted(stacks):
-        loc = W.has_loc(s, o, sid) or (o in P().minors and (W.has_loc(s, actor, sid) or own_key(s, o, sid)))
+        loc = traced(o, sid) or (o in P().minors and (traced(actor, sid) or own_key(s, o, sid)))
         if not loc:
             out.append([sid, [o], "5.6.2"])
     return out
@@ -958,6 +973,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
     """15.2.4 L859: every legal step of a march (with first: stop at the first found)."""
     k = key_of(s, actor)
     out = []
+    foes_at = enemy_land_spaces(s, k)
     for uid in only if only is not None else movers(s, actor):
         if uid not in s["units"]:
             continue
@@ -972,7 +988,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
                 continue
             if leaving and n not in trench_battles(s) and not friendly(s, n, k):
                 continue  # 28.1.5 L1422: out of a trench battle, first into no enemy space
-            if enterable(s, n, k, u):
+            if enterable(s, n, k, u, foes_at):
                 out.append({"unit": uid, "to": n})
                 if first:
                     return out
@@ -1096,15 +1112,16 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
         froms = [x for x in froms if x in frm_only]
     out = []
     tb = trench_battles(s)
+    foes_at = enemy_land_spaces(s, k)
     for frm in froms:
         for n in sorted(P().adjacency.get(frm, {})):
             if n in tb:
                 continue  # 28.1.2 L1416: only the units in a trench battle space fight there
-            if enemy_land(s, n, k) or enemy_fort(s, n, k) or (rebels_target(s, n, k)):
+            if enemy_land(s, n, k, foes_at) or enemy_fort(s, n, k) or (rebels_target(s, n, k)):
                 if trenched(s, n) and not full_army(s, owners, frm, dep):
                     continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 out.append({"battle": n, "from": frm})
-        if rebels_target(s, frm, k) or (frm in tb and (enemy_land(s, frm, k) or enemy_fort(s, frm, k))):
+        if rebels_target(s, frm, k) or (frm in tb and (enemy_land(s, frm, k, foes_at) or enemy_fort(s, frm, k))):
             if frm not in tb or full_army(s, owners, frm, dep):
                 out.append({"battle": frm, "from": frm})
     imp = w.get("impulse") or {}
@@ -2801,7 +2818,7 @@ class Impulse(State):
             out.append("pass")
         if imp["free_deploy"] and can_deploy(s, a):
             out.append("deploy-free")
-        if a in PLAYERS and w["primary"].get(k) == a:
+        if a in PLAYERS and w["primary"].get(k) == a and not w.get("gw"):  # the GW has no peace (G2)
             if not imp["refused"]:
                 out.append("surrender")
             if not imp["proposed"] and w["primary"][OTHER[k]] in PLAYERS:

@@ -516,6 +516,52 @@ def passable_spaces(s: dict, power: str, wartime: bool) -> set:
     return out
 
 
+_REGIONS = Memo(1024)
+
+
+def loc_region(s: dict, power: str, land_only: bool = False) -> frozenset:
+    """Every space from which the power traces a LoC (``has_loc`` for them all), remembered for
+    the position (``_fingerprint``): the sources, and every space next to the spaces and boxes a
+    source reaches through passable spaces and boxes free of enemy ships (the trace's graph goes
+    both ways). For a rule that asks of many spaces at once; ``has_loc`` is cheaper for one."""
+    key = (power, land_only, _fingerprint(s))
+    got = _REGIONS.get(key)
+    return got if got is not None else _REGIONS.keep(key, frozenset(_loc_region(s, power, land_only)))
+
+
+def _loc_region(s: dict, power: str, land_only: bool) -> set:
+    p = P()
+    sources = supply_sources(s, power)
+    ally = s["allies"].get(power)
+    if ally is not None:
+        sources = sources | supply_sources(s, ally)  # 5.6.1 a minor may trace to its ally's sources
+    if not sources:
+        return set()
+    wartime = s.get("war") is not None
+    ok = passable_spaces(s, power, wartime)
+    enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
+    boxes = p.naval_boxes
+    graph = p.adjacency if land_only else sea_and_land(s)
+    reached = {x for x in sources if x in ok}
+    todo = list(reached)
+    while todo:
+        here = todo.pop()
+        for there in graph.get(here, ()):
+            if there in reached:
+                continue
+            if there in boxes:
+                if there in enemy_boxes:
+                    continue
+            elif there not in ok:
+                continue
+            reached.add(there)
+            todo.append(there)
+    out = set(sources)
+    for x in reached:
+        out.update(y for y in graph.get(x, ()) if y not in boxes)
+    return out
+
+
 def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
