@@ -553,3 +553,75 @@ def test_the_loc_region_is_every_space_that_traces_a_loc():
                     assert (sid in region) == world.has_loc(s, q, sid, land_only), (q, sid, land_only)
                     checked += 1
     assert checked > 5000
+
+
+def test_declaring_war_on_a_neutral_minor_puts_it_in_the_other_alliance():
+    """32.4 L1504-1506: no CP, the impulse goes on; a player of the other alliance places its ally
+    marker on the minor, which is then an enemy to attack."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = great_war(1)
+    s["stack"].clear()
+    s["allies"].pop("belgium", None)
+    s["diplomacy"].pop("belgium", None)
+    s["control"]["belgium"] = "belgium"
+    world.new_unit(s, GE, "army", "rhineland")
+    s["war"]["impulse"] = None
+    s["war"]["order"] = s["gw"]["order"] = ["ge", "uk", "au", "fr", "ot", "ru"]
+    s["war"]["budget"] = {q: 3 for q in s["war"]["order"]}
+    s["war"]["passes"] = 0
+    s["war"]["turn"] = 0
+    proc(s, "gw-maneuver")
+    first_until(s, "gw-impulse")
+    assert s["stack"][-1]["role"] == GE
+    assert {"declare": "belgium"} in game.actions(s, GE)
+    answer(s, GE, {"declare": "belgium"})
+    if asking(s) == "gw-choose":  # the Entente names the player who takes Belgium in
+        assert s["stack"][-1]["role"] == UK
+        answer(s, UK, {"power": UK})
+    assert s["allies"]["belgium"] == UK and "belgium" in s["war"]["defenders"]
+    assert asking(s) == "gw-impulse" and s["stack"][-1]["role"] == GE and s["war"]["budget"][GE] == 3
+    assert {"declare": "belgium"} not in game.actions(s, GE)
+    assert war.key_of(s, "belgium") == "defender"
+
+
+def test_a_fort_may_cancel_a_retreat_on_gw_turn_0_only():
+    """28.2 L1426-1429 (G17): forced to retreat before GW turn 1, the defender may remove its fort
+    to stay; from GW turn 1 the fort only loses a level after each battle."""
+    for turn in (0, 1):
+        s = trench_position(turn=turn)
+        s["control"]["alsace-lorraine"] = "fr"
+        fr = add(s, "fr", "army", "alsace-lorraine", 2)
+        add(s, GE, "army", "rhineland", 3)
+        s["forts"]["alsace-lorraine"] = ["fr", 1]
+        with scripted_dice(s, 5, 2):  # GE 6 FP against 4 + 1: Att 4, the defenders keep a unit
+            proc(s, "land-battle", attacker=GE, frm="rhineland", space="alsace-lorraine")
+            for _ in range(20):
+                if asking(s) in (None, "battle-fort", "battle-advance"):
+                    break
+                role = s["stack"][-1]["role"]
+                legal = game.actions(s, role)
+                answer(s, role, "done" if "done" in legal else legal[-1] if asking(s) == "battle-elite" else legal[0])
+        if turn == 0:
+            assert asking(s) == "battle-fort" and s["stack"][-1]["role"] == "fr"
+            answer(s, "fr", "remove-fort")
+            assert any(u in s["units"] and s["units"][u]["at"] == "alsace-lorraine" for u in fr)
+            assert "alsace-lorraine" not in s["forts"]
+        else:
+            assert asking(s) != "battle-fort"  # a trench on GW turn 1: no retreat, no question
+
+
+def test_a_face_up_combat_card_may_be_given_to_an_ally():
+    """26.1 L1346: the combat cards are turned face up in the Planning Step and may then be given
+    to another player of the alliance."""
+    s = great_war(1)
+    s["stack"].clear()
+    terror = next(c.id for c in gw_deck().cards.values() if c.number == 4)
+    s["gw"]["combat"][terror] = {"holder": GE, "up": False}
+    proc(s, "gw-planning")
+    assert s["gw"]["combat"][terror]["up"] is True
+    assert asking(s) == "gw-choose" and s["stack"][-1]["role"] == GE
+    assert {"power": "au"} in game.actions(s, GE) and {"power": UK} not in game.actions(s, GE)
+    answer(s, GE, {"power": "au"})
+    assert s["gw"]["combat"][terror]["holder"] == "au"
+    assert greatwar.combat_cards(s, "au") == [terror]

@@ -776,6 +776,14 @@ class LandBattle(Procedure):
         eliminated."""
         b = s["battle"]
         at = b["at"]
+        if b.get("fort_cancel"):
+            del s["forts"][at]
+            log(s, f"The fort in {space_name(at)} is given up: the defenders do not retreat.", "28.2")
+            return "advance"
+        if fort_may_cancel(s, b) and not f.get("fort_asked"):
+            f["fort_asked"] = True
+            ask(s, "battle-fort", b["roles"][D])
+            return "retreat"
         if b["fort"] and s["forts"].get(at):
             del s["forts"][at]
             log(s, f"The fort in {space_name(at)} is eliminated.", "18.7")
@@ -855,6 +863,18 @@ class LandBattle(Procedure):
         if f.get("advanced"):
             displace_navies(s, b["attacker"], b["at"])
         return None
+
+
+def fort_may_cancel(s: dict, b: dict) -> bool:
+    """28.2 L1426-1429 (G17): before GW turn 1 a defender forced to retreat may remove its fort to
+    cancel the retreat: with units of its own still in the space, never the Indian Fort."""
+    g = s.get("gw")
+    at = b["at"]
+    if not g or g["turn"] >= 1 or not b["fort"] or not s["forts"].get(at) or b["roles"][D] is None:
+        return False
+    if at == "india" and s["forts"][at][0] == "uk":
+        return False  # 33.2.3: the Indian Fort
+    return any(s["units"][u]["at"] == at for u in main_units(s, b, D) if u in s["units"])
 
 
 def trench_here(s: dict, at: str) -> bool:
@@ -1099,6 +1119,20 @@ class BattleRetreat(State):
         return None
 
 
+class BattleFort(State):
+    """28.2 L1426: give up the fort to stay, or retreat (and lose the fort anyway, 18.7)."""
+
+    def prompt(self, s, f, role):
+        return f"Remove the fort in {space_name(s['battle']['at'])} to cancel the retreat (28.2)?"
+
+    def actions(self, s, f, role):
+        return ["remove-fort", "retreat"]
+
+    def act(self, s, f, role, action):
+        s["battle"]["fort_cancel"] = action == "remove-fort"
+        return None
+
+
 class BattleAdvance(State):
     def prompt(self, s, f, role):
         return "Advance after combat (18.7.1): at least one unit must advance."
@@ -1130,6 +1164,7 @@ STATES = {
     "battle-loss": BattleLoss(),
     "battle-retreat": BattleRetreat(),
     "battle-advance": BattleAdvance(),
+    "battle-fort": BattleFort(),
 }
 
 __all__ = ["PROCEDURES", "STATES", "crt", "can_attack", "amphibious_ok", "KEY_TYPES"]

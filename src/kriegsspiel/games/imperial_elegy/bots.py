@@ -311,7 +311,9 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
     if asking.startswith("gw-") and asking != "gw-impulse":
         return _great_war(b, me, asking, actions, dicts, rng)
     if asking in ("war-impulse", "gw-impulse"):
-        if asking == "gw-impulse":  # 27.5: rebuild before the budget runs dry
+        if asking == "gw-impulse":  # 27.5: rebuild before the budget runs dry; never a new enemy (32.4)
+            safe = [a for a in safe if not (isinstance(a, dict) and "declare" in a)]
+            dicts = [a for a in dicts if "declare" not in a]
             for word in ("draft", "refit", "elite-corps"):
                 if word in safe and rng.random() < 0.4:
                     return word

@@ -505,12 +505,40 @@ class Planning(Procedure):
                 continue
             w["budget"][q] = budget(s, q)
         g["bonus_cp"] = {}
+        f["cards"] = [cid for cid, c in sorted(g["combat"].items()) if c["up"]]
         log(
             s,
             "War budgets: " + ", ".join(f"{name(q)} {w['budget'][q]}" for q in w["order"] if q in w["budget"]) + ".",
             "26.2",
         )
         f["i"] = 0
+        return "combat_gifts"
+
+    def combat_gifts(self, s, f):
+        """26.1 L1346: once turned face up, a GW combat card may be given to an ally."""
+        g = gw(s)
+        if f.get("giving"):
+            cid = f.pop("giving")
+            ans = g["answer"]
+            if isinstance(ans, dict):
+                g["combat"][cid]["holder"] = ans["power"]
+                log(s, f"{card(cid).title} passes to {name(ans['power'])}.", "26.1")
+        while f["cards"]:
+            cid = f["cards"].pop(0)
+            holder = g["combat"][cid]["holder"]
+            a = side_of(s, holder)
+            mates = [q for q in g["sides"].get(a, []) if q != holder and q not in g["eliminated"]]
+            if holder in fighting(s) and holder not in g["eliminated"] and mates:
+                f["giving"] = cid
+                ask(
+                    s,
+                    "gw-choose",
+                    holder,
+                    why="combat-gift",
+                    options=[{"power": q} for q in mates] + ["keep"],
+                    text=f"Give {card(cid).title} to an ally (26.1), or keep it?",
+                )
+                return "combat_gifts"
         return "gifts"
 
     def gifts(self, s, f):
@@ -630,6 +658,10 @@ class Maneuver(war.ManeuverStep):
         imp = w["impulse"]
         a = imp["actor"]
         do = imp["do"]
+        if isinstance(do, dict) and "declare" in do:
+            imp["do"] = None
+            call(s, "gw-declare", actor=a, minor=do["declare"])
+            return "impulse_again"
         if do == "pass":
             imp["taken"] = "pass"
         else:
@@ -726,6 +758,8 @@ class Impulse(war.Impulse):
                 w["budget"] = saved
             out = [x for x in out if not (isinstance(x, dict) and "propose" in x)]
             out += [x for x in GW_ACTIONS if gw_action_open(s, a, x)]
+        if not imp.get("free") and a in PLAYERS:
+            out += [{"declare": m} for m in neutral_minors_near(s, a)]  # 32.4: no CP, the impulse goes on
         if imp.get("free"):
             out = [x for x in out if action_kind(x) not in (imp["taken"], "battle")]
             return out + ["pass"]
@@ -1123,6 +1157,100 @@ def entry_minors(s: dict, p: str, region=None) -> list:
     return out
 
 
+def neutral_minors_near(s: dict, a: str) -> list:
+    """32.4 L1504: the minor powers out of the war whose spaces lie next to (or hold) the
+    actor's land units; never rebels, never one allied to the actor's own alliance."""
+    w = s["war"]
+    mine = side_of(s, a)
+    owners = war.controlled_owners(s, a)
+    adjacency = P().adjacency
+    near = set()
+    for u in s["units"].values():
+        if u["o"] in owners and u["t"] in ARMY_TYPES and u["at"] in adjacency:
+            near.add(u["at"])
+            near.update(adjacency[u["at"]])
+    out = set()
+    for sid in near:
+        m = s["control"].get(sid)
+        if m is None or m not in P().minors or P().minors[m].rebel or m in w["attackers"] + w["defenders"]:
+            continue
+        ally = s["allies"].get(m)
+        if ally is not None and side_of(s, ally) == mine:
+            continue
+        out.add(m)
+    return sorted(out)
+
+
+class Declare(Procedure):
+    """32.4 L1504-1506: a player declares war on a neutral non-player power during its impulse: a
+    player of the other alliance places its ally marker there at once (the first of that
+    alliance in the GW turn order chooses who, G16); a neutral player allied to the minor, or
+    with a diplomacy marker on it, may join the war with that alliance."""
+
+    def start(self, s, f):
+        a, m = f["actor"], f["minor"]
+        mine = side_of(s, a)
+        other = "entente" if mine == "alliance" else "alliance"
+        log(s, f"{name(a)} declares war on {name(m)}.", "32.4")
+        f["other"] = other
+        patron = s["allies"].get(m) or s["diplomacy"].get(m)
+        if patron in neutrals(s) and other in open_sides(s):
+            f["patron"] = patron
+            ask(
+                s,
+                "gw-choose",
+                patron,
+                why="patron",
+                options=[{"join": other}, "stay"],
+                text=f"{name(a)} attacks {name(m)}, your friend: join the Great War with the {other.title()}?",
+            )
+            return "patron"
+        return "marker"
+
+    def patron(self, s, f):
+        if gw(s)["answer"] != "stay":
+            join_alliance(s, f["patron"], f["other"])
+        return "marker"
+
+    def marker(self, s, f):
+        other = f["other"]
+        members = [q for q in gw(s)["order"] if q in gw(s)["sides"][other] and q not in gw(s)["eliminated"]]
+        if not members:
+            return None
+        if len(members) > 1:
+            ask(
+                s,
+                "gw-choose",
+                members[0],
+                why="marker",
+                options=[{"power": q} for q in members],
+                text=f"{name(f['minor'])} is attacked: which of your alliance places its ally marker there?",
+            )
+            return "placed"
+        gw(s)["answer"] = {"power": members[0]}
+        return "placed"
+
+    def placed(self, s, f):
+        q = gw(s)["answer"]["power"]
+        m = f["minor"]
+        s["allies"][m] = q
+        s["diplomacy"].pop(m, None)
+        s["war"][war.KEYS[KEY[f["other"]]]].append(m)
+        log(s, f"{name(m)} goes to war beside {name(q)}.", "32.4")
+        return None
+
+
+def join_alliance(s: dict, q: str, a: str) -> None:
+    """A neutral player joins the GW with alliance ``a`` (29.3, 32.4)."""
+    g = gw(s)
+    g["neutrals"].remove(q)
+    g["sides"][a].append(q)
+    W.set_box(s, q, f"{a}-committed")
+    s["war"][war.KEYS[KEY[a]]].append(q)
+    seat_in_order(s, q, a)
+    log(s, f"{name(q)} joins the Great War with the {a.title()}.", "29.3")
+
+
 def join_minor(s: dict, m: str, p: str) -> None:
     a = side_of(s, p)
     s["allies"][m] = p
@@ -1270,13 +1398,7 @@ class Winter(Procedure):
         ans = gw(s)["answer"]
         g = gw(s)
         if isinstance(ans, dict) and "join" in ans:
-            a = ans["join"]
-            g["neutrals"].remove(q)
-            g["sides"][a].append(q)
-            W.set_box(s, q, f"{a}-committed")
-            s["war"][war.KEYS[KEY[a]]].append(q)
-            seat_in_order(s, q, a)
-            log(s, f"{name(q)} joins the Great War with the {a.title()}.", "29.3")
+            join_alliance(s, q, ans["join"])
         elif isinstance(ans, dict) and "gw_give" in ans:
             x = ans["gw_give"]
             g["bonus_cp"][x] = g["bonus_cp"].get(x, 0) + 1
@@ -1723,9 +1845,12 @@ def label(a, s=None) -> str | None:
         "elite-corps": "raise an elite corps (27.5.3)",
         "refit-fleet": "refit a naval unit (27.5.4)",
         "stay": "stay neutral",
+        "remove-fort": "remove the fort to cancel the retreat (28.2)",
     }
     if isinstance(a, str):
         return words.get(a)
+    if "declare" in a and len(a) == 1:
+        return f"declare war on {name(a['declare'])} (32.4)"
     if "gw_give" in a:
         return f"give {name(a['gw_give'])} 1 CP"
     if "gw_play" in a:
@@ -1761,6 +1886,7 @@ PROCEDURES = {
     "gw-action": GWAction(),
     "gw-event": Event(),
     "gw-combat-cards": CombatCards(),
+    "gw-declare": Declare(),
 }
 STATES = {
     "gw-boost": Boost(),

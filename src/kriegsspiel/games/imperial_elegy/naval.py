@@ -838,6 +838,23 @@ def set_losses(b: dict, side: str, n: int, s: dict) -> None:
     b["dn_taken"][side] = 0
 
 
+def great_war_stability(s: dict, b: dict, r: dict) -> None:
+    """30.0 L1472-1476 (G14): in the Great War each dreadnought lost in a battle costs its owner 1
+    stability, and the lead power of a force of 2 or more naval units beaten in a decisive
+    battle loses 1."""
+    from .greatwar import change_stability
+
+    for side in (A, D):
+        for x, owner in sorted(b.get("dreadnoughts", {}).get(side, {}).items()):
+            if x not in s["units"] and (owner in s["powers"] or owner in ("us", "italy")):
+                change_stability(s, owner, -1, "a dreadnought lost in battle")
+    if r.get("decisive"):
+        loser = other(b["winner"])
+        lead = b["lead"][loser]
+        if b.get("navies", {}).get(loser, 0) >= 2 and (lead in s["powers"] or lead in ("us", "italy")):
+            change_stability(s, lead, -1, "a decisive naval defeat")
+
+
 class NavalBattle(Procedure):
     """19.3 L1079: mines, BDRM, dice, CRT, losses, retreats, movement after battle."""
 
@@ -854,6 +871,11 @@ class NavalBattle(Procedure):
         }  # fmt: skip
         b["roles"] = {A: W.player_of(s, p), D: main_player(s, theirs)}
         b["lead"] = {A: p, D: b["roles"][D] or (s["units"][theirs[0]]["o"] if theirs else p)}
+        b["dreadnoughts"] = {
+            side: {x: s["units"][x]["o"] for x in b["units"][side] if s["units"][x]["t"] == "dreadnought"}
+            for side in (A, D)
+        }  # 30.0: a dreadnought lost in the Great War costs its owner stability
+        b["navies"] = {side: sum(1 for x in b["units"][side] if s["units"][x]["t"] in NAVAL_TYPES) for side in (A, D)}
         s["battle"] = b
         s["last_naval_battle"] = None
         for side in (A, D):  # 19.6.1 L1096: land units without naval units are lost
@@ -1047,6 +1069,8 @@ class NavalBattle(Procedure):
             else "defender", "decisive": bool(r["decisive"]), "dice": dict(b["dice"]), "bdrm": b["bdrm"],
             "losses": dict(b["taken"]),
         }  # fmt: skip
+        if s.get("gw"):
+            great_war_stability(s, b, r)
         s["battle"] = None
         return None
 
