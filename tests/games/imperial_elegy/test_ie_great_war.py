@@ -211,9 +211,12 @@ def test_draft_costs_a_manpower_and_places_two_reduced_armies_at_home():
             break
         placed.append(opts[0]["space"])
         answer(s, a, opts[0])
+        assert opts[0]["kind"] in ("army", "british", "indian", "commonwealth", "turkish", "arab")
     new = {u for u, x in s["units"].items() if x["o"] == a and x["r"]} - before
     assert len(new) == len(placed) == 2 and len(set(placed)) == 2
-    assert all(s["units"][u]["at"] in world.home_keys_for_armies(s, a, greatwar.army_kind(a)) or True for u in new)
+    for u in new:  # controlled home keys (12.2)
+        sp = world.P().spaces[s["units"][u]["at"]]
+        assert a in sp.homes and sp.type in ("key", "capital", "subcapital") and s["control"][sp.id] == a
     assert greatwar.manpower(s, a) == mp - 1
     assert s["war"]["budget"][a] == 2
 
@@ -625,3 +628,24 @@ def test_a_face_up_combat_card_may_be_given_to_an_ally():
     answer(s, GE, {"power": "au"})
     assert s["gw"]["combat"][terror]["holder"] == "au"
     assert greatwar.combat_cards(s, "au") == [terror]
+
+
+def test_the_uk_drafts_british_armies_on_british_manpower_and_indian_ones_on_colonial():
+    """33.2.1 L1533-1534, 27.5.2: British armies use British manpower, Indian armies and the CW
+    army colonial manpower; the CW army only in Australia or Canada."""
+    s = great_war(1)
+    s["stack"].clear()
+    uk = s["powers"][UK]
+    uk["manpower"] = {"british": 0, "colonial": 2}
+    opts = greatwar.draft_options(s, UK)
+    assert opts and all(o["kind"] in ("indian", "commonwealth") for o in opts)
+    assert all(o["space"] in ("india", "bengal", "australia", "canada") for o in opts)
+    uk["manpower"] = {"british": 1, "colonial": 0}
+    assert {o["kind"] for o in greatwar.draft_options(s, UK)} == {"british"}
+    uk["manpower"] = {"british": 1, "colonial": 1}
+    s["war"]["impulse"] = {"actor": UK, "boxed": []}
+    proc(s, "gw-action", actor=UK, action="draft")
+    first = next(o for o in game.actions(s, UK) if isinstance(o, dict) and o["kind"] == "british")
+    answer(s, UK, first)
+    assert uk["manpower"] == {"british": 0, "colonial": 1}
+    assert all(o == "done" or o["kind"] == "british" for o in game.actions(s, UK))  # the same pool

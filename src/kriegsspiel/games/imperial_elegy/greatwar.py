@@ -178,6 +178,7 @@ def start_state(s: dict) -> dict:
         "uk_armies": 0,
         "held": {},
         "bonus_cp": {},
+        "scorched": False,
         "winner": None,
         "why": None,
         "answer": None,
@@ -193,6 +194,8 @@ class GreatWar(Procedure):
         s["battle"] = None
         s["impulse"] = None
         s["phase"] = "great-war"
+        s["flags"]["great_war_on"] = True  # 33.3, 33.4: no Third Republic and no Unstable Situation now
+        s["flags"]["jihad"] = s["flags"].get("jihad", 0) + 3  # 33.6 L1579: three Jihad markers
         s["gw"] = start_state(s)
         s["gw_deck"] = list(gw_deck().cards)
         shuffle(s, s["gw_deck"])
@@ -460,6 +463,7 @@ def make_war(s: dict) -> None:
             w[war.KEYS[KEY[a]]].append("italy")
             g["order"].append("italy")
     w["order"] = list(g["order"])
+    w["first_impulse"] = [q for q in ("ge",) if q in g["order"]]  # 33.1 Superior Staff Work
     w["played"] = {}
     for m, a in sorted(((s.get("crisis") or {}).get("minors") or {}).items()):  # 25.2.1, 23.3: drawn in
         if a in SIDES and s["allies"].get(m) in g["sides"][a]:
@@ -562,7 +566,10 @@ def budget(s: dict, q: str) -> int:
         return 2
     if q == "us":
         return 1 if g["us"]["entered"] == g["turn"] else 4
-    return max(2, s["powers"][q]["industry"]) + g["bonus_cp"].get(q, 0)
+    n = max(2, s["powers"][q]["industry"]) + g["bonus_cp"].get(q, 0)
+    if q == "fr" and s["flags"].get("fr_government", "second-empire") == "second-empire":
+        n += 1  # 33.3 L1550: the Second Empire's +1, in the GW too
+    return n
 
 
 def gift_targets(s: dict, q: str) -> list:
@@ -789,17 +796,44 @@ def reduced_armies(s: dict, a: str) -> list:
     return out
 
 
-def draft_spaces(s: dict, a: str) -> list:
-    """27.5.2 L1387-1391: controlled home keys, one army a space, no trench battle there."""
+DRAFT_KINDS = {  # 27.5.2, 33.2.1 L1533-1534, 33.6: the armies a draft raises, and the manpower each uses
+    "uk": (("british", "british"), ("indian", "colonial"), ("commonwealth", "colonial")),
+    "ot": (("turkish", "turkish"), ("arab", "arab")),
+}
+COMMONWEALTH_SPACES = ("australia", "canada")  # 33.2.1 L1534: the CW army, in the GW only
+
+
+def draft_options(s: dict, a: str, pool: str | None = None) -> list:
+    """27.5.2 L1387-1391 (G6): where the draft's reduced armies go, as {"space", "kind"}: a
+    controlled home key for the kind (12.2; the CW army in Australia or Canada), one army a space,
+    no trench battle there, within the counter mix; only kinds drawing on a manpower pool with a
+    point left (``pool``: the one the draft was paid from)."""
     if a not in PLAYERS:
         return []
     g = gw(s)
-    return [x for x in W.home_keys_for_armies(s, a, army_kind(a)) if x not in g["trenches"]]
+    mp = s["powers"][a]["manpower"]
+    out = []
+    for kind, kind_pool in DRAFT_KINDS.get(a, (("army", None),)):
+        if pool is not None and kind_pool is not None and kind_pool != pool:
+            continue
+        if pool is None and (mp.get(kind_pool, 0) if kind_pool else sum(mp.values())) < 1:
+            continue
+        if W.count_units(s, a, kind) >= W.counter_limit(s, a, kind):
+            continue
+        if kind == "commonwealth":
+            spaces = [
+                x
+                for x in COMMONWEALTH_SPACES
+                if s["control"].get(x) == a and W.stack_armies(s, x) < P().spaces[x].stacking
+            ]
+        else:
+            spaces = W.home_keys_for_armies(s, a, kind)
+        out += [{"space": x, "kind": kind} for x in spaces if x not in g["trenches"]]
+    return out
 
 
-def army_kind(a: str) -> str:
-    """The standing army a draft raises (12.2): British for the UK, Turkish for the Ottomans."""
-    return {"uk": "british", "ot": "turkish"}.get(a, "army")
+def draft_spaces(s: dict, a: str) -> list:
+    return sorted({o["space"] for o in draft_options(s, a)})
 
 
 def gw_action_open(s: dict, a: str, do: str) -> bool:
@@ -808,7 +842,7 @@ def gw_action_open(s: dict, a: str, do: str) -> bool:
     if do == "refit":
         return bool(reduced_armies(s, a))
     if do == "draft":
-        return manpower(s, a) >= 1 and bool(draft_spaces(s, a))
+        return bool(draft_options(s, a))
     if do == "elite-corps":
         return W.count_units(s, a, "ec") < W.counter_limit(s, a, "ec") and bool(ec_spaces(s, a))
     if do == "refit-fleet":
@@ -850,7 +884,6 @@ class GWAction(Procedure):
             )
             return "refit"
         if do == "draft":
-            take_manpower(s, a, 1)
             f["left"] = 2
             return "draft"
         if do == "elite-corps":
@@ -884,7 +917,8 @@ class GWAction(Procedure):
         return None
 
     def draft(self, s, f):
-        """27.5.2 L1387-1391: two reduced armies, one a space (G6: the counter mix still binds)."""
+        """27.5.2 L1387-1391 (G6): two reduced armies, one a space; the manpower point comes from
+        the pool of the first army placed, and the second draws on the same pool."""
         a = f["actor"]
         f.setdefault("used", [])
         if f.get("asked"):
@@ -892,12 +926,17 @@ class GWAction(Procedure):
             f["asked"] = False
             if ans == "done":
                 return None
-            W.new_unit(s, a, army_kind(a), ans["space"], True)
+            if not f.get("paid"):  # the first army: the draft's manpower point
+                f["paid"] = True
+                f["pool"] = dict(DRAFT_KINDS.get(a, ())).get(ans["kind"])
+                take_manpower(s, a, 1, f["pool"])
+            W.new_unit(s, a, ans["kind"], ans["space"], True)
             f["used"].append(ans["space"])
             f["left"] -= 1
-            log(s, f"{name(a)} drafts a reduced army in {space_name(ans['space'])}.", "27.5.2")
-        spaces = [x for x in draft_spaces(s, a) if x not in f["used"]]
-        if f["left"] <= 0 or not spaces:
+            what = "army" if ans["kind"] == "army" else f"{ans['kind']} army"
+            log(s, f"{name(a)} drafts a reduced {what} in {space_name(ans['space'])}.", "27.5.2")
+        opts = [o for o in draft_options(s, a, f.get("pool")) if o["space"] not in f["used"]]
+        if f["left"] <= 0 or not opts:
             return None
         f["asked"] = True
         ask(
@@ -905,7 +944,7 @@ class GWAction(Procedure):
             "gw-choose",
             a,
             why="draft",
-            options=[{"space": x} for x in spaces] + ["done"],
+            options=opts + ["done"],
             text=f"Draft (27.5.2): where does a reduced army go? {f['left']} to place.",
         )
         return "draft"
@@ -917,13 +956,14 @@ class GWAction(Procedure):
         return None
 
 
-def take_manpower(s: dict, q: str, n: int) -> None:
-    """27.6 L1400-1401: manpower is finite in the GW; at 0 it is exhausted (-1 in battle)."""
+def take_manpower(s: dict, q: str, n: int, pool: str | None = None) -> None:
+    """27.6 L1400-1401: manpower is finite in the GW; at 0 it is exhausted (-1 in battle). From
+    ``pool`` (the UK's British or colonial, the Ottomans' Turkish or Arab), else the largest."""
     if q in ("us", "italy"):
         return
     mp = s["powers"][q]["manpower"]
     for _ in range(n):
-        kind = max(mp, key=lambda k: (mp[k], k))
+        kind = pool if pool in mp else max(mp, key=lambda k: (mp[k], k))
         if mp[kind] > 0:
             mp[kind] -= 1
     if sum(mp.values()) == 0 and q not in gw(s)["exhausted"]:
@@ -1241,7 +1281,8 @@ class Declare(Procedure):
 
 
 def join_alliance(s: dict, q: str, a: str) -> None:
-    """A neutral player joins the GW with alliance ``a`` (29.3, 32.4)."""
+    """A neutral player joins the GW with alliance ``a`` (29.3, 32.4); the UK may make its free
+    naval move (33.2 Rapid Deployment), GE has its free deployment in its first impulse (33.1)."""
     g = gw(s)
     g["neutrals"].remove(q)
     g["sides"][a].append(q)
@@ -1249,6 +1290,10 @@ def join_alliance(s: dict, q: str, a: str) -> None:
     s["war"][war.KEYS[KEY[a]]].append(q)
     seat_in_order(s, q, a)
     log(s, f"{name(q)} joins the Great War with the {a.title()}.", "29.3")
+    if q == "ge":
+        s["war"]["first_impulse"].append("ge")
+    if q == "uk" and war.naval_owned(s, {"uk"}):
+        ask(s, "war-free-naval", "uk", wartime=True, why="rapid")
 
 
 def join_minor(s: dict, m: str, p: str) -> None:
@@ -1533,8 +1578,15 @@ def after_action(s: dict) -> None:
             continue  # G9: a territorial key on the main map, a home key on the Africa or Asia submap
         now[sid] = ctl
     for sid, ctl in sorted(now.items()):
-        if sid not in g["held"]:
-            change_stability(s, ctl, -1, f"{space_name(sid)} lost to the enemy")
+        if sid in g["held"]:
+            continue
+        if ctl == "ot" and sid in W.OT_LAND_LOC:
+            continue  # 33.6 L1575 Local Autonomy: Tunisia and Tripoli cost no stability
+        if ctl == "ru" and not g.get("scorched"):
+            g["scorched"] = True  # 33.5 Scorched Earth: the first key RU loses costs nothing, once
+            log(s, f"Scorched Earth: Russia loses {space_name(sid)} without losing stability.", "33.5")
+            continue
+        change_stability(s, ctl, -1, f"{space_name(sid)} lost to the enemy")
     for sid, ctl in sorted(g["held"].items()):
         if sid not in now and s["control"].get(sid) == ctl:
             change_stability(s, ctl, 1, f"{space_name(sid)} retaken")
