@@ -3,10 +3,17 @@ displays (7.0), the Alliance Track and MPIT (8.0), the war in progress, the map
 region by region (who controls what, whose units stand where, markers), and the
 seat's own hand (each card with a line of its text) and national goals.
 
+In the Great War (24.0-32.0) the header names the GW turn and step and each
+belligerent's CP budget, and the war is shown as the GW: each alliance's powers with
+their budget, stability, manpower and the VP of the outbreak, the neutral players,
+the US and Italy, the turn order with its bonus impulses, the GW combat cards, the
+trench battles with their status (28.1.1) and the GW deck; the seat's own GW card
+is with its hand (never another power's: the view holds none).
+
 ``c`` reads a card in full (``COMMANDS``): one of your hand by its number in the
-listing, or any printed card by its title. Only what the view shows is read from
-the seat's own cards; a title is looked up in the printed deck, never in anyone's
-hand, and national goals only when the view shows them (2.4.1)."""
+listing, or any printed card (a GW card too) by its title. Only what the view shows
+is read from the seat's own cards; a title is looked up in the printed deck, never
+in anyone's hand, and national goals only when the view shows them (2.4.1)."""
 
 from __future__ import annotations
 
@@ -15,8 +22,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .data import PLAYERS, pack
+from .data import KEY_TYPES, PLAYERS, pack
 from .deck import DECADES, deck
+from .gw_deck import GWCardRecord, gw_deck
 from .world import BOXES, NAMES
 
 SHORT = {"ge": "GE", "uk": "UK", "fr": "FR", "au": "AU", "ru": "RU", "ot": "OT"}
@@ -37,6 +45,12 @@ UNIT_SHORT = {
     "dreadnought": "Dn",
 }
 REGION_ORDER = ("europe", "africa", "asia", "north-america")
+GW_SIDES = {"alliance": "Triple Alliance", "entente": "Triple Entente"}
+GW_SIDE_OF_KEY = {"attacker": "alliance", "defender": "entente"}
+GW_STEPS = {"outbreak": "Outbreak Step", "planning": "Planning Step", "maneuver": "Maneuver Step",
+            "winter": "Winter Step"}  # fmt: skip
+GW_LAST_TURN = 5
+TRENCH_STATUS = {"attacker": "Attacker Advantage", "deadlock": "Deadlock", "defender": "Defender Advantage"}
 
 
 def who(owner: str | None) -> str:
@@ -44,6 +58,8 @@ def who(owner: str | None) -> str:
         return "-"
     if owner in SHORT:
         return SHORT[owner]
+    if owner in ("us", "italy"):
+        return {"us": "US", "italy": "IT"}[owner]
     m = pack().minors.get(owner)
     if m:
         return m.name
@@ -88,6 +104,39 @@ def hand_lines(me: dict) -> Text:
         out.append(c.title, style="bold")
         home = ", home card" if cid == me.get("home") else ""
         out.append(f" ({c.cp} CP{home}): {summary(c)}")
+    return out
+
+
+def gw_card(cid: str):
+    """A printed GW card by its id, or None."""
+    return gw_deck().cards.get(cid)
+
+
+def gw_title(cid: str) -> str:
+    c = gw_card(cid)
+    return c.title if c else cid
+
+
+def gw_hand_lines(me: dict, b: dict, role: str) -> Text | None:
+    """'Your GW card' (26.0: at most one), and the GW combat cards face up in front of the seat."""
+    g = b.get("gw")
+    hand = me.get("gw_hand", [])
+    if not g and not hand:
+        return None
+    out = Text("Your GW card", style="bold")
+    if not hand:
+        out.append(": none")
+    for cid in hand:
+        c = gw_card(cid)
+        out.append(": " if len(hand) == 1 else "\n  ")
+        if c is None:
+            out.append(cid)
+            continue
+        out.append(c.title, style="bold")
+        out.append(f" (GW #{c.number}, {c.kind}): {summary(c)}")
+    up = [cid for cid, x in sorted((g or {}).get("combat", {}).items()) if x["holder"] == role and x["up"]]
+    if up:
+        out.append("\nFace up in front of you: " + ", ".join(gw_title(cid) for cid in up) + " (26.1)")
     return out
 
 
@@ -157,6 +206,140 @@ def war_text(b: dict) -> Text | None:
     return Text(f"WAR: {att} against {dfn}; aim {w.get('aim')} ({obj}); budgets {budget}", style="bold red")
 
 
+# ----- the Great War (24.0-32.0) ----------------------------------------------------------------
+
+
+def trench_status(tb: dict) -> str:
+    """A trench battle marker's status (28.1.1): "attacker", "deadlock" or "defender"."""
+    if not tb.get("adv"):
+        return "deadlock"
+    return "attacker" if tb["adv"] == tb["by"] else "defender"
+
+
+def trench_words(tb: dict) -> str:
+    attacker = GW_SIDES.get(GW_SIDE_OF_KEY.get(tb["by"], ""), tb["by"])
+    return f"{TRENCH_STATUS[trench_status(tb)]} (the {attacker} attacked)"
+
+
+def gw_name(q: str) -> str:
+    return {"us": "United States", "italy": "Italy"}.get(q) or NAMES.get(q) or who(q)
+
+
+def gw_side_of(b: dict, q: str) -> str | None:
+    g = b["gw"]
+    for a in GW_SIDES:
+        if q in g["sides"][a]:
+            return a
+    if q == "us" and g["us"].get("box") in GW_SIDES:
+        return g["us"]["box"]
+    w = b.get("war") or {}
+    if q == "italy":
+        for k in ("attacker", "defender"):
+            if "italy" in w.get(f"{k}s", []):
+                return GW_SIDE_OF_KEY[k]
+    return None
+
+
+def gw_stats(b: dict, q: str) -> tuple:
+    """Stability, manpower and the VP scored at the outbreak (25.5) of a player, the US or Italy."""
+    g = b["gw"]
+    if q == "us":
+        return g["us"].get("stability"), g["us"].get("manpower"), None
+    if q == "italy":
+        it = b.get("majors", {}).get("italy") or {}
+        return it.get("gw_stability"), it.get("gw_manpower"), None
+    st = b["powers"][q]
+    return st["stability"], sum(st["manpower"].values()), g.get("vp", {}).get(q)
+
+
+def gw_budgets(b: dict) -> str:
+    """Each alliance's CP budgets left this GW turn: 'Triple Alliance: Prussia 2, ...'."""
+    budget = (b.get("war") or {}).get("budget", {})
+    parts = []
+    for a, title in GW_SIDES.items():
+        members = [q for q in [*b["gw"]["sides"][a], "us", "italy"] if gw_side_of(b, q) == a]
+        cps = ", ".join(f"{gw_name(q)} {budget[q]}" for q in members if q in budget)
+        parts.append(f"{title}: {cps or '-'}")
+    return "; ".join(parts)
+
+
+def gw_head(b: dict) -> Text:
+    """The header's GW line: the GW turn and step, the impulse, the budgets."""
+    g = b["gw"]
+    w = b.get("war") or {}
+    line = Text(f"THE GREAT WAR: GW turn {g['turn']} of {GW_LAST_TURN}, {GW_STEPS.get(g['step'], g['step'])}.",
+                style="bold red")  # fmt: skip
+    actor = (w.get("impulse") or {}).get("actor") if g["step"] == "maneuver" else None
+    if actor:
+        line.append(f" Impulse: {gw_name(actor)}.")
+    if g.get("winner"):
+        line.append(f" The {GW_SIDES.get(g['winner'], g['winner'])} has won the Great War.")
+    line.append(f" CP budgets: {gw_budgets(b)}.")
+    return line
+
+
+def gw_table(b: dict) -> Table:
+    """The alliances (and the neutral players): each power's CP budget, stability, manpower
+    (27.6: exhausted), the VP of the outbreak (the national will, 25.6)."""
+    g = b["gw"]
+    budget = (b.get("war") or {}).get("budget", {})
+    actor = ((b.get("war") or {}).get("impulse") or {}).get("actor") if g["step"] == "maneuver" else None
+    t = Table(title="The Great War")
+    for col in ("Alliance", "Power", "CP", "Stab", "MP", "VP", ""):
+        t.add_column(col)
+    rows = [(GW_SIDES[a], q) for a in GW_SIDES for q in [*g["sides"][a], "us", "italy"] if gw_side_of(b, q) == a]
+    rows += [("Neutral", q) for q in g["neutrals"] if q not in g["eliminated"]]
+    for side, q in rows:
+        stab, mp, vp = gw_stats(b, q)
+        notes = []
+        if q in g["eliminated"]:
+            notes.append("eliminated")
+        if q in g["exhausted"]:
+            notes.append("manpower exhausted")
+        if q == actor:
+            notes.append("impulse")
+        out = q in g["eliminated"]
+        t.add_row(
+            side,
+            Text(gw_name(q), style=("strike " if out else "") + COLOUR.get(q, "")),
+            "-" if out or side == "Neutral" else str(budget.get(q, "-")),
+            "-" if stab is None else str(stab),
+            "-" if mp is None else str(mp),
+            "-" if vp is None else str(vp),
+            ", ".join(notes),
+        )
+    return t
+
+
+def gw_text(b: dict) -> Text:
+    """The rest of the GW in words: the turn order, the US and Italy, the combat cards, the
+    trench battles with their status, the trenches, the GW deck."""
+    g = b["gw"]
+    order = ", ".join(f"{GW_SIDES[x[6:]]} bonus impulse" if x.startswith("bonus-") else gw_name(x) for x in g["order"])
+    us = g["us"]
+    where = {"neutral": "in the neutral box", "out": "out of the war", None: "not in play"}.get(us.get("box"))
+    where = where or f"with the {GW_SIDES.get(us['box'], us['box'])}"
+    lines = [
+        f"GW turn order (25.7): {order or '-'}",
+        f"The US: {where} (stability {us.get('stability', '-')}, manpower {us.get('manpower', '-')})",
+    ]
+    if b.get("majors", {}).get("italy"):
+        side = gw_side_of(b, "italy")
+        lines.append(f"Italy: {'with the ' + GW_SIDES[side] if side else 'not at war'}")
+    combat = [f"{gw_title(cid)} face {'up' if x['up'] else 'down'} in front of {gw_name(x['holder'])}"
+              for cid, x in sorted(g["combat"].items())]  # fmt: skip
+    lines.append("GW combat cards (26.1): " + ("; ".join(combat) or "none played"))
+    spaces = pack().spaces
+    battles = [f"{spaces[sid].name if sid in spaces else sid}: {trench_words(tb)}"
+               for sid, tb in sorted(g["trenches"].items())]  # fmt: skip
+    lines.append("Trench battles (28.1.1): " + ("; ".join(battles) or "none"))
+    if g["turn"] >= 1:
+        lines.append("Trenches (28.1): every key (* on the map) but a rebel space")
+    discard = ", ".join(gw_title(c) for c in g["discard"]) or "-"
+    lines.append(f"GW deck {b.get('gw_deck', '?')} cards; discard: {discard}")
+    return Text("\n".join(lines))
+
+
 def _unit(u: dict) -> str:
     owner = "rebel" if u["o"] == "rebel" else who(u["o"])
     return f"{owner} {UNIT_SHORT.get(u['t'], u['t'])}{'r' if u['r'] else ''}"
@@ -185,6 +368,9 @@ def map_table(b: dict) -> Table:
                 marks.append(f"WoI +{b['woi'][sid]}")
             if sid in b.get("occupied", {}):
                 marks.append(f"occupied by {who(b['occupied'][sid])}")
+            tb = (b.get("gw") or {}).get("trenches", {}).get(sid)
+            if tb:
+                marks.append(f"trench battle: {trench_words(tb)}")
             for m, q in b["allies"].items():
                 if p.minors[m].capital == sid:
                     marks.append(f"ally {who(q)}")
@@ -195,7 +381,7 @@ def map_table(b: dict) -> Table:
             if not here and not marks and (ctl is None or ctl == sp.home):
                 continue  # quiet spaces held by their home are left out
             ustr = " ".join(_unit(u) for u in here)
-            t.add_row(region, sp.name + (" *" if sp.type in ("key", "capital", "subcapital") else ""), who(ctl), ustr,
+            t.add_row(region, sp.name + (" *" if sp.type in KEY_TYPES else ""), who(ctl), ustr,
                       "; ".join(marks))  # fmt: skip
     at_sea = {k: v for k, v in units.items() if k in p.naval_boxes}
     for box, here in sorted(at_sea.items()):
@@ -209,14 +395,27 @@ def board(view: dict) -> Group:
     role = view.get("role")
     decade = DECADES[min(b["turn"], 7) - 1]
     head = Text(f"Turn {b['turn']} ({decade}), {b['phase']} phase. World Tension {b['wtt']}/5. Deck {b['deck']} cards.")
+    if b.get("gw"):
+        head.append("\n")
+        head.append_text(gw_head(b))
     parts = [head, displays(b), alliance_track(b)]
-    w = war_text(b)
-    if w:
-        parts.append(w)
+    if b.get("gw"):  # the war shown is the Great War
+        parts += [gw_table(b), gw_text(b)]
+    else:
+        w = war_text(b)
+        if w:
+            parts.append(w)
     parts.append(map_table(b))
     if role in PLAYERS:
         me = b["powers"][role]
-        parts.append(hand_lines(me))
+        if b.get("gw") and not me.get("hand"):
+            out_of_play = ": empty (the action cards are out of play in the GW, 25.1)"
+            parts.append(Text("Your hand", style="bold").append(out_of_play))
+        else:
+            parts.append(hand_lines(me))
+        gw_lines = gw_hand_lines(me, b, role)
+        if gw_lines is not None:
+            parts.append(gw_lines)
         parts.append(goal_lines(me))
     return Group(*parts)
 
@@ -245,6 +444,13 @@ def card_panel(c) -> Panel:
     return Panel(body, title=f"{c.title} — {c.cp} CP", title_align="left", expand=False)
 
 
+def gw_card_panel(c) -> Panel:
+    """A printed GW card in full: its number, kind and text."""
+    body = Text(f"GW #{c.number}, {c.kind} card (26.0)\n", style="dim")
+    body.append(c.text)
+    return Panel(body, title=f"{c.title} — GW card", title_align="left", expand=False)
+
+
 def goal_panel(g: dict) -> Panel:
     vp = f" — {g['vp']} VP" if g.get("vp") else ""
     return Panel(
@@ -258,11 +464,12 @@ def read_card(view: dict, words: str):
     b = view["board"]
     me = b["powers"].get(view.get("role") or "", {})
     hand = me.get("hand", [])
+    gw_hand = [gw_card(cid) for cid in me.get("gw_hand", []) if gw_card(cid)]
     words = words.strip()
     if not words:
-        if not hand:
+        if not hand and not gw_hand:
             return Text("You hold no cards. c TITLE reads any card.")
-        return Group(*(card_panel(card(cid)) for cid in hand if card(cid)))
+        return Group(*(card_panel(card(cid)) for cid in hand if card(cid)), *(gw_card_panel(c) for c in gw_hand))
     if words.isdigit():
         n = int(words)
         if 1 <= n <= len(hand) and card(hand[n - 1]):
@@ -272,7 +479,7 @@ def read_card(view: dict, words: str):
         )
     low = " ".join(words.lower().split())
     d = deck()
-    printed = [*d.cards.values(), *d.home_cards.values()]
+    printed = [*d.cards.values(), *d.home_cards.values(), *gw_deck().cards.values()]
     goals = dict(me.get("goal_cards", {}))
     for p, st in b["powers"].items():  # national goals revealed to all
         if p != view.get("role"):
@@ -295,7 +502,9 @@ def read_card(view: dict, words: str):
         names = ", ".join(c["title"] if isinstance(c, dict) else c.title for c in found)
         return Text(f"Which one? {names}")
     hit = found[0]
-    return goal_panel(hit) if isinstance(hit, dict) else card_panel(hit)
+    if isinstance(hit, dict):
+        return goal_panel(hit)
+    return gw_card_panel(hit) if isinstance(hit, GWCardRecord) else card_panel(hit)
 
 
 COMMANDS = {"c": ("c N|TITLE", "read a card: number N of your hand, or any card by its title", read_card)}

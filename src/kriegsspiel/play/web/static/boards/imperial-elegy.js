@@ -7,8 +7,12 @@
 // boxes by name; units as counters per owner; the markers of influence, diplomacy, alliance,
 // pacification, forts, WoI, occupation and rebels. Beside the map: the turn and World
 // Tension, the Alliance Track, the six player displays, the war in progress, and for a seat
-// its hand, home cards and national goals. Legal actions that name a space, a unit or a card
-// are clicks on it; the others stay among the orders.
+// its hand, home cards and national goals. In the Great War (24.0-32.0): its panel (the GW turn
+// and step, the alliances with their budgets, stability and manpower, the turn order, the US and
+// Italy, the combat cards, the trench battles, the GW deck), the seat's own GW card in its hand,
+// the trenches of every key from GW turn 1 and the trench battle markers on the map. Legal
+// actions that name a space, a unit, a card or a GW card are clicks on it; the others stay
+// among the orders.
 import { clear, el, paleColour, svg } from "../common.js";
 import {
   capital,
@@ -119,7 +123,7 @@ const UNIT_SHORT = {
   squadron: "S",
   dreadnought: "D",
 };
-const PHASES = { prep: "Prep Phase", diplomacy: "Diplomacy Phase", action: "Action Phase", end: "End Phase", over: "The game is over" };
+const PHASES = { prep: "Prep Phase", diplomacy: "Diplomacy Phase", action: "Action Phase", end: "End Phase", "great-war": "The Great War", over: "The game is over" };
 const FLAG_TEXT = {
   italy_unified: "Italy unified",
   germany_unified: "Germany unified",
@@ -129,12 +133,26 @@ const FLAG_TEXT = {
   india_stable: "India stable",
 };
 
-// action keys naming a space (or a naval box), a unit, a card, a minor power, a player
+// the Great War (24.0-32.0): its steps, its two alliances (the war's attacker and defender
+// sides), the trench battle statuses (28.1.1) and the spaces that hold trenches (28.1)
+const GW_STEPS = { outbreak: "Outbreak Step", planning: "Planning Step", maneuver: "Maneuver Step", winter: "Winter Step" };
+const GW_SIDES = ["alliance", "entente"];
+const GW_SIDE_NAMES = { alliance: "Triple Alliance", entente: "Triple Entente" };
+const GW_SIDE_OF_KEY = { attacker: "alliance", defender: "entente" };
+const GW_NAMES = { us: "the US", italy: "Italy" };
+const GW_KINDS = { event: "event", combat: "combat", mandatory: "mandatory" };
+const GW_LAST_TURN = 5;
+const TRENCH_TYPES = ["key", "capital", "subcapital"];
+const TRENCH_STATUS = { attacker: "Attacker Advantage", deadlock: "Deadlock", defender: "Defender Advantage" };
+const TRENCH_SHORT = { attacker: "AA", deadlock: "DL", defender: "DA" };
+
+// action keys naming a space (or a naval box), a unit, a card, a GW card, a minor power, a player
 const SPACE_KEYS = ["space", "to", "at", "frm"];
 const UNIT_KEYS = ["unit", "move"];
 const CARD_KEYS = ["card", "home"];
+const GW_CARD_KEYS = ["gw_play", "combat"];
 const MINOR_KEYS = ["minor", "ally"];
-const POWER_KEYS = ["power", "give", "ask"];
+const POWER_KEYS = ["power", "give", "ask", "gw_give"];
 
 function styleOf(data, owner) {
   if (!owner) return STYLE.none;
@@ -193,6 +211,40 @@ function cardOf(data, id) {
 function cardTitle(data, id) {
   const c = cardOf(data, id);
   return c ? c.title : words(id);
+}
+
+const gwCardIndexes = new WeakMap();
+
+/** A printed GW card (data.gw_cards) by its id, or null. */
+function gwCardOf(data, id) {
+  if (!gwCardIndexes.has(data)) gwCardIndexes.set(data, new Map((data.gw_cards || []).map((c) => [c.id, c])));
+  return gwCardIndexes.get(data).get(id) || null;
+}
+
+function gwCardTitle(data, id) {
+  const c = gwCardOf(data, id);
+  return c ? c.title : words(id);
+}
+
+/** 28.1: from GW turn 1 every key (key, capital, subcapital) holds trenches; rebel spaces never do. */
+function hasTrenches(board, data, id) {
+  const g = board.gw;
+  const sp = data.spaces && data.spaces[id];
+  return Boolean(g && (g.turn || 0) >= 1 && sp && TRENCH_TYPES.includes(sp.type) && !(board.rebel_spaces || {})[id]);
+}
+
+/** A trench battle marker's status (28.1.1): "attacker", "deadlock" or "defender". */
+function trenchStatus(tb) {
+  if (!tb || !tb.adv) return "deadlock";
+  return tb.adv === tb.by ? "attacker" : "defender";
+}
+
+/** A trench battle in words: its status, who the Attacker is and who holds the advantage. */
+function trenchWords(tb) {
+  const status = trenchStatus(tb);
+  const by = GW_SIDE_NAMES[GW_SIDE_OF_KEY[tb.by]] || tb.by;
+  const adv = tb.adv ? GW_SIDE_NAMES[GW_SIDE_OF_KEY[tb.adv]] || tb.adv : null;
+  return `${TRENCH_STATUS[status]}: the ${by} attacked into the trenches${adv ? `, the ${adv} holds the advantage` : ", neither side holds the advantage"}`;
 }
 
 function unitText(u) {
@@ -282,7 +334,7 @@ function unitGroupKey(u) {
 function actionIndex(shape, data) {
   const board = (shape.view && shape.view.board) || {};
   const units = board.units || {};
-  const idx = { place: new Map(), group: new Map(), card: new Map(), power: new Map() };
+  const idx = { place: new Map(), group: new Map(), card: new Map(), gw: new Map(), power: new Map() };
   const add = (m, k, c) => {
     if (!m.has(k)) m.set(k, []);
     if (!m.get(k).includes(c)) m.get(k).push(c);
@@ -293,6 +345,7 @@ function actionIndex(shape, data) {
     for (const k of SPACE_KEYS) if (isPlace(data, a[k])) add(idx.place, a[k], c);
     for (const k of UNIT_KEYS) if (typeof a[k] === "string" && units[a[k]]) add(idx.group, unitGroupKey(units[a[k]]), c);
     for (const k of CARD_KEYS) if (typeof a[k] === "string" && cardOf(data, a[k])) add(idx.card, a[k], c);
+    for (const k of GW_CARD_KEYS) if (typeof a[k] === "string" && gwCardOf(data, a[k])) add(idx.gw, a[k], c);
     for (const k of MINOR_KEYS) {
       const where = typeof a[k] === "string" ? minorSpace(board, data, a[k]) : null;
       if (where) add(idx.place, where, c);
@@ -361,6 +414,26 @@ function markersBySpace(board, data) {
   return out;
 }
 
+/** The trench marker of a key from GW turn 1 (28.1): a zigzag line under its symbol. */
+function trenchLine(cx, cy, half, amp, attrs) {
+  const n = 6;
+  const pts = [];
+  for (let i = 0; i <= n; i += 1) pts.push(`${(cx - half + (2 * half * i) / n).toFixed(2)},${(cy + (i % 2 ? -amp : amp)).toFixed(2)}`);
+  return svg("polyline", { class: "ie-gw-trench", points: pts.join(" "), ...attrs });
+}
+
+/** A trench battle marker (28.1.1), a counter of its own at the upper left of its space, above
+ * the names and units: its status (AA Attacker Advantage, DL Deadlock, DA Defender Advantage). */
+function trenchBattleMarker(x, y, w, h, k, tb, attrs) {
+  const status = trenchStatus(tb);
+  return svg(
+    "g",
+    { class: ["ie-gw-tb", `tb-${status}`], "data-status": status, "data-trench-battle": TRENCH_STATUS[status], "aria-label": `trench battle: ${TRENCH_STATUS[status]}`, ...attrs },
+    svg("rect", { x, y, width: w, height: h, rx: 1.2 * k }),
+    svg("text", { x: x + w / 2, y: y + h * 0.74, "text-anchor": "middle", "font-size": (h * 0.68).toFixed(2) }, TRENCH_SHORT[status]),
+  );
+}
+
 /** The units by place and owner: Map "place|owner" -> [[id, unit]]. */
 function unitGroups(board) {
   const out = new Map();
@@ -383,10 +456,13 @@ function groupText(list) {
 function layout(data, st, geo) {
   const k = st.k;
   const r = radiusPx(st.zoom) * k;
+  const board = (st.shape.view && st.shape.view.board) || {};
   const taken = [];
   for (const id of Object.keys(data.spaces || {})) {
     const [x, y] = geo.at[id];
-    taken.push([x - r, y - r, x + r, y + r]);
+    // the trenches of a key in the Great War (28.1) lie under its symbol: no name over them
+    const dug = hasTrenches(board, data, id);
+    taken.push([x - r * (dug ? 1.3 : 1), y - r, x + r * (dug ? 1.3 : 1), y + r + (dug ? 3.8 * k : 0)]);
   }
   for (const id of Object.keys(data.naval_boxes || {})) {
     const b = navalBox(data, geo, id, k);
@@ -409,8 +485,9 @@ function layout(data, st, geo) {
     const w = textWidth(name, size, false, false) * k;
     const lh = size * k;
     const o = r + 1.5 * k;
+    const below = hasTrenches(board, data, id) ? o + 3.6 * k : o;
     const spots = [
-      [x - w / 2, y + o, "middle"],
+      [x - w / 2, y + below, "middle"],
       [x + o, y - lh / 2, "start"],
       [x - w / 2, y - o - lh, "middle"],
       [x - o - w, y - lh / 2, "end"],
@@ -445,6 +522,7 @@ function drawMap(shape, data, st) {
   const r = radiusPx(st.zoom) * k;
   const control = board.control || {};
   const rebels = board.rebel_spaces || {};
+  const trenchBattles = (board.gw && board.gw.trenches) || {};
 
   const defs = FRAMES.map((f) => svg("clipPath", { id: `ie-clip-${f.id}` }, svg("rect", { x: f.x, y: f.y, width: f.w, height: f.h })));
   const map = mapRoot(st, { prefix: "ie", label: "Map of the world, 1850-1914", width: W, height: H, glow: { blur: 1.6, margin: 60 }, defs });
@@ -531,6 +609,7 @@ function drawMap(shape, data, st) {
   // the spaces
   const labels = layout(data, st, geo);
   const marks = markersBySpace(board, data);
+  const tbs = svg("g", { class: "ie-gw-tbs" });
   const spaces = svg("g", { class: "ie-spaces" });
   const names = svg("g", { class: "ie-names" });
   for (const [id, sp] of Object.entries(data.spaces || {})) {
@@ -549,12 +628,21 @@ function drawMap(shape, data, st) {
     if (sp.home && owner && owner !== sp.home && PLAYERS.includes(sp.home)) {
       g.append(svg("circle", { class: "ie-home-dot", cx: x, cy: y, r: r * 0.32, fill: styleOf(data, sp.home).fill }));
     }
+    const trenched = hasTrenches(board, data, id);
+    if (trenched) g.append(trenchLine(x, y + r + 2.2 * k, r * 1.3, 1.3 * k, { "data-trench": id }));
+    const tb = trenchBattles[id];
+    if (tb) {
+      // on top of everything (the names, the counters), to the upper left of the space
+      const th = 11 * k;
+      const tw = (textWidth(TRENCH_SHORT[trenchStatus(tb)], 7.5, true) + 6) * k;
+      tbs.append(trenchBattleMarker(x - r - tw - 0.5 * k, y - r - th + 2.5 * k, tw, th, k, tb, { "data-place": id, "data-key": `s:${id}`, "data-tip": `s:${id}` }));
+    }
     const list = marks.get(id) || [];
     if (list.length) {
       const mw = (m) => (textWidth(m.text, 6, true) + 3) * k;
       const total = list.reduce((s, m) => s + mw(m) + 1 * k, -1 * k);
       let mx = x - total / 2;
-      const my = y + r + 1 * k;
+      const my = y + r + (trenched ? 4.2 : 1) * k;
       for (const m of list) {
         const ms = m.owner ? styleOf(data, m.owner) : null;
         const w = mw(m);
@@ -619,13 +707,14 @@ function drawMap(shape, data, st) {
   }
   map.append(names);
   map.append(counters);
+  map.append(tbs);
 
   // the key, in the corner the insets leave
-  map.append(legend(k));
+  map.append(legend(k, board));
   return map;
 }
 
-function legend(k) {
+function legend(k, board) {
   const L = LEGEND;
   const g = svg("g", { class: "ie-legend", "aria-label": "key" });
   g.append(svg("rect", { class: "ie-legend-bg", x: L.x, y: L.y, width: L.w, height: L.h, rx: 3 }));
@@ -659,6 +748,18 @@ function legend(k) {
     } else g.append(svg("line", { class: ["ie-link", t], x1: x, y1: y, x2: x + 22, y2: y }));
     g.append(svg("text", { x: x + 26, y: y + 3, "font-size": fs }, name));
   });
+  if (board && board.gw) {
+    // the Great War's trenches (28.1) and trench battle markers (28.1.1)
+    const y = L.y + 84;
+    g.append(trenchLine(L.x + 13, y, 7, 1.6, {}));
+    g.append(svg("text", { x: L.x + 24, y: y + 3, "font-size": fs }, "trenches"));
+    let x = L.x + 64;
+    for (const status of ["attacker", "deadlock", "defender"]) {
+      g.append(trenchBattleMarker(x, y - 5, 14, 10, 1, { by: "attacker", adv: { attacker: "attacker", deadlock: null, defender: "defender" }[status] }, {}));
+      x += 16;
+    }
+    g.append(svg("text", { x: x + 2, y: y + 3, "font-size": fs }, "trench battle"));
+  }
   g.append(svg("text", { x: L.x + 6, y: L.y + L.h - 18, "font-size": fs * 0.95 }, "I influence · D diplomacy · Al ally · P pacif."));
   g.append(svg("text", { x: L.x + 6, y: L.y + L.h - 7, "font-size": fs * 0.95 }, "F fort · W WoI · Oc occupied · R rebels"));
   return g;
@@ -688,6 +789,9 @@ function tipContent(key, st) {
       if ((sp.ports || []).length) out.push(el("div", { class: "tip-sub" }, `Port on ${sp.ports.map((b) => placeName(data, b)).join(", ")}`));
       if ((sp.flashpoints || []).length) out.push(el("div", { class: "tip-sub" }, `Flashpoint: ${sp.flashpoints.map((f) => (data.flashpoints[f] ? data.flashpoints[f].name : f)).join(", ")}`));
       for (const m of markersBySpace(board, data).get(id) || []) out.push(el("div", { class: "tip-row small" }, capital(m.what)));
+      if (hasTrenches(board, data, id)) out.push(el("div", { class: "tip-row small ie-gw-tip-trench" }, "Trenches (28.1): an attack needs a full strength army and costs the attacker a step"));
+      const tb = ((board.gw && board.gw.trenches) || {})[id];
+      if (tb) out.push(el("div", { class: "tip-row small ie-gw-tip-tb", "data-status": trenchStatus(tb) }, `Trench battle marker (28.1.1) — ${trenchWords(tb)}`));
       const links = (data.links || []).filter((l) => l.a === id || l.b === id);
       if (links.length) out.push(el("div", { class: "tip-sub" }, `Links: ${links.map((l) => `${placeName(data, l.a === id ? l.b : l.a)}${l.type === "clear" ? "" : ` (${LINK_NAMES[l.type] || l.type})`}`).join(", ")}`));
     } else if (data.naval_boxes && data.naval_boxes[id]) {
@@ -1130,17 +1234,239 @@ function fieldKey(name) {
   return name.toLowerCase().replace(/[^a-z]+/g, "-");
 }
 
-function fieldsCard(cls, title, fields, record, data, board) {
+function fieldList(fields, record, data, board) {
   const rows = fields.map(([k, f]) => [k, f(record, data, board)]).filter(([, v]) => v);
-  return section(
-    cls,
-    title,
-    el(
-      "dl",
-      { class: "ie-dl wide" },
-      rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-field": fieldKey(k) }, v)]),
-    ),
+  return el(
+    "dl",
+    { class: "ie-dl wide" },
+    rows.map(([k, v]) => [el("dt", {}, k), el("dd", { "data-field": fieldKey(k) }, v)]),
   );
+}
+
+function fieldsCard(cls, title, fields, record, data, board) {
+  return section(cls, title, fieldList(fields, record, data, board));
+}
+
+// ----- the Great War (24.0-32.0) -----------------------------------------------------------------
+
+/** A belligerent of the GW by name: a player, the US or Italy. */
+function gwName(board, data, q) {
+  return GW_NAMES[q] ? capital(GW_NAMES[q]) : displayName(board, data, q);
+}
+
+function gwBadge(board, data, q) {
+  if (!GW_NAMES[q]) return badge(board, data, q);
+  return el("span", { class: "ie-badge", "data-power": q }, swatch(styleOf(data, q)), el("span", { class: "ie-badge-name" }, gwName(board, data, q)));
+}
+
+/** The alliance a player, the US or Italy fights in, or null (greatwar.side_of). */
+function gwSideOf(board, q) {
+  const g = board.gw || {};
+  for (const a of GW_SIDES) if (((g.sides || {})[a] || []).includes(q)) return a;
+  if (q === "us" && g.us && GW_SIDES.includes(g.us.box)) return g.us.box;
+  const w = board.war || {};
+  if (q === "italy") return (w.attackers || []).includes("italy") ? "alliance" : (w.defenders || []).includes("italy") ? "entente" : null;
+  return null;
+}
+
+/** Stability, manpower and the VP of the outbreak of a player, the US or Italy. */
+function gwStats(board, q) {
+  const g = board.gw || {};
+  if (q === "us") return { stability: (g.us || {}).stability, manpower: (g.us || {}).manpower };
+  if (q === "italy") {
+    const it = (board.majors || {}).italy || {};
+    return { stability: it.gw_stability, manpower: it.gw_manpower };
+  }
+  const d = (board.powers || {})[q] || {};
+  const mp = Object.values(d.manpower || {}).reduce((s, v) => s + v, 0);
+  return { stability: d.stability, manpower: mp, vp: (g.vp || {})[q] };
+}
+
+function gwMembers(board, side) {
+  const g = board.gw || {};
+  const out = [...((g.sides || {})[side] || [])];
+  for (const q of ["us", "italy"]) if (gwSideOf(board, q) === side && !out.includes(q)) out.push(q);
+  return out;
+}
+
+function gwActor(board) {
+  const g = board.gw || {};
+  const w = board.war || {};
+  return g.step === "maneuver" && w.impulse ? w.impulse.actor : null;
+}
+
+/** One alliance (or the neutral players) as a table: each power's CP budget left this GW turn,
+ * stability, manpower and the VP scored at the outbreak; eliminated powers struck through. */
+function gwTable(st, board, side, members) {
+  const data = st.data;
+  const g = board.gw || {};
+  const budget = (board.war && board.war.gw && board.war.budget) || {};
+  const actor = gwActor(board);
+  const num = (v) => (v === undefined || v === null ? "—" : String(v));
+  const rows = members.map((q) => {
+    const out = (g.eliminated || []).includes(q);
+    const tired = (g.exhausted || []).includes(q);
+    const s = gwStats(board, q);
+    return el(
+      "tr",
+      { class: ["ie-gw-row", out && "out", tired && "exhausted", q === actor && "now"], "data-power": q },
+      el(
+        "td",
+        { class: "ie-gw-who" },
+        out ? el("s", { class: "ie-gw-struck" }, gwBadge(board, data, q)) : gwBadge(board, data, q),
+        out ? el("span", { class: "ie-tag" }, "eliminated") : null,
+        q === actor ? el("span", { class: "ie-now" }, "impulse") : null,
+      ),
+      el("td", { "data-field": "budget", title: "CP left in the war budget this GW turn" }, side === "neutral" || out ? "—" : num(budget[q])),
+      el("td", { "data-field": "stability" }, num(s.stability)),
+      el("td", { "data-field": "manpower", class: tired && "ie-gw-exhausted" }, num(s.manpower), tired ? " ✕" : ""),
+      el("td", { "data-field": "vp" }, num(s.vp)),
+    );
+  });
+  return el(
+    "table",
+    { class: ["ie-gw-table", `side-${side}`], "data-side": side },
+    el("caption", {}, side === "neutral" ? "Neutral" : GW_SIDE_NAMES[side], el("span", { class: "muted" }, side === "alliance" ? " · the attackers" : side === "entente" ? " · the defenders" : "")),
+    el(
+      "thead",
+      {},
+      el(
+        "tr",
+        {},
+        el("th", {}, "Power"),
+        el("th", { title: "CP left in the war budget this GW turn (26.2)" }, "CP"),
+        el("th", { title: "stability (30.0)" }, "Stab"),
+        el("th", { title: "manpower (27.6); ✕ exhausted" }, "MP"),
+        el("th", { title: "VP scored at the outbreak: the national will (25.5, 25.6)" }, "VP"),
+      ),
+    ),
+    el("tbody", {}, rows),
+  );
+}
+
+function gwOrderText(x) {
+  if (x.startsWith("bonus-")) return `${GW_SIDE_NAMES[x.slice(6)] || x.slice(6)} bonus impulse`;
+  return null;
+}
+
+/** The GW's record beyond the alliances, in words: each field [name, (gw, data, board) => text or nodes]. */
+const GW_FIELDS = [
+  [
+    "Turn order",
+    (g, d, board) =>
+      (g.order || []).length
+        ? el(
+            "ol",
+            { class: "ie-gw-order" },
+            g.order.map((x) => el("li", { class: [x === gwActor(board) && "now", x.startsWith("bonus-") && "bonus"], "data-order": x }, gwOrderText(x) || gwBadge(board, d, x))),
+          )
+        : "",
+  ],
+  ["Neutral players", (g, d, board) => (g.neutrals || []).filter((q) => !(g.eliminated || []).includes(q)).map((q) => gwName(board, d, q)).join(", ")],
+  ["Eliminated", (g, d, board) => ((g.eliminated || []).length ? el("s", { class: "ie-gw-struck" }, g.eliminated.map((q) => gwName(board, d, q)).join(", ")) : "")],
+  ["Exhausted manpower", (g, d, board) => (g.exhausted || []).map((q) => gwName(board, d, q)).join(", ")],
+  [
+    "The US",
+    (g) => {
+      const us = g.us || {};
+      const where =
+        us.box === "neutral"
+          ? "in the neutral box"
+          : GW_SIDES.includes(us.box)
+            ? `with the ${GW_SIDE_NAMES[us.box]}${us.entered !== null && us.entered !== undefined ? ` since GW turn ${us.entered}` : ""}`
+            : us.box === "out"
+              ? "out of the war (surrendered)"
+              : "not in play";
+      return `${where} · stability ${us.stability ?? "—"} · manpower ${us.manpower ?? "—"}`;
+    },
+  ],
+  [
+    "Italy",
+    (g, d, board) => {
+      const it = (board.majors || {}).italy;
+      if (!it) return "";
+      const side = gwSideOf(board, "italy");
+      const where = side ? `with the ${GW_SIDE_NAMES[side]}` : `not at war (${BOX_NAMES[it.alliance] || it.alliance || "neutral"})`;
+      const stats = it.gw_stability !== undefined ? ` · stability ${it.gw_stability} · manpower ${it.gw_manpower ?? 0}` : "";
+      return `${where}${stats}`;
+    },
+  ],
+  [
+    "Combat cards",
+    (g, d, board) => {
+      const list = Object.entries(g.combat || {});
+      if (!list.length) return "";
+      return el(
+        "ul",
+        { class: ["ie-list", "ie-gw-combat"] },
+        list.map(([id, c]) =>
+          el(
+            "li",
+            { "data-gw-card": id, "data-up": c.up ? "up" : "down" },
+            el("b", {}, gwCardTitle(d, id)),
+            ` — face ${c.up ? "up" : "down"} in front of ${gwName(board, d, c.holder)}`,
+          ),
+        ),
+      );
+    },
+  ],
+  [
+    "Trench battles",
+    (g, d) => {
+      const list = Object.entries(g.trenches || {});
+      if (!list.length) return "";
+      return el(
+        "ul",
+        { class: ["ie-list", "ie-gw-trenches"] },
+        list.map(([sid, tb]) => {
+          const status = trenchStatus(tb);
+          return el(
+            "li",
+            { "data-place": sid, "data-status": status },
+            el("span", { class: ["ie-gw-tb-chip", `tb-${status}`] }, TRENCH_SHORT[status]),
+            " ",
+            el("b", {}, placeName(d, sid)),
+            `: ${trenchWords(tb)}`,
+          );
+        }),
+      );
+    },
+  ],
+  ["GW deck", (g, d, board) => `${board.gw_deck ?? "?"} cards · discard ${(g.discard || []).length}`],
+  ["Discard", (g, d) => (g.discard || []).map((id) => gwCardTitle(d, id)).join(", ")],
+  ["Reserve ECs", (g, d, board) => Object.entries(g.reserve_ecs || {}).filter(([, n]) => n).map(([q, n]) => `${gwName(board, d, q)} ${n}`).join(", ")],
+  ["British armies waiting", (g) => (g.uk_armies ? `${g.uk_armies}, to London at the start of GW turn 1 (25.6.1)` : "")],
+  ["Colonial war CP", (g, d, board) => Object.entries(g.bonus_cp || {}).filter(([, n]) => n).map(([q, n]) => `${gwName(board, d, q)} +${n}`).join(", ")],
+];
+
+/** The Great War panel: the GW turn and step, the two alliances (budgets, stability, manpower,
+ * the VP of the outbreak), the neutral players, the turn order with its bonus impulses, the US and
+ * Italy, the combat cards, the trench battles, the GW deck and discard. */
+function gwCard(st, board) {
+  const g = board.gw;
+  if (!g) return null;
+  const data = st.data;
+  const turn = g.turn || 0;
+  const box = section(
+    "ie-gw ie-gw-panel",
+    "The Great War",
+    el(
+      "ol",
+      { class: ["ie-track", "ie-gw-track"], "aria-label": "the GW turn track" },
+      [0, 1, 2, 3, 4, 5].map((t) => el("li", { class: [t === turn && "now", t < turn && "past"], "data-gw-turn": String(t) }, `GW ${t}`)),
+    ),
+    el("div", { class: "ie-phase ie-gw-step", "data-field": "gw-turn" }, `GW turn ${turn} of ${GW_LAST_TURN} · ${GW_STEPS[g.step] || capital(g.step || "")}`),
+  );
+  if (g.winner) box.append(el("div", { class: "ie-gw-winner" }, `The ${GW_SIDE_NAMES[g.winner] || g.winner} has won the Great War`));
+  const actor = gwActor(board);
+  if (actor) box.append(el("div", { class: "ie-impulse" }, "Impulse: ", gwBadge(board, data, actor), ` · ${((board.war || {}).budget || {})[actor] ?? 0} CP left`));
+  const tables = GW_SIDES.map((a) => gwTable(st, board, a, gwMembers(board, a)));
+  const ns = (g.neutrals || []).filter((q) => !(g.eliminated || []).includes(q));
+  if (ns.length) tables.push(gwTable(st, board, "neutral", ns));
+  box.append(el("div", { class: "ie-gw-sides" }, tables));
+  box.append(el("p", { class: "muted small ie-gw-note" }, "CP: the war budget left this GW turn · VP: scored at the outbreak, the national will (25.6)"));
+  box.append(fieldList(GW_FIELDS, g, data, board));
+  return box;
 }
 
 function warCard(st, board) {
@@ -1192,6 +1518,73 @@ function cardBox(st, id, acts, { chosen = false } = {}) {
   );
 }
 
+/** What a button on a GW card says: how the card is played (the full label is its title). */
+function gwActText(c) {
+  const a = c.action;
+  if (a === "keep") return "Keep it";
+  if (a === "none") return "Play no combat card";
+  if (a && a.combat) return "Play in this battle (+2)";
+  if (a && a.gw_play) return { event: "Play for its event", bonus: "Play for a bonus action", both: "Play: event and a bonus action" }[a.use] || "Play for its event";
+  return capital(String(c.label ?? JSON.stringify(a)));
+}
+
+/** A GW card (26.0): its number, title, kind and text, and the actions that play it. */
+function gwCardBox(st, id, acts, note) {
+  const c = gwCardOf(st.data, id);
+  const title = c ? c.title : words(id);
+  return el(
+    "li",
+    { class: ["ie-handcard", "ie-gw-handcard", c && `gw-${c.kind}`, acts.length && "actionable"], "data-gw-card": id },
+    el(
+      "div",
+      { class: "ie-handcard-head" },
+      el("span", { class: "ie-cp ie-gw-number", title: "GW card number" }, c ? `GW #${c.number}` : "GW"),
+      el("b", { class: "ie-card-title" }, title),
+      c ? el("span", { class: ["ie-tag", "ie-gw-kind", c.kind !== "event" && "flag"] }, GW_KINDS[c.kind] || c.kind) : null,
+      note ? el("span", { class: "ie-tag" }, note) : null,
+    ),
+    c && c.text ? el("p", { class: "ie-card-text" }, c.text) : null,
+    acts.length ? el("div", { class: "ie-acts" }, acts.map((a) => actButton(st, a, gwActText(a), "ie-card-act ie-gw-act"))) : null,
+  );
+}
+
+/** The seat's own GW card (only its own: the view holds no other), the combat cards face up in
+ * front of it, and the actions that play them when the game asks (gw-card, gw-neutral-card,
+ * gw-combat-card). */
+function gwHandPart(st, board, me, role) {
+  const g = board.gw;
+  const hand = me.gw_hand || [];
+  if (!g && !hand.length) return [];
+  const loose = (name) => {
+    const i = (st.shape.actions || []).indexOf(name);
+    return st.onAction && i >= 0 ? [{ action: name, label: (st.shape.labels || [])[i] }] : [];
+  };
+  const asking = board.asking;
+  const keep = asking === "gw-card" || asking === "gw-neutral-card" ? loose("keep") : [];
+  const ids = [...hand];
+  const notes = {};
+  for (const [id, c] of Object.entries((g && g.combat) || {})) {
+    if (c.holder === role && c.up && !ids.includes(id)) {
+      ids.push(id);
+      notes[id] = "face up before you";
+    }
+  }
+  for (const id of st.act.gw.keys()) if (!ids.includes(id)) ids.push(id);
+  const out = [el("div", { class: "ie-sub" }, "Great War card")];
+  if (ids.length) {
+    out.push(
+      el(
+        "ul",
+        { class: ["ie-cards", "ie-gw-hand"] },
+        ids.map((id) => gwCardBox(st, id, [...(st.act.gw.get(id) || []), ...(hand.includes(id) ? keep : [])], notes[id])),
+      ),
+    );
+  } else out.push(el("p", { class: "muted small" }, "No GW card in hand."));
+  const none = asking === "gw-combat-card" ? loose("none") : [];
+  if (none.length || (keep.length && !hand.length)) out.push(el("div", { class: "ie-acts" }, [...none, ...(hand.length ? [] : keep)].map((c) => actButton(st, c, gwActText(c)))));
+  return out;
+}
+
 function handCard(st, board) {
   const data = st.data;
   const role = st.shape.role;
@@ -1203,8 +1596,11 @@ function handCard(st, board) {
     seen.add(id);
     return cardBox(st, id, st.onAction ? st.act.card.get(id) || [] : [], { chosen: id === me.home });
   });
-  box.append(hand.length ? el("ul", { class: "ie-cards" }, hand) : el("p", { class: "muted small" }, "No card in hand."));
-  const homes = (me.homes || []).filter((id) => !seen.has(id));
+  const outOfPlay = board.gw && !hand.length ? "The action cards are out of play in the Great War (25.1)." : "No card in hand.";
+  box.append(hand.length ? el("ul", { class: "ie-cards" }, hand) : el("p", { class: "muted small" }, outOfPlay));
+  box.append(...gwHandPart(st, board, me, role));
+  // 25.1: the home cards are out of play in the Great War as well
+  const homes = board.gw ? [] : (me.homes || []).filter((id) => !seen.has(id));
   if (homes.length) {
     box.append(el("div", { class: "ie-sub" }, "Home cards"));
     box.append(el("ul", { class: "ie-cards" }, homes.map((id) => cardBox(st, id, st.onAction ? st.act.card.get(id) || [] : [], { chosen: id === me.home }))));
@@ -1267,7 +1663,10 @@ function flashpointsCard(st, board) {
 function panel(st) {
   const board = (st.shape.view && st.shape.view.board) || {};
   const box = el("div", { class: "ie-panel" });
-  const cards = [turnCard(st, board), handCard(st, board), allianceCard(st, board), displaysCard(st, board), warCard(st, board), minorsCard(st, board), flashpointsCard(st, board)];
+  // in the Great War its panel and the war's come first after the hand (the GW card is there)
+  const cards = board.gw
+    ? [turnCard(st, board), handCard(st, board), gwCard(st, board), warCard(st, board), allianceCard(st, board), displaysCard(st, board), minorsCard(st, board), flashpointsCard(st, board)]
+    : [turnCard(st, board), handCard(st, board), allianceCard(st, board), displaysCard(st, board), warCard(st, board), minorsCard(st, board), flashpointsCard(st, board)];
   for (const c of cards.flat()) if (c) box.append(c);
   return box;
 }
@@ -1281,7 +1680,7 @@ function draw(container, st, again = true) {
   const mapW = st.mapW || mapWidth(st, container);
   st.k = W / (mapW * st.zoom);
   st.viewBox = viewBoxOf(st, W, H);
-  st.act = onAction ? actionIndex(shape, data) : { place: new Map(), group: new Map(), card: new Map(), power: new Map() };
+  st.act = onAction ? actionIndex(shape, data) : { place: new Map(), group: new Map(), card: new Map(), gw: new Map(), power: new Map() };
   const map = drawMap(shape, data, st);
   for (const n of map.querySelectorAll(".actionable[data-key]")) {
     n.setAttribute("tabindex", "0");
@@ -1352,6 +1751,7 @@ export function highlight(container, action, data) {
   }
   for (const k of UNIT_KEYS) if (typeof action[k] === "string" && units[action[k]]) sel.push(`[data-key="u:${CSS.escape(unitGroupKey(units[action[k]]))}"]`);
   for (const k of CARD_KEYS) if (typeof action[k] === "string") sel.push(`.ie-handcard[data-card="${CSS.escape(action[k])}"]`);
+  for (const k of GW_CARD_KEYS) if (typeof action[k] === "string") sel.push(`.ie-handcard[data-gw-card="${CSS.escape(action[k])}"]`);
   for (const k of POWER_KEYS) if (PLAYERS.includes(action[k])) sel.push(`.ie-display[data-power="${CSS.escape(action[k])}"]`);
   if (!sel.length) return;
   for (const n of st.container.querySelectorAll(sel.join(","))) n.classList.add("hl");
@@ -1361,9 +1761,10 @@ export function summary(shape) {
   const b = (shape.view && shape.view.board) || {};
   const bits = [];
   if (b.turn) bits.push(`Turn ${b.turn} (${decade(b.turn)})`);
-  if (b.phase) bits.push(PHASES[b.phase] || b.phase);
+  if (b.gw) bits.push(`The Great War: GW turn ${b.gw.turn ?? 0}, ${GW_STEPS[b.gw.step] || b.gw.step}`);
+  else if (b.phase) bits.push(PHASES[b.phase] || b.phase);
   if (b.wtt !== undefined) bits.push(`World Tension ${b.wtt}`);
-  if (b.war) bits.push("at war");
+  if (b.war && !b.gw) bits.push("at war");
   if (shape.over) bits.push("game over");
   return bits.join(" · ");
 }
