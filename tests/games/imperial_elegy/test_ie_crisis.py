@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import ie_support
 import pytest
-from ie_support import blank, game
+from ie_support import game
 from test_ie_events import drive, effects, waiting
 
 from kriegsspiel.engine import DataError, call
@@ -17,6 +18,12 @@ from kriegsspiel.engine.flow import run
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.imperial_elegy import crisis
 from kriegsspiel.games.imperial_elegy.deck import deck
+
+
+def blank(seed=1, scenario=None, **options):
+    """A position to build on, the game ending at the Great War's outbreak (no_great_war_turns):
+    these tests are about the Crisis Table (the Great War itself: test_ie_great_war.py)."""
+    return ie_support.blank(seed, scenario, **{"no_great_war_turns": True, **options})
 
 
 def play(s, p, cid, option="A"):

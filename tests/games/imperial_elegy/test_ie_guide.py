@@ -124,9 +124,10 @@ def test_guide_sections_a_newcomer_needs(guide):
     assert all(re.match(r"\d+\. ", s.title) for s in guide.sections if s.level == 2), "numbered headings"
     anchors = [s.anchor for s in guide.sections]
     assert len(anchors) == len(set(anchors))
-    # the game ends at the outbreak: the guide says so, and says the rulebook's bots are missing
+    # the Great War has its section, the option that ends the game at its outbreak is explained
     text = guide.text
-    assert "not implemented" in text and "§24" in text and "§34" in text
+    assert "great war" in guide.find("27.5.2").title.lower() and "great war" in guide.find("31.0").title.lower()
+    assert "no_great_war_turns" in text and "§34" in text
     # a log line opens the section of its rule
     assert "sequence of play" in guide.find("2.1").title.lower()
     assert "win" in guide.find("2.2.1").title.lower()

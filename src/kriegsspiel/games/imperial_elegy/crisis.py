@@ -471,7 +471,7 @@ def h_outbreak(s, f, e):
     reason = f"the Great War breaks out in the {cr['decade']}: {cr['incident']}"
     cr["reason"] = reason
     log(s, f"The Great War breaks out ({cr['text']}).", "23.0")
-    if not s["options"].get("no_great_war_turns", True):
+    if not s["options"].get("no_great_war_turns", False):
         call(s, "great-war", reason=reason)  # 24.0: the GW turns replace the rest of the game
         return
     call(s, "final-scoring", reason=reason, great_war=True)

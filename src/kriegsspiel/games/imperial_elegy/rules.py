@@ -120,8 +120,8 @@ class ImperialElegy(Rules):
     )
     options = {
         "no_great_war_turns": Option(
-            True,
-            (True, False),
+            False,
+            (False, True),
             title="End the game at the Great War's outbreak",
             help="The Great War's outbreak ends the game with the national goals scored (25.5): "
             "the shorter evening game. Off: the Great War is fought, up to six GW turns (§24-§32).",
