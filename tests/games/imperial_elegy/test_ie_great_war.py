@@ -649,3 +649,28 @@ def test_the_uk_drafts_british_armies_on_british_manpower_and_indian_ones_on_col
     answer(s, UK, first)
     assert uk["manpower"] == {"british": 0, "colonial": 1}
     assert all(o == "done" or o["kind"] == "british" for o in game.actions(s, UK))  # the same pool
+
+
+def test_a_neutral_joining_in_winter_redeploys_and_deploys_free():
+    """29.3 L1466-1468: a neutral player joining an alliance takes a free redeployment and a free
+    deploy reserves action and the next free place in the turn order (the outnumbered alliance a
+    bonus impulse); one staying out takes a free redeployment."""
+    s = great_war(1, boxes={"ge": "alliance-committed", "au": "alliance-committed", "ot": "alliance-committed",
+                            "uk": "entente-committed", "fr": "entente-committed", "ru": "neutral"})  # fmt: skip
+    s["stack"].clear()
+    s["gw"]["turn"] = 1
+    s["powers"][RU]["reserves"] = [False, False]
+    proc(s, "gw-winter")
+    while not (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "neutral"):
+        role = s["stack"][-1]["role"]
+        answer(s, role, game.actions(s, role)[0])
+    assert {"join": "entente"} in game.actions(s, RU) and {"join": "alliance"} not in game.actions(s, RU)
+    answer(s, RU, {"join": "entente"})
+    assert asking(s) == "redeploy" and s["stack"][-1]["role"] == RU
+    answer(s, RU, "done")
+    assert asking(s) == "war-deploy" and s["stack"][-1]["role"] == RU
+    before = len(s["powers"][RU]["reserves"])
+    answer(s, RU, next(a for a in game.actions(s, RU) if a != "done"))
+    assert len(s["powers"][RU]["reserves"]) == before - 1
+    assert RU in s["gw"]["sides"]["entente"] and RU in s["war"]["defenders"]
+    assert RU in s["gw"]["order"] and "bonus-entente" not in s["gw"]["order"]

@@ -1425,7 +1425,7 @@ class Winter(Procedure):
             q = ns[f["i"]]
             f["i"] += 1
             opts = [{"join": a} for a in open_sides(s)]
-            opts += [{"gw_give": x} for x in fighting(s) if W.has_loc(s, q, W.capital(s, x))]
+            opts += [{"gw_give": x} for x in fighting(s) if W.has_loc(s, q, W.capital(s, x))]  # after it
             ask(
                 s,
                 "gw-choose",
@@ -1444,7 +1444,23 @@ class Winter(Procedure):
         g = gw(s)
         if isinstance(ans, dict) and "join" in ans:
             join_alliance(s, q, ans["join"])
-        elif isinstance(ans, dict) and "gw_give" in ans:
+            # 29.3 L1466: a free deploy reserves action and a free redeployment (run first)
+            if war.can_deploy(s, q):
+                ask(
+                    s,
+                    "war-deploy",
+                    q,
+                    actor=q,
+                    left=war.deploy_count(s, q),
+                    free=True,
+                    polish=0,
+                    before=True,
+                    rule="29.3",
+                )
+            call(s, "redeploy", power=q)
+            return "neutrals"
+        call(s, "redeploy", power=q)  # 29.3 L1468: staying out, a free redeployment
+        if isinstance(ans, dict) and "gw_give" in ans:
             x = ans["gw_give"]
             g["bonus_cp"][x] = g["bonus_cp"].get(x, 0) + 1
             log(s, f"{name(q)} gives {name(x)} 1 CP.", "29.3")
