@@ -637,18 +637,19 @@ def test_the_uk_drafts_british_armies_on_british_manpower_and_indian_ones_on_col
     s["stack"].clear()
     uk = s["powers"][UK]
     uk["manpower"] = {"british": 0, "colonial": 2}
-    opts = greatwar.draft_options(s, UK)
-    assert opts and all(o["kind"] in ("indian", "commonwealth") for o in opts)
+    opts = [o for o in greatwar.draft_options(s, UK) if o["kind"] not in ("ef", "zouaves")]
+    assert {o["kind"] for o in opts} == {"indian", "commonwealth"}
     assert all(o["space"] in ("india", "bengal", "australia", "canada") for o in opts)
+    assert {o["space"] for o in opts if o["kind"] == "commonwealth"} <= {"australia", "canada"}
     uk["manpower"] = {"british": 1, "colonial": 0}
-    assert {o["kind"] for o in greatwar.draft_options(s, UK)} == {"british"}
+    assert {o["kind"] for o in greatwar.draft_options(s, UK) if "minor" not in o} == {"british", "ef"}
     uk["manpower"] = {"british": 1, "colonial": 1}
     s["war"]["impulse"] = {"actor": UK, "boxed": []}
     proc(s, "gw-action", actor=UK, action="draft")
     first = next(o for o in game.actions(s, UK) if isinstance(o, dict) and o["kind"] == "british")
     answer(s, UK, first)
     assert uk["manpower"] == {"british": 0, "colonial": 1}
-    assert all(o == "done" or o["kind"] == "british" for o in game.actions(s, UK))  # the same pool
+    assert all(o == "done" or o["kind"] in ("british", "ef") for o in game.actions(s, UK))  # the same pool
 
 
 def test_a_neutral_joining_in_winter_redeploys_and_deploys_free():
@@ -674,3 +675,26 @@ def test_a_neutral_joining_in_winter_redeploys_and_deploys_free():
     assert len(s["powers"][RU]["reserves"]) == before - 1
     assert RU in s["gw"]["sides"]["entente"] and RU in s["war"]["defenders"]
     assert RU in s["gw"]["order"] and "bonus-entente" not in s["gw"]["order"]
+
+
+def test_a_draft_may_raise_an_ef_or_an_allied_minors_army_instead_of_an_army():
+    """27.5.2 L1391-1393: an EF instead of an army, in a controlled home key (colonial too) with a
+    LoC; an allied minor's army instead of one's own, in that minor's home space."""
+    s = great_war(1)
+    s["stack"].clear()
+    s["allies"]["saxony"] = GE
+    s["war"]["attackers"].append("saxony")
+    s["control"]["saxony"] = "saxony"
+    for uid in world.units_at(s, "saxony"):
+        world.remove_unit(s, uid)
+    opts = greatwar.draft_options(s, GE)
+    assert {"space": "saxony", "kind": "army", "minor": "saxony"} in opts
+    efs = [o for o in opts if o["kind"] == "ef"]
+    assert efs and all(s["control"][o["space"]] == GE and world.is_home(s, GE, o["space"]) for o in efs)
+    s["war"]["impulse"] = {"actor": GE, "boxed": []}
+    proc(s, "gw-action", actor=GE, action="draft")
+    answer(s, GE, {"space": "saxony", "kind": "army", "minor": "saxony"})
+    answer(s, GE, efs[0])
+    saxons = [u for u in s["units"].values() if u["o"] == "saxony" and u["at"] == "saxony"]
+    assert len(saxons) == 1 and saxons[0]["r"]
+    assert any(u["o"] == GE and u["t"] == "ef" and u["at"] == efs[0]["space"] for u in s["units"].values())

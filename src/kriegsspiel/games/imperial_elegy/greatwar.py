@@ -803,32 +803,51 @@ DRAFT_KINDS = {  # 27.5.2, 33.2.1 L1533-1534, 33.6: the armies a draft raises, a
 COMMONWEALTH_SPACES = ("australia", "canada")  # 33.2.1 L1534: the CW army, in the GW only
 
 
-def draft_options(s: dict, a: str, pool: str | None = None) -> list:
-    """27.5.2 L1387-1391 (G6): where the draft's reduced armies go, as {"space", "kind"}: a
-    controlled home key for the kind (12.2; the CW army in Australia or Canada), one army a space,
-    no trench battle there, within the counter mix; only kinds drawing on a manpower pool with a
-    point left (``pool``: the one the draft was paid from)."""
+def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None) -> list:
+    """27.5.2 L1387-1393 (G6): where the draft's reduced armies go, as {"space", "kind"} (and
+    "minor" for an allied minor's army): a controlled home key for the kind (12.2; the CW army in
+    Australia or Canada), one unit a space, no trench battle there, within the counter mix. Before
+    the draft is paid, only kinds drawing on a manpower pool with a point left; once paid from a
+    pool (the UK's British or colonial, the Ottomans' Turkish or Arab), only that pool's kinds.
+    An army may be replaced by an EF (a controlled home key, colonial ones too, with a LoC; France
+    rebuilds its Zouaves so) or by an army of an allied minor at war (in one of its home spaces)."""
     if a not in PLAYERS:
         return []
     g = gw(s)
     mp = s["powers"][a]["manpower"]
+    spaces = P().spaces
     out = []
     for kind, kind_pool in DRAFT_KINDS.get(a, (("army", None),)):
-        if pool is not None and kind_pool is not None and kind_pool != pool:
+        if paid and pool is not None and kind_pool is not None and kind_pool != pool:
             continue
-        if pool is None and (mp.get(kind_pool, 0) if kind_pool else sum(mp.values())) < 1:
+        if not paid and (mp.get(kind_pool, 0) if kind_pool else sum(mp.values())) < 1:
             continue
         if W.count_units(s, a, kind) >= W.counter_limit(s, a, kind):
             continue
         if kind == "commonwealth":
-            spaces = [
-                x
-                for x in COMMONWEALTH_SPACES
-                if s["control"].get(x) == a and W.stack_armies(s, x) < P().spaces[x].stacking
+            where = [
+                x for x in COMMONWEALTH_SPACES if s["control"].get(x) == a and W.stack_armies(s, x) < spaces[x].stacking
             ]
         else:
-            spaces = W.home_keys_for_armies(s, a, kind)
-        out += [{"space": x, "kind": kind} for x in spaces if x not in g["trenches"]]
+            where = W.home_keys_for_armies(s, a, kind)
+        out += [{"space": x, "kind": kind} for x in where if x not in g["trenches"]]
+    if paid or sum(mp.values()) >= 1:
+        region = None
+        for kind in ("ef", "zouaves"):
+            if W.count_units(s, a, kind) >= W.counter_limit(s, a, kind):
+                continue
+            region = region if region is not None else W.loc_region(s, a)
+            for x, c in sorted(s["control"].items()):
+                sp = spaces[x]
+                if c == a and sp.type in KEY_TYPES and W.is_home(s, a, x) and x in region and x not in g["trenches"]:
+                    out.append({"space": x, "kind": kind})
+        for m in sorted(war.controlled_owners(s, a) - {a}):
+            if m not in P().minors or W.count_units(s, m, "army") >= P().minors[m].armies:
+                continue
+            for x, c in sorted(s["control"].items()):
+                sp = spaces[x]
+                if c == m and m in sp.homes and x not in g["trenches"] and W.stack_armies(s, x) < sp.stacking:
+                    out.append({"space": x, "kind": "army", "minor": m})
     return out
 
 
@@ -926,16 +945,21 @@ class GWAction(Procedure):
             f["asked"] = False
             if ans == "done":
                 return None
-            if not f.get("paid"):  # the first army: the draft's manpower point
+            if not f.get("paid"):  # the first unit: the draft's manpower point
                 f["paid"] = True
-                f["pool"] = dict(DRAFT_KINDS.get(a, ())).get(ans["kind"])
+                f["pool"] = dict(DRAFT_KINDS.get(a, ())).get(ans["kind"]) if "minor" not in ans else None
                 take_manpower(s, a, 1, f["pool"])
-            W.new_unit(s, a, ans["kind"], ans["space"], True)
+            owner = ans.get("minor", a)
+            reduced = ans["kind"] not in ("ef", "zouaves")  # an EF has one step (5.1)
+            W.new_unit(s, owner, ans["kind"], ans["space"], reduced)
             f["used"].append(ans["space"])
             f["left"] -= 1
-            what = "army" if ans["kind"] == "army" else f"{ans['kind']} army"
-            log(s, f"{name(a)} drafts a reduced {what} in {space_name(ans['space'])}.", "27.5.2")
-        opts = [o for o in draft_options(s, a, f.get("pool")) if o["space"] not in f["used"]]
+            what = {"army": "a reduced army", "ef": "an EF", "zouaves": "the Zouaves"}.get(
+                ans["kind"], f"a reduced {ans['kind']} army"
+            )
+            whose = f"{name(owner)}'s " if owner != a else ""
+            log(s, f"{name(a)} drafts {whose}{what} in {space_name(ans['space'])}.", "27.5.2")
+        opts = [o for o in draft_options(s, a, f.get("paid", False), f.get("pool")) if o["space"] not in f["used"]]
         if f["left"] <= 0 or not opts:
             return None
         f["asked"] = True

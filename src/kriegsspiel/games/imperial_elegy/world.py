@@ -837,6 +837,8 @@ def _counter_mix(power: str) -> dict:
             "indian": c.get("indian-army", 0),
             "turkish": c.get("turkish-army", 0),
             "arab": c.get("arab-army", 0),
+            "commonwealth": c.get("commonwealth-army", 0),
+            "zouaves": c.get("zouaves", 0),
             "reserve": c.get("reserve-army", 0),
             "squadron": c.get("squadron", 0),
             "dreadnought": c.get("dreadnought", 0),
