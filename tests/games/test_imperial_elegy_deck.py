@@ -37,7 +37,7 @@ def test_the_decks_load_and_count():
         "1890s": 12,
         "1900s": 10,
         "1910s": 12,
-        "mandatory": 9,
+        "mandatory": 16,  # K26: seven crises of 1900-1914 are mandatory
         "response": 5,
         "combat": 6,
         "two-option": 19,
