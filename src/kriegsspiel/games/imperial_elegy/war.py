@@ -706,11 +706,14 @@ def update_occupation(s: dict, actor=None) -> None:
     """15.3 L869-872: the last side solely in a space occupies it; back in its controller's
     side's hands it is no longer occupied. Hostile rebels prevent it (21.4 L1191)."""
     present: dict = {}
+    w = _w(s)
+    side_of = {o: "attacker" for o in w["attackers"]}
+    side_of.update((o, "defender") for o in w["defenders"])
+    spaces = P().spaces
     for u in s["units"].values():
-        if u["at"] in P().spaces and is_land(u):
-            k = key_of(s, u["o"])
-            if k is not None:
-                present.setdefault(u["at"], {}).setdefault(k, []).append(u["o"])
+        k = side_of.get(u["o"])
+        if k is not None and u["at"] in spaces and u["t"] not in NAVAL_TYPES:
+            present.setdefault(u["at"], {}).setdefault(k, []).append(u["o"])
     for sid in sorted(present):
         sides = present[sid]
         if len(sides) != 1:
