@@ -299,6 +299,8 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
     asking = b.get("asking") or ""
     war = b.get("war") or {}
     objectives = set(war.get("objectives", []))
+    if war.get("gw"):  # the Great War is won by taking capitals (30.1): the enemy's are the objectives
+        objectives = _enemy_capitals(b, me, war)
     own = _mine(b, me)
     safe = [a for a in actions if a != "surrender"]
     if asking == "war-aim":  # conquest costs stability (13.3): unite or liberate when possible
@@ -354,7 +356,7 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
     if asking in ("war-march", "war-rail"):
         # close on the objectives (or, defending, on the enemy's armies): a move must shorten the way
         moves = [a for a in dicts if "unit" in a and "to" in a and a["unit"] in b["units"]]
-        goals = objectives if me in war.get("attackers", []) else _enemy_places(b, me, war)
+        goals = objectives if me in war.get("attackers", []) or war.get("gw") else _enemy_places(b, me, war)
         dist = _distances(goals)
         best = None
         for a in moves:
@@ -388,6 +390,22 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         return "pass"
     choices = [a for a in safe if a not in ("refuse", "decline", "abandon", "deny", "waive")] or safe or actions
     return choices[rng.randrange(len(choices))]
+
+
+def _enemy_capitals(b, me, war) -> set:
+    """The capitals and subcapitals of the powers at war with the bot's side (30.1)."""
+    side = _war_side(war, me)
+    if side is None:
+        return set()
+    foes = war["defenders" if side == "attackers" else "attackers"]
+    out = set()
+    for q in foes:
+        rec = pack().powers.get(q)
+        if rec is not None:
+            out.add(rec.capital)
+            if rec.subcapital:
+                out.add(rec.subcapital)
+    return out
 
 
 def _great_war(b, me, asking, actions, dicts, rng):
