@@ -203,32 +203,25 @@ class GreatWar(Procedure):
         return "planning"
 
     def planning(self, s, f):
-        if self.over(s):
-            return "end"
-        gw(s)["step"] = "planning"
-        log(s, f"Great War turn {gw(s)['turn']}: the Planning Step.", "26.0")
-        call(s, "gw-planning")
-        return "maneuver"
+        return self.step(s, "planning", "gw-planning", "maneuver")
 
     def maneuver(self, s, f):
-        if self.over(s):
-            return "end"
-        gw(s)["step"] = "maneuver"
-        call(s, "gw-maneuver")
-        return "neutrals"
+        return self.step(s, "maneuver", "gw-maneuver", "neutrals")
 
     def neutrals(self, s, f):
-        if self.over(s):
-            return "end"
-        call(s, "gw-neutral-impulses")
-        return "winter"
+        return self.step(s, None, "gw-neutral-impulses", "winter")  # 27.4, after the Maneuver Step
 
     def winter(self, s, f):
+        return self.step(s, "winter", "gw-winter", "next")
+
+    def step(self, s, step, procedure, then):
+        """Run one step of the GW turn (``step``: its name in ``s["gw"]``), unless the war is over."""
         if self.over(s):
             return "end"
-        gw(s)["step"] = "winter"
-        call(s, "gw-winter")
-        return "next"
+        if step:
+            gw(s)["step"] = step
+        call(s, procedure)
+        return then
 
     def next(self, s, f):
         if self.over(s):
@@ -484,6 +477,7 @@ class Planning(Procedure):
 
     def start(self, s, f):
         g = gw(s)
+        log(s, f"Great War turn {g['turn']}: the Planning Step.", "26.0")
         if g["turn"] == 1 and g["uk_armies"]:  # 25.6.1 L1331: Join Your Country's Army
             for _ in range(g["uk_armies"]):
                 W.new_unit(s, "uk", "british", "london")
