@@ -11,7 +11,7 @@ import kriegsspiel
 from kriegsspiel.engine.errors import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, sequence, supply
-from kriegsspiel.games.over_there.world import CITY_HEXES, NEIGHBOURS
+from kriegsspiel.games.over_there.world import CITY_HEXES, NEIGHBOURS, UNITS, re_size
 
 G = kriegsspiel.load("over-there")
 DANZIG = "0308"
@@ -262,3 +262,39 @@ def test_16c2_a_unit_of_the_pool_is_scrapped_for_half_a_point_from_the_next_phas
     assert s["pool"][cp]["man"] == 0.5
     assert [x for x in G.view(s, cp)["log"] if "is scrapped" in str(x)]
     assert not [x for x in G.view(s, "entente")["log"] if "scrapped" in str(x)]
+
+
+def test_16c1_a_unit_is_disbanded_for_its_replacement_cost_and_scrapping_value():
+    """16C1 (L1233), 16A1i (L1167), ruling O36: as his movement phase opens (his initial phase
+    over), before his first move, the player may disband a unit on the map with a printed movement
+    rating of 5 or more (not an HQ, not isolated), 12 REs a month; it leaves play for good (not
+    eliminated, never replaced) and its replacement cost plus its scrapping value (a full
+    division: 2 + 0.5 Man Pts) join his pool; the enemy is not told."""
+    cp = "central-powers"
+    s = G.new(seed=3)
+    s = advance(s, lambda s: s["phase"] == "movement" and s["phasing"] == cp)
+    assert {"disband": True} in G.actions(s, cp)
+    assert G.label({"disband": True}, s) == "disband a unit (16C1)"
+    s = G.apply(s, cp, {"disband": True})
+    offered = [a["disband"] for a in G.actions(s, cp) if "disband" in a]
+    assert "de-1-id" in offered and not [u for u in offered if UNITS[u].hq or UNITS[u].movement < 5]
+    assert G.label({"disband": "de-1-id"}, s) == "disband 1 ID for good (2.5 Man Pts to the pool)"
+    man = s["pool"][cp]["man"]
+    s = G.apply(s, cp, {"disband": "de-1-id"})
+    assert s["units"]["de-1-id"]["at"] == "disbanded" and s["units"]["de-1-id"]["hex"] is None
+    assert "de-1-id" not in sequence.replacement_pool(s, cp)
+    assert s["pool"][cp]["man"] == man + 2.5
+    # 12 REs a month: units beyond what is left are no longer offered
+    month = sequence.month_of(sequence.TURNS[s["turn"]])
+    s["disbanded"][cp][month] = sequence.DISBAND_LIMIT - 1
+    left = sequence.disband_candidates(s, cp)
+    assert all(re_size(s, u) <= 1 for u in left)
+    assert ({"disband": True} in G.actions(s, cp)) == bool(left)
+    s["disbanded"][cp][month] = 0
+    # once a unit has moved, the moment is past
+    unit = next(a for a in G.actions(s, cp) if "unit" in a)
+    s = G.apply(s, cp, unit)
+    s = G.apply(s, cp, {"stay": True})
+    assert {"disband": True} not in G.actions(s, cp)
+    assert not [x for x in G.view(s, "entente")["log"] if "disbanded" in str(x)]
+    assert [x for x in G.view(s, cp)["log"] if "disbanded" in str(x)]

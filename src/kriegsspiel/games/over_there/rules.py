@@ -140,6 +140,7 @@ class OverThere(Rules):
         "choice": sequence.Choice(),
         "withdraw": sequence.Withdraw(),
         "replace": sequence.Replace(),
+        "disband": sequence.Disband(),
         "res_place": sequence.ResPlace(),
         "res_rail": sequence.ResRail(),
         "res_river": sequence.ResRiver(),
@@ -538,6 +539,12 @@ class OverThere(Rules):
             return "cancel"
         if "rest" in action:
             return "rest (remove fatigue)"
+        if action.get("disband") is True:  # 16C1: the unit is chosen next
+            return "disband a unit (16C1)"
+        if action.get("disband") in UNITS:
+            whole = isinstance((s or {}).get("units"), dict) and action["disband"] in s["units"]
+            kind, n = sequence.disband_value(s, action["disband"]) if whole else sequence.scrap_value(action["disband"])
+            return f"disband {UNITS[action['disband']].short} for good ({sequence.points(n, kind)} to the pool)"
         if action.get("scrap") in UNITS:  # 16C2
             kind, n = sequence.scrap_value(action["scrap"])
             return f"scrap {UNITS[action['scrap']].short} for good ({sequence.points(n, kind)} from the next phase)"

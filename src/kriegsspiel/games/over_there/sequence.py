@@ -29,6 +29,7 @@ from .world import (
     initials,
     leader_name,
     on_map,
+    re_size,
     stacking_room,
     stacks,
     staff,
@@ -525,6 +526,8 @@ class Move(State):
             builds = movement.build_offers(s, role, f["yards"], f.get("built", 0))
             if builds and _before_moving(s, role):
                 out += [{"rail_build": h} for h in builds]
+        if f["mode"] == "movement" and _before_moving(s, role) and disband_candidates(s, role):
+            out.append({"disband": True})  # 16C1, ruling O36: as the phase opens; the unit next
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
             out += [{"res_rail": h} for h in _res_railheads(s, f, role)]  # 11H (L650): by itself
@@ -553,6 +556,9 @@ class Move(State):
                 f"{SIDE_NAMES[role]} spends the Res Pt in {hex_name(h)}: {fmt(more)} REs more rail capacity this turn."
             )
             log(s, text, "7A", to=[role])
+            return STAY
+        if "disband" in action:
+            ask(s, "disband", role)
             return STAY
         if "rail_build" in action:
             h = action["rail_build"]
@@ -1284,6 +1290,67 @@ class Replace(State):
             return STAY
         replace(s, role, action["replace"], action["at"])
         return STAY  # he ends it himself, or the number of steps would tell what his pool has left
+
+
+class Disband(State):
+    """16C1 (L1233, ruling O36): which eligible unit the player disbands, or none after all."""
+
+    def prompt(self, s, f, role):
+        left = DISBAND_LIMIT - s.get("disbanded", {}).get(role, {}).get(month_of(TURNS[s["turn"]]), 0)
+        return f"Disband which unit (16C1)? {fmt(left)} REs may still be disbanded this month."
+
+    def actions(self, s, f, role):
+        return [{"disband": uid} for uid in disband_candidates(s, role)] + [{"cancel": True}]
+
+    def act(self, s, f, role, action):
+        if "disband" in action:
+            disband(s, role, action["disband"])
+        return None
+
+
+DISBAND_LIMIT = 12
+"""16C1 (L1233): the REs a major or great power may disband voluntarily a month."""
+
+
+def disband_candidates(s: dict, side: str) -> list[str]:
+    """16C1 (L1233, ruling O36): the side's units on the map with a printed movement rating of 5 or
+    more, neither HQs (14M) nor isolated (11F: their points would have to stay in the hex), within
+    the month's 12 REs."""
+    used = s.get("disbanded", {}).get(side, {}).get(month_of(TURNS[s["turn"]]), 0)
+    return [
+        uid
+        for uid, v in on_map(s, side)
+        if UNITS[uid].movement >= 5
+        and not UNITS[uid].hq
+        and v["supply"] != "isolated"
+        and used + re_size(s, uid) <= DISBAND_LIMIT
+    ]
+
+
+def disband_value(s: dict, uid: str) -> tuple[str, float]:
+    """16A1i (L1167, ruling O36): what a unit disbanded from the map gives: its replacement cost
+    (ruling O23: a point for each step it has on the map) plus its scrapping value (ruling O35),
+    in Equ Pts for artillery, Man Pts for the rest."""
+    kind, half = scrap_value(uid)
+    steps = 2 if UNITS[uid].cadre and not s["units"][uid]["cadre"] else 1
+    return kind, steps + half
+
+
+def disband(s: dict, side: str, uid: str) -> None:
+    """16C1, 16A1i: the unit leaves play for good (it is not eliminated and is never replaced); its
+    points join the pool (the initial phase is over, L1260)."""
+    kind, n = disband_value(s, uid)
+    month = month_of(TURNS[s["turn"]])
+    used = s.setdefault("disbanded", {}).setdefault(side, {})
+    used[month] = used.get(month, 0) + re_size(s, uid)
+    v = s["units"][uid]
+    where = v["hex"]
+    v["at"] = "disbanded"
+    v["hex"] = None
+    s["pool"][side][kind] = s["pool"][side].get(kind, 0) + n
+    text = f"{UNITS[uid].short} is disbanded in {hex_name(where)}: {points(n, kind)} to the pool (16C1)."
+    log(s, text, "16C", to=[side])  # the counter leaves the map; the enemy is not told why
+    settle(s)
 
 
 class Withdraw(State):
