@@ -721,3 +721,22 @@ def test_a_whole_campaign_through_the_great_war_to_its_end_and_its_record_replay
     assert any(line[0] == "31.0" for line in s["log"])
     again = kriegsspiel.replay(kriegsspiel.record(s))
     assert digest(again) == digest(s)
+
+
+def test_a_fort_alone_holds_a_trench_battle_space():
+    """28.2 L1426: "During a trench battle, forts can defend a space even if no other friendly
+    units are present": the marker stays while the fort stands, the attacker does not occupy the
+    space, and it may attack the fort from within."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = trench_position(turn=1)
+    s["control"]["alsace-lorraine"] = "fr"
+    add(s, GE, "army", "alsace-lorraine", 2)
+    s["forts"]["alsace-lorraine"] = ["fr", 2]
+    s["gw"]["trenches"]["alsace-lorraine"] = {"by": "attacker", "adv": "attacker"}
+    greatwar.after_action(s)
+    assert "alsace-lorraine" in s["gw"]["trenches"] and "alsace-lorraine" not in s["occupied"]
+    assert {"battle": "alsace-lorraine", "from": "alsace-lorraine"} in war.battles(s, GE)
+    del s["forts"]["alsace-lorraine"]
+    greatwar.after_action(s)
+    assert "alsace-lorraine" not in s["gw"]["trenches"] and s["occupied"]["alsace-lorraine"] == GE

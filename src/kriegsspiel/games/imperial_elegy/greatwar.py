@@ -1625,12 +1625,18 @@ def after_action(s: dict) -> None:
         if sid not in now and s["control"].get(sid) == ctl:
             change_stability(s, ctl, 1, f"{space_name(sid)} retaken")
     g["held"] = now
+    ended = False
     for sid in sorted(g["trenches"]):
         sides = {war.key_of(s, u["o"]) for u in s["units"].values() if u["at"] == sid and war.is_land(u)}
+        if s["forts"].get(sid):  # 28.2 L1426: a fort holds a trench battle space on its own
+            sides.add(war.key_of(s, s["forts"][sid][0]))
         sides.discard(None)
         if len(sides) < 2:
             del g["trenches"][sid]
+            ended = True
             log(s, f"The trench battle in {space_name(sid)} is over.", "28.1.5")
+    if ended:
+        war.update_occupation(s)  # 28.1.5: the side left in the space occupies it
     check(s)
 
 

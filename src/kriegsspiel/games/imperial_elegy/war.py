@@ -714,10 +714,11 @@ def update_occupation(s: dict, actor=None) -> None:
         k = side_of.get(u["o"])
         if k is not None and u["at"] in spaces and u["t"] not in NAVAL_TYPES:
             present.setdefault(u["at"], {}).setdefault(k, []).append(u["o"])
+    tb = trench_battles(s)
     for sid in sorted(present):
         sides = present[sid]
-        if len(sides) != 1:
-            continue
+        if len(sides) != 1 or sid in tb:
+            continue  # both sides there, or a trench battle not over (a fort may hold it, 28.2)
         ((k, owners),) = sides.items()
         ctl = s["control"].get(sid)
         if ctl is None:
