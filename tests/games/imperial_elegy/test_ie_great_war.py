@@ -740,3 +740,23 @@ def test_a_fort_alone_holds_a_trench_battle_space():
     del s["forts"]["alsace-lorraine"]
     greatwar.after_action(s)
     assert "alsace-lorraine" not in s["gw"]["trenches"] and s["occupied"]["alsace-lorraine"] == GE
+
+
+def test_the_uk_may_draft_its_waiting_armies_early_at_reduced_strength():
+    """25.6.1 L1331, 27.5.2 L1394: the UK's armies of the National Will Step wait for GW turn 1
+    under Join Your Country's Army; a draft may bring one in before then, reduced, in London."""
+    s = great_war(1)
+    s["stack"].clear()
+    s["gw"]["uk_armies"] = 2
+    s["powers"][UK]["manpower"] = {"british": 1, "colonial": 0}
+    opts = greatwar.draft_options(s, UK)
+    jyca = {"space": "london", "kind": "british", "jyca": True}
+    assert jyca in opts
+    assert "Join Your Country's Army" in game.label(jyca, s)
+    s["war"]["impulse"] = {"actor": UK, "boxed": []}
+    proc(s, "gw-action", actor=UK, action="draft")
+    before = {u for u, x in s["units"].items() if x["o"] == UK and x["at"] == "london"}
+    answer(s, UK, jyca)
+    new = [u for u, x in s["units"].items() if x["o"] == UK and x["at"] == "london" and u not in before]
+    assert len(new) == 1 and s["units"][new[0]]["r"] and s["units"][new[0]]["t"] == "british"
+    assert s["gw"]["uk_armies"] == 1 and s["powers"][UK]["manpower"]["british"] == 0

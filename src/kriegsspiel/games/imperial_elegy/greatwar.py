@@ -825,6 +825,9 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None) 
         else:
             where = W.home_keys_for_armies(s, a, kind)
         out += [{"space": x, "kind": kind} for x in where if x not in g["trenches"]]
+    if a == "uk" and g["uk_armies"] and (not paid or pool in (None, "british")) and (paid or mp.get("british", 0)):
+        if s["control"].get("london") == "uk" and W.count_units(s, a, "british") < W.counter_limit(s, a, "british"):
+            out.append({"space": "london", "kind": "british", "jyca": True})  # 27.5.2: early, reduced
     if paid or sum(mp.values()) >= 1:
         region = None
         for kind in ("ef", "zouaves"):
@@ -945,6 +948,8 @@ class GWAction(Procedure):
                 take_manpower(s, a, 1, f["pool"])
             owner = ans.get("minor", a)
             reduced = ans["kind"] not in ("ef", "zouaves")  # an EF has one step (5.1)
+            if ans.get("jyca"):  # 25.6.1, 27.5.2: one of the armies waiting for GW turn 1, now
+                gw(s)["uk_armies"] -= 1
             W.new_unit(s, owner, ans["kind"], ans["space"], reduced)
             f["used"].append(ans["space"])
             f["left"] -= 1
@@ -1960,6 +1965,14 @@ def label(a, s=None) -> str | None:
         return name(a["power"])
     if "minor" in a and len(a) == 1:
         return name(a["minor"])
+    if "space" in a and "kind" in a:  # a draft's unit (27.5.2)
+        what = {"army": "a reduced army", "ef": "an EF", "zouaves": "the Zouaves"}.get(
+            a["kind"], f"a reduced {a['kind']} army"
+        )
+        if "minor" in a:
+            what = f"a reduced army of {name(a['minor'])}"
+        extra = " (one of the armies waiting under Join Your Country's Army)" if a.get("jyca") else ""
+        return f"{what} in {space_name(a['space'])}{extra}"
     if "space" in a and len(a) == 1:
         return space_name(a["space"])
     if "unit" in a and len(a) == 1 and s is not None and a["unit"] in s.get("units", {}):
