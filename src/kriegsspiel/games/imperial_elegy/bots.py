@@ -587,7 +587,27 @@ def _naval_move(b, me, dicts):
         enemy = theirs.get(a["to"], 0)
         if enemy and ours.get(a["to"], 0) + NAVAL_STRENGTH[u["t"]] > enemy and (best is None or enemy > best[0]):
             best = (enemy, a)
+    if best is None and war.get("gw"):  # 29.1: in the Great War, blockade the enemy's home ports
+        targets = _blockade_boxes(foes)
+        for a in dicts:
+            u = b["units"].get(a.get("unit"))
+            if not a.get("move") or a.get("to") not in targets or u is None or u["t"] not in NAVAL_STRENGTH:
+                continue
+            if u["at"] in targets or ours.get(a["to"], 0) + NAVAL_STRENGTH[u["t"]] <= theirs.get(a["to"], 0):
+                continue
+            best = (0, a)
+            break
     return best[1] if best else "done"
+
+
+def _blockade_boxes(foes) -> set:
+    """The naval boxes off the enemy's home spaces, but the Baltic and the Black Sea (17.1, 29.1:
+    a trace that ends there is blockaded anyway)."""
+    out = set()
+    for sp in pack().spaces.values():
+        if foes & set(sp.homes):
+            out.update(sp.ports)
+    return out - {"baltic", "black-sea"}
 
 
 # ----- the home card ----------------------------------------------------------------------------------------
