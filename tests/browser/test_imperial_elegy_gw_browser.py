@@ -21,7 +21,7 @@ from conftest import ARTIFACTS, as_data, create_game, shape_of, shot, watch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "imperial_elegy"))
 from ie_support import ALLIANCE_BOXES, answer, asking, blank, game, great_war, proc  # noqa: E402
 
-from kriegsspiel.games.imperial_elegy import bots, greatwar  # noqa: E402
+from kriegsspiel.games.imperial_elegy import bots, world  # noqa: E402
 
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -126,7 +126,7 @@ def test_the_great_war_on_the_board(server, browser):
     trenches = page.evaluate(RENDER, [shape, data])
     probe = page.locator("#gw-probe")
     # 28.1: a trench marker on every key from GW turn 1 (none on a rebel space), as the engine has it
-    assert trenches == sorted(sid for sid in data["spaces"] if greatwar.trench(s, sid))
+    assert trenches == sorted(sid for sid in data["spaces"] if world.trenched(s, sid))
     assert set(trenches) <= set(keys) and len(trenches) > 0
     elsewhere = "svg.ie-map .ie-space:not(.t-key):not(.t-capital):not(.t-subcapital) .ie-gw-trench"
     assert probe.locator(elsewhere).count() == 0

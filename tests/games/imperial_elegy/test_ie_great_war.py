@@ -245,7 +245,7 @@ def test_trenches_from_gw_turn_1_need_a_full_army_to_attack():
     add(s, "fr", "army", "alsace-lorraine")
     assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)  # GW turn 0: no trenches
     s["gw"]["turn"] = 1
-    assert war.trenched(s, "alsace-lorraine")
+    assert world.trenched(s, "alsace-lorraine")
     assert {"battle": "alsace-lorraine", "from": "rhineland"} not in war.battles(s, GE)
     add(s, GE, "army", "rhineland")
     assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)

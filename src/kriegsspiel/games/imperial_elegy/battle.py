@@ -878,11 +878,8 @@ def fort_may_cancel(s: dict, b: dict) -> bool:
 
 
 def trench_here(s: dict, at: str) -> bool:
-    """28.1 L1408: a battle in a space with trenches (GW turn 1 on: every key but rebel spaces)."""
-    g = s.get("gw")
-    if not g or g["turn"] < 1 or not (s.get("war") or {}).get("gw"):
-        return False
-    return P().spaces[at].type in KEY_TYPES and at not in s["rebel_spaces"]
+    """28.1 L1408: a battle of the Great War in a space with trenches."""
+    return bool((s.get("war") or {}).get("gw")) and W.trenched(s, at)
 
 
 def trench_result(s: dict, b: dict) -> str:

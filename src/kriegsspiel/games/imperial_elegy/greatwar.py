@@ -71,11 +71,6 @@ def gw(s: dict) -> dict:
     return s["gw"]
 
 
-def on(s: dict) -> bool:
-    """Whether the Great War is being fought."""
-    return bool(s.get("gw")) and s["gw"].get("winner") is None
-
-
 def side_of(s: dict, q: str) -> str | None:
     """The alliance a player, the US or Italy fights in, or None (neutral, eliminated)."""
     g = gw(s)
@@ -114,14 +109,6 @@ def hand(s: dict, q: str) -> list:
 
 def card(cid: str):
     return gw_deck().cards[cid]
-
-
-def trench(s: dict, sid: str) -> bool:
-    """28.1 L1408: from GW turn 1 every key holds trenches; rebel spaces never do (32.5)."""
-    g = s.get("gw")
-    if not g or g["turn"] < 1 or sid not in P().spaces:
-        return False
-    return P().spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
 
 
 def manpower(s: dict, q: str) -> int:

@@ -314,12 +314,6 @@ def trench_battles(s: dict) -> dict:
     return g["trenches"] if g else {}
 
 
-def trenched(s: dict, sid: str) -> bool:
-    """28.1 L1408: from GW turn 1 every key holds trenches (never a rebel space, 32.5)."""
-    g = s.get("gw")
-    return bool(g) and g["turn"] >= 1 and P().spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
-
-
 def bounded(n: int, lo: int, hi: int) -> int:
     return max(lo, min(hi, n))
 
@@ -1122,7 +1116,7 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
             if n in tb:
                 continue  # 28.1.2 L1416: only the units in a trench battle space fight there
             if enemy_land(s, n, k, foes_at) or enemy_fort(s, n, k) or (rebels_target(s, n, k)):
-                if trenched(s, n) and not full_army(s, owners, frm, dep):
+                if W.trenched(s, n) and not full_army(s, owners, frm, dep):
                     continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 out.append({"battle": n, "from": frm})
         if rebels_target(s, frm, k) or (frm in tb and (enemy_land(s, frm, k, foes_at) or enemy_fort(s, frm, k))):

@@ -359,6 +359,12 @@ def naval_units(s: dict, power: str, with_allies: bool = False) -> int:
 # ----- alliances, war status (8.0, 4.9) -----------------------------------------------------------
 
 
+def trenched(s: dict, sid: str) -> bool:
+    """28.1 L1408: from GW turn 1 every key holds trenches (never a rebel space, 32.5)."""
+    g = s.get("gw")
+    return bool(g) and g["turn"] >= 1 and P().spaces[sid].type in KEY_TYPES and sid not in s["rebel_spaces"]
+
+
 def side(s: dict, power: str) -> str:
     if power in s["powers"]:
         return SIDE[s["powers"][power]["alliance"]]
