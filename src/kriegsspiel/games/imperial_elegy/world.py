@@ -492,6 +492,16 @@ def _supply_sources(s: dict, power: str) -> set:
     return out
 
 
+_PASSABLE = Memo(1024)
+
+
+def passable(s: dict, power: str, wartime: bool, fingerprint: tuple) -> frozenset:
+    """``passable_spaces``, remembered for the position (``fingerprint``: ``_fingerprint(s)``)."""
+    key = (power, wartime, fingerprint)
+    got = _PASSABLE.get(key)
+    return got if got is not None else _PASSABLE.keep(key, frozenset(passable_spaces(s, power, wartime)))
+
+
 def passable_spaces(s: dict, power: str, wartime: bool) -> set:
     """The spaces a LoC may pass through (5.6), worked out once for a whole trace: the power's own
     and its allied minors' (12.5.1) in peacetime, friendly spaces in wartime; a minor traces through
@@ -530,21 +540,22 @@ def loc_region(s: dict, power: str, land_only: bool = False) -> frozenset:
     the position (``_fingerprint``): the sources, and every space next to the spaces and boxes a
     source reaches through passable spaces and boxes free of enemy ships (the trace's graph goes
     both ways). For a rule that asks of many spaces at once; ``has_loc`` is cheaper for one."""
-    key = (power, land_only, _fingerprint(s))
+    fp = _fingerprint(s)
+    key = (power, land_only, fp)
     got = _REGIONS.get(key)
-    return got if got is not None else _REGIONS.keep(key, frozenset(_loc_region(s, power, land_only)))
+    return got if got is not None else _REGIONS.keep(key, frozenset(_loc_region(s, power, land_only, fp)))
 
 
-def _loc_region(s: dict, power: str, land_only: bool) -> set:
+def _loc_region(s: dict, power: str, land_only: bool, fp: tuple) -> set:
     p = P()
-    sources = supply_sources(s, power)
+    sources = supply_sources(s, power, fp)
     ally = s["allies"].get(power)
     if ally is not None:
-        sources = sources | supply_sources(s, ally)  # 5.6.1 a minor may trace to its ally's sources
+        sources = sources | supply_sources(s, ally, fp)  # 5.6.1 a minor may trace to its ally's sources
     if not sources:
         return set()
     wartime = s.get("war") is not None
-    ok = passable_spaces(s, power, wartime)
+    ok = passable(s, power, wartime, fp)
     enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
     boxes = p.naval_boxes
     graph = p.adjacency if land_only else sea_and_land(s)
@@ -572,16 +583,17 @@ def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
     p = P()
-    sources = supply_sources(s, power)
+    fp = _fingerprint(s)
+    sources = supply_sources(s, power, fp)
     ally = s["allies"].get(power)
     if ally is not None:
-        sources = sources | supply_sources(s, ally)  # 5.6.1 a minor may trace to its ally's sources
+        sources = sources | supply_sources(s, ally, fp)  # 5.6.1 a minor may trace to its ally's sources
     if sid in sources:
         return True
     if not sources:
         return False
     wartime = s.get("war") is not None
-    ok = passable_spaces(s, power, wartime)
+    ok = passable(s, power, wartime, fp)
     enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
     boxes = p.naval_boxes
     graph = p.adjacency if land_only else sea_and_land(s)
