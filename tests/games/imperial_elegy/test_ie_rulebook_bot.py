@@ -302,11 +302,42 @@ def test_the_bot_pac_is_checked(tmp_path):
     ge["home"][0]["card"] = "the-raj"  # Britain's
     ge["bdit"][1]["region"] = "atlantis"
     ge["bmpit"] = ge["bmpit"][:5]
+    ge["wartime"] = ["battle", "march", "battle"]
     path.write_text(json.dumps(raw))
     with pytest.raises(DataError) as e:
         rb.validate(tmp_path / "data")
     text = str(e.value)
     assert "not a home card of ge" in text and "'atlantis', not a region" in text and "one row per roll 1-6" in text
+    assert "wartime names an action twice" in text
+    raw["records"][1]["wartime"] = ["charge"]
+    path.write_text(json.dumps(raw))
+    with pytest.raises(DataError, match="wartime"):
+        rb.validate(tmp_path / "data")
+
+
+def test_a_neutral_bot_at_war_takes_its_wartime_priorities_in_order():
+    """34.4.6 L1631, ruling P13: a rulebook bot in the neutral box takes the first action of its
+    PAC's Wartime Action Priorities it may take; a battle only where it is not outnumbered."""
+    board = {
+        "asking": "war-impulse",
+        "powers": {"ru": {"alliance": "neutral"}},
+        "units": {
+            "u1": {"o": "ru", "t": "army", "at": "ukraine", "r": False},
+            "u2": {"o": "ot", "t": "army", "at": "bessarabia", "r": False},
+            "u3": {"o": "ot", "t": "army", "at": "bessarabia", "r": False},
+        },
+        "forts": {},
+        "allies": {},
+    }
+    view = {"role": "ru", "board": board}
+    battle = {"battle": "bessarabia", "from": "ukraine"}
+    # RU: deploy, march, battle, rail, naval
+    assert rb.rulebook(view, ["deploy", "march", battle, "pass"], random.Random(1)) == "deploy"
+    assert rb.rulebook(view, ["march", battle, "pass"], random.Random(1)) == "march"
+    assert rb.rulebook(view, [battle, "rail", "pass"], random.Random(1)) == "rail"  # outnumbered 2 to 4
+    board["units"]["u4"] = {"o": "ru", "t": "army", "at": "ukraine", "r": False}
+    assert rb.rulebook(view, [battle, "rail", "pass"], random.Random(1)) == battle
+    assert rb.rulebook(view, ["pass"], random.Random(1)) == "pass"
 
 
 def test_a_damaged_bot_pac_file_is_refused_with_its_name(tmp_path):

@@ -11,9 +11,10 @@ BMPIT (34.3 L1602). Diplomacy goes to the region the BDIT names (34.3.4 Example 
 
 The Bot PAC is missing from the rulebook: ``data/bot_pac.json`` (one record per power: Home
 Card Revealed, priority 2, BDIT, BMPIT) and ``data/bot_regions.json`` (the BDIT's regions) are
-authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P12) says how the
+authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P13) says how the
 loose parts are read. In a war the bot is "controlled by a player ally" (34.4.6): the heuristic
-bot plays its battles and moves, under the wartime rules §34.4 gives (P8).
+bot plays its battles and moves, under the wartime rules §34.4 gives (P8); a bot in the neutral
+box chooses its wartime actions by the PAC's Wartime Action Priorities (P13).
 
 The dice are the bot's own generator (``rng``), never the game's: a bot's thinking does not
 change the game.
@@ -37,6 +38,11 @@ GAME = "imperial-elegy"
 
 ACTIONS = ("army", "diplomacy", "influence", "fleet", "fort", "mpit")
 """What a priority 2 roll may name (34.3 L1601; the PAC's actions, authored)."""
+
+WARTIME = ("battle", "deploy", "rail", "march", "naval")
+"""What the Bot Wartime Action Priorities list may name (34.4.6 L1631; authored): a land battle
+the bot's force is not outnumbered in (15.2.6), deploying reserves (15.2.3), a rail move (15.2.5),
+a march (15.2.4), a naval movement (15.2.1)."""
 
 LAND_KINDS = ("army", "reinforce", "reserve-step", "reserve")
 """34.3 L1602: "build armies": new armies, then steps on reduced ones, then reserves."""
@@ -99,6 +105,7 @@ class PacRecord(Record):
     priority2: list[ActionRow]
     bdit: list[RegionRow]
     bmpit: list[MpitRow]
+    wartime: list[Literal[WARTIME]] = Field(min_length=1)  # type: ignore[valid-type]  # 34.4.6
 
 
 class RegionRecord(Record):
@@ -140,6 +147,8 @@ def check(recs: dict) -> list[str]:
         for row in r.bmpit:
             if row.power not in PLAYERS:
                 problems.append(f"bot_pac {p}: bmpit roll {row.roll} names {row.power!r}, not a player power")
+        if len(set(r.wartime)) != len(r.wartime):
+            problems.append(f"bot_pac {p}: wartime names an action twice")
     seen: dict[str, str] = {}
     for rid, reg in regions.items():
         for m in reg.minors:
@@ -242,6 +251,9 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-recipient" and "who" in keys:  # 34.4.8 L1635: treaty options to themselves
         own = [a for a in dicts if a["who"] == me]
         return own[0] if own else pick(rng, dicts)
+    if asking == "war-impulse" and st.get("alliance") == "neutral":
+        # 34.4.6 L1631: a bot in the neutral box fights by its Bot Wartime Action Priorities
+        return _wartime(b, me, pac, actions, dicts)
     if asking.startswith(("war-", "battle-", "naval-", "gw-")) or asking in ("redeploy", "alliance-tie"):
         # 34.4.6 L1631: in a war (and the Great War) a bot is played by a player ally (ruling P8:
         # the heuristic bot)
@@ -250,6 +262,34 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
         return _event_choice(b, me, actions, dicts, rng)
     # 34.3 L1601: anything else the PAC does not lay out is a die roll
     return pick(rng, list(actions))
+
+
+def _wartime(b, me, pac, actions, dicts):
+    """34.4.6 (ruling P13): the first action of the power's Wartime Action Priorities that it may
+    take: a land battle where its force is not outnumbered in army steps (the first such, in the
+    list's order), or the action word itself; else it passes, or takes the first action."""
+    for word in pac.wartime:
+        if word == "battle":
+            for a in dicts:
+                if "battle" in a and not a.get("amphibious") and _not_outnumbered(b, me, a):
+                    return a
+        elif word in actions:
+            return word
+    return "pass" if "pass" in actions else actions[0]
+
+
+def _not_outnumbered(b, me, a) -> bool:
+    """The army steps of the bot (and its minors) in the space attacked from, against the other
+    side's in the space attacked (a fort counting as its level)."""
+    units = b["units"].values()
+    mine = {me} | {m for m, q in (b.get("allies") or {}).items() if q == me}
+    ours = sum(2 - u["r"] for u in units if u["at"] == a["from"] and u["o"] in mine and u["t"] in ARMY_STEPS)
+    theirs = sum(2 - u["r"] for u in units if u["at"] == a["battle"] and u["o"] not in mine and u["t"] in ARMY_STEPS)
+    fort = (b.get("forts") or {}).get(a["battle"])
+    return ours > 0 and ours >= theirs + (fort[1] if fort else 0)
+
+
+ARMY_STEPS = ("army", "reserve", "british", "indian", "turkish", "arab", "commonwealth")
 
 
 # ----- the action phase (34.2, 34.3) ------------------------------------------------------------
