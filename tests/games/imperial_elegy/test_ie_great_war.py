@@ -760,3 +760,91 @@ def test_the_uk_may_draft_its_waiting_armies_early_at_reduced_strength():
     new = [u for u, x in s["units"].items() if x["o"] == UK and x["at"] == "london" and u not in before]
     assert len(new) == 1 and s["units"][new[0]]["r"] and s["units"][new[0]]["t"] == "british"
     assert s["gw"]["uk_armies"] == 1 and s["powers"][UK]["manpower"]["british"] == 0
+
+
+# ----- the GW cards' events (27.2, 27.3, 32.1, 32.2, 25.2.1) ----------------------------------------------
+
+
+def event(s, power, cid):
+    """Play GW card ``cid``'s event for ``power`` (its choices answered by the caller)."""
+    s["stack"].clear()
+    proc(s, "gw-event", power=power, card=cid)
+    return s
+
+
+def test_the_zimmermann_telegram_brings_the_us_into_the_players_alliance():
+    """32.1 L1497-1498, 26.2, 26.3, K24: the US joins with 3 armies and its naval units in the
+    South (2 without the Dreadnoughts card), 3 stability and manpower, 1 CP the turn it enters, and
+    takes its impulses after the players."""
+    s = great_war(1)
+    s["flags"].pop("dreadnoughts", None)
+    event(s, UK, "zimmermann-telegram")
+    us = [u for u in s["units"].values() if u["o"] == "us"]
+    assert sorted(u["t"] for u in us) == ["army", "army", "army", "squadron", "squadron"]
+    assert {u["at"] for u in us} == {"the-south"}
+    assert s["gw"]["us"]["box"] == "entente" and "us" in s["war"]["defenders"]
+    assert s["war"]["budget"]["us"] == 1 and s["gw"]["order"][-1] == "us"
+    assert greatwar.budget(s, "us") == 1  # the turn it enters
+    s["gw"]["turn"] += 1
+    assert greatwar.budget(s, "us") == 4
+    before = len(s["units"])
+    event(s, GE, "zimmermann-telegram")  # once in, it never changes sides (32.1)
+    assert s["gw"]["us"]["box"] == "entente" and len(s["units"]) == before
+
+
+def test_exhaustion_costs_manpower_or_stability_and_the_hindenburg_programme_both_its_effects():
+    """27.3, K22: every belligerent loses 1 manpower, or 1 stability with none left; K25: an event's
+    effects in their printed order."""
+    s = great_war(1)
+    s["powers"][GE]["manpower"] = {"territorial": 0}
+    s["powers"][UK]["manpower"] = {"british": 2, "colonial": 1}
+    ge, uk = s["powers"][GE]["stability"], s["powers"][UK]["stability"]
+    event(s, RU, "exhaustion")
+    assert s["powers"][GE]["stability"] == ge - 1 and s["powers"][UK]["manpower"] == {"british": 1, "colonial": 1}
+    assert s["powers"][UK]["stability"] == uk
+    budget = s["war"]["budget"][GE]
+    st = s["powers"][GE]["stability"]
+    event(s, GE, "hindenburg-programme")
+    assert s["war"]["budget"][GE] == budget + 2 and s["powers"][GE]["stability"] == st - 1
+
+
+def test_an_enemy_stability_event_and_a_minor_power_entry_ask_the_player():
+    """K20, K23, 25.2.1 L1302: the player chooses the enemy struck and the minor that joins; a
+    minor allied before the war to the other alliance is not offered unless it is a Balkan one."""
+    s = great_war(1)
+    event(s, GE, "mutinies")
+    assert asking(s) == "gw-choose" and {"power": GE} not in game.actions(s, GE)
+    fr = s["powers"]["fr"]["stability"]
+    answer(s, GE, {"power": "fr"})
+    assert s["powers"]["fr"]["stability"] == fr - 1
+    s["allies"]["belgium"] = "fr"  # Belgium, allied to France: not for the Alliance's card
+    s["allies"]["serbia"] = "ru"  # Serbia, a Balkan minor: it may switch (K23)
+    for m in ("belgium", "serbia"):
+        s["control"][m] = m
+    event(s, GE, "minor-power-entry")
+    offered = {a["minor"] for a in game.actions(s, GE) if isinstance(a, dict)}
+    assert "belgium" not in offered and "serbia" in offered
+    answer(s, GE, {"minor": "serbia"})
+    assert s["allies"]["serbia"] == GE and "serbia" in s["war"]["attackers"]
+
+
+def test_the_us_surrenders_at_0_stability_and_its_units_leave_play():
+    """30.2 L1484-1487."""
+    s = great_war(1)
+    event(s, UK, "zimmermann-telegram")
+    s["gw"]["us"]["stability"] = 0
+    greatwar.check(s)
+    assert not [u for u in s["units"].values() if u["o"] == "us"]
+    assert "us" not in s["war"]["defenders"] and "us" not in s["gw"]["order"]
+
+
+def test_with_no_player_in_either_alliance_a_die_names_the_two_powers_at_war():
+    """25.2.2 L1310-1313: on a 1 GE and FR go to war, each in its own alliance's committed box."""
+    s = blank(2)
+    for q in s["powers"]:
+        s["powers"][q]["alliance"] = "neutral"
+    with scripted_dice(s, 1):
+        proc(s, "great-war", reason="a test")
+    assert s["gw"]["sides"] == {"alliance": ["ge"], "entente": ["fr"]}
+    assert s["powers"]["ge"]["alliance"] == "alliance-committed"
+    assert s["powers"]["fr"]["alliance"] == "entente-committed"
