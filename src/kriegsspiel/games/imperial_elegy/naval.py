@@ -178,9 +178,11 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
     wartime = s.get("war") is not None
     euro_only = uid in nm.get("euro", [])
     boxes: dict = {}  # box -> True when it may be passed through
+    if idx is None:
+        idx = place_index(s)
 
     def stops(box):
-        return wartime and bool(enemies_at(s, power, box))
+        return wartime and _enemies(s, power, box, True, idx)
 
     def crossing(a, b):
         via = PASSAGES.get(frozenset((a, b)))
@@ -222,8 +224,6 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
             else:
                 boxes[b0] = True
     out = {}
-    if idx is None:
-        idx = place_index(s)
     peace_naval = None
     memo = idx.setdefault("port_ok", {})
     if not wartime and u["t"] in NAVAL_TYPES:
