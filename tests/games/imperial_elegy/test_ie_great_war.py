@@ -848,3 +848,19 @@ def test_with_no_player_in_either_alliance_a_die_names_the_two_powers_at_war():
     assert s["gw"]["sides"] == {"alliance": ["ge"], "entente": ["fr"]}
     assert s["powers"]["ge"]["alliance"] == "alliance-committed"
     assert s["powers"]["fr"]["alliance"] == "entente-committed"
+
+
+def test_after_a_land_battle_a_gw_card_is_played_for_its_event_only():
+    """27.2 L1366 (G18): a card used for a bonus action allows no land battle in the impulse, so
+    after a battle the card is played for its event or kept; Exhaustion gives its event only."""
+    s = great_war(1)
+    a = s["stack"][-1]["role"]
+    s["war"]["impulse"]["taken"] = "battle"
+    event_card = next(c.id for c in gw_deck().cards.values() if c.kind == "event")
+    s["powers"][a]["gw_hand"] = [event_card]
+    s["stack"].append({"state": "gw-card", "role": a})
+    assert game.actions(s, a) == [{"gw_play": event_card, "use": "event"}, "keep"]
+    s["powers"][a]["gw_hand"] = [card_of("mandatory")]
+    assert {"gw_play": card_of("mandatory"), "use": "event"} in game.actions(s, a)
+    s["war"]["impulse"]["taken"] = "march"
+    assert {"gw_play": card_of("mandatory"), "use": "both"} in game.actions(s, a)

@@ -987,7 +987,9 @@ def take_manpower(s: dict, q: str, n: int, pool: str | None = None) -> None:
 class CardPlay(State):
     """27.2 L1360-1366: the GW card beside the action: its event (after the action), a bonus
     action, or kept (hand limit 1: then no card is drawn next turn). Exhaustion must be played
-    before the budget is spent (27.3); with its event comes a bonus action."""
+    before the budget is spent (27.3); with its event comes a bonus action. A card played for a
+    bonus action means no land battle in the impulse (27.2 L1366): after a battle, events only
+    (ruling G18)."""
 
     def prompt(self, s, f, role):
         c = hand(s, role)[0]
@@ -996,13 +998,17 @@ class CardPlay(State):
     def actions(self, s, f, role):
         c = hand(s, role)[0]
         k = card(c).kind
+        fought = (s["war"].get("impulse") or {}).get("taken") == "battle"  # 27.2 L1366: no bonus then
         out = []
         if k == "mandatory":
-            out.append({"gw_play": c, "use": "both"})
+            out.append({"gw_play": c, "use": "event" if fought else "both"})
         elif k == "combat":
-            out.append({"gw_play": c, "use": "bonus"})  # 26.1: a combat card's event is played in a battle
+            if not fought:
+                out.append({"gw_play": c, "use": "bonus"})  # 26.1: a combat card's event is played in a battle
         else:
-            out += [{"gw_play": c, "use": "event"}, {"gw_play": c, "use": "bonus"}]
+            out.append({"gw_play": c, "use": "event"})
+            if not fought:
+                out.append({"gw_play": c, "use": "bonus"})
         if not (k == "mandatory" and s["war"]["budget"].get(role, 0) <= 0):
             out.append("keep")
         return out
