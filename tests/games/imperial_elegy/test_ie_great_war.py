@@ -864,3 +864,26 @@ def test_after_a_land_battle_a_gw_card_is_played_for_its_event_only():
     assert {"gw_play": card_of("mandatory"), "use": "event"} in game.actions(s, a)
     s["war"]["impulse"]["taken"] = "march"
     assert {"gw_play": card_of("mandatory"), "use": "both"} in game.actions(s, a)
+
+
+def test_an_eliminated_players_spaces_are_marched_into_and_occupied_before_rail():
+    """30.1 L1484: after a player is eliminated the others march freely through its territory,
+    and rail through its former spaces only once they are occupied."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = great_war(1)
+    s["stack"].clear()
+    clear(s)
+    s["war"]["impulse"] = {"actor": GE, "boxed": []}
+    s["war"]["deployed"] = []
+    s["powers"][RU]["stability"] = 0
+    greatwar.check(s)
+    assert RU in s["gw"]["eliminated"]
+    ge = add(s, GE, "army", "posen")[0]
+    ru_next = sorted(n for n in world.P().adjacency["posen"] if s["control"].get(n) == RU)
+    assert ru_next
+    moves = war.march_moves(s, GE, {})
+    assert {"unit": ge, "to": ru_next[0]} in moves
+    assert ru_next[0] not in war.rail_reach(s, GE, "posen", False)  # not occupied yet
+    war.move_land(s, GE, ge, ru_next[0])
+    assert s["occupied"][ru_next[0]] == GE

@@ -301,11 +301,17 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None) 
     if enemy_land(s, sid, key, foes_at) or enemy_fort(s, sid, key):
         return False
     h = raw_holder(s, sid)
-    if h is not None and key_of(s, h) is None:
-        return False  # neutral (a knocked-out player's spaces too, 15.6)
+    if h is not None and key_of(s, h) is None and h not in gw_eliminated(s):
+        return False  # neutral (a knocked-out player's spaces too, 15.6; 30.1: not an eliminated one's)
     if u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking:
         return False  # 5.5.3 (W9)
     return True
+
+
+def gw_eliminated(s: dict):
+    """30.1: the players eliminated in the Great War (their spaces are marched through freely)."""
+    g = s.get("gw")
+    return g["eliminated"] if g else ()
 
 
 def trench_battles(s: dict) -> dict:
@@ -722,8 +728,8 @@ def update_occupation(s: dict, actor=None) -> None:
                 s["occupied"].pop(sid)
                 log(s, f"{space_name(sid)} is back in {name(ctl)}'s hands.", "15.3")
             continue
-        if key_of(s, ctl) is None or hostile_rebels(s, sid, k):
-            continue
+        if (key_of(s, ctl) is None and ctl not in gw_eliminated(s)) or hostile_rebels(s, sid, k):
+            continue  # 30.1 L1484: an eliminated player's spaces are occupied as they are entered
         if actor in owners:
             occ = actor
         else:
