@@ -388,9 +388,9 @@ def enter_major(s: dict, who: str, a: str) -> None:
         g["us"].update({"box": a, "stability": 3, "manpower": 3, "entered": g["turn"]})
         for _ in range(US_ARMIES):
             W.new_unit(s, "us", "army", "the-south")
-        navies = US_NAVIES if s["flags"].get("dreadnoughts") else 2
-        for i in range(navies):
-            W.new_unit(s, "us", "dreadnought" if i >= 2 else "squadron", "the-south")
+        navies = US_NAVIES if s["flags"].get("dreadnoughts") else 2  # the US's counters: squadrons
+        for _ in range(navies):
+            W.new_unit(s, "us", "squadron", "the-south")
     log(s, f"{name(who)} enters the Great War with the {a.title()}.", "32.1" if who == "us" else "32.2")
     w = s.get("war")
     if w is not None and w.get("gw"):
