@@ -887,3 +887,38 @@ def test_an_eliminated_players_spaces_are_marched_into_and_occupied_before_rail(
     assert ru_next[0] not in war.rail_reach(s, GE, "posen", False)  # not occupied yet
     war.move_land(s, GE, ge, ru_next[0])
     assert s["occupied"][ru_next[0]] == GE
+
+
+def test_us_armies_stay_in_north_america_while_an_enemy_holds_canada_or_mexico():
+    """32.1 L1498: with Canada (or Mexico) an enemy's, US armies may not leave the North America
+    submap until it is occupied."""
+    from kriegsspiel.games.imperial_elegy import naval
+
+    s = great_war(1)
+    s["stack"].clear()
+    event(s, GE, "zimmermann-telegram")  # the US with the Alliance: Britain's Canada is the enemy's
+    assert s["gw"]["us"]["box"] == "alliance"
+    army = next(uid for uid, u in s["units"].items() if u["o"] == "us" and u["t"] == "army")
+    s["control"]["brittany"] = "ge"
+    for uid in world.units_at(s, "brittany"):
+        world.remove_unit(s, uid)
+    assert naval.us_held_home(s)
+    assert not naval.port_ok(s, "us", army, "brittany", {})
+    s["occupied"]["canada"] = "us"
+    assert not naval.us_held_home(s)
+    assert naval.port_ok(s, "us", army, "brittany", {})
+
+
+def test_land_units_move_by_sea_straight_into_a_trench_battle_port():
+    """28.1.5 L1424: a port with a trench battle is entered by naval movement without an
+    amphibious assault."""
+    from kriegsspiel.games.imperial_elegy import naval
+
+    s = trench_position(turn=1)
+    s["control"]["belgium"] = "fr"
+    add(s, "fr", "army", "belgium")
+    add(s, GE, "army", "belgium")
+    army = add(s, GE, "army", "north-atlantic")[0]
+    assert not naval.port_ok(s, GE, army, "belgium", {})
+    s["gw"]["trenches"]["belgium"] = {"by": "attacker", "adv": "attacker"}
+    assert naval.port_ok(s, GE, army, "belgium", {})

@@ -146,6 +146,10 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None
                 return False  # 3.2.8
             if idx["armies"].get(port, 0) >= sp.stacking:
                 return False
+        if u["o"] == "us" and sp.map != "north-america" and us_held_home(s):
+            return False  # 32.1 L1498: not before the enemy's Mexico and Canada are occupied
+        if wartime and port in ((s.get("gw") or {}).get("trenches") or {}):
+            return True  # 28.1.5 L1424: into a trench battle port without an amphibious assault
         if wartime:
             return W.friendly_space(s, u["o"], port) and not _enemies(s, u["o"], port, False, idx)
         c = s["control"].get(port)
@@ -166,6 +170,19 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None
     if c == power or (c is not None and s["allies"].get(c) == power):
         return True
     return c is None and s["influence"].get(port) == power
+
+
+US_NEIGHBOURS = ("mexico", "canada")  # 32.1 L1498
+
+
+def us_held_home(s: dict) -> bool:
+    """32.1 L1498: while Mexico or Canada is held by an enemy of the US and not occupied by the
+    US's side, US armies may not leave the North America submap."""
+    for sid in US_NEIGHBOURS:
+        h = W.holder(s, sid)
+        if h is not None and W.at_war(s, "us", h):
+            return True
+    return False
 
 
 def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> dict:
