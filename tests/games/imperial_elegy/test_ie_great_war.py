@@ -922,3 +922,23 @@ def test_land_units_move_by_sea_straight_into_a_trench_battle_port():
     assert not naval.port_ok(s, GE, army, "belgium", {})
     s["gw"]["trenches"]["belgium"] = {"by": "attacker", "adv": "attacker"}
     assert naval.port_ok(s, GE, army, "belgium", {})
+
+
+def test_war_may_be_declared_on_a_neutral_italy_and_nobody_but_the_us_enters_the_south():
+    """32.4 L1504: a neutral unified Italy is a non-player power war may be declared on: it joins
+    the other alliance (32.2); 32.1 L1498: only the US may have units in the South."""
+    from kriegsspiel.games.imperial_elegy import naval, war
+
+    s = great_war(1)
+    s["stack"].clear()
+    s["flags"]["italy_unified"] = True
+    s["majors"]["italy"] = {"alliance": "neutral", "reserves": 0}
+    s["control"]["piedmont"] = "italy"
+    add(s, "fr", "army", "provence")
+    assert "italy" in greatwar.neutral_minors_near(s, "fr")
+    proc(s, "gw-declare", actor="fr", minor="italy")
+    assert "italy" in s["war"]["attackers"] and s["majors"]["italy"]["gw_stability"] == 3
+    assert "italy" not in greatwar.neutral_minors_near(s, "fr")
+    army = add(s, UK, "army", "north-atlantic")[0]
+    assert not naval.port_ok(s, UK, army, "the-south", {})
+    assert not war.enterable(s, "the-south", "defender", s["units"][army])

@@ -1226,8 +1226,12 @@ def neutral_minors_near(s: dict, a: str) -> list:
             near.add(u["at"])
             near.update(adjacency[u["at"]])
     out = set()
+    italy_neutral = bool(s["flags"].get("italy_unified")) and "italy" in s["majors"] and side_of(s, "italy") is None
     for sid in near:
         m = s["control"].get(sid)
+        if m == "italy" and italy_neutral and W.SIDE[s["majors"]["italy"]["alliance"]] == "neutral":
+            out.add(m)  # a neutral Italy is a non-player power too (32.4)
+            continue
         if m is None or m not in P().minors or P().minors[m].rebel or m in w["attackers"] + w["defenders"]:
             continue
         ally = s["allies"].get(m)
@@ -1249,6 +1253,9 @@ class Declare(Procedure):
         other = "entente" if mine == "alliance" else "alliance"
         log(s, f"{name(a)} declares war on {name(m)}.", "32.4")
         f["other"] = other
+        if m == "italy":  # a major power: it goes to war with the other alliance itself (32.2)
+            enter_major(s, "italy", other)
+            return None
         patron = s["allies"].get(m) or s["diplomacy"].get(m)
         if patron in neutrals(s) and other in open_sides(s):
             f["patron"] = patron

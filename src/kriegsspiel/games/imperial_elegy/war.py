@@ -296,6 +296,8 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None) 
     sp = P().spaces[sid]
     if u["t"] in ARMY_TYPES and sp.type == "naval-base":
         return False
+    if sid == US_ONLY and s.get("gw") and u["o"] != "us":
+        return False  # 32.1 L1498: only the US has units in the South
     if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
         return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking)
     if enemy_land(s, sid, key, foes_at) or enemy_fort(s, sid, key):
@@ -306,6 +308,10 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None) 
     if u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking:
         return False  # 5.5.3 (W9)
     return True
+
+
+US_ONLY = "the-south"
+"""32.1 L1498: in the Great War only the US may have units in the South: it can never be invaded."""
 
 
 def gw_eliminated(s: dict):
