@@ -150,7 +150,7 @@ def test_the_great_war_on_the_board(server, browser):
     assert panel.locator("tr[data-power='ru'] td.ie-gw-exhausted").count() == 1
     # the turn order, the US, the combat card face down, the GW deck
     order = panel.locator(".ie-gw-order li")
-    assert order.count() == len(board["gw"]["order"])
+    assert order.count() == len(board["war"]["order"])
     assert panel.locator(".ie-gw-order li.now[data-order='ge']").count() == 1
     assert "in the neutral box" in panel.locator("dd[data-field='the-us']").inner_text()
     combat = panel.locator(".ie-gw-combat li[data-gw-card='stormtroop-tactics']").inner_text()

@@ -66,7 +66,8 @@ def test_outbreak_discards_the_hands_and_sets_the_alliances_us_and_turn_order():
     assert all(not s["powers"][q]["hand"] for q in s["powers"])
     assert set(held) <= set(s["discard"])
     # the alliance with GE first; the first legal order of each alliance is the rulebook's order
-    assert g["order"][0] in ("ge", "au") and g["order"][1] in ("uk", "fr")
+    order = s["war"]["order"]
+    assert order[0] in ("ge", "au") and order[1] in ("uk", "fr")
     assert s["war"]["gw"] and s["war"]["attackers"] == ["ge", "au"] and s["war"]["defenders"] == ["uk", "fr"]
     assert set(g["vp"]) == set(s["powers"])  # 25.5: every player scored
 
@@ -445,7 +446,7 @@ def test_surrender_at_zero_stability_eliminates_and_the_last_power_alone_loses()
     s["powers"][RU]["stability"] = 0
     greatwar.check(s)
     assert RU in s["gw"]["eliminated"] and not [u for u in s["units"].values() if u["o"] == RU]
-    assert "bonus-entente" in s["gw"]["order"] and RU not in s["gw"]["order"]
+    assert "bonus-entente" in s["war"]["order"] and RU not in s["war"]["order"]
     assert s["gw"]["winner"] is None  # UK and FR fight on
     s["powers"]["fr"]["stability"] = 0
     greatwar.check(s)
@@ -570,7 +571,7 @@ def test_declaring_war_on_a_neutral_minor_puts_it_in_the_other_alliance():
     s["control"]["belgium"] = "belgium"
     world.new_unit(s, GE, "army", "rhineland")
     s["war"]["impulse"] = None
-    s["war"]["order"] = s["gw"]["order"] = ["ge", "uk", "au", "fr", "ot", "ru"]
+    s["war"]["order"] = ["ge", "uk", "au", "fr", "ot", "ru"]
     s["war"]["budget"] = {q: 3 for q in s["war"]["order"]}
     s["war"]["passes"] = 0
     s["war"]["turn"] = 0
@@ -674,7 +675,7 @@ def test_a_neutral_joining_in_winter_redeploys_and_deploys_free():
     answer(s, RU, next(a for a in game.actions(s, RU) if a != "done"))
     assert len(s["powers"][RU]["reserves"]) == before - 1
     assert RU in s["gw"]["sides"]["entente"] and RU in s["war"]["defenders"]
-    assert RU in s["gw"]["order"] and "bonus-entente" not in s["gw"]["order"]
+    assert RU in s["war"]["order"] and "bonus-entente" not in s["war"]["order"]
 
 
 def test_a_draft_may_raise_an_ef_or_an_allied_minors_army_instead_of_an_army():
@@ -783,7 +784,7 @@ def test_the_zimmermann_telegram_brings_the_us_into_the_players_alliance():
     assert sorted(u["t"] for u in us) == ["army", "army", "army", "squadron", "squadron"]
     assert {u["at"] for u in us} == {"the-south"}
     assert s["gw"]["us"]["box"] == "entente" and "us" in s["war"]["defenders"]
-    assert s["war"]["budget"]["us"] == 1 and s["gw"]["order"][-1] == "us"
+    assert s["war"]["budget"]["us"] == 1 and s["war"]["order"][-1] == "us"
     assert greatwar.budget(s, "us") == 1  # the turn it enters
     s["gw"]["turn"] += 1
     assert greatwar.budget(s, "us") == 4
@@ -835,7 +836,7 @@ def test_the_us_surrenders_at_0_stability_and_its_units_leave_play():
     s["gw"]["us"]["stability"] = 0
     greatwar.check(s)
     assert not [u for u in s["units"].values() if u["o"] == "us"]
-    assert "us" not in s["war"]["defenders"] and "us" not in s["gw"]["order"]
+    assert "us" not in s["war"]["defenders"] and "us" not in s["war"]["order"]
 
 
 def test_with_no_player_in_either_alliance_a_die_names_the_two_powers_at_war():
@@ -942,3 +943,33 @@ def test_war_may_be_declared_on_a_neutral_italy_and_nobody_but_the_us_enters_the
     army = add(s, UK, "army", "north-atlantic")[0]
     assert not naval.port_ok(s, UK, army, "the-south", {})
     assert not war.enterable(s, "the-south", "defender", s["units"][army])
+
+
+def test_no_view_or_log_line_tells_another_power_which_gw_card_a_power_holds():
+    """26.0: a GW card in hand is its holder's secret until played: no other role's view (board or
+    log) names it while it is held, through a stretch of random play from the outbreak."""
+    import json
+    import random
+
+    s = great_war(3)
+    pick = random.Random(3)
+    checked = 0
+    for _ in range(150):
+        if not s["stack"]:
+            break
+        held = {q: set(s["powers"][q].get("gw_hand", ())) for q in s["powers"]}
+        played = set(s["gw"]["discard"]) | set(s["gw"]["combat"])
+        for viewer in list(s["powers"]) + [None]:
+            text = json.dumps(game.view(s, viewer))
+            for q, cards in held.items():
+                if q != viewer:
+                    for c in cards - played:
+                        assert f'"{c}"' not in text and card(c).title not in text, (viewer, q, c)
+                        checked += 1
+        role = pick.choice(game.active(s))
+        answer(s, role, pick.choice(game.actions(s, role)))
+    assert checked > 500
+
+
+def card(cid):
+    return gw_deck().cards[cid]

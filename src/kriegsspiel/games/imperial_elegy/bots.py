@@ -433,7 +433,7 @@ def _great_war(b, me, asking, actions, dicts, rng):
     if asking == "gw-choose":
         joins = [a for a in dicts if "join" in a]
         if joins:  # a neutral stays out while the war is young, then picks the side it can help
-            return "stay" if "stay" in actions and rng.random() < 0.7 else joins[0]
+            return "stay-out" if "stay-out" in actions and rng.random() < 0.7 else joins[0]
         return dicts[0] if dicts else actions[0]
     return actions[0]
 

@@ -12,15 +12,15 @@ game with at most six GW turns, numbered 0 to 5 (24.1 L1288-1293):
 The GW is fought as a war (war.py) whose two sides are the alliances: ``s["war"]`` holds it
 with ``gw`` set, the Triple Alliance as the "attacker" side and the Triple Entente as the
 "defender" side, so that every wartime action (15.2), land battle (§18, with the trenches and
-forts of §28 in battle.py) and naval battle serves it unchanged. ``s["gw"]`` (public):
+forts of §28 in battle.py) and naval battle serves it unchanged. Its ``order`` is the GW turn
+order: players, "bonus-alliance"/"bonus-entente" (25.7.1), then "us" and "italy" once in the
+war (26.3). ``s["gw"]`` (public):
 
     turn          the GW turn, 0-5
     step          "outbreak", "planning", "maneuver", "winter"
     sides         {"alliance": [players], "entente": [players]} (25.2; neutrals may join, 29.3)
     neutrals      neutral players (25.2, 27.4, 29.3)
     eliminated    players who surrendered (30.1)
-    order         the GW turn order: players, "bonus-alliance"/"bonus-entente" (25.7.1), then
-                  "us" and "italy" once in the war (26.3)
     vp            each player's VP scored at the outbreak (25.5), for 25.6 and 2.2.2-2.2.3
     us            {"box": "neutral" | "alliance" | "entente" | None, "stability", "manpower",
                   "entered": GW turn} (25.2, 32.1)
@@ -48,6 +48,7 @@ from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, ga
 from ...engine.rng import roll, shuffle
 from . import war
 from . import world as W
+from .battle import unit_words
 from .data import KEY_TYPES, PLAYERS
 from .gw_deck import gw_deck
 from .world import ARMY_TYPES, EF_TYPES, NAMES, NAVAL_TYPES, P, name, space_name
@@ -64,6 +65,7 @@ COLONIES = ("africa", "asia")  # 29.2: the two submaps of the colonial war
 SUPREMACY = {"africa": ("south-atlantic", "indian-ocean"), "asia": ("pacific", "indian-ocean")}  # 29.2 L1451-1452
 RU_MARCHES = ("central-asia", "qajar-persia", "manchuria")  # 29.2.1 L1461
 GW_ACTIONS = ("refit", "draft", "elite-corps", "refit-fleet")  # 27.5.1-27.5.4, one CP each
+STAY_OUT = "stay-out"  # a neutral player's answer: it does not join the war (29.3, 32.4)
 US_ARMIES, US_NAVIES = 3, 4  # 32.1 L1497
 
 
@@ -154,7 +156,6 @@ def start_state(s: dict) -> dict:
         "sides": {"alliance": [], "entente": []},
         "neutrals": [],
         "eliminated": [],
-        "order": [],
         "vp": {},
         "us": {"box": None, "stability": 3, "manpower": 3, "entered": None},
         "combat": {},
@@ -267,9 +268,8 @@ class Outbreak(Procedure):
             mine = "entente" if alone[0] == "alliance" else "alliance"
             opts = [{"power": q} for q in g["neutrals"]]
             if opts:
-                ask(
+                choose(
                     s,
-                    "gw-choose",
                     g["sides"][mine][0],
                     options=opts,
                     why="declare-war",
@@ -395,10 +395,9 @@ def enter_major(s: dict, who: str, a: str) -> None:
     w = s.get("war")
     if w is not None and w.get("gw"):
         w[war.KEYS[KEY[a]]].append(who)
-        if who not in g["order"]:  # 26.3 L1351: after the players, the US and then Italy
-            majors = [x for x in ("us", "italy") if x in g["order"] or x == who]
-            g["order"] = [x for x in g["order"] if x not in majors] + majors
-            w["order"] = list(g["order"])
+        if who not in w["order"]:  # 26.3 L1351: after the players, the US and then Italy
+            majors = [x for x in ("us", "italy") if x in w["order"] or x == who]
+            w["order"] = [x for x in w["order"] if x not in majors] + majors
         w["budget"][who] = 1 if who == "us" else 2
 
 
@@ -428,28 +427,28 @@ def make_war(s: dict) -> None:
     the defender's; a side's primary belligerent is its first player in the GW turn order."""
     g = gw(s)
     chosen = g.pop("chosen", {}) if "chosen" in g else {}
-    g["order"] = make_order(s, chosen)
-    first = next((q for q in g["order"] if q in PLAYERS), "ge")
+    order = make_order(s, chosen)
+    first = next((q for q in order if q in PLAYERS), "ge")
     w = war.new_war(s, {"attacker": first})
     w["gw"] = True
     w["attackers"] = list(g["sides"]["alliance"])
     w["defenders"] = list(g["sides"]["entente"])
     for a in SIDES:
-        mine = [q for q in g["order"] if q in g["sides"][a]]
+        mine = [q for q in order if q in g["sides"][a]]
         w["primary"][KEY[a]] = mine[0] if mine else None
     if "italy" in s["majors"] and s["majors"]["italy"].get("gw_stability"):
         a = W.SIDE[s["majors"]["italy"]["alliance"]]
         if a in SIDES:
             w[war.KEYS[KEY[a]]].append("italy")
-            g["order"].append("italy")
-    w["order"] = list(g["order"])
-    w["first_impulse"] = [q for q in ("ge",) if q in g["order"]]  # 33.1 Superior Staff Work
+            order.append("italy")
+    w["order"] = order
+    w["first_impulse"] = [q for q in ("ge",) if q in order]  # 33.1 Superior Staff Work
     w["played"] = {}
     for m, a in sorted(((s.get("crisis") or {}).get("minors") or {}).items()):  # 25.2.1, 23.3: drawn in
         if a in SIDES and s["allies"].get(m) in g["sides"][a]:
             w[war.KEYS[KEY[a]]].append(m)
     s["war"] = w
-    log(s, "The Great War turn order: " + ", ".join(order_name(x) for x in g["order"]) + ".", "25.7")
+    log(s, "The Great War turn order: " + ", ".join(order_name(x) for x in order) + ".", "25.7")
 
 
 def order_name(x: str) -> str:
@@ -515,9 +514,8 @@ class Planning(Procedure):
             mates = [q for q in g["sides"].get(a, []) if q != holder and q not in g["eliminated"]]
             if holder in fighting(s) and holder not in g["eliminated"] and mates:
                 f["giving"] = cid
-                ask(
+                choose(
                     s,
-                    "gw-choose",
                     holder,
                     why="combat-gift",
                     options=[{"power": q} for q in mates] + ["keep"],
@@ -595,15 +593,14 @@ class Maneuver(war.ManeuverStep):
             return None
         x = w["order"][w["turn"] % len(w["order"])]
         w["turn"] += 1
-        if x.startswith("bonus-"):
+        if x.startswith("bonus-"):  # 25.7.1, G19: the alliance's first player names who acts
             members = [q for q in g["sides"][x[6:]] if q not in g["eliminated"] and w["budget"].get(q, 0) > 0]
             if not members:
                 w["passes"] += 1
                 return "impulses"
             f["bonus"] = True
-            ask(
+            choose(
                 s,
-                "gw-choose",
                 members[0],
                 why="bonus",
                 options=[{"power": q} for q in members] + ["pass"],
@@ -874,40 +871,23 @@ def fleet_to_refit(s: dict, a: str) -> list:
 class GWAction(Procedure):
     """27.5.1-27.5.4: Refit, Draft, Elite Corps, Refit Fleet."""
 
+    CHOICES = {  # action -> (why, the choices, their key, the question, the step that follows)
+        "refit": ("refit", reduced_armies, "unit",
+                  "Refit (27.5.1): which reduced army with a LoC goes back to full strength?", "refit"),
+        "elite-corps": ("ec", ec_spaces, "space",
+                        "Elite Corps (27.5.3): with which army does the EC go?", "ec"),
+        "refit-fleet": ("fleet", fleet_to_refit, "unit",
+                        "Refit Fleet (27.5.4): which naval unit goes back to full strength?", "refit"),
+    }  # fmt: skip
+
     def start(self, s, f):
         a, do = f["actor"], f["action"]
-        if do == "refit":
-            ask(
-                s,
-                "gw-choose",
-                a,
-                why="refit",
-                options=[{"unit": u} for u in reduced_armies(s, a)],
-                text="Refit (27.5.1): which reduced army with a LoC goes back to full strength?",
-            )
-            return "refit"
         if do == "draft":
             f["left"] = 2
             return "draft"
-        if do == "elite-corps":
-            ask(
-                s,
-                "gw-choose",
-                a,
-                why="ec",
-                options=[{"space": x} for x in ec_spaces(s, a)],
-                text="Elite Corps (27.5.3): with which army does the EC go?",
-            )
-            return "ec"
-        ask(
-            s,
-            "gw-choose",
-            a,
-            why="fleet",
-            options=[{"unit": u} for u in fleet_to_refit(s, a)],
-            text="Refit Fleet (27.5.4): which naval unit goes back to full strength?",
-        )
-        return "refit"
+        why, found, key, text, then = self.CHOICES[do]
+        choose(s, a, why=why, options=[{key: x} for x in found(s, a)], text=text)
+        return then
 
     def refit(self, s, f):
         uid = gw(s)["answer"]["unit"]
@@ -949,9 +929,8 @@ class GWAction(Procedure):
         if f["left"] <= 0 or not opts:
             return None
         f["asked"] = True
-        ask(
+        choose(
             s,
-            "gw-choose",
             a,
             why="draft",
             options=opts + ["done"],
@@ -1096,13 +1075,8 @@ class Event(Procedure):
                 if e.get("power") == "enemy":
                     foes = [q for q in fighting(s) if mine and side_of(s, q) not in (mine, None)]
                     if foes:
-                        ask(
-                            s,
-                            "gw-choose",
-                            p,
-                            why="enemy",
-                            options=[{"power": q} for q in foes],
-                            text="Which enemy power is struck?",
+                        choose(
+                            s, p, why="enemy", options=[{"power": q} for q in foes], text="Which enemy power is struck?"
                         )
                         f["pending"] = e
                         return "enemy"
@@ -1125,9 +1099,8 @@ class Event(Procedure):
             elif v == "minor-entry":
                 opts = entry_minors(s, p, e.get("region"))
                 if mine and opts:
-                    ask(
+                    choose(
                         s,
-                        "gw-choose",
                         p,
                         why="minor",
                         options=[{"minor": m} for m in opts],
@@ -1173,9 +1146,8 @@ class Event(Procedure):
         if f["left"] <= 0 or not opts:
             return "next"
         f["asked"] = True
-        ask(
+        choose(
             s,
-            "gw-choose",
             f["power"],
             why="refit",
             options=[{"unit": u} for u in opts] + ["done"],
@@ -1259,31 +1231,29 @@ class Declare(Procedure):
         patron = s["allies"].get(m) or s["diplomacy"].get(m)
         if patron in neutrals(s) and other in open_sides(s):
             f["patron"] = patron
-            ask(
+            choose(
                 s,
-                "gw-choose",
                 patron,
                 why="patron",
-                options=[{"join": other}, "stay"],
+                options=[{"join": other}, STAY_OUT],
                 text=f"{name(a)} attacks {name(m)}, your friend: join the Great War with the {other.title()}?",
             )
             return "patron"
         return "marker"
 
     def patron(self, s, f):
-        if gw(s)["answer"] != "stay":
+        if gw(s)["answer"] != STAY_OUT:
             join_alliance(s, f["patron"], f["other"])
         return "marker"
 
     def marker(self, s, f):
         other = f["other"]
-        members = [q for q in gw(s)["order"] if q in gw(s)["sides"][other] and q not in gw(s)["eliminated"]]
+        members = [q for q in s["war"]["order"] if q in gw(s)["sides"][other] and q not in gw(s)["eliminated"]]
         if not members:
             return None
         if len(members) > 1:
-            ask(
+            choose(
                 s,
-                "gw-choose",
                 members[0],
                 why="marker",
                 options=[{"power": q} for q in members],
@@ -1335,7 +1305,7 @@ class Winter(Procedure):
 
     def start(self, s, f):
         g = gw(s)
-        if g["turn"] >= 1:  # 29.1 L1442: the end of a GW year, not GW turn 0
+        if g["turn"] >= 1:  # 29.1 L1442: the end of a GW year, not GW turn 0 (G20: the level drops)
             for q in fighting(s):
                 if war.blockaded(s, q) and s["powers"][q]["industry"] > 3:
                     s["powers"][q]["industry"] -= 1
@@ -1394,9 +1364,8 @@ class Winter(Procedure):
             if not opts:
                 break
             chooser = gw(s)["sides"][ls["winner"]][0]
-            ask(
+            choose(
                 s,
-                "gw-choose",
                 chooser,
                 why="colony",
                 options=[{"space": x} for x in opts],
@@ -1449,12 +1418,11 @@ class Winter(Procedure):
             f["i"] += 1
             opts = [{"join": a} for a in open_sides(s)]
             opts += [{"gw_give": x} for x in fighting(s) if W.has_loc(s, q, W.capital(s, x))]  # after it
-            ask(
+            choose(
                 s,
-                "gw-choose",
                 q,
                 why="neutral",
-                options=opts + ["stay"],
+                options=opts + [STAY_OUT],
                 text="You are neutral (29.3): join an alliance, give a belligerent 1 CP, or stay out?",
             )
             f["who"] = q
@@ -1499,17 +1467,15 @@ def open_sides(s: dict) -> list:
 def seat_in_order(s: dict, q: str, a: str) -> None:
     """29.3 L1466-1467: the joining player takes its alliance's bonus impulse if it had one, or
     the next free spot in the order; the other alliance gets a bonus impulse if outnumbered."""
-    g = gw(s)
     w = s["war"]
     bonus = f"bonus-{a}"
-    if bonus in g["order"]:
-        g["order"][g["order"].index(bonus)] = q
+    if bonus in w["order"]:
+        w["order"][w["order"].index(bonus)] = q
     else:
-        players = [x for x in g["order"] if x in PLAYERS or x.startswith("bonus-")]
-        tail = [x for x in g["order"] if x in ("us", "italy")]
+        players = [x for x in w["order"] if x in PLAYERS or x.startswith("bonus-")]
+        tail = [x for x in w["order"] if x in ("us", "italy")]
         other = "entente" if a == "alliance" else "alliance"
-        g["order"] = players + [q, f"bonus-{other}"] + tail
-    w["order"] = list(g["order"])
+        w["order"] = players + [q, f"bonus-{other}"] + tail
     w["budget"].setdefault(q, 0)
 
 
@@ -1711,15 +1677,14 @@ def eliminate(s: dict, q: str, why: str) -> None:
     w["knocked_out"][q] = "eliminated"
     for k in ("attacker", "defender"):
         if w["primary"].get(k) == q:  # the side's next player runs its majors (G10)
-            w["primary"][k] = next((x for x in g["order"] if x in mates), None)
-    if q in g["order"]:
+            w["primary"][k] = next((x for x in w["order"] if x in mates), None)
+    if q in w["order"]:
         bonus = f"bonus-{a}"
         other = f"bonus-{'entente' if a == 'alliance' else 'alliance'}"
-        if other in g["order"]:  # 30.1 L1481: only one alliance may hold a bonus impulse
-            g["order"] = [x for x in g["order"] if x not in (q, other)]
+        if other in w["order"]:  # 30.1 L1481: only one alliance may hold a bonus impulse
+            w["order"] = [x for x in w["order"] if x not in (q, other)]
         else:
-            g["order"][g["order"].index(q)] = bonus
-        w["order"] = list(g["order"])
+            w["order"][w["order"].index(q)] = bonus
         w["turn"] = w["turn"] % max(1, len(w["order"]))
     w["budget"].pop(q, None)
 
@@ -1739,8 +1704,7 @@ def surrender_major(s: dict, who: str) -> None:
     else:
         s["majors"]["italy"]["gw_stability"] = 0
         s["majors"]["italy"]["alliance"] = "neutral"
-    g["order"] = [x for x in g["order"] if x != who]
-    w["order"] = list(g["order"])
+    w["order"] = [x for x in w["order"] if x != who]
     w["budget"].pop(who, None)
 
 
@@ -1866,6 +1830,12 @@ class Gift(State):
         return None
 
 
+def choose(s: dict, role: str, *, why: str, options: list, text: str) -> None:
+    """Ask ``role`` to pick one of ``options`` (the state ``gw-choose``); the step that asks reads
+    the answer in ``s["gw"]["answer"]``. ``why`` names the question for bots and tests."""
+    ask(s, "gw-choose", role, why=why, options=options, text=text)
+
+
 class Choose(State):
     """A choice the GW asks of a player: ``options`` in the frame, the answer kept in
     ``s["gw"]["answer"]`` for the step that asked."""
@@ -1935,13 +1905,14 @@ class CombatCards(Procedure):
 
 
 def label(a, s=None) -> str | None:
-    """The words for a Great War action, or None if it is not one."""
+    """The words for an action only the Great War asks for (its own strings and keys), or None:
+    the shapes other questions share ({"power"}, {"space"}, "done"...) keep sequence.label's."""
     words = {
         "refit": "refit an army (27.5.1)",
         "draft": "draft two reduced armies (27.5.2)",
         "elite-corps": "raise an elite corps (27.5.3)",
         "refit-fleet": "refit a naval unit (27.5.4)",
-        "stay": "stay neutral",
+        STAY_OUT: "stay out of the war",
         "remove-fort": "remove the fort to cancel the retreat (28.2)",
     }
     if isinstance(a, str):
@@ -1961,10 +1932,6 @@ def label(a, s=None) -> str | None:
         return "order: " + ", ".join(name(q) for q in a["order"])
     if "join" in a and len(a) == 1:
         return f"join the {a['join'].title()}"
-    if "power" in a and len(a) == 1:
-        return name(a["power"])
-    if "minor" in a and len(a) == 1:
-        return name(a["minor"])
     if "space" in a and "kind" in a:  # a draft's unit (27.5.2)
         what = {"army": "a reduced army", "ef": "an EF", "zouaves": "the Zouaves"}.get(
             a["kind"], f"a reduced {a['kind']} army"
@@ -1973,11 +1940,8 @@ def label(a, s=None) -> str | None:
             what = f"a reduced army of {name(a['minor'])}"
         extra = " (one of the armies waiting under Join Your Country's Army)" if a.get("jyca") else ""
         return f"{what} in {space_name(a['space'])}{extra}"
-    if "space" in a and len(a) == 1:
-        return space_name(a["space"])
     if "unit" in a and len(a) == 1 and s is not None and a["unit"] in s.get("units", {}):
-        u = s["units"][a["unit"]]
-        return f"{name(u['o'])} {u['t']}{' (reduced)' if u['r'] else ''} in {space_name(u['at'])}"
+        return unit_words(s["units"][a["unit"]])  # a refit's army or ship (27.5.1, 27.5.4)
     return None
 
 

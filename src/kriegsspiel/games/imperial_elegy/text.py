@@ -315,7 +315,8 @@ def gw_text(b: dict) -> Text:
     """The rest of the GW in words: the turn order, the US and Italy, the combat cards, the
     trench battles with their status, the trenches, the GW deck."""
     g = b["gw"]
-    order = ", ".join(f"{GW_SIDES[x[6:]]} bonus impulse" if x.startswith("bonus-") else gw_name(x) for x in g["order"])
+    slots = (b.get("war") or {}).get("order", [])  # the GW turn order is the war's
+    order = ", ".join(f"{GW_SIDES[x[6:]]} bonus impulse" if x.startswith("bonus-") else gw_name(x) for x in slots)
     us = g["us"]
     where = {"neutral": "in the neutral box", "out": "out of the war", None: "not in play"}.get(us.get("box"))
     where = where or f"with the {GW_SIDES.get(us['box'], us['box'])}"

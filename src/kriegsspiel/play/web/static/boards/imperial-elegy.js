@@ -1354,11 +1354,11 @@ const GW_FIELDS = [
   [
     "Turn order",
     (g, d, board) =>
-      (g.order || []).length
+      ((board.war && board.war.order) || []).length
         ? el(
             "ol",
             { class: "ie-gw-order" },
-            g.order.map((x) => el("li", { class: [x === gwActor(board) && "now", x.startsWith("bonus-") && "bonus"], "data-order": x }, gwOrderText(x) || gwBadge(board, d, x))),
+            board.war.order.map((x) => el("li", { class: [x === gwActor(board) && "now", x.startsWith("bonus-") && "bonus"], "data-order": x }, gwOrderText(x) || gwBadge(board, d, x))),
           )
         : "",
   ],
