@@ -359,8 +359,11 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
         goals = objectives if me in war.get("attackers", []) or war.get("gw") else _enemy_places(b, me, war)
         dist = _distances(goals)
         best = None
+        spaces = pack().spaces
         for a in moves:
             here = b["units"][a["unit"]]["at"]
+            if war.get("gw") and spaces[here].map in COLONIES and spaces[a["to"]].map != spaces[here].map:
+                continue  # 29.2: units on Africa's and Asia's submaps count in the colonial war
             gain = dist.get(here, 99) - dist.get(a["to"], 99)
             if gain > 0 and (best is None or gain > best[0]):
                 best = (gain, a)
@@ -434,6 +437,11 @@ def _great_war(b, me, asking, actions, dicts, rng):
         joins = [a for a in dicts if "join" in a]
         if joins:  # a neutral stays out while the war is young, then picks the side it can help
             return "stay-out" if "stay-out" in actions and rng.random() < 0.7 else joins[0]
+        struck = [a for a in dicts if set(a) == {"power"}]
+        if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
+            # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)
+            late = (b.get("gw") or {}).get("turn", 0) >= 4
+            return (max if late else min)(struck, key=lambda a: b["powers"][a["power"]]["stability"])
         return dicts[0] if dicts else actions[0]
     return actions[0]
 
@@ -597,7 +605,21 @@ def _naval_move(b, me, dicts):
                 continue
             best = (0, a)
             break
+    if best is None and war.get("gw"):  # 29.2: naval supremacy for the colonial war, where no foe sails
+        for a in dicts:
+            u = b["units"].get(a.get("unit"))
+            if not a.get("move") or a.get("to") not in COLONIAL_BOXES or u is None or u["t"] not in NAVAL_STRENGTH:
+                continue
+            if u["at"] in COLONIAL_BOXES or ours.get(a["to"]) or theirs.get(a["to"]):
+                continue
+            best = (0, a)
+            break
     return best[1] if best else "done"
+
+
+COLONIAL_BOXES = ("south-atlantic", "indian-ocean", "pacific")
+COLONIES = ("africa", "asia")
+"""The naval boxes whose supremacy counts in the colonial war (29.2 L1451-1452)."""
 
 
 def _blockade_boxes(foes) -> set:

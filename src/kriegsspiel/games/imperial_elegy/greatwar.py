@@ -1493,7 +1493,8 @@ def colonial_units(s: dict, where: str, a: str) -> list:
 
 
 def colonial_gains(s: dict, where: str, a: str) -> list:
-    """Unoccupied spaces of the submap the alliance does not hold and traces a LoC to."""
+    """Unoccupied spaces of the submap that the other alliance holds (a player's, or a minor's at
+    war on its side) and that the alliance traces a LoC to: never a neutral's (G21, 32.3-32.4)."""
     out = []
     for sid, sp in sorted(P().spaces.items()):
         if sp.map != where or sp.type == "naval-base" or sp.out_of_play:
@@ -1501,7 +1502,7 @@ def colonial_gains(s: dict, where: str, a: str) -> list:
         if any(u["at"] == sid for u in s["units"].values()):
             continue
         h = W.holder(s, sid)
-        if h is None or side_of(s, h) == a:
+        if h is None or owner_alliance(s, h) in (a, None):
             continue
         if any(W.has_loc(s, q, sid) for q in gw(s)["sides"][a]):
             out.append(sid)
