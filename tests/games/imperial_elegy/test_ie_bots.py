@@ -133,6 +133,42 @@ def test_at_war_a_fleet_sails_only_to_fight_a_weaker_enemy():
     assert bots.heuristic(view, [moves[1], moves[2], "done"], random.Random(0)) == "done"
 
 
+def test_in_the_great_war_a_fleet_with_nothing_to_fight_seeks_colonial_supremacy():
+    """29.2 L1451-1452: naval supremacy off Africa and Asia is +2 in the colonial war; a box
+    where a friend already sails or a foe waits is left alone."""
+    s = blank()
+    b = at_war(game.view(s, "uk")["board"], ["uk"], ["ge"], [])
+    b["war"]["gw"] = True
+    b["asking"] = "naval-moving"
+    b["naval_move"] = {"power": "uk", "wartime": True}
+    b["units"] = {
+        "mine": {"o": "uk", "t": "squadron", "at": "london", "r": False},
+        "friend": {"o": "uk", "t": "squadron", "at": "pacific", "r": False},
+        "foe": {"o": "ge", "t": "dreadnought", "at": "indian-ocean", "r": False},
+    }
+    moves = [{"move": True, "unit": "mine", "to": box} for box in ("pacific", "indian-ocean", "south-atlantic")]
+    view = {"board": b, "role": "uk", "prompt": ""}
+    assert bots.heuristic(view, [*moves, "done"], random.Random(0)) == moves[2]
+    assert bots.heuristic(view, [*moves[:2], "done"], random.Random(0)) == "done"
+
+
+def test_a_blow_to_an_enemy_home_front_falls_on_the_nearest_to_surrender_then_the_steadiest():
+    """27.2, 30.1 L1478, 2.2.3 L135-140: the enemy nearest 0 stability, until GW turn 4, when
+    the war may end on the highest stability."""
+    s = blank()
+    b = game.view(s, "uk")["board"]
+    b["asking"] = "gw-choose"
+    b["gw"] = {"turn": 1}
+    b["war"] = {"attackers": ["ge", "au", "ot"], "defenders": ["uk", "fr", "ru"], "gw": True}
+    for q, n in (("ge", 3), ("au", 1), ("ot", 5)):
+        b["powers"][q]["stability"] = n
+    opts = [{"power": q} for q in ("ge", "au", "ot")]
+    view = {"board": b, "role": "uk", "prompt": ""}
+    assert bots.heuristic(view, opts, random.Random(0)) == {"power": "au"}
+    b["gw"]["turn"] = 4
+    assert bots.heuristic(view, opts, random.Random(0)) == {"power": "ot"}
+
+
 # ----- the home card and the German question ------------------------------------------------------------------
 
 

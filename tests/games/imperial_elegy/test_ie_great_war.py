@@ -437,6 +437,24 @@ def test_the_colonial_war_roll_and_its_results():
         assert greatwar.colonial_war(s, "africa")["winner"] == "entente"
 
 
+def test_the_colonial_war_takes_only_the_losing_alliances_spaces():
+    """29.2 L1455-1458, 32.4 (ruling G21): the winner takes unoccupied spaces the other alliance
+    holds, never a neutral minor power's (Japan, the Qing's Beijing) nor an unclaimed one."""
+    s = great_war(1)
+    s["stack"].clear()
+    clear(s)
+    assert world.holder(s, "japan") == "japan" and world.holder(s, "beijing") == "qing"
+    assert greatwar.owner_alliance(s, "japan") is None and greatwar.owner_alliance(s, "qing") is None
+    s["control"]["shanghai"] = GE  # an Alliance player's space, open to the Entente
+    s["control"]["india"] = UK
+    s["control"].pop("siam", None)  # unclaimed
+    gains = greatwar.colonial_gains(s, "asia", "entente")
+    assert "shanghai" in gains
+    assert not {"japan", "beijing", "siam", "india"} & set(gains)
+    add(s, GE, "ef", "shanghai")  # an occupied space is not taken
+    assert "shanghai" not in greatwar.colonial_gains(s, "asia", "entente")
+
+
 def test_surrender_at_zero_stability_eliminates_and_the_last_power_alone_loses():
     """30.1 L1478-1483, 31.0 L1488-1490, 2.2.2 L131: a player at 0 stability surrenders and is
     eliminated (its units go, its place becomes a bonus impulse); an alliance reduced to one
