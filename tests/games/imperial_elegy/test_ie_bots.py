@@ -152,6 +152,38 @@ def test_in_the_great_war_a_fleet_with_nothing_to_fight_seeks_colonial_supremacy
     assert bots.heuristic(view, [*moves[:2], "done"], random.Random(0)) == "done"
 
 
+def test_in_the_great_war_an_army_with_no_road_to_the_enemy_is_ferried_to_a_friendly_port():
+    """12.3 L625: a naval movement carries one land unit; Britain's armies reach the Western Front
+    only by sea, so the bot lands one in the friendly port nearest the enemy's capitals."""
+    s = blank()
+    b = game.view(s, "uk")["board"]
+    b["asking"] = "naval-moving"
+    b["naval_move"] = {"power": "uk", "wartime": True}
+    b["war"] = {"attackers": ["ge"], "defenders": ["uk", "fr"], "gw": True}
+    b["gw"] = {"turn": 1, "sides": {"alliance": ["ge"], "entente": ["uk", "fr"]}}
+    b["control"].update({"normandy": "fr", "brittany": "fr", "holstein": "ge"})
+    b["units"] = {"bef": {"o": "uk", "t": "british", "at": "london", "r": False}}
+    moves = [{"move": True, "unit": "bef", "to": x} for x in ("north-atlantic", "brittany", "normandy", "holstein")]
+    view = {"board": b, "role": "uk", "prompt": ""}
+    assert bots.heuristic(view, [*moves, "done"], random.Random(0)) == moves[2]
+    b["units"]["bef"]["at"] = "paris"  # an army with a road to Berlin stays with it
+    assert bots.heuristic(view, [*moves, "done"], random.Random(0)) == "done"
+
+
+def test_the_alliance_never_plays_the_telegram_for_its_event():
+    """K24: the Zimmermann Telegram brings the US in against Germany's alliance; Germany's side
+    plays it for a bonus action, the Entente for its event."""
+    s = blank()
+    opts = [{"gw_play": "zimmermann-telegram", "use": "event"}, {"gw_play": "zimmermann-telegram", "use": "bonus"}]
+    for me, use in (("au", "bonus"), ("uk", "event")):
+        b = game.view(s, me)["board"]
+        b["asking"] = "gw-card"
+        b["war"] = {"attackers": ["ge", "au"], "defenders": ["uk", "fr"], "gw": True}
+        b["gw"] = {"turn": 1, "sides": {"alliance": ["ge", "au"], "entente": ["uk", "fr"]}}
+        got = bots.heuristic({"board": b, "role": me, "prompt": ""}, [*opts, "keep"], random.Random(0))
+        assert got["use"] == use
+
+
 def test_a_blow_to_an_enemy_home_front_falls_on_the_nearest_to_surrender_then_the_steadiest():
     """27.2, 30.1 L1478, 2.2.3 L135-140: the enemy nearest 0 stability, until GW turn 4, when
     the war may end on the highest stability."""

@@ -791,13 +791,13 @@ def event(s, power, cid):
     return s
 
 
-def test_the_zimmermann_telegram_brings_the_us_into_the_players_alliance():
+def test_the_zimmermann_telegram_brings_the_us_in_against_germanys_alliance():
     """32.1 L1497-1498, 26.2, 26.3, K24: the US joins with 3 armies and its naval units in the
     South (2 without the Dreadnoughts card), 3 stability and manpower, 1 CP the turn it enters, and
-    takes its impulses after the players."""
+    takes its impulses after the players; against Germany's alliance whoever plays the card."""
     s = great_war(1)
     s["flags"].pop("dreadnoughts", None)
-    event(s, UK, "zimmermann-telegram")
+    event(s, GE, "zimmermann-telegram")  # Germany's own telegram brings America in against it
     us = [u for u in s["units"].values() if u["o"] == "us"]
     assert sorted(u["t"] for u in us) == ["army", "army", "army", "squadron", "squadron"]
     assert {u["at"] for u in us} == {"the-south"}
@@ -809,6 +809,18 @@ def test_the_zimmermann_telegram_brings_the_us_into_the_players_alliance():
     before = len(s["units"])
     event(s, GE, "zimmermann-telegram")  # once in, it never changes sides (32.1)
     assert s["gw"]["us"]["box"] == "entente" and len(s["units"]) == before
+
+
+def test_with_germany_not_at_war_the_telegram_brings_the_us_into_the_players_alliance():
+    """K24: the US joins against Germany's alliance only while Germany fights; otherwise the
+    player's own (here Germany is neutral and Austria plays the card)."""
+    boxes = {"ge": "neutral", "au": "alliance-committed", "ot": "alliance-aligned", "uk": "entente-committed",
+             "fr": "entente-aligned", "ru": "entente-aligned"}  # fmt: skip
+    s = great_war(1, boxes=boxes)
+    assert greatwar.side_of(s, GE) is None
+    event(s, "au", "zimmermann-telegram")
+    assert s["gw"]["us"]["box"] == "alliance"
+    assert greatwar.us_side(s, "ge", "entente") == "entente"
 
 
 def test_exhaustion_costs_manpower_or_stability_and_the_hindenburg_programme_both_its_effects():
@@ -915,7 +927,7 @@ def test_us_armies_stay_in_north_america_while_an_enemy_holds_canada_or_mexico()
 
     s = great_war(1)
     s["stack"].clear()
-    event(s, GE, "zimmermann-telegram")  # the US with the Alliance: Britain's Canada is the enemy's
+    greatwar.enter_major(s, "us", "alliance")  # the US with the Alliance: Britain's Canada is the enemy's
     assert s["gw"]["us"]["box"] == "alliance"
     army = next(uid for uid, u in s["units"].items() if u["o"] == "us" and u["t"] == "army")
     s["control"]["brittany"] = "ge"

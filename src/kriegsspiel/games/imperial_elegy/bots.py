@@ -24,7 +24,8 @@ from __future__ import annotations
 from . import conditions
 from .data import PLAYERS, pack
 from .deck import deck
-from .world import ranked
+from .gw_deck import gw_deck
+from .world import ARMY_TYPES, EF_TYPES, ranked
 
 LEANING = {  # where each power's cabinet leans on the Alliance Track (historical, RULINGS R6)
     "ge": "alliance",
@@ -319,6 +320,8 @@ def _generic(view, actions, dicts, strs, rng):  # noqa: C901 - one rule of thumb
             for word in ("draft", "refit", "elite-corps"):
                 if word in safe and rng.random() < 0.4:
                     return word
+            if "naval" in safe and _stranded(b, me, war) and rng.random() < 0.5:
+                return "naval"  # 12.3: ferry an army with no road to the front
         attacks = [a for a in dicts if "battle" in a]
         good = []
         for a in attacks:
@@ -418,15 +421,18 @@ def _great_war(b, me, asking, actions, dicts, rng):
     if asking == "gw-combat-card":
         return dicts[0] if dicts else actions[-1]
     if asking == "gw-card":
+        helpful = [a for a in dicts if a.get("use") == "bonus" or not _event_helps_foe(b, me, a.get("gw_play"))]
         for use in ("both", "event", "bonus"):
-            got = [a for a in dicts if a.get("use") == use]
+            got = [a for a in helpful if a.get("use") == use]
             if got:
                 return got[0]
         return actions[-1]
     if asking == "gw-neutral-card":
         return dicts[0] if dicts else actions[-1]
     if asking == "gw-boost":
-        order = ("stability", "manpower", "industry") if st.get("stability", 6) <= 3 else ("manpower", "industry")
+        # the UK and RU lose stability in the colonial war too (29.2.1): they shore it up first
+        low = st.get("stability", 6) <= 3 or me in ("uk", "ru")
+        order = ("stability", "manpower", "industry") if low else ("manpower", "industry")
         for t in order + ("stability",):
             if {"boost": t} in actions:
                 return {"boost": t}
@@ -437,6 +443,14 @@ def _great_war(b, me, asking, actions, dicts, rng):
         joins = [a for a in dicts if "join" in a]
         if joins:  # a neutral stays out while the war is young, then picks the side it can help
             return "stay-out" if "stay-out" in actions and rng.random() < 0.7 else joins[0]
+        drafts = [a for a in dicts if set(a) == {"space", "kind"}]
+        if drafts:  # 27.5.2: to a colonial submap the alliance is losing, else nearest the enemy
+            return _draft_place(b, me, drafts)
+        taken = [a for a in dicts if set(a) == {"space"} and _foe_holds(b, me, a["space"])]
+        if taken:  # 29.2: a space won in the colonial war; an enemy's home key costs it stability (30.0)
+            spaces = pack().spaces
+            return max(taken, key=lambda a: (_holder(b, a["space"]) in spaces[a["space"]].homes,
+                                             spaces[a["space"]].type == "key"))  # fmt: skip
         struck = [a for a in dicts if set(a) == {"power"}]
         if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
             # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)
@@ -444,6 +458,69 @@ def _great_war(b, me, asking, actions, dicts, rng):
             return (max if late else min)(struck, key=lambda a: b["powers"][a["power"]]["stability"])
         return dicts[0] if dicts else actions[0]
     return actions[0]
+
+
+def _event_helps_foe(b, me, cid) -> bool:
+    """A GW event that would bring the US in on the other side (K24: the Zimmermann Telegram)."""
+    card = gw_deck().cards.get(cid)
+    if card is None:
+        return False
+    mine = _gw_side(b, me)
+    for e in card.effects:
+        if e.verb == "us-entry" and e.against:
+            foe = _gw_side(b, e.against)
+            if foe is not None and foe == mine:
+                return True
+    return False
+
+
+def _holder(b, sid):
+    return (b.get("occupied") or {}).get(sid) or (b.get("control") or {}).get(sid)
+
+
+def _gw_side(b, q):
+    sides = (b.get("gw") or {}).get("sides") or {}
+    owner = (b.get("allies") or {}).get(q, q)
+    return next((a for a, members in sides.items() if owner in members), None)
+
+
+def _foe_holds(b, me, sid) -> bool:
+    h = _holder(b, sid)
+    mine = _gw_side(b, me)
+    return h is not None and mine is not None and _gw_side(b, h) not in (mine, None)
+
+
+def _colonial_strength(b, where) -> dict:
+    """Each alliance's units on a colonial submap (29.2: 1 an army or EF, 2 an elite colonial EF)."""
+    spaces = pack().spaces
+    out: dict = {}
+    for u in b["units"].values():
+        sp = spaces.get(u["at"])
+        a = _gw_side(b, u["o"])
+        if sp is None or sp.map != where or a is None or u["t"] not in COLONIAL_UNITS:
+            continue
+        out[a] = out.get(a, 0) + (2 if u["t"] in ("elite-ef", "zouaves") else 1)
+    return out
+
+
+def _draft_place(b, me, drafts):
+    """A drafted army or EF (27.5.2) goes where the colonial war is being lost (29.2: the UK
+    loses stability with it, 29.2.1) to a space with no unit of ours; else nearest the enemy's
+    capitals (30.1)."""
+    spaces = pack().spaces
+    mine = _gw_side(b, me)
+    held = {u["at"] for u in b["units"].values() if _gw_side(b, u["o"]) == mine}
+    for where in COLONIES:
+        st = _colonial_strength(b, where)
+        if st.get(mine, 0) <= max((n for a, n in st.items() if a != mine), default=0):
+            there = [a for a in drafts if spaces[a["space"]].map == where and a["space"] not in held]
+            if there:
+                return there[0]
+    dist = _distances(_enemy_capitals(b, me, b.get("war") or {}))
+    return min(drafts, key=lambda a: dist.get(a["space"], 99))
+
+
+COLONIAL_UNITS = ARMY_TYPES + EF_TYPES
 
 
 # ----- war and peace -------------------------------------------------------------------------------------------
@@ -585,6 +662,10 @@ def _naval_move(b, me, dicts):
         elif n and x["o"] in friends:
             ours[x["at"]] = ours.get(x["at"], 0) + n
     boxes = pack().naval_boxes
+    if war.get("gw"):  # 12.3: ferry an army that has no road to the enemy (the BEF) to a friendly port
+        ferry = _ferry(b, me, war, dicts)
+        if ferry is not None:
+            return ferry
     best = None
     for a in dicts:
         if not a.get("move") or a.get("to") not in boxes:
@@ -620,6 +701,38 @@ def _naval_move(b, me, dicts):
 COLONIAL_BOXES = ("south-atlantic", "indian-ocean", "pacific")
 COLONIES = ("africa", "asia")
 """The naval boxes whose supremacy counts in the colonial war (29.2 L1451-1452)."""
+
+
+def _stranded(b, me, war) -> list:
+    """The bot's armies on the main map with no land route to an enemy capital (30.1)."""
+    dist = _distances(_enemy_capitals(b, me, war))
+    spaces = pack().spaces
+    return [
+        uid
+        for uid, u in b["units"].items()
+        if u["o"] == me and u["t"] in ARMY_TYPES and u["at"] in spaces and spaces[u["at"]].map == "main"
+        and u["at"] not in dist
+    ]  # fmt: skip
+
+
+def _ferry(b, me, war, dicts):
+    """Carry a stranded army to the friendly port nearest the enemy's capitals."""
+    stranded = set(_stranded(b, me, war))
+    if not stranded:
+        return None
+    dist = _distances(_enemy_capitals(b, me, war))
+    mine = _gw_side(b, me)
+    best = None
+    for a in dicts:
+        to = a.get("to")
+        if not a.get("move") or a.get("unit") not in stranded or to not in dist:
+            continue
+        h = _holder(b, to)
+        if h is None or _gw_side(b, h) != mine:
+            continue
+        if best is None or dist[to] < dist[best["to"]]:
+            best = a
+    return best
 
 
 def _blockade_boxes(foes) -> set:

@@ -1110,8 +1110,9 @@ class Event(Procedure):
                 log(s, "No minor power can enter the war.", "25.2.1")
             elif v in ("us-entry", "italy-entry"):
                 who = "us" if v == "us-entry" else "italy"
-                if mine and self.major_free(s, who):
-                    enter_major(s, who, mine)
+                joins = us_side(s, e.get("against"), mine) if v == "us-entry" else mine
+                if joins and self.major_free(s, who):
+                    enter_major(s, who, joins)
                 else:
                     log(s, f"{name(who)} cannot enter the war now.", "32.1" if who == "us" else "32.2")
             elif v == "battle-drm":
@@ -1159,6 +1160,15 @@ class Event(Procedure):
         m = gw(s)["answer"]["minor"]
         join_minor(s, m, f["power"])
         return "next"
+
+
+def us_side(s: dict, against: str | None, mine: str | None) -> str | None:
+    """K24: the alliance the US joins: the one the power named ``against`` does not fight in, or
+    the card player's own if that power is not at war."""
+    foe = side_of(s, against) if against else None
+    if foe is None:
+        return mine
+    return "entente" if foe == "alliance" else "alliance"
 
 
 def entry_minors(s: dict, p: str, region=None) -> list:

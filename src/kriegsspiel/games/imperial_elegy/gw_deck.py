@@ -86,9 +86,10 @@ _verb(
 _verb(
     "us-entry",
     "",
-    "",
-    "The US, if its alliance chit is still in the neutral box (25.2 L1299), joins the GW in the player's "
-    "alliance, with 3 armies and its fleet in the South and 1 CP on its entry turn (32.1 L1497; K24).",
+    "against",
+    "The US, if its alliance chit is still in the neutral box (25.2 L1299), joins the GW with 3 armies and "
+    "its fleet in the South and 1 CP on its entry turn (32.1 L1497): in the alliance the power named by "
+    "'against' is not fighting in, or the player's own if that power is not at war (K24).",
 )
 _verb(
     "italy-entry",
@@ -127,6 +128,7 @@ GW_VALUES: dict[str, dict[str, tuple]] = {
     "stability": {"power": ("self", "enemy"), "amount": (1, -1)},
     "manpower": {"power": ("self",), "amount": (1, 2)},
     "budget": {"amount": (1, 2)},
+    "us-entry": {"against": ("ge", "uk", "fr", "au", "ru", "ot")},
     "refit": {"count": (1, 2, 3)},
 }
 assert set(GW_VALUES) <= set(GW_VERBS)
@@ -145,6 +147,7 @@ class GWEffect(BaseModel):
     amount: Optional[int] = None
     count: Optional[int] = None
     region: Optional[str] = None
+    against: Optional[str] = None
 
 
 class GWCardRecord(Record):
