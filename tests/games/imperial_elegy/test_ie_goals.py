@@ -148,6 +148,22 @@ def test_achievement_stability_markers_and_special_vp():
     assert goals.score(s)["uk"]["vp"] == -1
 
 
+def test_lord_of_tripoli_needs_north_africa_a_steady_porte_and_no_lost_war():
+    """2.4 L150, DECK_RULINGS K18 and K27: Tripoli and Tunisia controlled, stability 4 or more, no
+    war lost."""
+    s = blank()
+    s["powers"]["ot"]["goals"] = ["ot-lord-of-tripoli"]
+    s["control"]["tripoli"] = s["control"]["tunisia"] = "ot"
+    s["powers"]["ot"]["stability"] = 4
+    s["powers"]["ot"]["lost_wars"] = 0
+    assert goals.score(s)["ot"]["vp"] == 3
+    s["powers"]["ot"]["lost_wars"] = 1  # Tunisia 1881, Tripoli 1911: taken from a Porte that lost its wars
+    assert goals.score(s)["ot"]["vp"] == 0
+    s["powers"]["ot"]["lost_wars"] = 0
+    s["powers"]["ot"]["stability"] = 3
+    assert goals.score(s)["ot"]["vp"] == 0
+
+
 def test_final_scoring_fills_goals_and_shares_the_win():
     """25.5 L1320: at the outbreak, fewer than 3 NGs -> draw three, keep one, until 3; 2.3 L141:
     ties win together."""
