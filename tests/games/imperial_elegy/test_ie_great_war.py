@@ -761,6 +761,37 @@ def test_a_fort_alone_holds_a_trench_battle_space():
     assert "alsace-lorraine" not in s["gw"]["trenches"] and s["occupied"]["alsace-lorraine"] == GE
 
 
+def test_a_draft_rebuilds_a_lost_elite_colonial_ef_and_the_zouaves_only_in_algeria():
+    """27.5.2 L1391, 5.1.5 L377-379: a destroyed Elite Colonial EF may be rebuilt by a draft in
+    place of an army, as an EF is (a controlled home key, colonial too, with a LoC); the Zouaves
+    only in Algeria."""
+    s = great_war(1)
+    s["stack"].clear()
+    uk = s["powers"][UK]
+    uk["manpower"] = {"british": 1, "colonial": 1}
+    assert not [o for o in greatwar.draft_options(s, UK) if o["kind"] == "elite-ef"]  # none lost
+    world.remove_unit(s, world.new_unit(s, UK, "elite-ef", "india"))
+    assert uk["lost_elite"] == 1
+    elite = [o for o in greatwar.draft_options(s, UK) if o["kind"] == "elite-ef"]
+    assert {"space": "india", "kind": "elite-ef"} in elite
+    s["war"]["impulse"] = {"actor": UK, "boxed": []}
+    proc(s, "gw-action", actor=UK, action="draft")
+    answer(s, UK, {"space": "india", "kind": "elite-ef"})
+    raised = [u for u in s["units"].values() if u["o"] == UK and u["t"] == "elite-ef"]
+    assert len(raised) == 1 and raised[0]["at"] == "india" and not raised[0]["r"]
+    assert uk["lost_elite"] == 0
+    assert not [o for o in game.actions(s, UK) if isinstance(o, dict) and o["kind"] == "elite-ef"]
+    fr = "fr"
+    for uid in [u for u, x in s["units"].items() if x["t"] == "zouaves"]:
+        world.remove_unit(s, uid)
+    s["powers"][fr]["manpower"] = {k: 1 for k in s["powers"][fr]["manpower"]}
+    s["control"]["algeria"] = fr
+    zouaves = [o for o in greatwar.draft_options(s, fr) if o["kind"] == "zouaves"]
+    assert zouaves == [{"space": "algeria", "kind": "zouaves"}]
+    s["control"]["algeria"] = GE
+    assert not [o for o in greatwar.draft_options(s, fr) if o["kind"] == "zouaves"]
+
+
 def test_the_uk_may_draft_its_waiting_armies_early_at_reduced_strength():
     """25.6.1 L1331, 27.5.2 L1394: the UK's armies of the National Will Step wait for GW turn 1
     under Join Your Country's Army; a draft may bring one in before then, reduced, in London."""

@@ -774,6 +774,8 @@ def reduced_armies(s: dict, a: str) -> list:
     return out
 
 
+DRAFTED = {"army": "a reduced army", "ef": "an EF", "elite-ef": "an Elite Colonial EF", "zouaves": "the Zouaves"}
+"""The words for a unit a draft places (27.5.2)."""
 DRAFT_KINDS = {  # 27.5.2, 33.2.1 L1533-1534, 33.6: the armies a draft raises, and the manpower each uses
     "uk": (("british", "british"), ("indian", "colonial"), ("commonwealth", "colonial")),
     "ot": (("turkish", "turkish"), ("arab", "arab")),
@@ -814,13 +816,17 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None) 
             out.append({"space": "london", "kind": "british", "jyca": True})  # 27.5.2: early, reduced
     if paid or sum(mp.values()) >= 1:
         region = None
-        for kind in ("ef", "zouaves"):
-            if W.count_units(s, a, kind) >= W.counter_limit(s, a, kind):
+        for kind in ("ef", "elite-ef", "zouaves"):
+            if kind == "elite-ef" and not s["powers"][a].get("lost_elite"):
+                continue  # 27.5.2 L1391, 5.1.5 L377: only an Elite Colonial EF destroyed is rebuilt
+            if kind != "elite-ef" and W.count_units(s, a, kind) >= W.counter_limit(s, a, kind):
                 continue
             region = region if region is not None else W.loc_region(s, a)
             for x, c in sorted(s["control"].items()):
                 sp = spaces[x]
-                if c == a and sp.type in KEY_TYPES and W.is_home(s, a, x) and x in region and x not in g["trenches"]:
+                if c != a or sp.type not in KEY_TYPES or x not in region or x in g["trenches"]:
+                    continue
+                if (x == "algeria") if kind == "zouaves" else W.is_home(s, a, x):  # 33.3 L379: in Algeria
                     out.append({"space": x, "kind": kind})
         for m in sorted(war.controlled_owners(s, a) - {a}):
             if m not in P().minors or W.count_units(s, m, "army") >= P().minors[m].armies:
@@ -914,15 +920,15 @@ class GWAction(Procedure):
                 f["pool"] = dict(DRAFT_KINDS.get(a, ())).get(ans["kind"]) if "minor" not in ans else None
                 take_manpower(s, a, 1, f["pool"])
             owner = ans.get("minor", a)
-            reduced = ans["kind"] not in ("ef", "zouaves")  # an EF has one step (5.1)
+            reduced = ans["kind"] not in EF_TYPES  # an EF has one step (5.1)
             if ans.get("jyca"):  # 25.6.1, 27.5.2: one of the armies waiting for GW turn 1, now
                 gw(s)["uk_armies"] -= 1
+            if ans["kind"] == "elite-ef":
+                s["powers"][a]["lost_elite"] -= 1
             W.new_unit(s, owner, ans["kind"], ans["space"], reduced)
             f["used"].append(ans["space"])
             f["left"] -= 1
-            what = {"army": "a reduced army", "ef": "an EF", "zouaves": "the Zouaves"}.get(
-                ans["kind"], f"a reduced {ans['kind']} army"
-            )
+            what = DRAFTED.get(ans["kind"], f"a reduced {ans['kind']} army")
             whose = f"{name(owner)}'s " if owner != a else ""
             log(s, f"{name(a)} drafts {whose}{what} in {space_name(ans['space'])}.", "27.5.2")
         opts = [o for o in draft_options(s, a, f.get("paid", False), f.get("pool")) if o["space"] not in f["used"]]
@@ -1944,9 +1950,7 @@ def label(a, s=None) -> str | None:
     if "join" in a and len(a) == 1:
         return f"join the {a['join'].title()}"
     if "space" in a and "kind" in a:  # a draft's unit (27.5.2)
-        what = {"army": "a reduced army", "ef": "an EF", "zouaves": "the Zouaves"}.get(
-            a["kind"], f"a reduced {a['kind']} army"
-        )
+        what = DRAFTED.get(a["kind"], f"a reduced {a['kind']} army")
         if "minor" in a:
             what = f"a reduced army of {name(a['minor'])}"
         extra = " (one of the armies waiting under Join Your Country's Army)" if a.get("jyca") else ""
