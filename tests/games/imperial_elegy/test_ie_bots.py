@@ -170,6 +170,27 @@ def test_in_the_great_war_an_army_with_no_road_to_the_enemy_is_ferried_to_a_frie
     assert bots.heuristic(view, [*moves, "done"], random.Random(0)) == "done"
 
 
+def test_a_draft_goes_where_the_colonial_war_is_lost_else_toward_the_enemy():
+    """27.5.2, 29.2-29.2.1: with the enemy alone on the African submap a drafted EF goes to an
+    empty African key; otherwise the draft goes nearest the enemy's capitals."""
+    s = blank()
+    b = game.view(s, "uk")["board"]
+    b["asking"] = "gw-choose"
+    b["war"] = {"attackers": ["ge"], "defenders": ["uk"], "gw": True}
+    b["gw"] = {"turn": 1, "sides": {"alliance": ["ge"], "entente": ["uk"]}}
+    b["units"] = {"askari": {"o": "ge", "t": "ef", "at": "east-africa", "r": False}}
+    opts = [{"space": x, "kind": "ef"} for x in ("india", "london", "south-africa")]
+    view = {"board": b, "role": "uk", "prompt": ""}
+    assert bots.heuristic(view, [*opts, "done"], random.Random(0)) == opts[2]
+    b = game.view(s, "ge")["board"]  # nobody in the colonies: Prussia drafts on the road to Paris
+    b["asking"] = "gw-choose"
+    b["war"] = {"attackers": ["ge"], "defenders": ["fr"], "gw": True}
+    b["gw"] = {"turn": 1, "sides": {"alliance": ["ge"], "entente": ["fr"]}}
+    b["units"] = {}
+    opts = [{"space": x, "kind": "army"} for x in ("posen", "prussia", "rhineland")]
+    assert bots.heuristic({"board": b, "role": "ge", "prompt": ""}, [*opts, "done"], random.Random(0)) == opts[2]
+
+
 def test_the_alliance_never_plays_the_telegram_for_its_event():
     """K24: the Zimmermann Telegram brings the US in against Germany's alliance; Germany's side
     plays it for a bonus action, the Entente for its event."""

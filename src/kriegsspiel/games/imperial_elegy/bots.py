@@ -512,7 +512,8 @@ def _draft_place(b, me, drafts):
     held = {u["at"] for u in b["units"].values() if _gw_side(b, u["o"]) == mine}
     for where in COLONIES:
         st = _colonial_strength(b, where)
-        if st.get(mine, 0) <= max((n for a, n in st.items() if a != mine), default=0):
+        theirs = max((n for a, n in st.items() if a != mine), default=0)
+        if theirs and st.get(mine, 0) <= theirs:
             there = [a for a in drafts if spaces[a["space"]].map == where and a["space"] not in held]
             if there:
                 return there[0]
