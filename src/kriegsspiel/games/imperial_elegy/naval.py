@@ -255,7 +255,7 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
             out[b] = b
         if stops(b) and b != here:
             continue
-        for port in sorted(W.box_ports(s, b)):
+        for port in W.box_ports_sorted(s, b):
             if port == here or port in out:
                 continue
             if peace_naval is not None:

@@ -290,24 +290,30 @@ def friendly(s: dict, sid: str, key: str) -> bool:
     return h is not None and key_of(s, h) == key
 
 
-def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None) -> bool:
+def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None, armies: dict | None = None) -> bool:
     """15.2.4 L862: never into enemy land units, an enemy fort or neutral spaces; armies never
-    into naval bases (3.2.8). Enemy spaces without units are entered (and occupied)."""
+    into naval bases (3.2.8). Enemy spaces without units are entered (and occupied). ``armies``:
+    ``world.army_counts``, counted once for a whole listing."""
     sp = P().spaces[sid]
+    stacked = armies.get(sid, 0) if armies is not None else None
     if u["t"] in ARMY_TYPES and sp.type == "naval-base":
         return False
     if sid == US_ONLY and s.get("gw") and u["o"] != "us":
         return False  # 32.1 L1498: only the US has units in the South
     if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
-        return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking)
+        return not (u["t"] in ARMY_TYPES and _stacked(s, sid, stacked) >= sp.stacking)
     if enemy_land(s, sid, key, foes_at) or enemy_fort(s, sid, key):
         return False
     h = raw_holder(s, sid)
     if h is not None and key_of(s, h) is None and h not in gw_eliminated(s):
         return False  # neutral (a knocked-out player's spaces too, 15.6; 30.1: not an eliminated one's)
-    if u["t"] in ARMY_TYPES and W.stack_armies(s, sid) >= sp.stacking:
+    if u["t"] in ARMY_TYPES and _stacked(s, sid, stacked) >= sp.stacking:
         return False  # 5.5.3 (W9)
     return True
+
+
+def _stacked(s: dict, sid: str, counted: int | None) -> int:
+    return W.stack_armies(s, sid) if counted is None else counted
 
 
 US_ONLY = "the-south"
@@ -938,11 +944,12 @@ def deploy_spaces(s: dict, q: str, first: bool = False) -> list:
     if not reserves_left(s, q):
         return []
     out = []
+    armies = W.army_counts(s)
     for sid in sorted(set(s["control"]) | set(s["occupied"])):
         if raw_holder(s, sid) != q:
             continue
         sp = P().spaces[sid]
-        if sp.map != "main" or sp.type == "naval-base" or W.stack_armies(s, sid) >= sp.stacking:
+        if sp.map != "main" or sp.type == "naval-base" or armies.get(sid, 0) >= sp.stacking:
             continue
         if q == "italy" or own_key(s, q, sid) or W.has_loc(s, q, sid, land_only=True):
             out.append(sid)
@@ -984,6 +991,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
     k = key_of(s, actor)
     out = []
     foes_at = enemy_land_spaces(s, k)
+    armies = W.army_counts(s)
     for uid in only if only is not None else movers(s, actor):
         if uid not in s["units"]:
             continue
@@ -998,7 +1006,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
                 continue
             if leaving and n not in trench_battles(s) and not friendly(s, n, k):
                 continue  # 28.1.5 L1422: out of a trench battle, first into no enemy space
-            if enterable(s, n, k, u, foes_at):
+            if enterable(s, n, k, u, foes_at, armies):
                 out.append({"unit": uid, "to": n})
                 if first:
                     return out
@@ -1083,6 +1091,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     tsrr_ok = ru_side and not f["tsrr"]
     out = []
     reach_cache: dict = {}
+    armies = W.army_counts(s)
     for uid in movers(s, actor):
         if uid in f["done"]:
             continue
@@ -1095,7 +1104,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
             if (t and not tsrr_ok) or (not t and left <= 0):
                 continue
             sp = P().spaces[n]
-            if u["t"] in ARMY_TYPES and (sp.type == "naval-base" or W.stack_armies(s, n) >= sp.stacking):
+            if u["t"] in ARMY_TYPES and (sp.type == "naval-base" or armies.get(n, 0) >= sp.stacking):
                 continue
             out.append({"unit": uid, "to": n})
             if first:

@@ -642,6 +642,18 @@ def box_ports(s: dict, box: str) -> frozenset:
     return out
 
 
+_SORTED_PORTS: dict = {}
+
+
+def box_ports_sorted(s: dict, box: str) -> tuple:
+    """``box_ports`` in order, worked out once for each box and state of the canal."""
+    key = (box, bool(s["flags"].get("suez_canal")))
+    got = _SORTED_PORTS.get(key)
+    if got is None:
+        got = _SORTED_PORTS[key] = tuple(sorted(box_ports(s, box)))
+    return got
+
+
 _GRAPHS: dict = {}
 
 
@@ -661,8 +673,22 @@ def sea_and_land(s: dict) -> dict:
     return g
 
 
-def box_neighbours(s: dict, box: str) -> list:
-    """Naval boxes adjacent to a box; the Suez link exists once the canal is built (3.2.9)."""
+_NEIGHBOURS: dict = {}
+
+
+def box_neighbours(s: dict, box: str) -> tuple:
+    """Naval boxes adjacent to a box; the Suez link exists once the canal is built (3.2.9).
+    Worked out once for each box and state of the flags its passages depend on."""
+    b = P().naval_boxes[box]
+    flags = s["flags"]
+    key = (box, bool(flags.get("suez_canal")), tuple(bool(flags.get(v[1])) for v in b.passages.values() if v and v[1]))
+    got = _NEIGHBOURS.get(key)
+    if got is None:
+        got = _NEIGHBOURS[key] = tuple(_box_neighbours(s, box))
+    return got
+
+
+def _box_neighbours(s: dict, box: str) -> list:
     b = P().naval_boxes[box]
     out = []
     for other in sorted(b.adjacent):
@@ -834,6 +860,15 @@ def units_at(s: dict, where: str, owner: str | None = None) -> list:
 
 def stack_armies(s: dict, where: str) -> int:
     return sum(1 for u in s["units"].values() if u["at"] == where and u["t"] in ARMY_TYPES and u["o"] != "rebel")
+
+
+def army_counts(s: dict) -> dict:
+    """``stack_armies`` for every space at once: space -> armies (rebels not counted, 5.5.3)."""
+    out: dict = {}
+    for u in s["units"].values():
+        if u["t"] in ARMY_TYPES and u["o"] != "rebel":
+            out[u["at"]] = out.get(u["at"], 0) + 1
+    return out
 
 
 def counter_limit(s: dict, power: str, kind: str) -> int:
