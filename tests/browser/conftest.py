@@ -164,6 +164,25 @@ def create_game(page, base, spec):
     return answer.json()
 
 
+def open_board(browser, base, viewport, spec, ready, ready_timeout=20000, actions_timeout=30000, settle=300):
+    """A new page at ``viewport`` on a game made from ``spec`` (``create_game``), once the board's
+    ``ready`` selector and the orders are drawn; with the list of the page's errors (``watch``)."""
+    page = browser.new_page(viewport=viewport)
+    errors = watch(page)
+    made = create_game(page, base, spec)
+    page.goto(f"{base}/play/{made['id']}")
+    page.wait_for_selector(ready, timeout=ready_timeout)
+    page.wait_for_selector("#actions button", timeout=actions_timeout)
+    if settle:
+        page.wait_for_timeout(settle)
+    return page, errors
+
+
+def data_pack(base, game):
+    """The game's data pack as the board loads it (GET /api/data/{game})."""
+    return httpx.get(f"{base}/api/data/{game}").json()
+
+
 def claim(base, invitation):
     """Take an invitation as a program would (no browser): the seat's token."""
     game_id = invitation["url"].rstrip("/").split("/")[-2]

@@ -4,9 +4,8 @@ coastlines, its name's anchor lies inside its shape, and a click on the shape la
 region; the map reads at a desktop's and a phone's size. Screenshots are kept in
 artifacts/browser/ (ib-map-*.png)."""
 
-import httpx
-
-from conftest import create_game, shot, watch
+from conftest import data_pack as shared_data_pack
+from conftest import open_board, shot
 
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -49,21 +48,13 @@ PROBE = """
 
 
 def open_game(server, browser, viewport):
-    page = browser.new_page(viewport=viewport)
-    errors = watch(page)
     seats = {"france": "human", **{n: "bot:heuristic" for n in NATIONS}}
-    made = create_game(
-        page, server, {"game": "imperial-borders", "players": 6, "scenario": "historical", "seed": 3, "seats": seats}
-    )
-    page.goto(f"{server}/play/{made['id']}")
-    page.wait_for_selector("svg.ib-map .ib-territory", timeout=15000)
-    page.wait_for_selector("#actions button", timeout=30000)
-    page.wait_for_timeout(300)
-    return page, errors
+    spec = {"game": "imperial-borders", "players": 6, "scenario": "historical", "seed": 3, "seats": seats}
+    return open_board(browser, server, viewport, spec, "svg.ib-map .ib-territory", ready_timeout=15000)
 
 
 def data_pack(server):
-    return httpx.get(f"{server}/api/data/imperial-borders").json()
+    return shared_data_pack(server, "imperial-borders")
 
 
 def test_every_region_is_drawn_on_the_real_map_and_clickable(server, browser):

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import httpx
 
-from conftest import ARTIFACTS, as_data, create_game, shape_of, shot, watch
+from conftest import ARTIFACTS, as_data, open_board, shape_of, shot
+from conftest import data_pack as shared_data_pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "imperial_elegy"))
 from ie_support import ALLIANCE_BOXES, answer, asking, blank, game, great_war, proc  # noqa: E402
@@ -97,21 +98,12 @@ def gw_shape(base_shape, s, role):
 
 
 def open_game(server, browser, viewport):
-    page = browser.new_page(viewport=viewport)
-    errors = watch(page)
-    made = create_game(
-        page,
-        server,
-        {"game": "imperial-elegy", "players": 6, "seed": 3, "seats": {p: "human" for p in POWERS}, "creator": ME},
-    )
-    page.goto(f"{server}/play/{made['id']}")
-    page.wait_for_selector("svg.ie-map .ie-space", timeout=20000)
-    page.wait_for_selector("#actions button", timeout=20000)
-    return page, errors
+    spec = {"game": "imperial-elegy", "players": 6, "seed": 3, "seats": {p: "human" for p in POWERS}, "creator": ME}
+    return open_board(browser, server, viewport, spec, "svg.ie-map .ie-space", actions_timeout=20000, settle=0)
 
 
 def data_pack(server):
-    return httpx.get(f"{server}/api/data/imperial-elegy").json()
+    return shared_data_pack(server, "imperial-elegy")
 
 
 def test_the_great_war_on_the_board(server, browser):

@@ -12,7 +12,8 @@ import time
 
 import httpx
 
-from conftest import ARTIFACTS, as_data, create_game, game_id_of, in_sync, seat_token, shape_of, shot, watch
+from conftest import ARTIFACTS, as_data, game_id_of, in_sync, open_board, seat_token, shape_of, shot
+from conftest import data_pack as shared_data_pack
 from kriegsspiel.games.over_there import bots
 
 DESKTOP = {"width": 1400, "height": 900}
@@ -57,18 +58,12 @@ TOWNS_PLACED = """
 
 
 def open_game(server, browser, viewport, seed=3):
-    page = browser.new_page(viewport=viewport)
-    errors = watch(page)
-    made = create_game(page, server, {"game": "over-there", "seed": seed, "seats": SEATS})
-    page.goto(f"{server}/play/{made['id']}")
-    page.wait_for_selector("svg.ot-map .ot-cell", timeout=20000)
-    page.wait_for_selector("#actions button", timeout=30000)
-    page.wait_for_timeout(300)
-    return page, errors
+    spec = {"game": "over-there", "seed": seed, "seats": SEATS}
+    return open_board(browser, server, viewport, spec, "svg.ot-map .ot-cell")
 
 
 def data_pack(server):
-    return httpx.get(f"{server}/api/data/over-there").json()
+    return shared_data_pack(server, "over-there")
 
 
 def next_shape(server, page, after, seconds=30):

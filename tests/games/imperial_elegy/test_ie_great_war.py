@@ -13,6 +13,21 @@ from kriegsspiel.games.imperial_elegy import greatwar, world
 from kriegsspiel.games.imperial_elegy.gw_deck import gw_deck
 
 
+def random_play(seed, steps):
+    """(step, state) through random legal play from the Great War's outbreak on ``seed``: the
+    state is yielded before each step's action, and the walk stops when the game is over."""
+    import random
+
+    s = great_war(seed)
+    pick = random.Random(seed)
+    for step in range(steps):
+        if not s["stack"]:
+            return
+        yield step, s
+        role = pick.choice(game.active(s))
+        answer(s, role, pick.choice(game.actions(s, role)))
+
+
 def add(s, owner, kind, at, count=1, reduced=False):
     return [world.new_unit(s, owner, kind, at, reduced) for _ in range(count)]
 
@@ -556,17 +571,9 @@ def test_the_loc_region_is_every_space_that_traces_a_loc():
     """5.6: ``loc_region`` (one search from the sources, for the rules that ask of many spaces,
     27.5.1, 27.5.3) agrees with ``has_loc`` (a trace from each space) everywhere, in the Great
     War's positions as play goes on."""
-    import random
-
-    s = great_war(2)
-    pick = random.Random(2)
     checked = 0
-    for step in range(120):
-        if not s["stack"]:
-            break
-        role = pick.choice(game.active(s))
-        answer(s, role, pick.choice(game.actions(s, role)))
-        if step % 40:
+    for step, s in random_play(2, 120):
+        if step % 40 != 1:
             continue
         for q in list(s["powers"]) + ["italy", "serbia"]:
             for land_only in (False, True):
@@ -1010,14 +1017,9 @@ def test_no_view_or_log_line_tells_another_power_which_gw_card_a_power_holds():
     """26.0: a GW card in hand is its holder's secret until played: no other role's view (board or
     log) names it while it is held, through a stretch of random play from the outbreak."""
     import json
-    import random
 
-    s = great_war(3)
-    pick = random.Random(3)
     checked = 0
-    for _ in range(150):
-        if not s["stack"]:
-            break
+    for _, s in random_play(3, 150):
         held = {q: set(s["powers"][q].get("gw_hand", ())) for q in s["powers"]}
         played = set(s["gw"]["discard"]) | set(s["gw"]["combat"])
         for viewer in list(s["powers"]) + [None]:
@@ -1027,8 +1029,6 @@ def test_no_view_or_log_line_tells_another_power_which_gw_card_a_power_holds():
                     for c in cards - played:
                         assert f'"{c}"' not in text and card(c).title not in text, (viewer, q, c)
                         checked += 1
-        role = pick.choice(game.active(s))
-        answer(s, role, pick.choice(game.actions(s, role)))
     assert checked > 500
 
 

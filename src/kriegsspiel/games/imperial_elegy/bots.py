@@ -24,6 +24,7 @@ from __future__ import annotations
 from . import conditions
 from .data import PLAYERS, pack
 from .deck import deck
+from .greatwar import COLONIES, SUPREMACY
 from .gw_deck import gw_deck
 from .world import ARMY_TYPES, EF_TYPES, ranked
 
@@ -465,10 +466,11 @@ def _event_helps_foe(b, me, cid) -> bool:
     card = gw_deck().cards.get(cid)
     if card is None:
         return False
-    mine = _gw_side(b, me)
+    war = b.get("war") or {}
+    mine = _war_side(war, me)
     for e in card.effects:
         if e.verb == "us-entry" and e.against:
-            foe = _gw_side(b, e.against)
+            foe = _war_side(war, e.against)
             if foe is not None and foe == mine:
                 return True
     return False
@@ -478,25 +480,22 @@ def _holder(b, sid):
     return (b.get("occupied") or {}).get(sid) or (b.get("control") or {}).get(sid)
 
 
-def _gw_side(b, q):
-    sides = (b.get("gw") or {}).get("sides") or {}
-    owner = (b.get("allies") or {}).get(q, q)
-    return next((a for a, members in sides.items() if owner in members), None)
-
-
 def _foe_holds(b, me, sid) -> bool:
     h = _holder(b, sid)
-    mine = _gw_side(b, me)
-    return h is not None and mine is not None and _gw_side(b, h) not in (mine, None)
+    war = b.get("war") or {}
+    mine = _war_side(war, me)
+    return h is not None and mine is not None and _war_side(war, h) not in (mine, None)
 
 
 def _colonial_strength(b, where) -> dict:
-    """Each alliance's units on a colonial submap (29.2: 1 an army or EF, 2 an elite colonial EF)."""
+    """Each side's units on a colonial submap, by the side each owner fights on (29.2: 1 an army,
+    EF or EC, 2 an elite colonial EF or the Zouaves)."""
     spaces = pack().spaces
+    war = b.get("war") or {}
     out: dict = {}
     for u in b["units"].values():
         sp = spaces.get(u["at"])
-        a = _gw_side(b, u["o"])
+        a = _war_side(war, u["o"])
         if sp is None or sp.map != where or a is None or u["t"] not in COLONIAL_UNITS:
             continue
         out[a] = out.get(a, 0) + (2 if u["t"] in ("elite-ef", "zouaves") else 1)
@@ -508,8 +507,9 @@ def _draft_place(b, me, drafts):
     loses stability with it, 29.2.1) to a space with no unit of ours; else nearest the enemy's
     capitals (30.1)."""
     spaces = pack().spaces
-    mine = _gw_side(b, me)
-    held = {u["at"] for u in b["units"].values() if _gw_side(b, u["o"]) == mine}
+    war = b.get("war") or {}
+    mine = _war_side(war, me)
+    held = {u["at"] for u in b["units"].values() if _war_side(war, u["o"]) == mine}
     for where in COLONIES:
         st = _colonial_strength(b, where)
         theirs = max((n for a, n in st.items() if a != mine), default=0)
@@ -517,11 +517,11 @@ def _draft_place(b, me, drafts):
             there = [a for a in drafts if spaces[a["space"]].map == where and a["space"] not in held]
             if there:
                 return there[0]
-    dist = _distances(_enemy_capitals(b, me, b.get("war") or {}))
+    dist = _distances(_enemy_capitals(b, me, war))
     return min(drafts, key=lambda a: dist.get(a["space"], 99))
 
 
-COLONIAL_UNITS = ARMY_TYPES + EF_TYPES
+COLONIAL_UNITS = ARMY_TYPES + EF_TYPES + ("ec",)
 
 
 # ----- war and peace -------------------------------------------------------------------------------------------
@@ -699,8 +699,7 @@ def _naval_move(b, me, dicts):
     return best[1] if best else "done"
 
 
-COLONIAL_BOXES = ("south-atlantic", "indian-ocean", "pacific")
-COLONIES = ("africa", "asia")
+COLONIAL_BOXES = frozenset(box for boxes in SUPREMACY.values() for box in boxes)
 """The naval boxes whose supremacy counts in the colonial war (29.2 L1451-1452)."""
 
 
@@ -722,14 +721,14 @@ def _ferry(b, me, war, dicts):
     if not stranded:
         return None
     dist = _distances(_enemy_capitals(b, me, war))
-    mine = _gw_side(b, me)
+    mine = _war_side(war, me)
     best = None
     for a in dicts:
         to = a.get("to")
         if not a.get("move") or a.get("unit") not in stranded or to not in dist:
             continue
         h = _holder(b, to)
-        if h is None or _gw_side(b, h) != mine:
+        if h is None or _war_side(war, h) != mine:
             continue
         if best is None or dist[to] < dist[best["to"]]:
             best = a
