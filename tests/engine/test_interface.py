@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import kriegsspiel
 from kriegsspiel import IllegalAction
+from kriegsspiel.ai.bots import decide
 from kriegsspiel.engine.records import digest
 from kriegsspiel.engine.rules import LOG_IN_VIEW, RESERVED, same
 from kriegsspiel.games import MODULES
@@ -330,16 +331,21 @@ def test_clone_is_independent():
 
 
 def test_bots_are_offered_and_play_legal_moves():
-    assert kriegsspiel.bots("goofspiel") == ["random", "match"]
+    assert kriegsspiel.bots("goofspiel") == ["random", "match", "ismcts", "ismcts:0.2s", "ismcts:1s"]
     game = kriegsspiel.load("goofspiel")
     s = game.new(seed=1)
     rng = random.Random(0)
     for name in kriegsspiel.bots("goofspiel"):
-        bot = kriegsspiel.bot("goofspiel", name)
+        bot = kriegsspiel.bot("goofspiel", _quick(name))
         legal = game.actions(s, "hearts")
-        assert bot(game.view(s, "hearts"), legal, rng) in legal
+        assert decide(game, bot, s, "hearts", rng) in legal
     with pytest.raises(KeyError, match="no bot 'genius'"):
         kriegsspiel.bot("goofspiel", "genius")
+
+
+def _quick(name: str) -> str:
+    """A search at a few iterations: what is tested here is that it plays legally."""
+    return "ismcts:6" if name.startswith("ismcts") else name
 
 
 # ----- every game: the contract of INTERFACE.md ----------------------------------------------
@@ -586,8 +592,8 @@ def test_every_bot_plays_a_legal_move(game_id):
             assert game.bot_for(s, role) in names
             legal = game.actions(s, role)
             for name in names:
-                bot = kriegsspiel.bot(game_id, name)
-                choice = bot(game.view(s, role), legal, random.Random(1))
+                bot = kriegsspiel.bot(game_id, _quick(name))
+                choice = decide(game, bot, s, role, random.Random(1), legal)
                 assert any(same(choice, a) for a in legal), f"{name} chose {choice!r}, not a legal action"
                 game.apply(game.clone(s), role, choice)
     with pytest.raises(KeyError, match="no bot 'no-such-bot'"):

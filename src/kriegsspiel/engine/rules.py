@@ -97,6 +97,12 @@ class Scenario:
     help: str = ""
 
 
+SEARCH_BOTS = ("ismcts", "ismcts:0.2s", "ismcts:1s")
+"""The search every game offers beside its own bots (``ai.ismcts``), at the levels a
+new-game form lists: half a second a decision, 0.2 s and 1 s (any ``ismcts:Ns`` or
+``ismcts:N`` iterations is accepted from Python and the command line)."""
+
+
 class Rules:
     """One game. A game module subclasses it, sets these class attributes and
     provides the hooks below."""
@@ -115,6 +121,8 @@ class Rules:
     bots: dict[str, Callable] = {}
     max_decisions: int = 100_000
     """A bound on the length of a game, in decisions (the fuzzer's 'endless')."""
+    search_horizon: int | None = None
+    """How many decisions a search's rollout plays before ``evaluate`` scores it (None: to the end)."""
 
     def __init__(self) -> None:
         self._listed = None
@@ -167,6 +175,11 @@ class Rules:
         changes has leaked a secret. ``rng`` is a ``random.Random`` of the fuzzer."""
         return None
 
+    def evaluate(self, s: dict) -> dict[str, float] | None:
+        """An unfinished game's estimate of each role's chance of winning, from 0 to 1
+        (a search cuts its rollouts short with it); None if the game gives none."""
+        return None
+
     def public_data(self) -> dict:
         """The game's static public data (map, units, cards) for drawing boards."""
         return {}
@@ -190,7 +203,7 @@ class Rules:
                 name: {"default": o.default, "choices": list(o.choices), "help": o.help, "title": o.heading(name)}
                 for name, o in self.options.items()
             },
-            "bots": ["random", *self.bots],
+            "bots": ["random", *self.bots, *SEARCH_BOTS],
             "seats": {str(n): self.seats(n) for n in self.player_counts},
         }
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 
+from ..ai.bots import decide
 from ..ai.bots import get as get_bot
 from ..engine.rng import bot_random
 from ..games import load
@@ -28,8 +29,7 @@ def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None 
     n = 0
     while not game.is_over(state):
         for role in game.active(state):
-            legal = game.actions(state, role)
-            action = bots[role](game.view(state, role), legal, rngs[role])
+            action = decide(game, bots[role], state, role, rngs[role])
             state = game.apply(state, role, action)
             n += 1
         if n > game.max_decisions:

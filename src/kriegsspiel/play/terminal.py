@@ -41,6 +41,7 @@ from rich.segment import Segments
 from rich.table import Table
 from rich.text import Text
 
+from ..ai.bots import decide
 from ..ai.bots import get as get_bot
 from ..engine import IllegalAction
 from ..engine.records import save
@@ -164,9 +165,7 @@ class TerminalGame:
         self.console.print(f"\nSaved to [bold]{where}[/]. Resume with: kriegsspiel play {where}")
 
     def bot_turn(self, role: str) -> None:
-        view = self.game.view(self.state, role)
-        legal = self.game.actions(self.state, role)
-        action = self.bots[role](view, legal, self.rngs[role])
+        action = decide(self.game, self.bots[role], self.state, role, self.rngs[role])
         self.state = self.game.apply(self.state, role, action)
 
     def human_turn(self, role: str) -> None:

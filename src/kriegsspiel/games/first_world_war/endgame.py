@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 from ...engine import Procedure, State, ask, game_over, log
 from . import events
 from .board import (
@@ -278,6 +280,34 @@ def finish(s: dict, reason: str) -> None:
     if len(winners) == 1:
         log(s, f"{says(winners[0], 'wins')} the game.", "9.0")
     game_over(s, winners, scores, reason)
+
+
+def estimate(s: dict) -> dict[str, float]:
+    """Each empire's chance of winning if the game were scored now (9.0, as ``finish``
+    scores it), softened by the VP margin: a search's evaluation of an unfinished game.
+    A win shared by an alliance's two empires is shared between them."""
+    vp = s["vp"]
+    total = {CENTRAL: vp[DE] + vp[AH], ENTENTE: vp[WA] + vp[RU]}
+    fallen = {a: sum(s["status"][r]["capitulated"] for r in MEMBERS[a]) for a in (CENTRAL, ENTENTE)}
+    margin = (total[CENTRAL] - total[ENTENTE]) / VP_SCALE + 2.0 * (fallen[ENTENTE] - fallen[CENTRAL])
+    p = {CENTRAL: 1.0 / (1.0 + math.exp(-margin))}
+    p[ENTENTE] = 1.0 - p[CENTRAL]
+    n = players(s)
+    out = {r: 0.0 for r in EMPIRES}
+    for side in (CENTRAL, ENTENTE):
+        winners = list(MEMBERS[side])
+        if side == CENTRAL and n >= 3:
+            winners = [keep_standing(s, DE if vp[DE] >= vp[AH] + 3 else AH)]
+        elif side == ENTENTE and n == 4:
+            russia = vp[RU] + (8 if s["brest"] is not None else 0)
+            winners = [keep_standing(s, WA if vp[WA] > russia else RU)]
+        for r in winners:
+            out[r] += p[side] / len(winners)
+    return out
+
+
+VP_SCALE = 3.0
+"""How many VP of margin make the leading alliance about three to one to win (e^1)."""
 
 
 def players(s: dict) -> int:

@@ -129,6 +129,7 @@ class FirstWorldWar(Rules):
     }
     bots = bots.BOTS
     max_decisions = 5000
+    search_horizon = 60
 
     def seats(self, players, options=None):
         """3.3 Two players: one alliance each; three: the Entente, Germany,
@@ -275,6 +276,9 @@ class FirstWorldWar(Rules):
             "last_battle": s["last_battle"] and shown(s["last_battle"], BATTLE_SHOWN),
         }
 
+    def evaluate(self, s):
+        return endgame.estimate(s)
+
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: which of the other
         empires' face-down counters are which armies and which are dummies (3.5, 4.2),
@@ -402,11 +406,16 @@ class FirstWorldWar(Rules):
 
 def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
     """Swap the fronts of the other empires' face-down counters, armies and dummies alike,
-    where each may stand: every front keeps its number of counters of each empire (3.5)."""
+    where each may stand: every front keeps its number of counters of each empire (3.5).
+    In an offensive the defending alliance's dummies on the front have been removed in
+    sight of all (4.2): its counters there are known to be armies and stay armies."""
     p = pack()
+    battle = s["battle"]
     for empire in EMPIRES:
         if empire == role:
             continue
+        pinned = battle["front"] if battle and ALLIANCE[empire] != ALLIANCE[battle["attacker"]] else None
+        attacking = battle["front"] if battle and empire == battle["attacker"] else None
         counters = [
             [a, st["front"]]
             for a, st in s["armies"].items()
@@ -416,8 +425,12 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
             counters += [["dummy", int(key)] for _ in range(n)]
         for _ in range(2 * len(counters)):
             one, two = rng.choice(counters), rng.choice(counters)
+            if pinned is not None and (one[0] == "dummy") != (two[0] == "dummy") and pinned in (one[1], two[1]):
+                continue
             if two[1] in fronts_for(s, empire, one[0]) and one[1] in fronts_for(s, empire, two[0]):
                 one[1], two[1] = two[1], one[1]
+                if attacking is not None and not any(u != "dummy" and at == attacking for u, at in counters):
+                    one[1], two[1] = two[1], one[1]  # 4.3: the attacker has an army to lead where it attacks
         s["dummies"][empire] = {}
         for unit, front in counters:
             if unit == "dummy":
@@ -433,7 +446,16 @@ def _swap_markers(s: dict, role: str, rng) -> None:
     kinds = pack().markers
     cup = s["cups"][ALLIANCE[role]]
     hand = s["hands"][role]
+    shown = set()  # markers revealed in the offensive and not yet spent are known (4.4-4.7)
+    b = s["battle"]
+    if b:
+        shown = {m for r, m in b["markers"].items() if r == role and m is not None}
+        shown |= {m for r, m in b["espionage"].items() if r == role}
+        if b.get("counter") and b["counter"]["role"] == role:
+            shown.add(b["counter"]["marker"])
     for i, m in enumerate(list(hand)):
+        if m in shown:
+            continue
         fits = [c for c in cup if kinds[c].mandatory == kinds[m].mandatory and events.matches_empire(role, c)]
         new = rng.choice([m, *fits])
         if new == m:

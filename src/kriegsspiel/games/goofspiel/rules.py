@@ -158,8 +158,10 @@ class Goofspiel(Rules):
 
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: the prize deck's
-        order (1.2) and the other players' bids not yet revealed (2.2)."""
+        order (1.2) and the other players' bids not yet revealed (2.2). The deck is dealt
+        again from its sorted cards, so the copy owes nothing to the real order."""
         t = self.clone(s)
+        t["prizes"].sort()
         rng.shuffle(t["prizes"])
         top = t["stack"][-1] if t["stack"] else None
         if top is not None and top.get("state") == "bid":

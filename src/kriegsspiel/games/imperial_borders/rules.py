@@ -160,11 +160,17 @@ def redraw_orders(s: dict, orders: list[dict], rng) -> None:
             order["path"] = path
 
 
-def redrawn_dots(s: dict, nation: str, dots: list[list[str]], rng) -> list[list[str]]:
+def redrawn_dots(s: dict, nation: str, dots: list[list[str]], rng, left: dict | None = None) -> list[list[str]]:
     """Other starting positions a nation might have plotted, as many Land Units and Ships:
     in its homeland, its Annexed Territory and their ports (L286), at most 3 Land Units a
-    Territory (L289), one in the Capital if one was (L292)."""
+    Territory (L289), one in the Capital if one was (L292). ``left``: the units a nation
+    placing its forces still holds; its Capital's dots come first (L308, ``placing_order``),
+    so once it has placed a Land Unit elsewhere, or holds no Full Infantry or Cannon for
+    an empty Capital, no dot still to place is in the Capital."""
     land, ports = setup.start_regions(s, nation)
+    capital_region = pack().nations[nation].capital
+    if left is not None and (not setup.capital_can_be_met(s, nation, left) or setup.past_capital(s, nation)):
+        land = [t for t in land if t != capital_region]
     held: dict[str, int] = {}
     out = []
     for kind, region in dots:
@@ -175,8 +181,8 @@ def redrawn_dots(s: dict, nation: str, dots: list[list[str]], rng) -> list[list[
         where = rng.choice(room)
         held[where] = held.get(where, 0) + 1
         out.append([kind, where])
-    capital = ["land", pack().nations[nation].capital]
-    if capital in dots and capital not in out:
+    capital = ["land", capital_region]
+    if capital in dots and capital not in out and capital_region in land:
         out[next(i for i, d in enumerate(out) if d[0] == "land")] = capital
     return out
 
@@ -326,10 +332,15 @@ class ImperialBorders(Rules):
                 redraw_orders(t, plotted, rng)
         top = t["stack"][-1] if t["stack"] else None
         plotting = top.get("dots", {}) if top is not None and top.get("state") == "setup_plot" else {}
+        placing = top.get("role") if top is not None and top.get("state") == "setup_place" else None
         for dots in (plotting, t.get("setup_dots", {})):
             for nation in dots:
                 if nation != role:
-                    dots[nation] = redrawn_dots(t, nation, dots[nation], rng)
+                    if dots is plotting:
+                        dots[nation] = redrawn_dots(t, nation, dots[nation], rng)
+                    else:  # revealed plots are placed in their order (L308)
+                        left = top["left"] if nation == placing else None
+                        dots[nation] = setup.placing_order(nation, redrawn_dots(t, nation, dots[nation], rng, left))
         if top is not None and "pending" in top:
             st = self.states[top["state"]]
             if type(st).draft is State.draft:  # a choice made in one action, not a draft

@@ -131,10 +131,7 @@ class SetupPlot(State):
         return True
 
     def reveal(self, s, f, choices):
-        def first(dot, nation):  # the Capital's dots first, so a Cannon or Full Infantry is kept for it (L292)
-            return (dot[0] != "land", dot[1] != pack().nations[nation].capital, dot[1])
-
-        s["setup_dots"] = {n: sorted(f["dots"].get(n, []), key=lambda d, n=n: first(d, n)) for n in choices}
+        s["setup_dots"] = {n: placing_order(n, f["dots"].get(n, [])) for n in choices}
         log(s, "Every nation has plotted its starting positions.", "L304")
 
 
@@ -153,11 +150,8 @@ class SetupPlace(State):
         types = [u for u, n in left.items() if n > 0 and p.units[u].kind == kind]
         capital = p.nations[role].capital
         if kind == "land" and region == capital and self.last_capital_dot(s, role):
-            if not any(
-                x["nation"] == role and x["at"] == capital and x["type"] in ("cannon", "full-infantry")
-                for x in s["forces"].values()
-            ):
-                types = [u for u in types if u in ("cannon", "full-infantry")]  # L292
+            if not capital_held(s, role):
+                types = [u for u in types if u in CAPITAL_TYPES]  # L292
         acts = []
         for u in types:
             if u == elite_type and not f["elite"]:
@@ -182,6 +176,38 @@ class SetupPlace(State):
             return STAY
         log(s, f"{name(role)} has placed its starting Forces.", "L308")
         return None
+
+
+def placing_order(nation: str, dots: list) -> list:
+    """The order the dots are placed in: the Capital's first, so that a Cannon or Full
+    Infantry is kept for it (L292); then the other Land Units, then the Ships."""
+    capital = pack().nations[nation].capital
+    return sorted(dots, key=lambda dot: (dot[0] != "land", dot[1] != capital, dot[1]))
+
+
+CAPITAL_TYPES = ("cannon", "full-infantry")  # L292
+
+
+def capital_held(s: dict, nation: str) -> bool:
+    """L292: a Full Infantry or a Cannon of the nation stands in its Capital."""
+    capital = pack().nations[nation].capital
+    forces = s["forces"].values()
+    return any(x["nation"] == nation and x["at"] == capital and x["type"] in CAPITAL_TYPES for x in forces)
+
+
+def past_capital(s: dict, nation: str) -> bool:
+    """A nation placing its Forces has placed a Land Unit outside its Capital: its Capital's
+    dots, placed first, are done."""
+    capital = pack().nations[nation].capital
+    units = pack().units
+    return any(
+        x["nation"] == nation and x["at"] != capital and units[x["type"]].kind == "land" for x in s["forces"].values()
+    )
+
+
+def capital_can_be_met(s: dict, nation: str, left: dict) -> bool:
+    """Whether a dot still to place in the Capital could meet L292 with the units ``left``."""
+    return capital_held(s, nation) or any(left.get(u, 0) > 0 for u in CAPITAL_TYPES)
 
 
 PROCEDURES = {"setup": Setup()}

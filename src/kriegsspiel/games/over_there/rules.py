@@ -448,7 +448,10 @@ class OverThere(Rules):
                     top["pending"][side] = {"superiority": rnd.randint(0, t["air"][side]["left"])}
         a = t["attack"]
         if a is not None and a["side"] != role:
-            a["air"] = {"recon": rnd.randint(0, 2), "gs": rnd.randint(0, 2)}  # the attacker's plan
+            # the attacker's plan, within the air points he has left (B17B) and 6 REs a GS point (R19)
+            left = max(0, t["air"][a["side"]]["left"])
+            recon = rnd.randint(0, min(2, left))
+            a["air"] = {"recon": recon, "gs": rnd.randint(0, min(2, left - recon, air.gs_limit(t, a["units"])))}
         return t
 
     def label(self, action, s=None):

@@ -249,6 +249,7 @@ def create_app(
             yield
         finally:
             sweeper.cancel()
+            host.close()
             await run_in_threadpool(store.close)
 
     app = FastAPI(

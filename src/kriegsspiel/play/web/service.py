@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import secrets
 import time
 import unicodedata
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
 from starlette.concurrency import run_in_threadpool
 
 from ... import bot as get_bot
+from ... import bots as bot_names
+from ...ai.bots import decide
 from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
@@ -59,12 +63,15 @@ class Limits:
     for ever."""
     idle_seconds: float = 10 * 60
     """A game nobody has touched for this long leaves memory (finished ones sooner)."""
+    search_workers: int = 2
+    """Worker processes in which searching bots (ISMCTS) think, so that a bot thinking
+    never slows the server's other games."""
 
     @classmethod
     def off(cls) -> Limits:
         """No limits: for load tests on one's own machine."""
         big = 10**9
-        return cls(big, big, float(big), big, float(big), float(big), 10 * 60)
+        return cls(big, big, float(big), big, float(big), float(big), 10 * 60, 2)
 
 
 @dataclass
@@ -123,6 +130,12 @@ class Host:
         self.creations: dict[str, list[float]] = {}  # client address -> [allowance, when]
         self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
         self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
+        self.searchers: ProcessPoolExecutor | None = None  # started when a searching bot first thinks
+
+    def close(self) -> None:
+        if self.searchers is not None:
+            self.searchers.shutdown(wait=False, cancel_futures=True)
+            self.searchers = None
 
     # ----- games ---------------------------------------------------------------------
 
@@ -147,10 +160,9 @@ class Host:
             who = wanted.get(role, "human")
             if who != "human":
                 name = who.removeprefix("bot:")
-                try:
-                    get_bot(rules.id, name)
-                except KeyError as e:
-                    raise Refused(400, e.args[0]) from None
+                offered = bot_names(rules.id)
+                if name not in offered:  # a search only at the levels offered: its budget is the server's
+                    raise Refused(400, f"{rules.id} has no bot {name!r} here; its bots: {', '.join(offered)}")
                 who = f"bot:{name}"
             seats[role] = who
         every = rules.seats(state["players"], state["options"])
@@ -531,14 +543,16 @@ class Host:
                     return
                 state = live.state
                 name = live.seats[role].removeprefix("bot:")
-                # the bot's own dice come from a secret derived from the game's seed
-                rng = engine_rng.bot_random(state, role)
-
-                def think(state=state, role=role, name=name, rng=rng):
-                    bot = get_bot(rules.id, name)
-                    return bot(rules.view(state, role), rules.actions(state, role), rng)
-
-                action = await run_in_threadpool(think)
+                if getattr(get_bot(rules.id, name), "searches", False):
+                    # a search thinks for long: in a worker process, on its own copy of the state
+                    if self.searchers is None:
+                        # spawned, not forked: the server has threads running
+                        spawn = multiprocessing.get_context("spawn")
+                        self.searchers = ProcessPoolExecutor(self.limits.search_workers, mp_context=spawn)
+                    loop = asyncio.get_running_loop()
+                    action = await loop.run_in_executor(self.searchers, think, rules.id, name, state, role)
+                else:
+                    action = await run_in_threadpool(think, rules.id, name, state, role)
                 if live.state is not state:
                     continue  # someone else moved meanwhile: think again
                 try:
@@ -577,6 +591,13 @@ class Host:
                 del self.seats_by_token[key]
             gone += 1
         return gone
+
+
+def think(game_id: str, name: str, state: dict, role: str):
+    """A bot's choice for ``role``; its own dice come from a secret derived from the game's
+    seed (``engine.rng.bot_random``)."""
+    rules = load(game_id)
+    return decide(rules, get_bot(game_id, name), state, role, engine_rng.bot_random(state, role))
 
 
 def clean_chat(text: str) -> str:

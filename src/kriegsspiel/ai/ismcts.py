@@ -1,0 +1,263 @@
+"""Information-set Monte Carlo tree search, for every game through the public interface.
+
+The searcher plays one role. It never reads what that role may not know: every
+iteration starts from a *determinization*, the game's ``scramble`` of the real state
+for that role (others' hands, face-down counters, the deck's order, orders and bids
+not yet revealed, all drawn again at random) with a fresh random generator in it, so
+neither the dice to come nor the game's seed are known to the search either.
+
+One tree serves every role. A node is an information set: the role to act and a
+fingerprint of that role's view. Two determinizations that the role cannot tell apart
+reach the same node, so the role's choice there cannot depend on what it does not
+know. At a simultaneous step the roles act one after another in the engine, but a
+view never shows another role's choice before the reveal (the fuzzer checks it), so
+the second role's node does not depend on the first's choice: selection is decoupled.
+
+Selection is UCB1 with availability counts (an action is scored against the number of
+visits in which it was legal, since which actions are legal may depend on hidden
+cards). A new node is added per iteration; from there a rollout is played by the
+game's heuristic bot (or uniformly at random, with probability ``epsilon`` at each
+step), cut off after ``horizon`` decisions by the game's ``evaluate`` (an estimate of
+each role's chance of winning) when it has one. Rewards are 1 for a win, shared
+equally among joint winners, 0 for a loss.
+
+Budgets: a number of iterations (repeatable: the same state, role and generator give
+the same choice) or seconds of thinking per decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+import orjson
+
+from ..engine import IllegalAction
+from ..engine import rng as engine_rng
+from ..games import load
+
+DEFAULT_SECONDS = 0.5
+EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
+
+
+def outcome(game, s: dict) -> dict[str, float]:
+    """Each role's reward: 1 for a win, shared among joint winners; 0 for a loss; an
+    unfinished game is scored by the game's ``evaluate`` (equal shares without one)."""
+    roles = s["roles"]
+    if game.is_over(s):
+        winners = (game.result(s) or {}).get("winners") or []
+        if not winners:
+            return {r: 1.0 / len(roles) for r in roles}
+        share = 1.0 / len(winners)
+        return {r: share if r in winners else 0.0 for r in roles}
+    guess = game.evaluate(s)
+    if guess is None:
+        return {r: 1.0 / len(roles) for r in roles}
+    return guess
+
+
+class ISMCTS:
+    """A searching bot. Call ``choose(state, role, legal, rng)`` (the play surfaces do so
+    through ``kriegsspiel.ai.bots.decide``): unlike a plain bot it is handed the state,
+    and reads it only through ``determinize``."""
+
+    searches = True
+
+    def __init__(
+        self,
+        game_id: str,
+        seconds: float | None = None,
+        iterations: int | None = None,
+        horizon: int | None = None,
+        epsilon: float = 0.1,
+        rollout: str | None = None,
+        exploration: float = EXPLORATION,
+    ):
+        if seconds is None and iterations is None:
+            seconds = DEFAULT_SECONDS
+        if seconds is not None and not (0 < seconds <= 600):
+            raise ValueError(f"a search budget of {seconds} seconds: give more than 0 and at most 600")
+        if iterations is not None and not (0 < iterations <= 10_000_000):
+            raise ValueError(f"a search budget of {iterations} iterations: give 1 to 10,000,000")
+        self.game = load(game_id)
+        self.seconds = seconds
+        self.iterations = iterations
+        self.horizon = horizon if horizon is not None else self.game.search_horizon
+        self.epsilon = epsilon
+        self.exploration = exploration
+        if rollout is None:
+            rollout = "heuristic" if "heuristic" in self.game.bots else next(iter(self.game.bots), "random")
+        self.rollout_name = rollout
+        self.rollout_bot = None if rollout == "random" else self.game.bots[rollout]
+        self.last: dict = {}  # what the last search did: iterations, nodes, the root's statistics
+
+    def __repr__(self) -> str:
+        budget = f"{self.iterations} iterations" if self.iterations else f"{self.seconds} s"
+        return f"ISMCTS({self.game.id}, {budget}, rollouts by {self.rollout_name})"
+
+    def __call__(self, view, actions, rng):
+        raise TypeError(
+            "ismcts searches the game, so it needs the state: call kriegsspiel.ai.bots.decide(game, bot, state, "
+            "role, rng), or the bot's choose(state, role, actions, rng)"
+        )
+
+    # ----- the search --------------------------------------------------------------
+
+    def determinize(self, s: dict, role: str, rng: random.Random) -> dict:
+        """A state the role cannot tell from the real one: what it may not know drawn
+        again, and a new random generator (the dice to come are unknown)."""
+        t = self.game.scramble(s, role, rng)
+        if t is None:
+            t = self.game.clone(s)
+        seed = rng.getrandbits(64)
+        t["seed"] = seed
+        t["rng"] = engine_rng.seed_state(seed)
+        return t
+
+    def choose(self, s: dict, role: str, legal: list, rng: random.Random) -> Any:
+        if not legal:
+            raise ValueError(f"{role} has no legal action to choose from")
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "inconsistent": 0, "nodes": 0, "root": {}}
+            return legal[0]
+        tree: dict = {}
+        root = (role, self._fingerprint(s, role))
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.iterations
+        n = wasted = 0
+        while True:
+            if limit is not None and n >= limit:
+                break
+            if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            if not self._iterate(self.determinize(s, role, rng), tree, rng):
+                wasted += 1
+            n += 1
+        stats = tree.get(root, {})
+        keys = [_key(a) for a in legal]
+        best = max(range(len(legal)), key=lambda i: (stats.get(keys[i], (0, 0.0, 0))[0], -i))
+        self.last = {
+            "iterations": n,
+            "inconsistent": wasted,
+            "nodes": len(tree),
+            "root": {keys[i]: list(stats[keys[i]][:2]) for i in range(len(legal)) if keys[i] in stats},
+        }
+        return legal[best]
+
+    def _fingerprint(self, s: dict, role: str) -> bytes:
+        view = self.game.view(s, role)
+        view.pop("log", None)  # the words of the log say nothing the board does not
+        view.pop("can_undo", None)
+        return orjson.dumps(view, option=orjson.OPT_SORT_KEYS)
+
+    def _iterate(self, s: dict, tree: dict, rng: random.Random) -> bool:
+        """One descent, rollout and backup; False (and nothing learnt) if the sample proved
+        not to be a state the rules can reach (a game whose ``scramble`` is not a
+        consistent sampler: see the module's COVERAGE)."""
+        try:
+            return self._descend(s, tree, rng)
+        except (IllegalAction, _Stuck):
+            return False
+
+    def _descend(self, s: dict, tree: dict, rng: random.Random) -> bool:
+        game = self.game
+        path = []  # (node, action key, role)
+        added = False
+        while not game.is_over(s):
+            role = game.active(s)[0]
+            legal = game.actions(s, role)
+            if not legal:
+                raise _Stuck
+            if len(legal) == 1:
+                s = game.apply(s, role, legal[0])
+                continue
+            key = (role, self._fingerprint(s, role))
+            node = tree.get(key)
+            if node is None:
+                if added:
+                    break
+                node = tree[key] = {}
+                added = True
+            keys = [_key(a) for a in legal]
+            untried = [i for i, k in enumerate(keys) if k not in node]
+            for k in keys:
+                st = node.get(k)
+                if st is not None:
+                    st[2] += 1
+            if untried:
+                i = untried[rng.randrange(len(untried))]
+                node[keys[i]] = [0, 0.0, 1]
+            else:
+                i = self._select(node, keys)
+            path.append((node, keys[i], role))
+            s = game.apply(s, role, legal[i])
+            if untried:
+                break
+        reward = self._rollout(s, rng)
+        for node, k, role in path:
+            st = node[k]
+            st[0] += 1
+            st[1] += reward.get(role, 0.0)
+        return True
+
+    def _select(self, node: dict, keys: list) -> int:
+        c = self.exploration
+        best, best_i = -1.0, 0
+        for i, k in enumerate(keys):
+            n, w, avail = node[k]
+            score = w / n + c * math.sqrt(math.log(avail) / n)
+            if score > best:
+                best, best_i = score, i
+        return best_i
+
+    def _rollout(self, s: dict, rng: random.Random) -> dict:
+        game = self.game
+        bot = self.rollout_bot
+        eps = self.epsilon
+        horizon = self.horizon
+        steps = 0
+        cap = game.max_decisions
+        while not game.is_over(s):
+            if horizon is not None and steps >= horizon and game.evaluate(s) is not None:
+                break
+            role = game.active(s)[0]
+            legal = game.actions(s, role)
+            if not legal:
+                raise _Stuck
+            if bot is None or len(legal) == 1 or rng.random() < eps:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = bot(game.view(s, role), legal, rng)
+            s = game.apply(s, role, action)
+            steps += 1
+            if steps > cap:
+                break
+        return outcome(game, s)
+
+
+class _Stuck(Exception):
+    """A sampled state in which a role must act and has no legal action."""
+
+
+def _key(action) -> bytes:
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+def parse(game_id: str, name: str) -> ISMCTS:
+    """``ismcts`` (half a second a decision), ``ismcts:0.2s`` (seconds), ``ismcts:300``
+    (iterations: repeatable)."""
+    if name == "ismcts":
+        return ISMCTS(game_id)
+    level = name.removeprefix("ismcts:")
+    try:
+        if level.endswith("s"):
+            return ISMCTS(game_id, seconds=float(level[:-1]))
+        return ISMCTS(game_id, iterations=int(level))
+    except ValueError as e:
+        if "budget" in str(e):
+            raise KeyError(f"{name!r}: {e}") from None
+        raise KeyError(
+            f"{name!r}: an ISMCTS level is seconds a decision (ismcts:0.5s) or iterations (ismcts:300)"
+        ) from None
