@@ -257,6 +257,75 @@ def simulate(
 
 
 @app.command()
+def tournament(
+    game: str,
+    bots: Annotated[str, typer.Option(help="The bots, comma-separated: every two play each other.")],
+    games: Annotated[int, typer.Option("--games", min=1, help="Games per pairing.")] = 20,
+    seed: Annotated[int, typer.Option()] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
+    db: Annotated[
+        str, typer.Option(help="Where the games are stored: sqlite:///PATH or postgresql://...")
+    ] = "sqlite:///kriegsspiel.sqlite",
+    name: Annotated[Optional[str], typer.Option(help="The tournament's name (default: from its parameters).")] = None,
+    scenario: Scen = None,
+    option: Opts = None,
+    players: Players = None,
+    as_json: Json = False,
+):
+    """Every pairing of the bots, seats rotated; every game stored with its record; Elo
+    ratings with 95% intervals and a head-to-head table. Run it again to finish an
+    interrupted one."""
+    from ..lab.tournament import tournament as run
+
+    game_or_fail(game)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    setup = {"scenario": scenario, "options": pairs(option, "--option")}
+    kw = {"players": players, "seed": seed, "db": db, "name": name, "jobs": jobs, "setup": setup}
+    try:
+        if as_json:
+            report = run(game, names, games, **kw)
+        else:
+            total = games * len(names) * (len(names) - 1) // 2
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task(f"{game}: {total} games", total=total)
+                report = run(game, names, games, progress=lambda n: bar.advance(task, n), **kw)
+    except (KeyError, ValueError) as e:
+        fail(e.args[0] if isinstance(e, KeyError) else str(e))
+    if as_json:
+        print(json.dumps(report))
+        return
+    rules = load(game)
+    title = f"{report['games']} games of {rules.title}, {report['players']} players ({report['tournament']})"
+    table = Table(title=title)
+    table.add_column("bot")
+    table.add_column("Elo", justify="right")
+    table.add_column("95% interval", justify="right")
+    table.add_column("seats won", justify="right")
+    order = sorted(report["ratings"], key=lambda b: -report["ratings"][b]["elo"])
+    for b in order:
+        r = report["ratings"][b]
+        s = report["seats"][b]
+        share = f"{s['won']}/{s['seats']}" if s["seats"] else "-"
+        table.add_row(b, f"{r['elo']:.0f}", f"{r['low']:.0f} to {r['high']:.0f}", share)
+    out.print(table)
+    h2h = Table(title="head to head: the row's score against the column (wins, half the draws)")
+    h2h.add_column("")
+    for b in order:
+        h2h.add_column(b, justify="right")
+    for a in order:
+        cells = []
+        for b in order:
+            c = report["head_to_head"][a].get(b)
+            cells.append("" if c is None else f"{100 * c['score']:.0f}% of {c['n']}")
+        h2h.add_row(a, *cells)
+    out.print(h2h)
+    out.print(
+        f"{report['played_now']} games played now in {report['seconds']} s; "
+        f"{report['seconds_per_game']} s and {report['mean_length']} decisions a game"
+    )
+
+
+@app.command()
 def fuzz(
     game: str,
     games: Annotated[int, typer.Option("--games", min=1)] = 100,

@@ -61,3 +61,17 @@ chat = Table(
     Column("text", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+tournament_games = Table(
+    "tournament_games",
+    metadata,
+    Column("tournament", String(64), primary_key=True),  # its name: by default made of its parameters
+    Column("n", Integer, primary_key=True),  # the game's number in the tournament's schedule
+    Column("game", String(64), nullable=False),
+    Column("seats", JSON, nullable=False),  # role -> bot
+    Column("result", JSON),
+    Column("record", JSON, nullable=False),  # replayable with kriegsspiel.replay
+    Column("decisions", Integer, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("at", Float, nullable=False),
+)
