@@ -145,6 +145,20 @@ def test_bots_play_their_seats(client):
     assert shape["roles"] == ["germany", "austria-hungary"]  # one player, one key (3.3)
 
 
+def test_the_search_plays_its_seat_in_a_worker_process_at_the_levels_offered(client):
+    entry = next(g for g in client.get("/api/catalog").json() if g["id"] == "goofspiel")
+    assert {"ismcts", "ismcts:0.2s", "ismcts:1s"} <= set(entry["bots"])
+    g = new(client, seed=4, seats={"clubs": "bot:ismcts:0.2s"})
+    token = g["seats"]["hearts"]["token"]
+    assert act(client, g["id"], token, 13).status_code == 200
+    shape = wait_for(client, g["id"], token, lambda s: s["view"]["board"].get("last_bids"))
+    assert shape["view"]["board"]["last_bids"]["hearts"] == 13
+    assert client.app.state.host.searchers is not None  # it thought in a process of its own
+    for level in ("bot:ismcts:600s", "bot:ismcts:5000000", "bot:ismcts:fast"):
+        r = client.post("/api/games", json={"game": "goofspiel", "seats": {"clubs": level}})
+        assert r.status_code == 400 and "ismcts:0.2s" in r.json()["error"]
+
+
 def test_a_seat_the_rulebook_bot_takes_plays_by_the_bot_rules(client):
     """Imperial Elegy 34.1: a power the rulebook bot plays draws its national goals at the end;
     the seat sets its option (RULINGS_BOTS P1), and an option given wins over the seat."""
