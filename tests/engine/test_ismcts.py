@@ -197,3 +197,25 @@ def test_a_sample_of_what_a_role_may_not_know_is_a_game_the_rules_can_go_on_with
         role = game.active(s)[0]
         legal = game.actions(s, role)
         s = game.apply(s, role, legal[r.randrange(len(legal))])
+
+
+def test_a_draft_step_taken_back_does_not_send_the_search_round_in_a_circle():
+    """Imperial Borders' orders are drafted path by path and a path may be taken back: the
+    role's view comes back to where it was, and the descent stops there instead of going
+    round for ever."""
+    game = kriegsspiel.load("imperial-borders")
+    s = walk(game, 3, 300, players=2)
+    role = game.active(s)[0]
+    bot = ISMCTS("imperial-borders", iterations=80)
+    assert bot.choose(s, role, game.actions(s, role), random.Random(1)) in game.actions(s, role)
+    assert bot.last["iterations"] == 80
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("imperial-borders", 6), ("imperial-elegy", 6), ("over-there", 2)])
+def test_the_games_estimates_are_chances_that_add_up_to_one(game_id, players):
+    game = kriegsspiel.load(game_id)
+    s = walk(game, 1, 200, players=players)
+    est = game.evaluate(s)
+    assert set(est) == set(s["roles"]) and all(0 < v < 1 for v in est.values())
+    assert sum(est.values()) == pytest.approx(1.0)
+    assert game.search_horizon and ISMCTS(game_id, iterations=1).horizon == game.search_horizon

@@ -164,6 +164,7 @@ class ISMCTS:
     def _descend(self, s: dict, tree: dict, rng: random.Random) -> bool:
         game = self.game
         path = []  # (node, action key, role)
+        seen = set()
         added = False
         while not game.is_over(s):
             role = game.active(s)[0]
@@ -174,6 +175,9 @@ class ISMCTS:
                 s = game.apply(s, role, legal[0])
                 continue
             key = (role, self._fingerprint(s, role))
+            if key in seen:
+                break  # back where it was (a draft step taken back): play on from here by rollout
+            seen.add(key)
             node = tree.get(key)
             if node is None:
                 if added:

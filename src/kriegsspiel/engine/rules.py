@@ -12,6 +12,7 @@ visibility, undo, records — is done here the same way for every game.
 from __future__ import annotations
 
 import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -452,6 +453,16 @@ class Rules:
         if role in f.get("pending", ()):
             return f"{role} has already committed; waiting for {', '.join(waiting)}"
         return f"{role} may not act now; waiting for {', '.join(waiting)}"
+
+
+def win_chances(scores: dict[str, float], scale: float) -> dict[str, float]:
+    """Each role's chance of winning from a running score, for ``Rules.evaluate``: a
+    softmax in which a lead of ``scale`` points makes the leader e (2.7) times as likely
+    to win as the one behind."""
+    top = max(scores.values())
+    weight = {r: math.exp((v - top) / scale) for r, v in scores.items()}
+    total = sum(weight.values())
+    return {r: w / total for r, w in weight.items()}
 
 
 def _counts(counts) -> str:

@@ -12,6 +12,7 @@ the rulebook's gaps are settled; COVERAGE.md maps the rules to code and tests.
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario, State
+from ...engine.rules import win_chances
 from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
 from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SHORT, SPAIN, describe, name, region_name
 from .data import pack
@@ -239,6 +240,7 @@ class ImperialBorders(Rules):
     }
     bots = bots.BOTS
     max_decisions = 30000
+    search_horizon = 150
 
     def neutral(self, players: int, options: dict | None) -> tuple[str, ...]:
         if players == 2 and (options or {}).get("two_player_neutrals"):
@@ -319,6 +321,17 @@ class ImperialBorders(Rules):
             elif role in top.get("roles", ()):
                 out["asking"] = top["state"]
         return out
+
+    def evaluate(self, s):
+        """A search's estimate: the score L860 would give now (Prestige, Gold at ten for a
+        point, Medal Points of columns 2-5), a nation without its Capital at the bottom.
+        Teams are scored nation by nation."""
+        scores = {}
+        for nation in s["roles"]:
+            held = parade.holds_capital(s, nation)
+            score = s["prestige"][nation] + s["gold"][nation] // 10 + sum(s["medal_points"][nation][1:5])
+            scores[nation] = score if held else score - 20
+        return win_chances(scores, 3.0)
 
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: the other nations'

@@ -14,6 +14,7 @@ RULINGS.md settles the rulebook's gaps.
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
+from ...engine.rules import win_chances
 from . import (
     actions,
     battle,
@@ -169,6 +170,7 @@ class ImperialElegy(Rules):
     }
     bots = {**bots.BOTS, **bots_rulebook.BOTS}
     max_decisions = 40000
+    search_horizon = 120
 
     def seat_options(self, options, seats):
         """A seat the rulebook bot takes plays by the bot rules (34.1): at normal difficulty
@@ -224,6 +226,12 @@ class ImperialElegy(Rules):
         top = s["stack"][-1] if s["stack"] else None
         out["asking"] = top.get("state") if top else None
         return out
+
+    def evaluate(self, s):
+        """A search's estimate: each power's VP as the final scoring would count them now
+        (2.2.1: goals, stability, markers), on the sampled goals of the others."""
+        sc = goals.score(s)
+        return win_chances({q: sc[q]["vp"] for q in s["roles"]}, 2.0)
 
     def scramble(self, s, role, rng):
         """Shuffle what ``role`` may not know: the deck's order and the other powers'

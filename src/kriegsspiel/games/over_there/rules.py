@@ -12,6 +12,7 @@ O1 onwards for play). The modules: ``world`` (the units, the map, the state's qu
 from __future__ import annotations
 
 from ...engine import Option, Rules, Scenario
+from ...engine.rules import win_chances
 from . import air, bots, charts, combat, logistics, movement, sequence
 from . import map as ot_map
 from . import scenario as ot_scenario
@@ -147,6 +148,7 @@ class OverThere(Rules):
     }
     bots = bots.BOTS
     max_decisions = 60_000
+    search_horizon = 120
 
     def setup(self, s):
         s["turn"] = 0
@@ -369,6 +371,10 @@ class OverThere(Rules):
             if units and TURNS.index(rf.turn) >= s["turn"]:
                 out.append({"turn": rf.turn, "units": units, "entry": rf.entry.place})
         return out
+
+    def evaluate(self, s):
+        """A search's estimate: the scenario's victory points as they stand (42B)."""
+        return win_chances(sequence.victory(s), 4.0)
 
     def scramble(self, s, role, rnd):
         """A copy with what ``role`` may not know shuffled: the enemy units out of contact trade
