@@ -181,6 +181,17 @@ class Rules:
         (a search cuts its rollouts short with it); None if the game gives none."""
         return None
 
+    def scores(self, s: dict) -> dict[str, float] | None:
+        """Each role's running score (victory points as they stand), or None: what a
+        balance study plots over the game."""
+        return None
+
+    def study_notes(self, s: dict) -> dict:
+        """What a balance study keeps of a finished game beyond its result: ``tags``
+        (role -> the cards, markers or events it played) and ``places`` (where each battle
+        was fought). Default: nothing."""
+        return {}
+
     def public_data(self) -> dict:
         """The game's static public data (map, units, cards) for drawing boards."""
         return {}

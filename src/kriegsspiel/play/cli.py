@@ -326,6 +326,67 @@ def tournament(
 
 
 @app.command()
+def study(
+    game: str,
+    games: Annotated[int, typer.Option("--games", min=1, help="Games under each condition.")] = 100,
+    bots: Annotated[Optional[str], typer.Option(help="One bot for every seat.")] = None,
+    seat: Annotated[Optional[list[str]], typer.Option(help="ROLE=BOT; repeatable.")] = None,
+    players: Annotated[Optional[str], typer.Option(help="Player counts to compare, comma-separated.")] = None,
+    scenario: Annotated[Optional[str], typer.Option(help="Scenarios to compare, comma-separated.")] = None,
+    option: Annotated[
+        Optional[list[str]], typer.Option("--option", help="KEY=V1,V2: an option's values to compare; repeatable.")
+    ] = None,
+    seed: Annotated[int, typer.Option()] = 0,
+    jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
+    out_dir: Annotated[Path, typer.Option("--out", help="The study's folder: its games and report.")] = Path("studies"),
+    as_json: Json = False,
+):
+    """A balance study: many games between bots under each condition, and an HTML report
+    with plots. Run it again with the same --out to finish an interrupted one."""
+    try:
+        from ..lab.study import study as run
+    except ModuleNotFoundError as e:
+        fail(f"the study needs {e.name}: pip install 'kriegsspiel[study]'")
+    game_or_fail(game)
+    seats = {"*": bots or _default_bot(game), **pairs(seat, "--seat")}
+    try:
+        counts = [int(x) for x in players.split(",")] if players else None
+    except ValueError:
+        fail(f"--players takes whole numbers, comma-separated: not {players!r}")
+    scenarios = [x.strip() for x in scenario.split(",")] if scenario else None
+    opts = {k: [x.strip() for x in v.split(",")] for k, v in pairs(option, "--option").items()}
+    folder = out_dir / game if out_dir == Path("studies") else out_dir
+    kw = {"players": counts, "scenarios": scenarios, "options": opts, "seed": seed, "jobs": jobs}
+    try:
+        if as_json:
+            summary = run(game, games, seats, folder, **kw)
+        else:
+            with Progress(console=err, transient=True) as bar:
+                task = bar.add_task(f"{game}: study", total=None)
+                summary = run(game, games, seats, folder, progress=lambda n: bar.advance(task, n), **kw)
+    except (KeyError, ValueError) as e:
+        fail(e.args[0] if isinstance(e, KeyError) else str(e))
+    if as_json:
+        print(json.dumps(summary))
+        return
+    rules = load(game)
+    for c, s in summary["conditions"].items():
+        table = Table(title=f"{rules.title}, {c}: {s['games']} games")
+        table.add_column("role")
+        table.add_column("won", justify="right")
+        table.add_column("95% interval", justify="right")
+        for r, w in s["wins"].items():
+            table.add_row(rules.role_name(r), f"{100 * w['rate']:.1f}%", f"{100 * w['low']:.1f}-{100 * w['high']:.1f}%")
+        out.print(table)
+    out.print(f"{summary['played_now']} games played now in {summary['seconds']} s; the report: {summary['report']}")
+
+
+def _default_bot(game_id: str) -> str:
+    bots = load(game_id).bots
+    return "heuristic" if "heuristic" in bots else next(iter(bots), "random")
+
+
+@app.command()
 def fuzz(
     game: str,
     games: Annotated[int, typer.Option("--games", min=1)] = 100,

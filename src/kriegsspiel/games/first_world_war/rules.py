@@ -279,6 +279,24 @@ class FirstWorldWar(Rules):
     def evaluate(self, s):
         return endgame.estimate(s)
 
+    def scores(self, s):
+        return {r: s["vp"][r] for r in EMPIRES}  # 9.0
+
+    def study_notes(self, s):
+        """The events markers each empire played (5.0) and the fronts of every offensive (4.0)."""
+        p = pack()
+        tags: dict = {r: [] for r in s["roles"]}
+        places = []
+        for role, a in s["actions"]:
+            if not isinstance(a, dict):
+                continue
+            if "offensive" in a:
+                places.append(f"Front {a['offensive']} ({p.fronts[a['offensive']].name})")
+            for key in ("marker", "counter"):
+                if a.get(key) in p.markers:
+                    tags.setdefault(role, []).append(p.markers[a[key]].title)
+        return {"tags": tags, "places": places}
+
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: which of the other
         empires' face-down counters are which armies and which are dummies (3.5, 4.2),

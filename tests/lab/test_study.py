@@ -1,0 +1,74 @@
+"""``kriegsspiel study``: games under each condition, each game's facts kept as it ends (so an
+interrupted study goes on), and an HTML report with its plots."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from kriegsspiel.lab import study as S
+from kriegsspiel.play.cli import app
+
+
+def test_the_wilson_interval_of_five_in_ten():
+    lo, hi = S.wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert S.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_conditions_are_every_combination_asked_for():
+    conds = S.conditions("goofspiel", [2, 3], None, {"ties": ["discard", "carry"]})
+    assert len(conds) == 4
+    assert {S.key_of(c) for c in conds} == {
+        "2 players, classic, ties=discard",
+        "2 players, classic, ties=carry",
+        "3 players, classic, ties=discard",
+        "3 players, classic, ties=carry",
+    }
+
+
+def test_a_first_world_war_study_reports_wins_battles_markers_and_the_running_score(tmp_path):
+    summary = S.study("first-world-war", 6, {"*": "heuristic"}, tmp_path, players=[2])
+    c = summary["conditions"]["2 players, standard"]
+    assert c["games"] == 6 and summary["games"] == 6 and summary["played_now"] == 6
+    wins = c["wins"]
+    assert wins["germany"]["wins"] + wins["russia"]["wins"] == 6  # two sides, one winner each game
+    assert all(w["low"] <= w["rate"] <= w["high"] for w in wins.values())
+    assert sum(c["places"].values()) > 20 and all(p.startswith("Front ") for p in c["places"])
+    assert sum(c["ends"].values()) == 6 and all(
+        not any(ch.isdigit() for ch in e.replace("1919", "")) for e in c["ends"]
+    )
+    html = (tmp_path / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 4  # wins, length, running score, battles
+    assert "6 games; bots: every seat: heuristic; commit" in html
+    facts = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert len(facts) == 6 and all(f["timeline"] for f in facts)
+    assert any(tags for f in facts for tags in f["notes"]["tags"].values())
+
+
+def test_a_stopped_study_goes_on_where_it_stopped(tmp_path):
+    S.study("goofspiel", 4, {"*": "match"}, tmp_path)
+    path = tmp_path / "games.jsonl"
+    lines = path.read_bytes().splitlines()
+    path.write_bytes(b"\n".join(lines[:3]) + b"\n" + lines[3][:10])  # the last game cut short by a stop
+    again = S.study("goofspiel", 4, {"*": "match"}, tmp_path)
+    assert again["played_now"] == 1 and again["games"] == 4
+    more = S.study("goofspiel", 6, {"*": "match"}, tmp_path)
+    assert more["played_now"] == 2 and more["games"] == 6
+
+
+def test_the_command_writes_the_report_and_refuses_a_wrong_condition(tmp_path):
+    runner = CliRunner()
+    res = runner.invoke(
+        app, ["study", "goofspiel", "--games", "3", "--players", "2,3", "--out", str(tmp_path), "--json"]
+    )
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.output)
+    assert set(summary["conditions"]) == {"2 players, classic", "3 players, classic"}
+    assert (tmp_path / "report.html").exists() and (tmp_path / "summary.json").exists()
+    res = runner.invoke(app, ["study", "goofspiel", "--players", "9", "--out", str(tmp_path / "x")])
+    assert res.exit_code == 2 and "9" in res.output
+    res = runner.invoke(app, ["study", "goofspiel", "--players", "two", "--out", str(tmp_path / "y")])
+    assert res.exit_code == 2 and "--players" in res.output
