@@ -49,13 +49,17 @@ def simulate(
     jobs: int = 1,
     setup: dict | None = None,
     progress=None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict:
-    """Play ``games`` games; wins per role, draws, mean length, time taken."""
+    """Play ``games`` games; wins per role, draws, mean length, time taken (on ``jobs``
+    processes here, or on Ray: ``batches.Pool``)."""
     load(game_id)
     for name in set(seats.values()):
         get_bot(game_id, name)  # an unknown bot is an error before any game runs
     start = time.perf_counter()
-    results = over_seeds(_batch, (game_id, seats, setup), list(range(seed, seed + games)), jobs, progress)
+    seeds = list(range(seed, seed + games))
+    results = over_seeds(_batch, (game_id, seats, setup), seeds, jobs, progress, backend, address)
     return summarize(game_id, results, time.perf_counter() - start)
 
 

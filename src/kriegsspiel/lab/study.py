@@ -28,7 +28,7 @@ from ..ai.bots import decide
 from ..ai.bots import get as get_bot
 from ..engine.rng import bot_random
 from ..games import load
-from .batches import over_seeds
+from .batches import Pool
 
 SAMPLES = 20
 """How many times in a game the running score is read (evenly, by decisions)."""
@@ -113,6 +113,8 @@ def study(
     seed: int = 0,
     jobs: int = 1,
     progress=None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict:
     """Play what the study still lacks, keep each game's facts, write the report."""
     game = load(game_id)
@@ -133,19 +135,21 @@ def study(
     if progress and len(plan) > len(todo):
         progress(len(plan) - len(todo))
     start = time.perf_counter()
-    step = max(1, jobs) * 4
-    for i in range(0, len(todo), step):
-        rows = over_seeds(_batch, (game_id, seats, plan), todo[i : i + step], jobs, progress)
-        with facts_path.open("ab") as fh:
-            for r in rows:
-                fh.write(orjson.dumps(r) + b"\n")
-        facts += rows
+    with Pool(jobs, backend, address) as pool:
+        step = pool.workers * 4
+        for i in range(0, len(todo), step):
+            rows = pool.map(_batch, (game_id, seats, plan), todo[i : i + step], progress)
+            with facts_path.open("ab") as fh:
+                for r in rows:
+                    fh.write(orjson.dumps(r) + b"\n")
+            facts += rows
     wanted = {(key_of(p["cond"]), p["seed"]) for p in plan}
     facts = [f for f in facts if (f["condition"], f["seed"]) in wanted]
     summary = summarize(game, facts, [key_of(c) for c in conds])
     summary.update(
         {
             "game": game_id,
+            "backend": backend,
             "bots": seats,
             "games": len(facts),
             "played_now": len(todo),

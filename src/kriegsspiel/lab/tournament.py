@@ -36,7 +36,7 @@ from ..engine.rng import bot_random
 from ..games import load
 from ..play.web.store import database
 from ..play.web.tables import tournament_games
-from .batches import over_seeds
+from .batches import Pool
 
 BOOTSTRAP = 200
 ELO = 400.0 / math.log(10.0)
@@ -109,6 +109,8 @@ def tournament(
     jobs: int = 1,
     setup: dict | None = None,
     progress=None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict:
     """Play what the tournament still lacks, store it, and report the ratings."""
     game = load(game_id)
@@ -151,9 +153,10 @@ def tournament(
                 )
 
     # played in chunks and stored as each chunk ends: an interrupted tournament keeps what it played
-    step = max(1, jobs) * 4
-    for i in range(0, len(todo), step):
-        keep(over_seeds(_batch, (game_id, setup, seed, plan), todo[i : i + step], jobs, progress))
+    with Pool(jobs, backend, address) as pool:
+        step = pool.workers * 4
+        for i in range(0, len(todo), step):
+            keep(pool.map(_batch, (game_id, setup, seed, plan), todo[i : i + step], progress))
     seconds = time.perf_counter() - start
     with engine.connect() as conn:
         rows = [

@@ -38,6 +38,11 @@ Scen = Annotated[Optional[str], typer.Option(help="Scenario id (see `kriegsspiel
 Opts = Annotated[Optional[list[str]], typer.Option("--option", help="A game option, KEY=VALUE; repeatable.")]
 Players = Annotated[Optional[int], typer.Option(help="Number of players.")]
 Json = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+Backend = Annotated[str, typer.Option(help="Where the games run: local (processes here) or ray.")]
+Address = Annotated[
+    Optional[str],
+    typer.Option(help="The Ray cluster to run on (auto, or ray://HOST:10001); default: a Ray started here."),
+]
 
 
 def fail(message: str, code: int = 2) -> None:
@@ -217,6 +222,8 @@ def simulate(
     scenario: Scen = None,
     option: Opts = None,
     players: Players = None,
+    backend: Backend = "local",
+    address: Address = None,
     as_json: Json = False,
 ):
     """Play many games between bots; wins per role, draws, mean length."""
@@ -227,12 +234,20 @@ def simulate(
     setup = {"scenario": scenario, "options": pairs(option, "--option"), "players": players}
     try:
         if as_json:
-            summary = run(game, games, seats, seed=seed, jobs=jobs, setup=setup)
+            summary = run(game, games, seats, seed=seed, jobs=jobs, setup=setup, backend=backend, address=address)
         else:
             with Progress(console=err, transient=True) as bar:
                 task = bar.add_task(f"{game}: {games} games", total=games)
                 summary = run(
-                    game, games, seats, seed=seed, jobs=jobs, setup=setup, progress=lambda n: bar.advance(task, n)
+                    game,
+                    games,
+                    seats,
+                    seed=seed,
+                    jobs=jobs,
+                    setup=setup,
+                    progress=lambda n: bar.advance(task, n),
+                    backend=backend,
+                    address=address,
                 )
     except (KeyError, ValueError) as e:
         fail(e.args[0] if isinstance(e, KeyError) else str(e))
@@ -270,6 +285,8 @@ def tournament(
     scenario: Scen = None,
     option: Opts = None,
     players: Players = None,
+    backend: Backend = "local",
+    address: Address = None,
     as_json: Json = False,
 ):
     """Every pairing of the bots, seats rotated; every game stored with its record; Elo
@@ -281,6 +298,7 @@ def tournament(
     names = [b.strip() for b in bots.split(",") if b.strip()]
     setup = {"scenario": scenario, "options": pairs(option, "--option")}
     kw = {"players": players, "seed": seed, "db": db, "name": name, "jobs": jobs, "setup": setup}
+    kw |= {"backend": backend, "address": address}
     try:
         if as_json:
             report = run(game, names, games, **kw)
@@ -339,6 +357,8 @@ def study(
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
     out_dir: Annotated[Path, typer.Option("--out", help="The study's folder: its games and report.")] = Path("studies"),
+    backend: Backend = "local",
+    address: Address = None,
     as_json: Json = False,
 ):
     """A balance study: many games between bots under each condition, and an HTML report
@@ -357,6 +377,7 @@ def study(
     opts = {k: [x.strip() for x in v.split(",")] for k, v in pairs(option, "--option").items()}
     folder = out_dir / game if out_dir == Path("studies") else out_dir
     kw = {"players": counts, "scenarios": scenarios, "options": opts, "seed": seed, "jobs": jobs}
+    kw |= {"backend": backend, "address": address}
     try:
         if as_json:
             summary = run(game, games, seats, folder, **kw)
