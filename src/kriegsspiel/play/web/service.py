@@ -131,8 +131,11 @@ class Host:
         self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
         self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
         self.searchers: ProcessPoolExecutor | None = None  # started when a searching bot first thinks
+        self.closed = False
 
     def close(self) -> None:
+        """The server stops: searching bots think no more."""
+        self.closed = True
         if self.searchers is not None:
             self.searchers.shutdown(wait=False, cancel_futures=True)
             self.searchers = None
@@ -543,6 +546,8 @@ class Host:
                     return
                 state = live.state
                 name = live.seats[role].removeprefix("bot:")
+                if self.closed:
+                    return  # the server is stopping; the game resumes when it starts again
                 if getattr(get_bot(rules.id, name), "searches", False):
                     # a search thinks for long: in a worker process, on its own copy of the state
                     if self.searchers is None:
