@@ -217,5 +217,6 @@ def test_the_games_estimates_are_chances_that_add_up_to_one(game_id, players):
     s = walk(game, 1, 200, players=players)
     est = game.evaluate(s)
     assert set(est) == set(s["roles"]) and all(0 < v < 1 for v in est.values())
+    assert set(game.scores(s)) == set(s["roles"])  # the running score a study plots
     assert sum(est.values()) == pytest.approx(1.0)
     assert game.search_horizon and ISMCTS(game_id, iterations=1).horizon == game.search_horizon

@@ -322,15 +322,18 @@ class ImperialBorders(Rules):
                 out["asking"] = top["state"]
         return out
 
+    def scores(self, s):
+        """The score L860 would give now: Prestige, Gold at ten for a point, Medal Points of
+        columns 2-5."""
+        return {n: s["prestige"][n] + s["gold"][n] // 10 + sum(s["medal_points"][n][1:5]) for n in s["roles"]}
+
     def evaluate(self, s):
-        """A search's estimate: the score L860 would give now (Prestige, Gold at ten for a
-        point, Medal Points of columns 2-5), a nation without its Capital at the bottom.
-        Teams are scored nation by nation."""
-        scores = {}
+        """A search's estimate from ``scores``, a nation without its Capital at the bottom
+        (L860: it cannot win). Teams are scored nation by nation."""
+        scores = self.scores(s)
         for nation in s["roles"]:
-            held = parade.holds_capital(s, nation)
-            score = s["prestige"][nation] + s["gold"][nation] // 10 + sum(s["medal_points"][nation][1:5])
-            scores[nation] = score if held else score - 20
+            if not parade.holds_capital(s, nation):
+                scores[nation] -= 20
         return win_chances(scores, 3.0)
 
     def scramble(self, s, role, rng):

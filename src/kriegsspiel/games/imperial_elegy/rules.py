@@ -227,11 +227,15 @@ class ImperialElegy(Rules):
         out["asking"] = top.get("state") if top else None
         return out
 
-    def evaluate(self, s):
-        """A search's estimate: each power's VP as the final scoring would count them now
-        (2.2.1: goals, stability, markers), on the sampled goals of the others."""
+    def scores(self, s):
+        """Each power's VP as the final scoring would count them now (2.2.1: goals, stability,
+        markers)."""
         sc = goals.score(s)
-        return win_chances({q: sc[q]["vp"] for q in s["roles"]}, 2.0)
+        return {q: sc[q]["vp"] for q in s["roles"]}
+
+    def evaluate(self, s):
+        """A search's estimate from ``scores`` (on the sampled goals of the others)."""
+        return win_chances(self.scores(s), 2.0)
 
     def scramble(self, s, role, rng):
         """Shuffle what ``role`` may not know: the deck's order and the other powers'

@@ -372,9 +372,13 @@ class OverThere(Rules):
                 out.append({"turn": rf.turn, "units": units, "entry": rf.entry.place})
         return out
 
+    def scores(self, s):
+        """The scenario's victory points as they stand (42B)."""
+        return sequence.victory(s)
+
     def evaluate(self, s):
-        """A search's estimate: the scenario's victory points as they stand (42B)."""
-        return win_chances(sequence.victory(s), 4.0)
+        """A search's estimate from ``scores``."""
+        return win_chances(self.scores(s), 4.0)
 
     def scramble(self, s, role, rnd):
         """A copy with what ``role`` may not know shuffled: the enemy units out of contact trade
