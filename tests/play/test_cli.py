@@ -28,6 +28,16 @@ def test_games_lists_goofspiel():
     assert r.exit_code == 0 and "goofspiel" in r.stdout
 
 
+def test_bots_lists_each_games_bots_and_the_search():
+    res = run("bots", "first-world-war", "--json")
+    assert res.exit_code == 0
+    assert json.loads(res.output) == ["random", "heuristic", "solitaire", "ismcts", "ismcts:0.2s", "ismcts:1s"]
+    res = run("bots", "goofspiel")
+    assert res.exit_code == 0 and "information-set MCTS" in res.output and "match" in res.output
+    res = run("bots", "chess")
+    assert res.exit_code == 2 and "no game 'chess'" in res.output
+
+
 def test_new_writes_a_save_that_replays(tmp_path):
     path = tmp_path / "g.json"
     r = run("new", "goofspiel", "--seed", "5", "--option", "ties=carry", "--players", "3", "-o", str(path))

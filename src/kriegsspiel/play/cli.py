@@ -90,6 +90,29 @@ def games(as_json: Json = False):
     )
 
 
+@app.command()
+def bots(game: str, as_json: Json = False):
+    """The bots a game offers: random, the game's own, and the search at its levels."""
+    from ..ai.bots import names
+
+    game_or_fail(game)
+    found = names(game)
+    if as_json:
+        print(json.dumps(found))
+        return
+    words = {
+        "random": "any legal move",
+        "ismcts": "information-set MCTS, 0.5 s a decision (ismcts:Ns for N seconds, ismcts:N for N iterations)",
+    }
+    own = load(game).bots
+    for name in found:
+        doc = (getattr(own.get(name), "__doc__", None) or "").strip()
+        text = words.get(name) or (doc.splitlines()[0] if doc else "")
+        if not text and name.startswith("ismcts:"):
+            text = "the search at " + name.split(":", 1)[1]
+        out.print(f"  [bold]{name}[/]  {text}")
+
+
 def game_text(e: dict) -> Group:
     """One game of ``kriegsspiel games``: its roles (the ids --seat takes, and their
     names), who holds which with each number of players, scenarios, options and bots."""
