@@ -72,3 +72,14 @@ def test_the_command_writes_the_report_and_refuses_a_wrong_condition(tmp_path):
     assert res.exit_code == 2 and "9" in res.output
     res = runner.invoke(app, ["study", "goofspiel", "--players", "two", "--out", str(tmp_path / "y")])
     assert res.exit_code == 2 and "--players" in res.output
+
+
+def test_imperial_elegy_notes_the_cards_wars_and_battles_by_their_printed_names(tmp_path):
+    summary = S.study("imperial-elegy", 2, {"*": "heuristic"}, tmp_path)
+    facts = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    assert summary["games"] == 2 and all(f["timeline"] for f in facts)
+    tags = [t for f in facts for ts in f["notes"]["tags"].values() for t in ts]
+    places = [p for f in facts for p in f["notes"]["places"]]
+    assert tags and places
+    assert all(not t.islower() or " " in t for t in tags)  # titles ("Exposition Universelle"), not ids
+    assert all(p[0].isupper() for p in places)  # space names ("Alsace-Lorraine"), not ids

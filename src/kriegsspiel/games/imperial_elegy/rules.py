@@ -35,7 +35,7 @@ from . import (
 )
 from .data import PLAYERS, pack
 from .deck import deck, public
-from .gw_deck import public_gw
+from .gw_deck import gw_deck, public_gw
 from .world import BOT_LEVELS, BOXES, NAMES
 
 # What the board shows: every key is named, with the rule that makes it public; a key
@@ -237,6 +237,24 @@ class ImperialElegy(Rules):
         """A search's estimate from ``scores`` (on the sampled goals of the others)."""
         return win_chances(self.scores(s), 2.0)
 
+    def study_notes(self, s):
+        """The cards each power played (12.0, 27.2), the wars it declared (13.0), and the
+        spaces where land battles were fought (14.0, 28.0)."""
+        tags: dict = {r: [] for r in s["roles"]}
+        places = []
+        for role, a in s["actions"]:
+            if not isinstance(a, dict):
+                continue
+            for key in ("card", "play"):
+                cid = a.get(key)
+                if isinstance(cid, str):
+                    tags.setdefault(role, []).append(_card_title(cid))
+            if a.get("do") == "war" and isinstance(a.get("target"), str):
+                tags.setdefault(role, []).append(f"war on {world.space_name(a['target'])}")
+            if isinstance(a.get("battle"), str):
+                places.append(world.space_name(a["battle"]))
+        return {"tags": tags, "places": places}
+
     def scramble(self, s, role, rng):
         """Shuffle what ``role`` may not know: the deck's order and the other powers'
         hands (their sizes kept), their home card while it is still in hand, and their
@@ -290,3 +308,12 @@ def deck_public() -> dict:
 
 
 __all__ = ["ImperialElegy", "BOXES", "NAMES", "PLAYERS", "deck", "pack", "world"]
+
+
+def _card_title(cid: str) -> str:
+    """A card's title, from either deck (the id when neither knows it)."""
+    try:
+        return world.card(cid).title
+    except KeyError:
+        c = gw_deck().cards.get(cid)
+        return c.title if c else cid
