@@ -83,3 +83,12 @@ def test_imperial_elegy_notes_the_cards_wars_and_battles_by_their_printed_names(
     assert tags and places
     assert all(not t.islower() or " " in t for t in tags)  # titles ("Exposition Universelle"), not ids
     assert all(p[0].isupper() for p in places)  # space names ("Alsace-Lorraine"), not ids
+
+
+def test_imperial_borders_notes_purchases_stances_and_battles(tmp_path):
+    S.study("imperial-borders", 2, {"*": "heuristic"}, tmp_path, players=[6])
+    facts = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    tags = {t for f in facts for ts in f["notes"]["tags"].values() for t in ts}
+    places = [p for f in facts for p in f["notes"]["places"]]
+    assert any(t.startswith("bought ") for t in tags) and tags & {"aggressive stance", "defensive stance"}
+    assert places and all(p[0].isupper() for p in places)

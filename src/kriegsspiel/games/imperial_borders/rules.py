@@ -327,6 +327,24 @@ class ImperialBorders(Rules):
         columns 2-5."""
         return {n: s["prestige"][n] + s["gold"][n] // 10 + sum(s["medal_points"][n][1:5]) for n in s["roles"]}
 
+    def study_notes(self, s):
+        """What each nation bought at the Muster (L360), the Battle Stances it took (L643), the
+        ports it seized; where each land battle was fought (L565)."""
+        tags: dict = {r: [] for r in s["roles"]}
+        places = []
+        for role, a in s["actions"]:
+            if a in ("aggressive", "defensive"):
+                tags.setdefault(role, []).append(f"{a} stance")
+            if not isinstance(a, dict):
+                continue
+            if isinstance(a.get("buy"), str):
+                tags.setdefault(role, []).append(f"bought {a['buy'].replace('-', ' ')}")
+            if isinstance(a.get("seize"), str):
+                tags.setdefault(role, []).append("seized a port")
+            if isinstance(a.get("battle"), str) and a["battle"] in pack().regions:
+                places.append(region_name(a["battle"]))
+        return {"tags": tags, "places": places}
+
     def evaluate(self, s):
         """A search's estimate from ``scores``, a nation without its Capital at the bottom
         (L860: it cannot win). Teams are scored nation by nation."""
