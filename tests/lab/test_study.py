@@ -92,3 +92,11 @@ def test_imperial_borders_notes_purchases_stances_and_battles(tmp_path):
     places = [p for f in facts for p in f["notes"]["places"]]
     assert any(t.startswith("bought ") for t in tags) and tags & {"aggressive stance", "defensive stance"}
     assert places and all(p[0].isupper() for p in places)
+
+
+def test_over_there_notes_where_the_attacks_were_made(tmp_path):
+    S.study("over-there", 1, {"*": "heuristic"}, tmp_path)
+    facts = [json.loads(line) for line in (tmp_path / "games.jsonl").read_text().splitlines()]
+    places = facts[0]["notes"]["places"]
+    assert places and all(isinstance(p, str) and p for p in places)
+    assert set(facts[0]["notes"]["tags"]) == {"entente", "central-powers"}

@@ -376,6 +376,24 @@ class OverThere(Rules):
         """The scenario's victory points as they stand (42B)."""
         return sequence.victory(s)
 
+    def study_notes(self, s):
+        """Where each attack was made (9A), and what each side did beside moving: overruns
+        (6F), reserves committed (6C), air points flown for superiority (B17B1)."""
+        tags: dict = {r: [] for r in s["roles"]}
+        places = []
+        for role, a in s["actions"]:
+            if not isinstance(a, dict):
+                continue
+            if isinstance(a.get("attack"), str):
+                places.append(hex_name(a["attack"]))
+            if a.get("overrun"):
+                tags.setdefault(role, []).append("overrun")
+            if a.get("commit"):
+                tags.setdefault(role, []).append("reserves committed")
+            if isinstance(a.get("superiority"), int) and a["superiority"] > 0:
+                tags.setdefault(role, []).append("air superiority flown")
+        return {"tags": tags, "places": places}
+
     def evaluate(self, s):
         """A search's estimate from ``scores``."""
         return win_chances(self.scores(s), 4.0)
