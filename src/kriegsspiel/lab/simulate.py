@@ -1,8 +1,7 @@
 """``kriegsspiel simulate``: many games between bots, for balance studies.
 
-Each game ``i`` uses the game seed ``seed + i``, and each seat's bot draws
-from its own generator, ``engine.rng.bot_random`` of the new game and the
-role, so a simulation is repeatable. With ``jobs`` > 1 the games are shared
+Each game ``i`` uses the game seed ``seed + i`` and is played by ``match.play``,
+so a simulation is repeatable. With ``jobs`` > 1 the games are shared
 out over processes.
 """
 
@@ -10,31 +9,16 @@ from __future__ import annotations
 
 import time
 
-from ..ai.bots import decide
 from ..ai.bots import get as get_bot
-from ..engine.rng import bot_random
 from ..games import load
+from . import match
 from .batches import over_seeds
 
 
 def play_one(game_id: str, seed: int, seats: dict[str, str], setup: dict | None = None) -> dict:
     """One game between bots; its result and length in decisions."""
-    game = load(game_id)
-    setup = dict(setup or {})
-    who = {role: seats.get(role, seats.get("*", "random")) for role in game.roles}
-    setup["options"] = game.seat_options(setup.get("options") or {}, who)  # a bot's seat may set options
-    state = game.new(seed=seed, **setup)
-    bots = {role: get_bot(game_id, who[role]) for role in state["roles"]}
-    rngs = {role: bot_random(state, role) for role in state["roles"]}
-    n = 0
-    while not game.is_over(state):
-        for role in game.active(state):
-            action = decide(game, bots[role], state, role, rngs[role])
-            state = game.apply(state, role, action)
-            n += 1
-        if n > game.max_decisions:
-            raise RuntimeError(f"game {seed} ran past {game.max_decisions} decisions")
-    return {"seed": seed, "result": game.result(state), "decisions": n, "roles": state["roles"]}
+    state, n = match.play(game_id, seed, seats, setup)
+    return {"seed": seed, "result": load(game_id).result(state), "decisions": n, "roles": state["roles"]}
 
 
 def _batch(game_id, seats, setup, seeds):

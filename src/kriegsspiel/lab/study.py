@@ -24,10 +24,9 @@ from pathlib import Path
 
 import orjson
 
-from ..ai.bots import decide
 from ..ai.bots import get as get_bot
-from ..engine.rng import bot_random
 from ..games import load
+from . import match
 from .batches import Pool
 
 SAMPLES = 20
@@ -58,24 +57,17 @@ def key_of(cond: dict) -> str:
 def play(game_id: str, seed: int, cond: dict, seats: dict) -> dict:
     """One game; its facts."""
     game = load(game_id)
-    who = {role: seats.get(role, seats.get("*", "random")) for role in game.roles}
-    options = game.seat_options(cond["options"], who)
-    state = game.new(seed=seed, scenario=cond["scenario"], options=options, players=cond["players"])
-    bots = {role: get_bot(game_id, who[role]) for role in state["roles"]}
-    rngs = {role: bot_random(state, role) for role in state["roles"]}
     timeline = []
-    n = 0
     every = max(1, game.max_decisions // 2000)
-    while not game.is_over(state):
-        role = game.active(state)[0]
-        state = game.apply(state, role, decide(game, bots[role], state, role, rngs[role]))
-        n += 1
+
+    def watch(state, n):
         if n % every == 0:
             sc = game.scores(state)
             if sc is not None:
                 timeline.append([n, sc])
-        if n > game.max_decisions:
-            raise RuntimeError(f"game {seed} ran past {game.max_decisions} decisions")
+
+    setup = {"scenario": cond["scenario"], "options": cond["options"], "players": cond["players"]}
+    state, n = match.play(game_id, seed, seats, setup, watch)
     result = game.result(state) or {}
     first = state["actions"][0][0] if state["actions"] else None
     return {

@@ -29,13 +29,12 @@ import time
 import orjson
 from sqlalchemy import insert, select
 
-from ..ai.bots import decide
 from ..ai.bots import get as get_bot
 from ..engine.records import record
-from ..engine.rng import bot_random
 from ..games import load
 from ..play.web.store import database
 from ..play.web.tables import tournament_games
+from . import match
 from .batches import Pool
 
 BOOTSTRAP = 200
@@ -64,20 +63,10 @@ def schedule(game_id: str, bots: list[str], games: int, players: int | None, opt
 
 def play(game_id: str, seed: int, seats: dict, setup: dict) -> dict:
     """One game between bots, with its record."""
-    game = load(game_id)
-    state = game.new(seed=seed, **setup)
-    bots = {role: get_bot(game_id, seats[role]) for role in state["roles"]}
-    rngs = {role: bot_random(state, role) for role in state["roles"]}
     start = time.perf_counter()
-    n = 0
-    while not game.is_over(state):
-        role = game.active(state)[0]
-        state = game.apply(state, role, decide(game, bots[role], state, role, rngs[role]))
-        n += 1
-        if n > game.max_decisions:
-            raise RuntimeError(f"game {seed} ran past {game.max_decisions} decisions")
+    state, n = match.play(game_id, seed, seats, setup)
     return {
-        "result": game.result(state),
+        "result": load(game_id).result(state),
         "record": record(state),
         "decisions": n,
         "seconds": round(time.perf_counter() - start, 3),
