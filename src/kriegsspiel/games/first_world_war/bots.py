@@ -91,6 +91,7 @@ def best_marker_value(view: dict, attacking: bool) -> int:
 
 
 def heuristic(view: dict, actions: list, rng) -> object:
+    """Any empire: attacks where its lead army and numbers promise a win, deploys towards cities."""
     first = actions[0]
     if isinstance(first, dict):
         if "place" in first:
@@ -240,6 +241,7 @@ def cities_before_base(view: dict, front: int) -> int:
 
 
 def solitaire(view: dict, actions: list, rng) -> object:
+    """An Entente empire by the solitaire procedure of rule 11.5."""
     first = actions[0]
     if isinstance(first, dict) and "place" in first:
         return solitaire_deploy(view, actions, rng)

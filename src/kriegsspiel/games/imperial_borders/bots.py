@@ -180,6 +180,7 @@ def policies() -> dict:
 
 
 def heuristic(view: dict, actions: list, rng) -> object:
+    """Any nation: plots toward lands to annex while holding its Capital, fights when stronger."""
     s, f = as_state(view)
     policy = policies().get(view["board"].get("asking"))
     if policy is None:

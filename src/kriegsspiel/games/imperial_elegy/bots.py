@@ -44,6 +44,7 @@ def _card(cid):
 
 
 def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per question
+    """Any power: plays its cards, makes wars and peace by rules of thumb for its victory points."""
     b = view["board"]
     me = view.get("role")
     st = b["powers"].get(me, {}) if me else {}

@@ -200,6 +200,7 @@ def row(table: list, roll: int):
 
 
 def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per question
+    """Any power by the rulebook's bot procedure of §34: priorities, the card pile, the Bot MPIT and BDIT tables."""
     b = view["board"]
     me = view.get("role")
     if me not in PLAYERS or not actions:

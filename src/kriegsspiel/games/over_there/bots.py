@@ -51,6 +51,7 @@ def _kind(action) -> str:
 
 
 def heuristic(view, actions, rng):
+    """Either side: a general's plan of 1914, moving toward its objectives and attacking at 2:1 and better."""
     board = view["board"]
     side = view["role"]
     kinds = {}
