@@ -100,3 +100,16 @@ def test_over_there_notes_where_the_attacks_were_made(tmp_path):
     places = facts[0]["notes"]["places"]
     assert places and all(isinstance(p, str) and p for p in places)
     assert set(facts[0]["notes"]["tags"]) == {"entente", "central-powers"}
+
+
+def test_a_tag_in_every_game_tells_nothing_and_is_left_out():
+    from kriegsspiel.lab.study import tag_table
+
+    rows = []
+    for i in range(12):
+        tags = {"a": ["always"] + (["sometimes"] if i % 2 else [])}
+        rows.append({"roles": ["a", "b"], "winners": ["a"] if i % 2 else ["b"], "notes": {"tags": tags}})
+    table = tag_table(rows)
+    assert [(t["tag"], t["games"], t["win_rate"], t["without"], t["lift"]) for t in table] == [
+        ("sometimes", 6, 1.0, 0.0, 1.0)
+    ]

@@ -241,7 +241,8 @@ def summarize(game, facts: list[dict], order: list[str]) -> dict:
 
 def tag_table(rows: list[dict], least: int = 5, top: int = 12) -> list[dict]:
     """The tags (cards, markers, events) a role's games named, by how much more often the
-    role won when it had the tag than when it had not."""
+    role won when it had the tag than when it had not. A tag needs ``least`` games with it
+    and ``least`` without: one the role has in (nearly) every game tells nothing."""
     seen: dict = {}
     for f in rows:
         tags = (f["notes"] or {}).get("tags") or {}
@@ -257,16 +258,18 @@ def tag_table(rows: list[dict], least: int = 5, top: int = 12) -> list[dict]:
             for f in rows
             if role in f["roles"] and tag not in ((f["notes"] or {}).get("tags") or {}).get(role, [])
         ]
+        if len(other) < least:
+            continue
         with_rate = sum(won) / len(won)
-        without = sum(other) / len(other) if other else None
+        without = sum(other) / len(other)
         out.append(
             {
                 "role": role,
                 "tag": tag,
                 "games": len(won),
                 "win_rate": round(with_rate, 3),
-                "without": round(without, 3) if without is not None else None,
-                "lift": round(with_rate - (without or 0.0), 3),
+                "without": round(without, 3),
+                "lift": round(with_rate - without, 3),
             }
         )
     out.sort(key=lambda x: -x["lift"])
@@ -396,11 +399,11 @@ def report(game, summary: dict, facts: list[dict]) -> str:
         if s["tags"]:
             h.append(
                 "<p>What the winners did: the tags with the biggest difference between the role's win rate "
-                "with them and without them (at least 5 games).</p>"
+                "with them and without them (at least 5 games each way).</p>"
                 "<table class=tags><tr><th>role<th>tag<th>games with it<th>won with it<th>won without it"
             )
             for t in s["tags"]:
-                without = "—" if t["without"] is None else f"{100 * t['without']:.0f}%"
+                without = f"{100 * t['without']:.0f}%"
                 h.append(
                     f"<tr><td>{escape(game.role_name(t['role']))}<td>{escape(t['tag'])}<td>{t['games']}"
                     f"<td>{100 * t['win_rate']:.0f}%<td>{without}"
