@@ -220,3 +220,40 @@ def test_the_games_estimates_are_chances_that_add_up_to_one(game_id, players):
     assert set(game.scores(s)) == set(s["roles"])  # the running score a study plots
     assert sum(est.values()) == pytest.approx(1.0)
     assert game.search_horizon and ISMCTS(game_id, iterations=1).horizon == game.search_horizon
+
+
+@pytest.mark.parametrize("game_id", ["first-world-war", "imperial-borders"])
+def test_with_fewer_iterations_than_actions_the_search_plays_the_heuristics_move(game_id):
+    """The progressive bias: a search that cannot try every action keeps to the heuristic
+    bot's choice rather than whichever action it happened to try."""
+    game = kriegsspiel.load(game_id)
+    heuristic = kriegsspiel.bot(game_id, "heuristic")
+    checked = differs = 0
+    for seed in range(40):
+        s = walk(game, seed, 40 + 7 * seed, players=2)
+        if game.is_over(s):
+            continue
+        role = game.active(s)[0]
+        legal = game.actions(s, role)
+        if len(legal) < 4:
+            continue
+        picked = ISMCTS(game_id, iterations=2).choose(s, role, legal, random.Random(seed))
+        rng = random.Random(seed)  # the bot is asked after the first sample is drawn, with the same generator
+        ISMCTS(game_id, iterations=2).determinize(s, role, rng)
+        assert picked == heuristic(game.view(s, role, log=False), legal, rng)
+        checked += 1
+        blind = ISMCTS(game_id, iterations=2, prior=0).choose(s, role, legal, random.Random(seed))
+        differs += blind != picked
+    assert checked >= 5
+    assert differs  # without the bias the same search strays from the heuristic's move
+
+
+def test_a_view_without_the_log_is_the_view_less_its_log():
+    game = kriegsspiel.load("first-world-war")
+    s = walk(game, 3, 60, players=2)
+    for role in [*s["roles"], None]:
+        full, brief = game.view(s, role), game.view(s, role, log=False)
+        assert full["log"] and brief["log"] == [] and brief["can_undo"] is False
+        assert {k: v for k, v in full.items() if k not in ("log", "can_undo")} == {
+            k: v for k, v in brief.items() if k not in ("log", "can_undo")
+        }

@@ -15,7 +15,12 @@ the second role's node does not depend on the first's choice: selection is decou
 
 Selection is UCB1 with availability counts (an action is scored against the number of
 visits in which it was legal, since which actions are legal may depend on hidden
-cards). A new node is added per iteration; from there a rollout is played by the
+cards), and a progressive bias towards the heuristic bot's choice: at each node the bot
+is asked once what it would play (it sees the same view there, whatever the
+determinization), that action is tried first and scores ``prior / (visits + 1)`` more,
+and it wins ties at the root. So a search with fewer iterations than the node has
+actions plays the heuristic's move rather than whichever it happened to try, and moves
+away from it only where the rollouts say so. A new node is added per iteration; from there a rollout is played by the
 game's heuristic bot (or uniformly at random, with probability ``epsilon`` at each
 step), cut off after ``horizon`` decisions by the game's ``evaluate`` (an estimate of
 each role's chance of winning) when it has one. Rewards are 1 for a win, shared
@@ -40,6 +45,7 @@ from ..games import load
 
 DEFAULT_SECONDS = 0.5
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
+PRIOR = 1.0  # the progressive bias towards the heuristic bot's choice
 
 
 def outcome(game, s: dict) -> dict[str, float]:
@@ -74,6 +80,7 @@ class ISMCTS:
         epsilon: float = 0.1,
         rollout: str | None = None,
         exploration: float = EXPLORATION,
+        prior: float = PRIOR,
     ):
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -87,6 +94,7 @@ class ISMCTS:
         self.horizon = horizon if horizon is not None else self.game.search_horizon
         self.epsilon = epsilon
         self.exploration = exploration
+        self.prior = prior
         if rollout is None:
             rollout = "heuristic" if "heuristic" in self.game.bots else next(iter(self.game.bots), "random")
         self.rollout_name = rollout
@@ -137,7 +145,8 @@ class ISMCTS:
             n += 1
         stats = tree.get(root, {})
         keys = [_key(a) for a in legal]
-        best = max(range(len(legal)), key=lambda i: (stats.get(keys[i], (0, 0.0, 0))[0], -i))
+        hint = stats.get(HINT)
+        best = max(range(len(legal)), key=lambda i: (stats.get(keys[i], (0, 0.0, 0))[0], keys[i] == hint, -i))
         self.last = {
             "iterations": n,
             "inconsistent": wasted,
@@ -147,10 +156,12 @@ class ISMCTS:
         return legal[best]
 
     def _fingerprint(self, s: dict, role: str) -> bytes:
-        view = self.game.view(s, role)
-        view.pop("log", None)  # the words of the log say nothing the board does not
-        view.pop("can_undo", None)
-        return orjson.dumps(view, option=orjson.OPT_SORT_KEYS)
+        return self._look(s, role)[0]
+
+    def _look(self, s: dict, role: str) -> tuple[bytes, dict]:
+        """The role's information set here, and its view (without the log)."""
+        view = self.game.view(s, role, log=False)  # the words of the log say nothing the board does not
+        return orjson.dumps(view, option=orjson.OPT_SORT_KEYS), view
 
     def _iterate(self, s: dict, tree: dict, rng: random.Random) -> bool:
         """One descent, rollout and backup; False (and nothing learnt) if the sample proved
@@ -174,7 +185,8 @@ class ISMCTS:
             if len(legal) == 1:
                 s = game.apply(s, role, legal[0])
                 continue
-            key = (role, self._fingerprint(s, role))
+            print_, view = self._look(s, role)
+            key = (role, print_)
             if key in seen:
                 break  # back where it was (a draft step taken back): play on from here by rollout
             seen.add(key)
@@ -183,6 +195,8 @@ class ISMCTS:
                 if added:
                     break
                 node = tree[key] = {}
+                if self.rollout_bot is not None and self.prior > 0:
+                    node[HINT] = _key(self.rollout_bot(view, legal, rng))
                 added = True
             keys = [_key(a) for a in legal]
             untried = [i for i, k in enumerate(keys) if k not in node]
@@ -190,11 +204,13 @@ class ISMCTS:
                 st = node.get(k)
                 if st is not None:
                     st[2] += 1
+            hint = node.get(HINT)
             if untried:
-                i = untried[rng.randrange(len(untried))]
+                hinted = [i for i in untried if keys[i] == hint]
+                i = hinted[0] if hinted else untried[rng.randrange(len(untried))]
                 node[keys[i]] = [0, 0.0, 1]
             else:
-                i = self._select(node, keys)
+                i = self._select(node, keys, hint)
             path.append((node, keys[i], role))
             s = game.apply(s, role, legal[i])
             if untried:
@@ -206,12 +222,14 @@ class ISMCTS:
             st[1] += reward.get(role, 0.0)
         return True
 
-    def _select(self, node: dict, keys: list) -> int:
+    def _select(self, node: dict, keys: list, hint: bytes | None) -> int:
         c = self.exploration
         best, best_i = -1.0, 0
         for i, k in enumerate(keys):
             n, w, avail = node[k]
             score = w / n + c * math.sqrt(math.log(avail) / n)
+            if k == hint:
+                score += self.prior / (n + 1)
             if score > best:
                 best, best_i = score, i
         return best_i
@@ -233,12 +251,15 @@ class ISMCTS:
             if bot is None or len(legal) == 1 or rng.random() < eps:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = bot(game.view(s, role), legal, rng)
+                action = bot(game.view(s, role, log=False), legal, rng)
             s = game.apply(s, role, action)
             steps += 1
             if steps > cap:
                 break
         return outcome(game, s)
+
+
+HINT = "hint"  # a node's entry for the heuristic's choice there (action keys are bytes)
 
 
 class _Stuck(Exception):

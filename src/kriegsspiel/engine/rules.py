@@ -371,8 +371,10 @@ class Rules:
         """``{"winners", "scores", "reason"}`` once the game is over, else None."""
         return s["result"]
 
-    def view(self, s: dict, role: str | None = None) -> dict:
-        """All that ``role`` may know now (None: a spectator, who sees what is public)."""
+    def view(self, s: dict, role: str | None = None, log: bool = True) -> dict:
+        """All that ``role`` may know now (None: a spectator, who sees what is public).
+        With ``log=False`` the log lines are left out and ``can_undo`` is False: the
+        quicker view a search's rollouts hand to a bot, which reads the board, not the log."""
         if role is not None and role not in s["roles"]:
             raise ValueError(f"{role!r} is not a role in this game; the roles are {', '.join(s['roles'])}")
         active = self.active(s)
@@ -396,8 +398,8 @@ class Rules:
             "active": active,
             "committed": committed,
             "prompt": prompt,
-            "can_undo": self.can_undo(s, role),
-            "log": self.log(s, role, last=LOG_IN_VIEW),
+            "can_undo": log and self.can_undo(s, role),
+            "log": self.log(s, role, last=LOG_IN_VIEW) if log else [],
             "over": not stack,
             "result": s["result"],
             "board": board,
