@@ -113,3 +113,21 @@ def test_a_tag_in_every_game_tells_nothing_and_is_left_out():
     assert [(t["tag"], t["games"], t["win_rate"], t["without"], t["lift"]) for t in table] == [
         ("sometimes", 6, 1.0, 0.0, 1.0)
     ]
+
+
+def test_a_study_stopped_mid_run_has_kept_every_game_it_finished(tmp_path):
+    class Stop(Exception):
+        pass
+
+    seen = []
+
+    def progress(n):
+        seen.append(n)
+        if sum(seen) == 3:
+            raise Stop
+
+    with pytest.raises(Stop):
+        S.study("goofspiel", 10, {"*": "match"}, tmp_path, progress=progress)
+    assert len((tmp_path / "games.jsonl").read_bytes().splitlines()) == 3
+    again = S.study("goofspiel", 10, {"*": "match"}, tmp_path)
+    assert again["played_now"] == 7 and again["games"] == 10

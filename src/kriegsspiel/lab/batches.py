@@ -69,37 +69,38 @@ class Pool:
             return max(1, int(self._ray.cluster_resources().get("CPU", self.jobs)))
         return self.jobs
 
-    def map(self, work: Callable, args: tuple, items: list, progress=None) -> list:
+    def map(self, work: Callable, args: tuple, items: list, progress=None, done=None) -> list:
         """``work(*args, chunk)`` returns a list for a chunk of items; the lists of all
         chunks, joined (in the order they finish). ``progress(n)`` hears of every ``n``
-        items done."""
+        items done, and ``done(rows)`` receives each chunk's list as it finishes (to store
+        it at once: a run stopped half-way keeps what it finished)."""
+
+        def finished(rows: list, n: int) -> None:
+            out.extend(rows)
+            if done:
+                done(rows)
+            if progress:
+                progress(n)
+
+        out: list = []
         if self._ray is None and self._local is None:
-            out = []
             for x in items:
-                out.extend(work(*args, [x]))
-                if progress:
-                    progress(1)
+                finished(work(*args, [x]), 1)
             return out
         size = max(1, min(100, len(items) // (self.workers * 8) or 1))
         chunks = [items[i : i + size] for i in range(0, len(items), size)]
-        out = []
         if self._ray is not None:
             ray = self._ray
             task = ray.remote(num_cpus=1)(_call)
             pending = {task.remote(work, args, c): len(c) for c in chunks}
             while pending:
-                done, _ = ray.wait(list(pending), num_returns=1)
-                for ref in done:
-                    out.extend(ray.get(ref))
-                    n = pending.pop(ref)
-                    if progress:
-                        progress(n)
+                ready, _ = ray.wait(list(pending), num_returns=1)
+                for ref in ready:
+                    finished(ray.get(ref), pending.pop(ref))
             return out
         futures = {self._local.submit(work, *args, c): len(c) for c in chunks}
         for fut in as_completed(futures):
-            out.extend(fut.result())
-            if progress:
-                progress(futures[fut])
+            finished(fut.result(), futures[fut])
         return out
 
 

@@ -127,14 +127,14 @@ def study(
     if progress and len(plan) > len(todo):
         progress(len(plan) - len(todo))
     start = time.perf_counter()
+
+    def keep(rows):
+        with facts_path.open("ab") as fh:
+            for r in rows:
+                fh.write(orjson.dumps(r) + b"\n")
+
     with Pool(jobs, backend, address) as pool:
-        step = pool.workers * 4
-        for i in range(0, len(todo), step):
-            rows = pool.map(_batch, (game_id, seats, plan), todo[i : i + step], progress)
-            with facts_path.open("ab") as fh:
-                for r in rows:
-                    fh.write(orjson.dumps(r) + b"\n")
-            facts += rows
+        facts += pool.map(_batch, (game_id, seats, plan), todo, progress, done=keep)
     wanted = {(key_of(p["cond"]), p["seed"]) for p in plan}
     facts = [f for f in facts if (f["condition"], f["seed"]) in wanted]
     summary = summarize(game, facts, [key_of(c) for c in conds])

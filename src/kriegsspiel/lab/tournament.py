@@ -141,11 +141,9 @@ def tournament(
                     )
                 )
 
-    # played in chunks and stored as each chunk ends: an interrupted tournament keeps what it played
+    # stored as each chunk of games ends: an interrupted tournament keeps what it played
     with Pool(jobs, backend, address) as pool:
-        step = pool.workers * 4
-        for i in range(0, len(todo), step):
-            keep(pool.map(_batch, (game_id, setup, seed, plan), todo[i : i + step], progress))
+        pool.map(_batch, (game_id, setup, seed, plan), todo, progress, done=keep)
     seconds = time.perf_counter() - start
     with engine.connect() as conn:
         rows = [
