@@ -265,14 +265,32 @@ class ImperialElegy(Rules):
         for p in others:
             st = t["powers"][p]
             pool += [c for c in st["hand"] if c != st["home"]]
+        # A card of another's hand that a question under way names (a card offered with its
+        # CP announced, 12.13.1) is drawn again among the unknown cards of the same CP, and
+        # the question is made to name the new one: the sample keeps what was announced.
+        named = _named_cards(t["stack"])
+        kept: dict = {p: [] for p in others}
+        swap: dict = {}
+        for p in others:
+            st = t["powers"][p]
+            for c in st["hand"]:
+                if c == st["home"] or c not in named:
+                    continue
+                same = [x for x in pool if world.card(x).cp == world.card(c).cp]
+                x = same[rng.randrange(len(same))]
+                pool.remove(x)
+                swap[c] = x
+                kept[p].append(x)
+        if swap:
+            t["stack"] = _renamed(t["stack"], swap)
         rng.shuffle(pool)
         t["deck"] = pool[: len(t["deck"])]
         pool = pool[len(t["deck"]) :]
         for p in others:
             st = t["powers"][p]
-            n = sum(1 for c in st["hand"] if c != st["home"])
+            n = sum(1 for c in st["hand"] if c != st["home"]) - len(kept[p])
             home = [c for c in st["hand"] if c == st["home"]]
-            st["hand"], pool = pool[:n] + home, pool[n:]
+            st["hand"], pool = pool[:n] + kept[p] + home, pool[n:]
             if home:
                 choices = sequence.home_choices(t, p)
                 st["home"] = choices[rng.randrange(len(choices))]
@@ -301,6 +319,32 @@ class ImperialElegy(Rules):
 
     def validate_data(self):
         return {**data.validate(), **crisis.validate_tables(), **bots_rulebook.validate()}
+
+
+def _named_cards(x, out: set | None = None) -> set:
+    """Every string anywhere in ``x`` (the card ids a question under way names among them)."""
+    out = set() if out is None else out
+    if isinstance(x, str):
+        out.add(x)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            out.add(k)
+            _named_cards(v, out)
+    elif isinstance(x, list):
+        for v in x:
+            _named_cards(v, out)
+    return out
+
+
+def _renamed(x, swap: dict):
+    """``x`` with every string (key or value) in ``swap`` replaced by its new name."""
+    if isinstance(x, str):
+        return swap.get(x, x)
+    if isinstance(x, dict):
+        return {swap.get(k, k): _renamed(v, swap) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_renamed(v, swap) for v in x]
+    return x
 
 
 def deck_public() -> dict:
