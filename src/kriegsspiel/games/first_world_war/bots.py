@@ -15,6 +15,13 @@ from .board import ALLIANCE, ENEMY, MEMBERS, MOUNTAIN_FRONTS
 from .data import pack
 
 DIE_MEAN = 10 / 6  # faces 1, 2, 3, 4, S=0, S=0
+FAIR_FIGHT = 0.0
+"""The least expected margin (plus the city's worth) at which a bot with nothing better to
+do attacks rather than passes. Cities change hands only by offensives (4.9) and the Central
+Powers win ties (9.0), so an alliance that waits for good odds hands the initiative away: a
+study of 200 two-player games per setting found the Entente winning 74% when both waited
+for a margin of 1, and 54% when both also took even fights; against the waiting bot the bot
+that takes them won more on either side (docs/STUDIES.md)."""
 
 
 # ----- reading the view -------------------------------------------------------------------
@@ -124,7 +131,8 @@ def heuristic(view: dict, actions: list, rng) -> object:
 
 def operations(view: dict, actions: list, rng) -> object:
     """Take a free city first; plug a hole the enemy could walk through; attack
-    where the margin is good; otherwise bring spare counters where they are needed."""
+    where the margin is good; otherwise bring spare counters where they are needed;
+    and rather than pass, attack where the odds are even (FAIR_FIGHT)."""
     alliance = ALLIANCE[view["role"]]
     offensives = [a for a in actions if isinstance(a, dict) and "offensive" in a]
     scored = []
@@ -151,6 +159,8 @@ def operations(view: dict, actions: list, rng) -> object:
     for a in sorted(railways, key=lambda a: -surplus(view, a["railway"])):
         if surplus(view, a["railway"]) >= 2:
             return a
+    if best and best[0] >= FAIR_FIGHT:
+        return best[2]
     return "pass"
 
 
