@@ -257,3 +257,26 @@ def test_a_view_without_the_log_is_the_view_less_its_log():
         assert {k: v for k, v in full.items() if k not in ("log", "can_undo")} == {
             k: v for k, v in brief.items() if k not in ("log", "can_undo")
         }
+
+
+def test_a_sample_that_fails_in_the_rules_costs_the_search_that_sample_not_the_move(monkeypatch, caplog):
+    game = kriegsspiel.load("first-world-war")
+    s = walk(game, 5, 80, players=2)
+    role = game.active(s)[0]
+    legal = game.actions(s, role)
+    searcher = ISMCTS("first-world-war", iterations=20)
+    real_apply = type(game).apply
+    calls = {"n": 0}
+
+    def flaky(self, state, who, action):
+        calls["n"] += 1
+        if calls["n"] % 3 == 0:
+            raise KeyError("a gap in a sampler")
+        return real_apply(self, state, who, action)
+
+    monkeypatch.setattr(type(searcher.game), "apply", flaky)
+    with caplog.at_level("WARNING"):
+        choice = searcher.choose(s, role, legal, random.Random(1))
+    assert choice in legal
+    assert searcher.last["failed"] > 0 and searcher.last["iterations"] == 20
+    assert "a sample failed in the rules" in caplog.text

@@ -32,6 +32,7 @@ the same choice) or seconds of thinking per decision.
 
 from __future__ import annotations
 
+import logging
 import math
 import random
 import time
@@ -42,6 +43,8 @@ import orjson
 from ..engine import IllegalAction
 from ..engine import rng as engine_rng
 from ..games import load
+
+log = logging.getLogger(__name__)
 
 DEFAULT_SECONDS = 0.5
 EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
@@ -100,6 +103,7 @@ class ISMCTS:
         self.rollout_name = rollout
         self.rollout_bot = None if rollout == "random" else self.game.bots[rollout]
         self.last: dict = {}  # what the last search did: iterations, nodes, the root's statistics
+        self.failed = 0  # samples of the current search that raised in the rules
 
     def __repr__(self) -> str:
         budget = f"{self.iterations} iterations" if self.iterations else f"{self.seconds} s"
@@ -128,13 +132,14 @@ class ISMCTS:
         if not legal:
             raise ValueError(f"{role} has no legal action to choose from")
         if len(legal) == 1:
-            self.last = {"iterations": 0, "inconsistent": 0, "nodes": 0, "root": {}}
+            self.last = {"iterations": 0, "inconsistent": 0, "failed": 0, "nodes": 0, "root": {}}
             return legal[0]
         tree: dict = {}
         root = (role, self._fingerprint(s, role))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         n = wasted = 0
+        self.failed = 0
         while True:
             if limit is not None and n >= limit:
                 break
@@ -150,6 +155,7 @@ class ISMCTS:
         self.last = {
             "iterations": n,
             "inconsistent": wasted,
+            "failed": self.failed,
             "nodes": len(tree),
             "root": {keys[i]: list(stats[keys[i]][:2]) for i in range(len(legal)) if keys[i] in stats},
         }
@@ -170,6 +176,14 @@ class ISMCTS:
         try:
             return self._descend(s, tree, rng)
         except (IllegalAction, _Stuck):
+            return False
+        except Exception as e:  # noqa: BLE001 - a sample the rules cannot go on with
+            # The real game is never touched here: only a drawn sample failed. The search
+            # goes on without it, so a sampler's gap costs a bot a little strength, never the
+            # game its move; the failure is counted and logged for the game's maintainers.
+            self.failed += 1
+            if self.failed == 1:
+                log.warning("%s: a sample failed in the rules (%r); it is left out", self.game.id, e)
             return False
 
     def _descend(self, s: dict, tree: dict, rng: random.Random) -> bool:
