@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ... import bot as get_bot
 from ... import bots as bot_names
-from ...ai.bots import decide
+from ...ai.bots import decide, random_bot
 from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
@@ -602,7 +602,17 @@ def think(game_id: str, name: str, state: dict, role: str):
     """A bot's choice for ``role``; its own dice come from a secret derived from the game's
     seed (``engine.rng.bot_random``)."""
     rules = load(game_id)
-    return decide(rules, get_bot(game_id, name), state, role, engine_rng.bot_random(state, role))
+    legal = rules.actions(state, role)
+    try:
+        action = decide(rules, get_bot(game_id, name), state, role, engine_rng.bot_random(state, role), legal)
+        if action in legal:
+            return action
+        log.error("game of %s: bot %s chose %r for %s, not a legal action", game_id, name, action, role)
+    except Exception:  # noqa: BLE001 - a bot's own error must not stop the game
+        log.exception("game of %s: bot %s failed for %s", game_id, name, role)
+    # The players are owed a move: the bot's fault is logged for its maintainers, and the seat
+    # plays a legal move drawn from the same secret generator instead.
+    return random_bot(rules.view(state, role), legal, engine_rng.bot_random(state, role))
 
 
 def clean_chat(text: str) -> str:
