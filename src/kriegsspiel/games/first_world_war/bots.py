@@ -129,18 +129,24 @@ def heuristic(view: dict, actions: list, rng) -> object:
     return actions[0]
 
 
+def best_offensive(view: dict, actions: list) -> tuple | None:
+    """(score, front, action) of the offensive with the best expected margin plus the
+    worth of what it could take (a city 1, else 0.3); None if no offensive is legal."""
+    alliance = ALLIANCE[view["role"]]
+    scored = []
+    for a in actions:
+        if isinstance(a, dict) and "offensive" in a:
+            n = a["offensive"]
+            gain = 1.0 if enemy_cities(view, n, alliance) else 0.3
+            scored.append((attack_margin(view, n) + gain, n, a))
+    return max(scored, key=lambda t: (t[0], -t[1])) if scored else None
+
+
 def operations(view: dict, actions: list, rng) -> object:
     """Take a free city first; plug a hole the enemy could walk through; attack
     where the margin is good; otherwise bring spare counters where they are needed;
     and rather than pass, attack where the odds are even (FAIR_FIGHT)."""
-    alliance = ALLIANCE[view["role"]]
-    offensives = [a for a in actions if isinstance(a, dict) and "offensive" in a]
-    scored = []
-    for a in offensives:
-        n = a["offensive"]
-        gain = 1.0 if enemy_cities(view, n, alliance) else 0.3
-        scored.append((attack_margin(view, n) + gain, n, a))
-    best = max(scored, key=lambda t: (t[0], -t[1])) if scored else None
+    best = best_offensive(view, actions)
     if best and best[0] >= 10:  # undefended: a city for nothing
         return best[2]
     holes = [n for n in range(1, 12) if exposed(view, n)]
