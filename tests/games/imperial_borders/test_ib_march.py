@@ -911,3 +911,22 @@ def test_the_british_bot_carries_an_army_overseas():
                 if P.territories[where].island not in ("great-britain", "ireland"):
                     landed.append(where)
     assert landed, "a British army crossed the sea"
+
+
+def test_the_bot_boards_passengers_for_a_landing_in_its_own_territory():
+    """The heuristic plans landings in a Territory of its own next to land to take
+    (Hanover, beside Independent Territories), and must then load the passengers it
+    planned for: a Ship sailing empty from Wales to Bremen leaves the army on the islands."""
+    import kriegsspiel
+
+    s = fresh()
+    frigate = place(s, BRITAIN, "frigate", "port-milford-haven")[0]
+    soldier = place(s, BRITAIN, "half-infantry", "wales")[0]
+    assert s["control"]["hanover"] == BRITAIN and bots_march.staging(s, "hanover", BRITAIN)
+    path = ["celtic-sea", "english-channel", "north-sea", "port-bremen"]
+    set_orders(s, BRITAIN, [("port-milford-haven", path, 1)])
+    start_turn(s, BRITAIN)
+    act(s, BRITAIN, "march")
+    bot = kriegsspiel.load("imperial-borders").bots["heuristic"]
+    choice = bot(game.view(s, BRITAIN), acts(s, BRITAIN), random.Random(0))
+    assert choice == {"load": soldier, "onto": frigate}

@@ -208,6 +208,12 @@ def landing_value(s: dict, role: str, port: str, carried: int, claimed: set) -> 
     return None
 
 
+def landing_place(s: dict, interior: str | None, role: str) -> bool:
+    """Where passengers are worth carrying to: land to take, or one of our Territories to
+    march on from (the landings ``landing_value`` plans)."""
+    return worth_unloading(s, interior, role) or staging(s, interior, role)
+
+
 def staging(s: dict, interior: str | None, role: str) -> bool:
     """One of our Territories next to land worth marching into: a place to land
     passengers that have nowhere better to go."""
@@ -571,7 +577,7 @@ def good_load(s: dict, role: str, actions: list, ships: set | None = None) -> di
     for _, o in plotted(s, role):
         if o["from"] in p.ports:
             dest = o["path"][-1]
-            if dest in p.ports and worth_unloading(s, p.ports[dest].territory, role):
+            if dest in p.ports and landing_place(s, p.ports[dest].territory, role):
                 targets[o["from"]] = dest
     for a in actions:
         if isinstance(a, dict) and "load" in a:
@@ -650,7 +656,7 @@ def step(s, f, role, actions):
         load = good_load(s, role, actions, ships=set(f.get("group") or []))
         dest = f.get("destination")
         p = pack()
-        if load and dest in p.ports and worth_unloading(s, p.ports[dest].territory, role):
+        if load and dest in p.ports and landing_place(s, p.ports[dest].territory, role):
             return load
     return "continue" if "continue" in actions else actions[0]
 
