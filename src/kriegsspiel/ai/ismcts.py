@@ -51,6 +51,18 @@ EXPLORATION = 0.7  # the UCB constant, for rewards in [0, 1]
 PRIOR = 1.0  # the progressive bias towards the heuristic bot's choice
 
 
+def determinize(game, s: dict, role: str, rng: random.Random) -> dict:
+    """A state ``role`` cannot tell from ``s``: what it may not know drawn again (the
+    game's ``scramble``), and a new random generator, so the dice to come are unknown."""
+    t = game.scramble(s, role, rng)
+    if t is None:
+        t = game.clone(s)
+    seed = rng.getrandbits(64)
+    t["seed"] = seed
+    t["rng"] = engine_rng.seed_state(seed)
+    return t
+
+
 def outcome(game, s: dict) -> dict[str, float]:
     """Each role's reward: 1 for a win, shared among joint winners; 0 for a loss; an
     unfinished game is scored by the game's ``evaluate`` (equal shares without one)."""
@@ -118,15 +130,7 @@ class ISMCTS:
     # ----- the search --------------------------------------------------------------
 
     def determinize(self, s: dict, role: str, rng: random.Random) -> dict:
-        """A state the role cannot tell from the real one: what it may not know drawn
-        again, and a new random generator (the dice to come are unknown)."""
-        t = self.game.scramble(s, role, rng)
-        if t is None:
-            t = self.game.clone(s)
-        seed = rng.getrandbits(64)
-        t["seed"] = seed
-        t["rng"] = engine_rng.seed_state(seed)
-        return t
+        return determinize(self.game, s, role, rng)
 
     def choose(self, s: dict, role: str, legal: list, rng: random.Random) -> Any:
         if not legal:

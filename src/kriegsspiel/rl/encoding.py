@@ -1,0 +1,103 @@
+"""How a learning agent sees a game: a fixed enumeration of the game's actions and a
+fixed-size vector of numbers for a role's view.
+
+Each game writes its own in ``games/<game>/rl.py``: a function ``encoding(start)`` that
+takes the spectator's view of the game as it begins (its scenario, options, players and
+roles: nothing secret) and returns an ``Encoding``. The observation is computed from a
+role's *view* only, never from the state, so it holds nothing that role may not know.
+The enumeration is the same in every state of a game so set up: index ``i`` always means
+the same action, and a mask marks the legal ones.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+import orjson
+
+from ..games import MODULES, load
+
+
+def key(action: Any) -> bytes:
+    """An action's identity, whatever the order of its keys."""
+    return orjson.dumps(action, option=orjson.OPT_SORT_KEYS)
+
+
+@dataclass
+class Encoding:
+    """``actions``: the enumeration (index -> action); ``blocks``: the parts of the
+    observation in order (name, length, what it holds); ``observe(view)``: the vector."""
+
+    actions: list
+    blocks: list[tuple[str, int, str]]
+    observe_view: Callable[[dict], list[float]]
+    _index: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        self._index = {key(a): i for i, a in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError("an action is listed twice in the enumeration")
+
+    @property
+    def size(self) -> int:
+        """The observation's length."""
+        return sum(n for _, n, _ in self.blocks)
+
+    def index(self, action: Any) -> int:
+        """The index of an action; KeyError if the enumeration lacks it."""
+        try:
+            return self._index[key(action)]
+        except KeyError:
+            raise KeyError(f"the action {action!r} is not in this game's enumeration") from None
+
+    def mask(self, legal: list) -> np.ndarray:
+        """1 for each legal action, 0 elsewhere."""
+        m = np.zeros(len(self.actions), dtype=np.int8)
+        for a in legal:
+            m[self.index(a)] = 1
+        return m
+
+    def observe(self, view: dict) -> np.ndarray:
+        """The vector for a role's view (float32, ``size`` long)."""
+        x = np.asarray(self.observe_view(view), dtype=np.float32)
+        if x.shape != (self.size,):
+            raise ValueError(f"the observation has {x.size} numbers, not the {self.size} its blocks declare")
+        return x
+
+    def describe(self) -> list[dict]:
+        """The observation's layout: each block's name, first index, length and meaning."""
+        out, at = [], 0
+        for name, n, doc in self.blocks:
+            out.append({"name": name, "start": at, "length": n, "holds": doc})
+            at += n
+        return out
+
+
+def encoding(game_id: str, start: dict) -> Encoding:
+    """The encoding of a game that begins as ``start``, a state: only its spectator's view
+    is read."""
+    game = load(game_id)
+    if game_id not in MODULES:
+        raise KeyError(f"{game_id!r} has no module, so no encoding for learning agents")
+    try:
+        module = importlib.import_module(MODULES[game_id] + ".rl")
+    except ModuleNotFoundError:
+        raise NotImplementedError(f"{game_id} has no encoding for learning agents yet (games/.../rl.py)") from None
+    return module.encoding(game.view(start, None, log=False))
+
+
+# ----- helpers for the games' encodings --------------------------------------------------------
+
+
+def one_hot(value: Any, choices: list | tuple) -> list[float]:
+    """1 at the position of ``value`` among ``choices``; all 0 if it is not one of them."""
+    return [1.0 if value == c else 0.0 for c in choices]
+
+
+def marks(values, choices: list | tuple) -> list[float]:
+    """1 at the position of each of ``values`` found among ``choices``."""
+    present = set(values)
+    return [1.0 if c in present else 0.0 for c in choices]

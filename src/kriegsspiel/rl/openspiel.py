@@ -1,0 +1,200 @@
+"""The games registered as OpenSpiel Python games.
+
+``register()`` registers every game that has an encoding (``games/<game>/rl.py``) under
+``kriegsspiel_<id>`` (dashes become underscores), after which
+``pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})`` works. Parameters:
+``players`` (how many people play; 0 for the game's default), ``scenario`` and
+``options`` (a JSON object) as the game's own, and ``seed``: the game draws each new
+game's seed from a generator seeded with it, so a run is repeatable.
+
+What the game type says, and why:
+- OpenSpiel players are the game's roles, in its order (The First World War has four
+  empires whether two, three or four people play them). Utility: general sum; returns at
+  the end: +1 for each winner, -1 for each loser, 0 for all when nobody or everybody wins.
+- Sequential, imperfect information: at a simultaneous step the roles act one after
+  another, and none sees another's choice before the reveal (what OpenSpiel's own
+  turn-based conversion of a simultaneous game does).
+- Chance is sampled: the dice come from the generator in the game's state, so there are
+  no chance nodes.
+- Observations (string and tensor) come from the player's view alone; the
+  information state is the view with its log (all that player has seen and done), as a
+  string. There is no information-state tensor: the fixed-size vector of a view does not
+  tell every history apart.
+- ``resample_from_infostate`` draws again what the player may not know (the game's
+  ``scramble``, with new dice), so OpenSpiel's ISMCTS bot can search these games.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import orjson
+import pyspiel
+
+from .. import catalog
+from ..ai.ismcts import determinize
+from ..games import load
+from .encoding import Encoding, encoding
+
+PREFIX = "kriegsspiel_"
+GAMES = ("goofspiel", "first-world-war")  # the games with an encoding
+
+
+def short_name(game_id: str) -> str:
+    return PREFIX + game_id.replace("-", "_")
+
+
+def register() -> list[str]:
+    """Register every game with an encoding (again is harmless); their short names."""
+    known = set(pyspiel.registered_names())
+    names = []
+    for game_id in GAMES:
+        name = short_name(game_id)
+        if name not in known:
+            kind = _game_type(game_id)
+            cls = type(f"Kriegsspiel_{game_id.replace('-', '_')}", (Game,), {"GAME_ID": game_id, "TYPE": kind})
+            pyspiel.register_game(kind, cls)
+        names.append(name)
+    return names
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    entry = next(c for c in catalog() if c["id"] == game_id)
+    counts = [len(_start(game_id, {"players": n})["roles"]) for n in entry["player_counts"]]
+    return pyspiel.GameType(
+        short_name=short_name(game_id),
+        long_name=f"Kriegsspiel: {entry['title']}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts),
+        min_num_players=min(counts),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": 0, "scenario": "", "options": "{}", "seed": 0},
+    )
+
+
+def _start(game_id: str, setup: dict, seed: int = 0) -> dict:
+    return load(game_id).new(seed=seed, **{k: v for k, v in setup.items() if v})
+
+
+class Game(pyspiel.Game):
+    """One of our games as OpenSpiel sees it (subclassed per game by ``register``)."""
+
+    GAME_ID = ""
+    TYPE: pyspiel.GameType
+
+    def __init__(self, params=None):
+        params = dict(params or {})
+        try:
+            options = json.loads(params.get("options", "{}") or "{}")
+        except json.JSONDecodeError as e:
+            raise ValueError(f"options must be a JSON object: {e}") from None
+        self.rules = load(self.GAME_ID)
+        self.setup = {
+            "players": int(params.get("players", 0)) or None,
+            "scenario": params.get("scenario") or None,
+            "options": options,
+        }
+        start = _start(self.GAME_ID, self.setup)
+        self.roles = list(start["roles"])
+        self.encoding: Encoding = encoding(self.GAME_ID, start)
+        self.seeds = random.Random(int(params.get("seed", 0)))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(self.encoding.actions),
+            max_chance_outcomes=0,
+            num_players=len(self.roles),
+            min_utility=-1.0,
+            max_utility=1.0,
+            max_game_length=self.rules.max_decisions,
+        )
+        super().__init__(self.TYPE, info, params)
+
+    def new_initial_state(self):
+        return State(self, _start(self.GAME_ID, self.setup, self.seeds.getrandbits(63)))
+
+    def __deepcopy__(self, memo):
+        return self  # the rules and the encoding never change; states share their game
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return Observer(self, recall)
+
+
+class State(pyspiel.State):
+    """A position: our state, read through the public interface."""
+
+    def __init__(self, game: Game, s: dict):
+        super().__init__(game)
+        self._kg = game
+        self.s = s
+
+    def current_player(self):
+        rules = self._kg.rules
+        if rules.is_over(self.s):
+            return pyspiel.PlayerId.TERMINAL
+        return self._kg.roles.index(rules.active(self.s)[0])
+
+    def _legal_actions(self, player):
+        role = self._kg.roles[player]
+        return sorted(self._kg.encoding.index(a) for a in self._kg.rules.actions(self.s, role))
+
+    def _apply_action(self, action):
+        role = self._kg.rules.active(self.s)[0]
+        self.s = self._kg.rules.apply(self.s, role, self._kg.encoding.actions[action])
+
+    def _action_to_string(self, player, action):
+        return orjson.dumps(self._kg.encoding.actions[action], option=orjson.OPT_SORT_KEYS).decode()
+
+    def is_terminal(self):
+        return self._kg.rules.is_over(self.s)
+
+    def returns(self):
+        rules = self._kg.rules
+        if not rules.is_over(self.s):
+            return [0.0] * len(self._kg.roles)
+        winners = set((rules.result(self.s) or {}).get("winners") or [])
+        if not winners or winners == set(self._kg.roles):
+            return [0.0] * len(self._kg.roles)
+        return [1.0 if r in winners else -1.0 for r in self._kg.roles]
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state ``player_id`` cannot tell from this one (its secrets and the dice drawn
+        again), from the sampler's randomness."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        return State(self._kg, determinize(self._kg.rules, self.s, self._kg.roles[player_id], rng))
+
+    def __deepcopy__(self, memo):
+        return State(self._kg, self._kg.rules.clone(self.s))
+
+    def __str__(self):
+        """The spectator's view: nothing secret."""
+        return orjson.dumps(self._kg.rules.view(self.s, None, log=False), option=orjson.OPT_SORT_KEYS).decode()
+
+
+class Observer:
+    """A player's observation: the encoding of its view (tensor), the view itself
+    (string); with perfect recall, the string is the view with its log."""
+
+    def __init__(self, game: Game, perfect_recall: bool):
+        self.game = game
+        self.recall = perfect_recall
+        self.tensor = np.zeros(game.encoding.size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: State, player: int):
+        view = self.game.rules.view(state.s, self.game.roles[player], log=False)
+        self.tensor[:] = self.game.encoding.observe(view)
+
+    def string_from(self, state: State, player: int):
+        view = self.game.rules.view(state.s, self.game.roles[player], log=self.recall)
+        return orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()

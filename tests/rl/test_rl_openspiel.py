@@ -1,0 +1,120 @@
+"""The games registered in OpenSpiel: its own random-simulation checks, the game types,
+resampling an information state, and OpenSpiel's ISMCTS bot against our heuristic bots
+through the registration."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from open_spiel.python.observation import make_observation  # noqa: E402
+
+from kriegsspiel.ai.bots import get  # noqa: E402
+from kriegsspiel.rl import openspiel  # noqa: E402
+
+openspiel.register()
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [
+        ("kriegsspiel_goofspiel", {}),
+        ("kriegsspiel_goofspiel", {"players": 3, "scenario": "quick", "options": '{"ties": "carry"}'}),
+        ("kriegsspiel_first_world_war", {"players": 2}),
+        ("kriegsspiel_first_world_war", {"players": 3}),
+        ("kriegsspiel_first_world_war", {"players": 4}),
+    ],
+)
+def test_openspiel_random_simulation(name, params):
+    game = pyspiel.load_game(name, params)
+    sims = 2 if "goofspiel" in name else 1  # a whole war: every view and tensor of each step checked
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+def test_registering_again_is_harmless_and_the_names_are_listed():
+    assert openspiel.register() == ["kriegsspiel_goofspiel", "kriegsspiel_first_world_war"]
+    assert {"kriegsspiel_goofspiel", "kriegsspiel_first_world_war"} <= set(pyspiel.registered_names())
+
+
+def test_the_game_type_says_what_the_game_is():
+    game = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.provides_observation_tensor and kind.provides_information_state_string
+    assert not kind.provides_information_state_tensor
+    assert game.num_players() == 4  # the four empires, whoever plays them
+    assert game.num_distinct_actions() == len(game.encoding.actions)
+    assert pyspiel.load_game("kriegsspiel_goofspiel", {"scenario": "quick"}).num_distinct_actions() == 7
+
+
+def test_bad_options_are_a_clear_error():
+    with pytest.raises(Exception, match="JSON"):
+        pyspiel.load_game("kriegsspiel_goofspiel", {"options": "{not json"})
+
+
+def test_a_seed_makes_a_run_repeatable():
+    def first_prizes(seed):
+        game = pyspiel.load_game("kriegsspiel_goofspiel", {"seed": seed})
+        return [game.new_initial_state().s["prizes"][-1] for _ in range(6)]
+
+    assert first_prizes(1) == first_prizes(1)
+    assert len(set(first_prizes(1))) > 1  # each new game of a run is dealt anew
+
+
+def test_observations_come_from_the_players_view():
+    game = pyspiel.load_game("kriegsspiel_goofspiel")
+    state = game.new_initial_state()
+    obs = make_observation(game)
+    before = {}
+    for p in (0, 1):
+        obs.set_from(state, p)
+        before[p] = obs.tensor.copy()
+    state.apply_action(12)  # hearts bids the king, face down
+    obs.set_from(state, 1)
+    assert np.array_equal(obs.tensor, before[1])  # clubs sees nothing of it
+    assert "13" not in state.observation_string(1).split('"hands"')[0]
+
+
+def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest():
+    game = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.legal_actions()))
+    p = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(p, sampler) for _ in range(6)]
+    for t in samples:
+        assert t.information_state_string(p) == state.information_state_string(p)
+        assert t.legal_actions() == state.legal_actions()
+    hidden = {str(t.s["hands"]) + str(t.s["cups"]) for t in samples}
+    assert len(hidden) > 1
+
+
+@pytest.mark.parametrize(("name", "params", "heuristic"), [("kriegsspiel_goofspiel", {}, "match")])
+def test_openspiel_ismcts_plays_our_heuristic_bot_through_the_registration(name, params, heuristic):
+    game = pyspiel.load_game(name, params)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))
+    for seat in (0, 1):
+        bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=20, random_state=np.random.RandomState(1))
+        state = game.new_initial_state()
+        ours = get(game.rules.id, heuristic)
+        rng = random.Random(seat)
+        while not state.is_terminal():
+            p = state.current_player()
+            role = game.roles[p]
+            if p == seat:
+                action = bot.step(state)
+            else:
+                choice = ours(game.rules.view(state.s, role), game.rules.actions(state.s, role), rng)
+                action = game.encoding.index(choice)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
