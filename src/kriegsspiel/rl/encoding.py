@@ -29,11 +29,12 @@ def key(action: Any) -> bytes:
 @dataclass
 class Encoding:
     """``actions``: the enumeration (index -> action); ``blocks``: the parts of the
-    observation in order (name, length, what it holds); ``observe(view)``: the vector."""
+    observation in order (name, length, what it holds); ``observe_view(view, writer)``
+    writes a view's numbers, block by block, with a ``Writer``."""
 
     actions: list
     blocks: list[tuple[str, int, str]]
-    observe_view: Callable[[dict], list[float]]
+    observe_view: Callable[[dict, Writer], None]
     _index: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
@@ -62,10 +63,11 @@ class Encoding:
 
     def observe(self, view: dict) -> np.ndarray:
         """The vector for a role's view (float32, ``size`` long)."""
-        x = np.asarray(self.observe_view(view), dtype=np.float32)
-        if x.shape != (self.size,):
-            raise ValueError(f"the observation has {x.size} numbers, not the {self.size} its blocks declare")
-        return x
+        w = Writer(self.size)
+        self.observe_view(view, w)
+        if w.at != self.size:
+            raise ValueError(f"the observation wrote {w.at} numbers, not the {self.size} its blocks declare")
+        return np.asarray(w.x, dtype=np.float32)
 
     def describe(self) -> list[dict]:
         """The observation's layout: each block's name, first index, length and meaning."""
@@ -92,12 +94,40 @@ def encoding(game_id: str, start: dict) -> Encoding:
 # ----- helpers for the games' encodings --------------------------------------------------------
 
 
-def one_hot(value: Any, choices: list | tuple) -> list[float]:
-    """1 at the position of ``value`` among ``choices``; all 0 if it is not one of them."""
-    return [1.0 if value == c else 0.0 for c in choices]
+def positions(choices) -> dict:
+    """Each choice's position, for ``Writer.one_hot`` and ``Writer.marks``."""
+    return {c: i for i, c in enumerate(choices)}
 
 
-def marks(values, choices: list | tuple) -> list[float]:
-    """1 at the position of each of ``values`` found among ``choices``."""
-    present = set(values)
-    return [1.0 if c in present else 0.0 for c in choices]
+class Writer:
+    """Writes an observation left to right: each call fills the next numbers."""
+
+    __slots__ = ("x", "at")
+
+    def __init__(self, size: int):
+        self.x = [0.0] * size
+        self.at = 0
+
+    def one_hot(self, value: Any, where: dict) -> None:
+        """1 at ``value``'s position among the choices (``positions``); all 0 if it is none of them."""
+        i = where.get(value)
+        if i is not None:
+            self.x[self.at + i] = 1.0
+        self.at += len(where)
+
+    def marks(self, values, where: dict) -> None:
+        """1 at the position of each of ``values`` found among the choices."""
+        for v in values:
+            i = where.get(v)
+            if i is not None:
+                self.x[self.at + i] = 1.0
+        self.at += len(where)
+
+    def put(self, *numbers: float) -> None:
+        for v in numbers:
+            self.x[self.at] = v
+            self.at += 1
+
+    def skip(self, n: int) -> None:
+        """Leave ``n`` numbers at 0 (something not seen)."""
+        self.at += n

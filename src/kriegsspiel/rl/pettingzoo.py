@@ -5,8 +5,9 @@ roles act one after another, each seeing only its own view, so none learns anoth
 choice before the reveal: the game's own rule, which the fuzzer checks.
 
 An agent's observation is ``{"observation": vector, "action_mask": mask}``, both from its
-own view (``games/<game>/rl.py``); ``infos[agent]`` holds ``view`` (its view without the
-log) and ``legal`` (the legal actions as the game writes them). The action is an index
+own view (``games/<game>/rl.py``). The info of the agent to act (of every agent once the
+game is over) holds ``view`` (its view without the log) and ``legal`` (its legal actions
+as the game writes them); the others' infos are empty until their turn. The action is an index
 into the game's fixed enumeration (``env.encoding.actions``). Rewards come at the end:
 +1 for each winner (a shared win too), -1 for each loser, 0 for all when nobody or
 everybody wins; with ``shaping`` set, each step also pays that factor times the change
@@ -126,22 +127,29 @@ class KriegsspielEnv(AECEnv):
             self.render()
 
     def _update(self) -> None:
-        """Whose turn it is, and each agent's legal actions and view."""
+        """Whose turn it is; the view and legal actions of the agent to act (of every agent
+        once the game is over)."""
         s = self.game_state
         over = self.game.is_over(s)
-        active = [] if over else self.game.active(s)
-        self.infos = {}
-        for a in self.agents:
-            legal = self.game.actions(s, a) if a in active else []
-            self.infos[a] = {"view": self.game.view(s, a, log=False), "legal": legal}
         if any(self.terminations.values()) or any(self.truncations.values()):
             self._deads_step_first()
         else:
-            self.agent_selection = active[0]
+            self.agent_selection = self.game.active(s)[0]
+        now = self.agents if over or any(self.truncations.values()) else [self.agent_selection]
+        self.infos = {a: {} for a in self.agents}
+        for a in now:
+            legal = [] if over else self.game.actions(s, a)
+            self.infos[a] = {"view": self.game.view(s, a, log=False), "legal": legal}
 
     def observe(self, agent: str) -> dict:
-        info = self.infos[agent]
-        return {"observation": self.encoding.observe(info["view"]), "action_mask": self.encoding.mask(info["legal"])}
+        info = self.infos.get(agent) or {}
+        view = info.get("view") or self.game.view(self.game_state, agent, log=False)
+        legal = info["legal"] if "legal" in info else self._legal(agent)
+        return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(legal)}
+
+    def _legal(self, agent: str) -> list:
+        s = self.game_state
+        return [] if self.game.is_over(s) or agent not in self.game.active(s) else self.game.actions(s, agent)
 
     def _outcome(self) -> dict[str, float]:
         winners = set((self.game.result(self.game_state) or {}).get("winners") or [])

@@ -8,7 +8,7 @@ so the observation holds only what the view shows.
 
 from __future__ import annotations
 
-from ...rl.encoding import Encoding, marks, one_hot
+from ...rl.encoding import Encoding, Writer, positions
 from .board import EMPIRES, YEARS
 from .data import pack
 
@@ -92,70 +92,88 @@ def blocks() -> list[tuple[str, int, str]]:
 def encoding(start: dict) -> Encoding:
     """``start``: the spectator's view of the game as it begins."""
     p = pack()
-    fronts = sorted(p.fronts)
-    armies = list(p.armies)
-    markers = list(p.markers)
+    fronts = positions(sorted(p.fronts))
+    armies = positions(p.armies)
+    markers = positions(p.markers)
+    empires = positions(EMPIRES)
+    years = positions(range(len(YEARS)))
+    where = positions(WHERE)
+    results = positions(RESULTS)
+    army_row = 1 + len(WHERE) + len(fronts) + 2 + len(EMPIRES)
+    battle_size = {name: n for name, n, _ in blocks()}["battle"]
+    mandatory = {m for m, info in p.markers.items() if info.mandatory}
 
     def scaled(value, scale) -> float:
         return min(max((value or 0) / scale, 0.0), 1.0)
 
-    battle_size = {name: n for name, n, _ in blocks()}["battle"]
-
-    def battle(b: dict | None) -> list[float]:
+    def battle(b: dict | None, w: Writer) -> None:
         if not b:
-            return [0.0] * battle_size
+            w.skip(battle_size)
+            return
         att, dfn = b.get("attacker"), b.get("defender")
         leads, played = b.get("leads") or {}, b.get("markers") or {}
-        x = one_hot(b.get("front"), fronts) + one_hot(att, EMPIRES) + one_hot(dfn, EMPIRES)
-        x += one_hot(leads.get(att), armies) + one_hot(leads.get(dfn), armies)
+        w.one_hot(b.get("front"), fronts)
+        w.one_hot(att, empires)
+        w.one_hot(dfn, empires)
+        w.one_hot(leads.get(att), armies)
+        w.one_hot(leads.get(dfn), armies)
         for side in (att, dfn):
             m = played.get(side, "absent")
-            x += one_hot(m, markers) + [1.0 if side in played and m is None else 0.0]
-        x += [scaled((b.get("dice") or {}).get(r), SCALE["dice"]) for r in EMPIRES]
-        x += [scaled((b.get("totals") or {}).get(r), SCALE["dice"]) for r in EMPIRES]
-        return x + one_hot(b.get("result"), RESULTS)
+            w.one_hot(m, markers)
+            w.put(1.0 if side in played and m is None else 0.0)
+        dice, totals = b.get("dice") or {}, b.get("totals") or {}
+        w.put(*(scaled(dice.get(r), SCALE["dice"]) for r in EMPIRES))
+        w.put(*(scaled(totals.get(r), SCALE["dice"]) for r in EMPIRES))
+        w.one_hot(b.get("result"), results)
 
-    def observe(view: dict) -> list[float]:
+    def observe(view: dict, w: Writer) -> None:
         b = view["board"]
         me = view["role"]
-        x = one_hot(me, EMPIRES) + one_hot(b["acting"], EMPIRES)
-        x += one_hot(b["year_index"], range(len(YEARS))) + [scaled(b["turn"], SCALE["turn"])]
-        x += [scaled(b["vp"][r], SCALE["vp"]) for r in EMPIRES]
-        x += [scaled(b["cp"][r], SCALE["cp"]) for r in EMPIRES]
+        w.one_hot(me, empires)
+        w.one_hot(b["acting"], empires)
+        w.one_hot(b["year_index"], years)
+        w.put(scaled(b["turn"], SCALE["turn"]))
+        w.put(*(scaled(b["vp"][r], SCALE["vp"]) for r in EMPIRES))
+        w.put(*(scaled(b["cp"][r], SCALE["cp"]) for r in EMPIRES))
         for r in EMPIRES:
             st = b["status"][r]
-            x += [1.0 if st.get(k) else 0.0 for k in STATUS] + [scaled(st.get("failures"), SCALE["failures"])]
-        x.append(1.0 if b["brest_litovsk"] is not None else 0.0)
-        x += marks(b["open_fronts"], fronts)
+            w.put(*(1.0 if st.get(k) else 0.0 for k in STATUS))
+            w.put(scaled(st.get("failures"), SCALE["failures"]))
+        w.put(1.0 if b["brest_litovsk"] is not None else 0.0)
+        w.marks(b["open_fronts"], fronts)
+        cities = b["cities"]
         for c in p.cities:
-            x += one_hot(b["cities"][c], EMPIRES)
+            w.one_hot(cities[c], empires)
         for n in fronts:
             c = b["fronts"][str(n)]["counters"]
-            x += [scaled(c.get(r), SCALE["counters"]) for r in EMPIRES]
-        x += [scaled(b["fronts"][str(n)].get("my_dummies"), SCALE["dummies"]) for n in fronts]
+            w.put(*(scaled(c.get(r), SCALE["counters"]) for r in EMPIRES))
+        w.put(*(scaled(b["fronts"][str(n)].get("my_dummies"), SCALE["dummies"]) for n in fronts))
+        seen = b["armies"]
         for a in armies:
-            st = b["armies"].get(a)
+            st = seen.get(a)
             if st is None:
-                x += [0.0] * (1 + len(WHERE) + len(fronts) + 2 + len(EMPIRES))
+                w.skip(army_row)
                 continue
-            x += [1.0] + one_hot(st["where"], WHERE) + one_hot(st["front"], fronts)
-            x += [1.0 if st["up"] else 0.0, 1.0 if st["locked"] else 0.0] + one_hot(st["ctl"], EMPIRES)
-        x += [scaled(b["dummies_in_pool"][r], SCALE["dummies"]) for r in EMPIRES]
+            w.put(1.0)
+            w.one_hot(st["where"], where)
+            w.one_hot(st["front"], fronts)
+            w.put(1.0 if st["up"] else 0.0, 1.0 if st["locked"] else 0.0)
+            w.one_hot(st["ctl"], empires)
+        w.put(*(scaled(b["dummies_in_pool"][r], SCALE["dummies"]) for r in EMPIRES))
         hands = b["hands"]
-        x += marks(hands[me], markers)
+        w.marks(hands[me], markers)
         for r in EMPIRES:
             h = hands[r]
-            count, mandatory = (
-                (len(h), sum(1 for m in h if p.markers[m].mandatory))
-                if isinstance(h, list)
-                else (h["count"], h["mandatory"])
-            )
-            x += [scaled(count, SCALE["hand"]), scaled(mandatory, SCALE["hand"])]
-        x += [scaled(b["cups"][a], SCALE["cup"]) for a in ALLIANCES]
-        x += marks(b["removed"], markers)
+            if isinstance(h, list):
+                w.put(scaled(len(h), SCALE["hand"]), scaled(sum(1 for m in h if m in mandatory), SCALE["hand"]))
+            else:
+                w.put(scaled(h["count"], SCALE["hand"]), scaled(h["mandatory"], SCALE["hand"]))
+        w.put(*(scaled(b["cups"][a], SCALE["cup"]) for a in ALLIANCES))
+        w.marks(b["removed"], markers)
         for a in ALLIANCES:
             r = b["reserved"][a]
-            x += one_hot(r and r.get("marker"), markers)
-        return x + battle(b["battle"]) + battle(b["last_battle"])
+            w.one_hot(r and r.get("marker"), markers)
+        battle(b["battle"], w)
+        battle(b["last_battle"], w)
 
     return Encoding(actions=actions(), blocks=blocks(), observe_view=observe)

@@ -3,13 +3,14 @@ highest; the observation is the bidder's view of hands, prizes and scores."""
 
 from __future__ import annotations
 
-from ...rl.encoding import Encoding, marks
+from ...rl.encoding import Encoding, Writer, positions
 
 
 def encoding(start: dict) -> Encoding:
     """``start``: the spectator's view of the game as it begins."""
     roles = list(start["roles"])
     ranks = sorted(start["board"]["hands"][roles[0]])
+    where = positions(ranks)
     n = len(ranks)
     total = sum(ranks)
     blocks = [
@@ -21,18 +22,16 @@ def encoding(start: dict) -> Encoding:
         ("deck", 1, "prizes still face down, over the number of rounds"),
     ]
 
-    def observe(view: dict) -> list[float]:
+    def observe(view: dict, w: Writer) -> None:
         b = view["board"]
-        me = view["role"]
-        order = roles[roles.index(me) :] + roles[: roles.index(me)]
-        x = marks(b["hands"][me], ranks)
-        for r in order[1:]:
-            x += marks(b["hands"][r], ranks)
-        x += marks(b["pot"], ranks)
+        me = roles.index(view["role"])
+        order = roles[me:] + roles[:me]
+        for r in order:  # my hand, then the others'
+            w.marks(b["hands"][r], where)
+        w.marks(b["pot"], where)
         for r in order:
-            x += marks(b["won"][r], ranks)
-        x += [b["score"][r] / total for r in order]
-        x.append(b["deck"] / n)
-        return x
+            w.marks(b["won"][r], where)
+        w.put(*(b["score"][r] / total for r in order))
+        w.put(b["deck"] / n)
 
     return Encoding(actions=ranks, blocks=blocks, observe_view=observe)
