@@ -184,3 +184,12 @@ def test_reset_without_a_seed_gives_different_games():
         e.reset()
         prizes.add(e.infos["hearts"]["view"]["board"]["prize"])
     assert len(prizes) > 1
+
+
+def test_goofspiel_shaping_pays_the_points_won():
+    e = env("goofspiel", shaping=0.1)
+    e.reset(seed=6)
+    e.step(12)  # hearts bids the king
+    e.step(0)  # clubs the ace: hearts takes the prize
+    prize = e.game_state["won"]["hearts"][0]
+    assert e.rewards == {"hearts": pytest.approx(0.1 * prize), "clubs": 0.0}

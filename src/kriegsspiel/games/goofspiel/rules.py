@@ -156,6 +156,10 @@ class Goofspiel(Rules):
             "last_bids": {r: s["bids"][r] for r in roles if r in s["bids"]},  # 2.3 revealed together
         }
 
+    def scores(self, s):
+        """The points each player has won so far (1.3, 2.4)."""
+        return dict(s["score"])
+
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: the prize deck's
         order (1.2) and the other players' bids not yet revealed (2.2). The deck is dealt
