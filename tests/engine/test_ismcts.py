@@ -280,3 +280,36 @@ def test_a_sample_that_fails_in_the_rules_costs_the_search_that_sample_not_the_m
     assert choice in legal
     assert searcher.last["failed"] > 0 and searcher.last["iterations"] == 20
     assert "a sample failed in the rules" in caplog.text
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("goofspiel", 2), ("imperial-borders", 6)])
+def test_at_a_simultaneous_step_the_search_reaches_its_own_decision_whatever_its_place(game_id, players):
+    """Several roles act at once (sealed bids, secret orders, the set-up). A role that is
+    not the first of them is searched from its own decision: its root gathers every
+    iteration, and a short search keeps to the heuristic bot's move. (The search used to
+    play the others' steps of the sample first, so a late role's root could go unvisited
+    and the search fell back on the first legal action.)"""
+    game = kriegsspiel.load(game_id)
+    heuristic = kriegsspiel.bot(game_id, "heuristic" if game_id != "goofspiel" else "match")
+    checked = 0
+    for seed in range(12):
+        s = walk(game, seed, 3 * seed, players=players)
+        while not game.is_over(s) and len(game.active(s)) < 2:
+            role = game.active(s)[0]
+            s = game.apply(s, role, game.actions(s, role)[0])
+        if game.is_over(s):
+            continue
+        role = game.active(s)[-1]  # the last of the roles acting at once
+        legal = game.actions(s, role)
+        if len(legal) < 2:
+            continue
+        bot = ISMCTS(game_id, iterations=6)
+        picked = bot.choose(s, role, legal, random.Random(seed))
+        assert sum(n for n, _ in bot.last["root"].values()) == 6
+        rng = random.Random(seed)
+        bot.determinize(s, role, rng)
+        expected = heuristic(game.view(s, role, log=False), legal, rng)
+        if game_id != "goofspiel":  # six iterations, far fewer than a bid's thirteen cards
+            assert picked == expected
+        checked += 1
+    assert checked >= 4

@@ -116,6 +116,7 @@ class ISMCTS:
         self.rollout_bot = None if rollout == "random" else self.game.bots[rollout]
         self.last: dict = {}  # what the last search did: iterations, nodes, the root's statistics
         self.failed = 0  # samples of the current search that raised in the rules
+        self.me: str | None = None  # the role the current search chooses for
 
     def __repr__(self) -> str:
         budget = f"{self.iterations} iterations" if self.iterations else f"{self.seconds} s"
@@ -139,6 +140,7 @@ class ISMCTS:
             self.last = {"iterations": 0, "inconsistent": 0, "failed": 0, "nodes": 0, "root": {}}
             return legal[0]
         tree: dict = {}
+        self.me = role
         root = (role, self._fingerprint(s, role))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
@@ -196,7 +198,11 @@ class ISMCTS:
         seen = set()
         added = False
         while not game.is_over(s):
-            role = game.active(s)[0]
+            active = game.active(s)
+            # At a simultaneous step the order of the roles does not matter to the rules (none
+            # sees another's choice before the reveal), so the searching role goes first: its
+            # own decision, the root, is then reached at once rather than after the others'.
+            role = self.me if self.me in active else active[0]
             legal = game.actions(s, role)
             if not legal:
                 raise _Stuck
