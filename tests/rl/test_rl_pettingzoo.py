@@ -193,3 +193,9 @@ def test_goofspiel_shaping_pays_the_points_won():
     e.step(0)  # clubs the ace: hearts takes the prize
     prize = e.game_state["won"]["hearts"][0]
     assert e.rewards == {"hearts": pytest.approx(0.1 * prize), "clubs": 0.0}
+
+
+@pytest.mark.parametrize("game_id", ["imperial-borders", "imperial-elegy", "over-there", "imperialism-1880"])
+def test_a_game_without_an_encoding_says_so(game_id):
+    with pytest.raises(NotImplementedError, match="no encoding for learning agents yet"):
+        env(game_id)

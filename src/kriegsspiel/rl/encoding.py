@@ -91,6 +91,22 @@ def encoding(game_id: str, start: dict) -> Encoding:
     return module.encoding(game.view(start, None, log=False))
 
 
+def start(game, setup: dict, seed: int) -> dict:
+    """A new game set up as ``setup`` (players, scenario, options; empty ones left to the
+    game's defaults)."""
+    return game.new(seed=seed, **{k: v for k, v in setup.items() if v not in (None, "", {})})
+
+
+def final_rewards(game, s: dict) -> dict[str, float]:
+    """Each role's reward at the end: +1 for each winner (a shared win too), -1 for each
+    loser, 0 for all when nobody or everybody wins."""
+    roles = s["roles"]
+    winners = set((game.result(s) or {}).get("winners") or [])
+    if not winners or winners == set(roles):
+        return {r: 0.0 for r in roles}
+    return {r: 1.0 if r in winners else -1.0 for r in roles}
+
+
 # ----- helpers for the games' encodings --------------------------------------------------------
 
 

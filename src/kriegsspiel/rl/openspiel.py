@@ -36,7 +36,7 @@ import pyspiel
 from .. import catalog
 from ..ai.ismcts import determinize
 from ..games import load
-from .encoding import Encoding, encoding
+from .encoding import Encoding, encoding, final_rewards, start
 
 PREFIX = "kriegsspiel_"
 GAMES = ("goofspiel", "first-world-war")  # the games with an encoding
@@ -82,7 +82,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
 
 
 def _start(game_id: str, setup: dict, seed: int = 0) -> dict:
-    return load(game_id).new(seed=seed, **{k: v for k, v in setup.items() if v})
+    return start(load(game_id), setup, seed)
 
 
 class Game(pyspiel.Game):
@@ -103,9 +103,9 @@ class Game(pyspiel.Game):
             "scenario": params.get("scenario") or None,
             "options": options,
         }
-        start = _start(self.GAME_ID, self.setup)
-        self.roles = list(start["roles"])
-        self.encoding: Encoding = encoding(self.GAME_ID, start)
+        first = _start(self.GAME_ID, self.setup)
+        self.roles = list(first["roles"])
+        self.encoding: Encoding = encoding(self.GAME_ID, first)
         self.seeds = random.Random(int(params.get("seed", 0)))
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.encoding.actions),
@@ -159,13 +159,10 @@ class State(pyspiel.State):
         return self._kg.rules.is_over(self.s)
 
     def returns(self):
-        rules = self._kg.rules
-        if not rules.is_over(self.s):
+        if not self._kg.rules.is_over(self.s):
             return [0.0] * len(self._kg.roles)
-        winners = set((rules.result(self.s) or {}).get("winners") or [])
-        if not winners or winners == set(self._kg.roles):
-            return [0.0] * len(self._kg.roles)
-        return [1.0 if r in winners else -1.0 for r in self._kg.roles]
+        rewards = final_rewards(self._kg.rules, self.s)
+        return [rewards[r] for r in self._kg.roles]
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state ``player_id`` cannot tell from this one (its secrets and the dice drawn

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games import MODULES, load
-from .encoding import encoding
+from .encoding import encoding, final_rewards, start
 
 
 class KriegsspielEnv(AECEnv):
@@ -65,7 +65,7 @@ class KriegsspielEnv(AECEnv):
         self.game_state = None
 
     def _new(self, seed: int) -> dict:
-        return self.game.new(seed=seed, **{k: v for k, v in self.setup.items() if v not in (None, {})})
+        return start(self.game, self.setup, seed)
 
     # ----- spaces -------------------------------------------------------------------------
 
@@ -115,7 +115,7 @@ class KriegsspielEnv(AECEnv):
                     self.rewards[a] += self.shaping * (scores[a] - self._scores[a])
             self._scores = scores
         if self.game.is_over(self.game_state):
-            for a, r in self._outcome().items():
+            for a, r in final_rewards(self.game, self.game_state).items():
                 self.rewards[a] += r
                 self.terminations[a] = True
         elif self.decisions >= self.game.max_decisions:
@@ -130,12 +130,13 @@ class KriegsspielEnv(AECEnv):
         """Whose turn it is; the view and legal actions of the agent to act (of every agent
         once the game is over)."""
         s = self.game_state
-        over = self.game.is_over(s)
-        if any(self.terminations.values()) or any(self.truncations.values()):
+        ended = any(self.terminations.values()) or any(self.truncations.values())
+        if ended:
             self._deads_step_first()
         else:
             self.agent_selection = self.game.active(s)[0]
-        now = self.agents if over or any(self.truncations.values()) else [self.agent_selection]
+        over = self.game.is_over(s)
+        now = self.agents if ended else [self.agent_selection]
         self.infos = {a: {} for a in self.agents}
         for a in now:
             legal = [] if over else self.game.actions(s, a)
@@ -150,13 +151,6 @@ class KriegsspielEnv(AECEnv):
     def _legal(self, agent: str) -> list:
         s = self.game_state
         return [] if self.game.is_over(s) or agent not in self.game.active(s) else self.game.actions(s, agent)
-
-    def _outcome(self) -> dict[str, float]:
-        winners = set((self.game.result(self.game_state) or {}).get("winners") or [])
-        roles = self.game_state["roles"]
-        if not winners or winners == set(roles):
-            return {r: 0.0 for r in roles}
-        return {r: 1.0 if r in winners else -1.0 for r in roles}
 
     def _score(self) -> dict | None:
         return self.game.scores(self.game_state) if self.shaping else None
