@@ -14,7 +14,9 @@ from kriegsspiel.rl import encoding  # noqa: E402
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "RL.md").read_text()
 
 
-@pytest.mark.parametrize(("game_id", "setup"), [("goofspiel", {}), ("first-world-war", {"players": 2})])
+@pytest.mark.parametrize(
+    ("game_id", "setup"), [("goofspiel", {}), ("first-world-war", {"players": 2}), ("imperial-borders", {"players": 6})]
+)
 def test_the_observation_tables_match_the_encoding(game_id, setup):
     e = encoding(game_id, kriegsspiel.load(game_id).new(seed=0, **setup))
     for b in e.describe():
@@ -32,4 +34,23 @@ def test_the_first_world_war_action_ranges_match_the_enumeration():
         (1935, 1980, {"occupy": "calais"}),
     ]:
         assert first <= e.index(sample) <= last
+        assert f"| {first}-{last} |" in DOC
+
+
+def test_the_imperial_borders_token_ranges_match_the_enumeration():
+    e = encoding("imperial-borders", kriegsspiel.load("imperial-borders").new(seed=0, players=2))
+    assert len(e.actions) == 10061 and e.size == 101777 and e.longest == 3
+    index = {repr(a): i for i, a in enumerate(e.actions)}
+    for first, last, a, b in [
+        (0, 26, "undo", "seize"),
+        (27, 1619, {"to": "ile-de-france"}, {"region": "black-sea"}),
+        (1620, 1667, {"pool_with": "france"}, {"prize_to": "spain"}),
+        (1668, 1681, {"give": "france"}, {"get": "force"}),
+        (1682, 2242, {"seize": "ile-de-france"}, {"seize": "spain:63"}),
+        (2243, 6466, {"ride": "france:0"}, {"next": "spain:63"}),
+        (6467, 6978, {"bid": 0}, {"gold": 100}),
+        (6979, 6984, {"block": "double"}, {"block": "second"}),
+        (6985, 10060, {"buy+at": "buy", "value": "half-infantry"}, {"hit+as+target": "target", "value": "fort"}),
+    ]:
+        assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC

@@ -28,6 +28,8 @@ openspiel.register()
         ("kriegsspiel_first_world_war", {"players": 2}),
         ("kriegsspiel_first_world_war", {"players": 3}),
         ("kriegsspiel_first_world_war", {"players": 4}),
+        ("kriegsspiel_imperial_borders", {"players": 2}),
+        ("kriegsspiel_imperial_borders", {"players": 6, "options": '{"trading": true, "revolts": true}'}),
     ],
 )
 def test_openspiel_random_simulation(name, params):
@@ -37,8 +39,9 @@ def test_openspiel_random_simulation(name, params):
 
 
 def test_registering_again_is_harmless_and_the_names_are_listed():
-    assert openspiel.register() == ["kriegsspiel_goofspiel", "kriegsspiel_first_world_war"]
-    assert {"kriegsspiel_goofspiel", "kriegsspiel_first_world_war"} <= set(pyspiel.registered_names())
+    names = ["kriegsspiel_goofspiel", "kriegsspiel_first_world_war", "kriegsspiel_imperial_borders"]
+    assert openspiel.register() == names
+    assert set(names) <= set(pyspiel.registered_names())
 
 
 def test_the_game_type_says_what_the_game_is():
@@ -96,6 +99,34 @@ def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest():
         assert t.legal_actions() == state.legal_actions()
     hidden = {str(t.s["hands"]) + str(t.s["cups"]) for t in samples}
     assert len(hidden) > 1
+
+
+def test_a_spelt_action_survives_cloning_and_resampling_and_is_played_with_its_last_token():
+    game = pyspiel.load_game("kriegsspiel_imperial_borders", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while True:  # random play until a role begins an action of two tokens
+        p = state.current_player()
+        role = game.roles[p]
+        view = game.rules.view(state.s, role, log=False)
+        d = game.encoding.decision(game.rules.actions(state.s, role), view)
+        longer = [t for t in d.paths if len(t) == 2]
+        if longer:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    tokens = longer[0]
+    steps = len(state.s["actions"])
+    state.apply_action(tokens[0])
+    assert state.current_player() == p and len(state.s["actions"]) == steps
+    assert state.legal_actions() == sorted({t[1] for t in d.paths if t[0] == tokens[0]})
+    copy = state.clone()
+    sample = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    for other in (copy, sample):
+        assert other.legal_actions() == state.legal_actions()
+        assert other.information_state_string(p) == state.information_state_string(p)
+    assert f"{tokens[0]}" in state.information_state_string(p).split('"chosen"')[1][:40]
+    state.apply_action(tokens[1])
+    assert len(state.s["actions"]) == steps + 1 and list(state.s["actions"][-1]) == [role, d.paths[tokens[:2]]]
 
 
 @pytest.mark.parametrize(("name", "params", "heuristic"), [("kriegsspiel_goofspiel", {}, "match")])

@@ -7,6 +7,13 @@ roles: nothing secret) and returns an ``Encoding``. The observation is computed 
 role's *view* only, never from the state, so it holds nothing that role may not know.
 The enumeration is the same in every state of a game so set up: index ``i`` always means
 the same action, and a mask marks the legal ones.
+
+Where one enumeration of whole actions would be too long (an action that names a force
+and the region it goes to), a game spells an action in two or three *tokens*, each an
+index into its enumeration, chosen one after another by the same role (``Decision``):
+the first token of ``{"ride": force, "to": region}`` names the force, the next the
+region. A force is named by its place among its nation's forces (``slot``), which the
+observation describes.
 """
 
 from __future__ import annotations
@@ -28,24 +35,49 @@ def key(action: Any) -> bytes:
 
 @dataclass
 class Encoding:
-    """``actions``: the enumeration (index -> action); ``blocks``: the parts of the
-    observation in order (name, length, what it holds); ``observe_view(view, writer)``
-    writes a view's numbers, block by block, with a ``Writer``."""
+    """``actions``: the enumeration (index -> action, or -> token where actions are
+    spelt in tokens); ``blocks``: the parts of the observation in order (name, length,
+    what it holds); ``observe_view(view, writer)`` writes a view's numbers, block by block,
+    with a ``Writer``.
+
+    A game that spells its actions in tokens also gives ``context(view)`` (what the
+    spelling needs from the view, computed once a decision), ``spell(action, context)``
+    (the action's tokens, or None for one the enumeration cannot name) and ``longest``
+    (the most tokens an action takes); the observation then ends with a block marking the
+    tokens already chosen."""
 
     actions: list
     blocks: list[tuple[str, int, str]]
     observe_view: Callable[[dict, Writer], None]
+    spell: Callable[[Any, Any], tuple[int, ...] | None] | None = None
+    context: Callable[[dict], Any] | None = None
+    longest: int = 1
     _index: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self):
         self._index = {key(a): i for i, a in enumerate(self.actions)}
         if len(self._index) != len(self.actions):
             raise ValueError("an action is listed twice in the enumeration")
+        if self.spell is not None:
+            self.blocks = [
+                *self.blocks,
+                ("chosen", len(self.actions), "1 for each token of the action being spelt already chosen"),
+            ]
 
     @property
     def size(self) -> int:
         """The observation's length."""
         return sum(n for _, n, _ in self.blocks)
+
+    @property
+    def spelt(self) -> bool:
+        """True when actions are chosen a token at a time (``Decision``)."""
+        return self.spell is not None
+
+    def decision(self, legal: list, view: dict | None = None) -> Decision:
+        """The legal actions of a role as token sequences; ``view`` (the role's view) is
+        needed where actions are spelt."""
+        return Decision(self, legal, view)
 
     def index(self, action: Any) -> int:
         """The index of an action; KeyError if the enumeration lacks it."""
@@ -54,20 +86,27 @@ class Encoding:
         except KeyError:
             raise KeyError(f"the action {action!r} is not in this game's enumeration") from None
 
-    def mask(self, legal: list) -> np.ndarray:
-        """1 for each legal action, 0 elsewhere."""
+    def mask(self, legal: list, view: dict | None = None) -> np.ndarray:
+        """1 for each legal action (each legal first token), 0 elsewhere."""
+        if self.spell is not None:
+            return self.decision(legal, view).mask()
         m = np.zeros(len(self.actions), dtype=np.int8)
         for a in legal:
             m[self.index(a)] = 1
         return m
 
-    def observe(self, view: dict) -> np.ndarray:
-        """The vector for a role's view (float32, ``size`` long)."""
+    def observe(self, view: dict, chosen: tuple = ()) -> np.ndarray:
+        """The vector for a role's view (float32, ``size`` long), with the tokens of the
+        action being spelt already ``chosen``."""
         w = Writer(self.size)
         self.observe_view(view, w)
+        if self.spell is not None:
+            for token in chosen:
+                w.x[w.at + token] = 1.0
+            w.skip(len(self.actions))
         if w.at != self.size:
             raise ValueError(f"the observation wrote {w.at} numbers, not the {self.size} its blocks declare")
-        return np.asarray(w.x, dtype=np.float32)
+        return w.x
 
     def describe(self) -> list[dict]:
         """The observation's layout: each block's name, first index, length and meaning."""
@@ -107,6 +146,61 @@ def final_rewards(game, s: dict) -> dict[str, float]:
     return {r: 1.0 if r in winners else -1.0 for r in roles}
 
 
+class Decision:
+    """One role's choice among its legal actions, a token at a time: ``tokens()`` are the
+    legal next tokens, ``take(token)`` chooses one and returns the action once it is
+    spelt in full (None while more tokens are needed). An action the enumeration cannot
+    name is left out (``unnamed`` counts them)."""
+
+    __slots__ = ("encoding", "paths", "chosen", "unnamed")
+
+    def __init__(self, enc: Encoding, legal: list, view: dict | None = None):
+        self.encoding = enc
+        self.chosen: tuple[int, ...] = ()
+        self.unnamed = 0
+        if enc.spell is None:
+            self.paths = {(enc.index(a),): a for a in legal}
+            return
+        if view is None:
+            raise ValueError("this game spells its actions from the role's view: give the view")
+        ctx = enc.context(view) if enc.context is not None else view
+        self.paths = {}
+        for a in legal:
+            t = enc.spell(a, ctx)
+            if t is None:
+                self.unnamed += 1
+            elif t in self.paths:
+                raise ValueError(f"two legal actions spelt alike: {self.paths[t]!r} and {a!r}")
+            else:
+                self.paths[t] = a
+        for t in self.paths:
+            for n in range(1, len(t)):
+                if t[:n] in self.paths:
+                    raise ValueError(f"the spelling of {self.paths[t[:n]]!r} begins that of {self.paths[t]!r}")
+
+    def tokens(self) -> list[int]:
+        """The legal next tokens, in order."""
+        n = len(self.chosen)
+        return sorted({t[n] for t in self.paths if t[:n] == self.chosen})
+
+    def mask(self) -> np.ndarray:
+        m = np.zeros(len(self.encoding.actions), dtype=np.int8)
+        m[self.tokens()] = 1
+        return m
+
+    def take(self, token: int) -> Any | None:
+        """Choose ``token``: ValueError (and nothing changes) if it is not a legal next one."""
+        chosen = (*self.chosen, token)
+        n = len(chosen)
+        if not any(t[:n] == chosen for t in self.paths):
+            raise ValueError(f"token {token} is not legal now; see the action mask")
+        if chosen in self.paths:
+            self.chosen = ()
+            return self.paths[chosen]
+        self.chosen = chosen
+        return None
+
+
 # ----- helpers for the games' encodings --------------------------------------------------------
 
 
@@ -121,7 +215,7 @@ class Writer:
     __slots__ = ("x", "at")
 
     def __init__(self, size: int):
-        self.x = [0.0] * size
+        self.x = np.zeros(size, dtype=np.float32)
         self.at = 0
 
     def one_hot(self, value: Any, where: dict) -> None:
@@ -139,10 +233,20 @@ class Writer:
                 self.x[self.at + i] = 1.0
         self.at += len(where)
 
+    def counts(self, counts: dict, where: dict, scale: float) -> None:
+        """Each choice's count over ``scale``, clipped to [0, 1], at its position among the
+        choices; choices not in ``counts`` stay 0."""
+        x, at = self.x, self.at
+        for v, c in counts.items():
+            i = where.get(v)
+            if i is not None and c:
+                x[at + i] = min(max(c / scale, 0.0), 1.0)
+        self.at += len(where)
+
     def put(self, *numbers: float) -> None:
-        for v in numbers:
-            self.x[self.at] = v
-            self.at += 1
+        n = len(numbers)
+        self.x[self.at : self.at + n] = numbers
+        self.at += n
 
     def skip(self, n: int) -> None:
         """Leave ``n`` numbers at 0 (something not seen)."""

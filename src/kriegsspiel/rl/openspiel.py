@@ -39,7 +39,7 @@ from ..games import load
 from .encoding import Encoding, encoding, final_rewards, start
 
 PREFIX = "kriegsspiel_"
-GAMES = ("goofspiel", "first-world-war")  # the games with an encoding
+GAMES = ("goofspiel", "first-world-war", "imperial-borders")  # the games with an encoding
 
 
 def short_name(game_id: str) -> str:
@@ -113,7 +113,7 @@ class Game(pyspiel.Game):
             num_players=len(self.roles),
             min_utility=-1.0,
             max_utility=1.0,
-            max_game_length=self.rules.max_decisions,
+            max_game_length=self.rules.max_decisions * self.encoding.longest,
         )
         super().__init__(self.TYPE, info, params)
 
@@ -133,10 +133,27 @@ class Game(pyspiel.Game):
 class State(pyspiel.State):
     """A position: our state, read through the public interface."""
 
-    def __init__(self, game: Game, s: dict):
+    def __init__(self, game: Game, s: dict, chosen: tuple = ()):
         super().__init__(game)
         self._kg = game
-        self.s = s
+        self._held = _Held(game.rules, s)
+        self.chosen = chosen  # the tokens of an action being spelt, already chosen
+
+    @property
+    def s(self) -> dict:
+        return self._held.s
+
+    @s.setter
+    def s(self, s: dict) -> None:
+        self._held.s = s
+
+    def _decision(self, role: str):
+        kg = self._kg
+        legal = kg.rules.actions(self.s, role)
+        view = kg.rules.view(self.s, role, log=False) if kg.encoding.spelt else None
+        d = kg.encoding.decision(legal, view)
+        d.chosen = self.chosen
+        return d
 
     def current_player(self):
         rules = self._kg.rules
@@ -145,12 +162,24 @@ class State(pyspiel.State):
         return self._kg.roles.index(rules.active(self.s)[0])
 
     def _legal_actions(self, player):
-        role = self._kg.roles[player]
-        return sorted(self._kg.encoding.index(a) for a in self._kg.rules.actions(self.s, role))
+        kg = self._kg
+        if not kg.encoding.spelt:
+            return sorted(kg.encoding.index(a) for a in kg.rules.actions(self.s, kg.roles[player]))
+        return self._decision(kg.roles[player]).tokens()
 
     def _apply_action(self, action):
-        role = self._kg.rules.active(self.s)[0]
-        self.s = self._kg.rules.apply(self.s, role, self._kg.encoding.actions[action])
+        kg = self._kg
+        role = kg.rules.active(self.s)[0]
+        if not kg.encoding.spelt:
+            self.s = kg.rules.apply(self.s, role, kg.encoding.actions[action])
+            return
+        d = self._decision(role)
+        chosen = d.take(action)
+        if chosen is None:  # a token of an action spelt in several: the same player goes on
+            self.chosen = d.chosen
+            return
+        self.chosen = ()
+        self.s = self._kg.rules.apply(self.s, role, chosen)
 
     def _action_to_string(self, player, action):
         return orjson.dumps(self._kg.encoding.actions[action], option=orjson.OPT_SORT_KEYS).decode()
@@ -168,14 +197,29 @@ class State(pyspiel.State):
         """A state ``player_id`` cannot tell from this one (its secrets and the dice drawn
         again), from the sampler's randomness."""
         rng = random.Random(int(probability_sampler() * 2**53))
-        return State(self._kg, determinize(self._kg.rules, self.s, self._kg.roles[player_id], rng))
+        return State(self._kg, determinize(self._kg.rules, self.s, self._kg.roles[player_id], rng), self.chosen)
 
     def __deepcopy__(self, memo):
-        return State(self._kg, self._kg.rules.clone(self.s))
+        return State(self._kg, self._kg.rules.clone(self.s), self.chosen)
 
     def __str__(self):
         """The spectator's view: nothing secret."""
         return orjson.dumps(self._kg.rules.view(self.s, None, log=False), option=orjson.OPT_SORT_KEYS).decode()
+
+
+class _Held:
+    """Our state inside an OpenSpiel state. OpenSpiel clones a Python state by copying its
+    attributes one by one (``copy.deepcopy``); this copies ours the fast way, as the
+    rules do."""
+
+    __slots__ = ("rules", "s")
+
+    def __init__(self, rules, s: dict):
+        self.rules = rules
+        self.s = s
+
+    def __deepcopy__(self, memo):
+        return _Held(self.rules, self.rules.clone(self.s))
 
 
 class Observer:
@@ -190,8 +234,17 @@ class Observer:
 
     def set_from(self, state: State, player: int):
         view = self.game.rules.view(state.s, self.game.roles[player], log=False)
-        self.tensor[:] = self.game.encoding.observe(view)
+        self.tensor[:] = self.game.encoding.observe(view, _chosen(state, player))
 
     def string_from(self, state: State, player: int):
         view = self.game.rules.view(state.s, self.game.roles[player], log=self.recall)
+        if self.game.encoding.spelt:
+            view = {**view, "chosen": list(_chosen(state, player))}
         return orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
+
+
+def _chosen(state: State, player: int) -> tuple:
+    """The tokens the player has chosen of the action it is spelling (none for the others)."""
+    if state.chosen and not state.is_terminal() and state.current_player() == player:
+        return state.chosen
+    return ()

@@ -7,11 +7,13 @@ choice before the reveal: the game's own rule, which the fuzzer checks.
 An agent's observation is ``{"observation": vector, "action_mask": mask}``, both from its
 own view (``games/<game>/rl.py``). The info of the agent to act (of every agent once the
 game is over) holds ``view`` (its view without the log) and ``legal`` (its legal actions
-as the game writes them); the others' infos are empty until their turn. The action is an index
-into the game's fixed enumeration (``env.encoding.actions``). Rewards come at the end:
-+1 for each winner (a shared win too), -1 for each loser, 0 for all when nobody or
-everybody wins; with ``shaping`` set, each step also pays that factor times the change
-in the role's score where the game keeps one (victory points, prestige...).
+as the game writes them); the others' infos are empty until their turn. The action is an
+index into the game's fixed enumeration (``env.encoding.actions``); where the game spells
+an action in several tokens, the agent chooses them one step at a time and the action is
+played with the last (``infos[agent]["chosen"]`` holds the tokens chosen so far). Rewards
+come at the end: +1 for each winner (a shared win too), -1 for each loser, 0 for all when
+nobody or everybody wins; with ``shaping`` set, each step also pays that factor times the
+change in the role's score where the game keeps one (victory points, prestige...).
 """
 
 from __future__ import annotations
@@ -63,6 +65,7 @@ class KriegsspielEnv(AECEnv):
         }
         self._action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.game_state = None
+        self._decision = None
 
     def _new(self, seed: int) -> dict:
         return start(self.game, self.setup, seed)
@@ -88,6 +91,7 @@ class KriegsspielEnv(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.decisions = 0
+        self._decision = None
         self._scores = self._score()
         self._update()
 
@@ -101,9 +105,17 @@ class KriegsspielEnv(AECEnv):
         index = int(action)
         if not 0 <= index < len(self.encoding.actions):
             raise ValueError(f"action {index} is outside 0..{len(self.encoding.actions) - 1}")
-        chosen = self.encoding.actions[index]
-        if chosen not in self.infos[agent]["legal"]:
-            raise ValueError(f"action {index} ({chosen!r}) is not legal for {agent} now; see the action mask")
+        try:
+            chosen = self._decision.take(index)
+        except ValueError:
+            token = self.encoding.actions[index]
+            raise ValueError(f"action {index} ({token!r}) is not legal for {agent} now; see the action mask") from None
+        if chosen is None:  # a token of an action spelt in several: the same agent goes on
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self._accumulate_rewards()
+            self.infos[agent]["chosen"] = list(self._decision.chosen)
+            return
         self.game_state = self.game.apply(self.game_state, agent, chosen)
         self.decisions += 1
         self._cumulative_rewards[agent] = 0.0
@@ -140,13 +152,20 @@ class KriegsspielEnv(AECEnv):
         self.infos = {a: {} for a in self.agents}
         for a in now:
             legal = [] if over else self.game.actions(s, a)
-            self.infos[a] = {"view": self.game.view(s, a, log=False), "legal": legal}
+            self.infos[a] = {"view": self.game.view(s, a, log=False), "legal": legal, "chosen": []}
+        self._decision = None
+        if not ended:
+            info = self.infos[self.agent_selection]
+            self._decision = self.encoding.decision(info["legal"], info["view"])
 
     def observe(self, agent: str) -> dict:
         info = self.infos.get(agent) or {}
         view = info.get("view") or self.game.view(self.game_state, agent, log=False)
-        legal = info["legal"] if "legal" in info else self._legal(agent)
-        return {"observation": self.encoding.observe(view), "action_mask": self.encoding.mask(legal)}
+        if agent == self.agent_selection and self._decision is not None and "legal" in info and info["legal"]:
+            d = self._decision
+        else:
+            d = self.encoding.decision(info["legal"] if "legal" in info else self._legal(agent), view)
+        return {"observation": self.encoding.observe(view, d.chosen), "action_mask": d.mask()}
 
     def _legal(self, agent: str) -> list:
         s = self.game_state
