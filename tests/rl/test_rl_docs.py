@@ -54,3 +54,18 @@ def test_the_imperial_borders_token_ranges_match_the_enumeration():
     ]:
         assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC
+
+
+def test_the_imperial_elegy_token_ranges_match_the_enumeration():
+    e = encoding("imperial-elegy", kriegsspiel.load("imperial-elegy").new(seed=0))
+    assert len(e.actions) == 1243 and e.size == 118948 and e.longest == 16
+    index = {repr(a): i for i, a in enumerate(e.actions)}
+    for first, last, a, b in [
+        (0, 42, "pass", "remove-fort"),
+        (43, 115, {"key": "accept"}, {"key": "who"}),
+        (116, 649, {"value": "A"}, {"value": None}),
+        (650, 1241, {"unit": "ge:0"}, {"unit": "rebel:7"}),
+    ]:
+        assert (index[repr(a)], index[repr(b)]) == (first, last)
+        assert f"| {first}-{last} |" in DOC
+    assert e.actions[1242] == {"end": True} and "| 1242 | `END` |" in DOC

@@ -30,6 +30,7 @@ openspiel.register()
         ("kriegsspiel_first_world_war", {"players": 4}),
         ("kriegsspiel_imperial_borders", {"players": 2}),
         ("kriegsspiel_imperial_borders", {"players": 6, "options": '{"trading": true, "revolts": true}'}),
+        ("kriegsspiel_imperial_elegy", {}),
     ],
 )
 def test_openspiel_random_simulation(name, params):
@@ -39,7 +40,12 @@ def test_openspiel_random_simulation(name, params):
 
 
 def test_registering_again_is_harmless_and_the_names_are_listed():
-    names = ["kriegsspiel_goofspiel", "kriegsspiel_first_world_war", "kriegsspiel_imperial_borders"]
+    names = [
+        "kriegsspiel_goofspiel",
+        "kriegsspiel_first_world_war",
+        "kriegsspiel_imperial_borders",
+        "kriegsspiel_imperial_elegy",
+    ]
     assert openspiel.register() == names
     assert set(names) <= set(pyspiel.registered_names())
 

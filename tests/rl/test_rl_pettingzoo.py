@@ -27,6 +27,8 @@ SETUPS = [
     ("first-world-war", {"players": 2, "scenario": "historical", "options": {"war_plans": True}}),
     ("imperial-borders", {"players": 2}),
     ("imperial-borders", {"players": 6, "options": {"revolts": True, "trading": True, "call_to_arms": True}}),
+    ("imperial-elegy", {}),
+    ("imperial-elegy", {"scenario": "1880", "options": {"ru_bot": "normal"}}),
 ]
 
 
@@ -205,7 +207,7 @@ def test_goofspiel_shaping_pays_the_points_won():
     assert e.rewards == {"hearts": pytest.approx(0.1 * prize), "clubs": 0.0}
 
 
-@pytest.mark.parametrize("game_id", ["imperial-elegy", "over-there", "imperialism-1880"])
+@pytest.mark.parametrize("game_id", ["over-there", "imperialism-1880"])
 def test_a_game_without_an_encoding_says_so(game_id):
     with pytest.raises(NotImplementedError, match="no encoding for learning agents yet"):
         env(game_id)

@@ -201,6 +201,90 @@ class Decision:
         return None
 
 
+class Spelling:
+    """Actions spelt key by key: an enumeration and a ``spell`` for games whose actions are
+    many and varied (Imperial Elegy).
+
+    The tokens are: each word (an action that is a word); each key an action written as
+    a dict may have; each value it may hold (words of the rules, places, powers, cards,
+    numbers, true and false, and units by slot); and ``END``. A dict is spelt as each key,
+    in sorted order, followed by its value, then ``END``; a list as its items, then
+    ``END``; a dict inside a dict the same way. So ``{"do": "ef", "to": "albania"}`` is
+    ``do``, ``ef``, ``to``, ``albania``, ``END``: no action's spelling begins another's."""
+
+    END = {"end": True}
+
+    def __init__(self, words, keys, values, slots, longest: int = 16):
+        self.tokens: list = list(words)
+        self._word = {w: i for i, w in enumerate(self.tokens)}
+        self._key: dict = {}
+        for k in keys:
+            if k not in self._key:
+                self._key[k] = len(self.tokens)
+                self.tokens.append({"key": k})
+        self._value: dict = {}
+        for v in values:
+            self._add(self._typed(v), {"value": v})
+        for name in slots:
+            self._add(("unit", name), {"unit": name})
+        self._end = len(self.tokens)
+        self.tokens.append(self.END)
+        self.longest = longest
+
+    def _add(self, key, token) -> None:
+        if key not in self._value:
+            self._value[key] = len(self.tokens)
+            self.tokens.append(token)
+
+    @staticmethod
+    def _typed(v):
+        """Values told apart by type as well: True is not 1."""
+        return (type(v).__name__, v)
+
+    def spell(self, action, slots: dict) -> tuple[int, ...] | None:
+        """The tokens of ``action``; ``slots`` maps unit ids to slot names. None for an
+        action the enumeration cannot name."""
+        if type(action) is str:
+            i = self._word.get(action)
+            return None if i is None else (i,)
+        if type(action) is not dict:
+            return None
+        out: list[int] = []
+        return tuple(out) if self._dict(action, slots, out) else None
+
+    def _dict(self, d: dict, slots: dict, out: list) -> bool:
+        for k in sorted(d):
+            i = self._key.get(k)
+            if i is None:
+                return False
+            out.append(i)
+            if not self._item(d[k], slots, out):
+                return False
+        out.append(self._end)
+        return True
+
+    def _item(self, v, slots: dict, out: list) -> bool:
+        kind = type(v)
+        if kind is dict:
+            return self._dict(v, slots, out)
+        if kind is list:
+            for x in v:
+                if not self._item(x, slots, out):
+                    return False
+            out.append(self._end)
+            return True
+        if kind is str and v in slots:
+            i = self._value.get(("unit", slots[v]))
+        elif kind in (str, int, bool) or v is None:
+            i = self._value.get(self._typed(v))
+        else:
+            i = None
+        if i is None:
+            return False
+        out.append(i)
+        return True
+
+
 # ----- helpers for the games' encodings --------------------------------------------------------
 
 
