@@ -31,6 +31,7 @@ openspiel.register()
         ("kriegsspiel_imperial_borders", {"players": 2}),
         ("kriegsspiel_imperial_borders", {"players": 6, "options": '{"trading": true, "revolts": true}'}),
         ("kriegsspiel_imperial_elegy", {}),
+        ("kriegsspiel_over_there", {}),
     ],
 )
 def test_openspiel_random_simulation(name, params):
@@ -45,6 +46,7 @@ def test_registering_again_is_harmless_and_the_names_are_listed():
         "kriegsspiel_first_world_war",
         "kriegsspiel_imperial_borders",
         "kriegsspiel_imperial_elegy",
+        "kriegsspiel_over_there",
     ]
     assert openspiel.register() == names
     assert set(names) <= set(pyspiel.registered_names())

@@ -39,7 +39,8 @@ from ..games import load
 from .encoding import Encoding, encoding, final_rewards, start
 
 PREFIX = "kriegsspiel_"
-GAMES = ("goofspiel", "first-world-war", "imperial-borders", "imperial-elegy")  # the games with an encoding
+# the games with an encoding
+GAMES = ("goofspiel", "first-world-war", "imperial-borders", "imperial-elegy", "over-there")
 
 
 def short_name(game_id: str) -> str:
