@@ -36,6 +36,7 @@ from ib_march_support import (
 
 from kriegsspiel.engine import IllegalAction
 from kriegsspiel.games.imperial_borders import board, bots_march
+from kriegsspiel.games.imperial_borders.data import pack
 
 SPALATO_TO_CAGLIARI = ["adriatic-sea", "port-bari", "adriatic-sea", "ionian-sea", "tyrrhenian-sea", "port-cagliari"]
 
@@ -930,3 +931,40 @@ def test_the_bot_boards_passengers_for_a_landing_in_its_own_territory():
     bot = kriegsspiel.load("imperial-borders").bots["heuristic"]
     choice = bot(game.view(s, BRITAIN), acts(s, BRITAIN), random.Random(0))
     assert choice == {"load": soldier, "onto": frigate}
+
+
+def test_the_bot_reinforces_an_annexation_another_nation_contests():
+    """One Spanish Land Unit in Portugal and three French: a tie or a French roll wins it
+    (L781-796). Spare units march in to outroll them, and the one there stays."""
+    s = fresh()
+    place(s, SPAIN, "half-infantry", "castile", 4)
+    place(s, FRANCE, "full-infantry", "portugal", 3)
+    place(s, SPAIN, "half-infantry", "portugal")
+    assert bots_march.contested_annexation(s, "portugal", SPAIN)
+    plan = bots_march._plan_orders(s, SPAIN)
+    assert ("castile", ["portugal"], 3) in plan  # 1 + 3 needed, 1 there; the Capital keeps 1
+    assert not [o for o in plan if o[0] == "portugal"]
+
+
+def test_spare_land_units_with_nothing_in_range_march_on_instead_of_idling():
+    """Six Spanish Land Units in Castile, Portugal already Spanish: nothing to take within two
+    marches. Five (the Capital keeps one) march towards the nearest land worth taking."""
+    s = fresh()
+    s["control"]["portugal"] = SPAIN
+    place(s, SPAIN, "half-infantry", "castile", 6)
+    plan = bots_march._plan_orders(s, SPAIN)
+    assert plan == [("castile", ["aragon-catalonia"], 5)]  # next to France's Aquitaine
+    dist = bots_march.distances(s, bots_march.goals(s, SPAIN))
+    assert dist["aragon-catalonia"] < dist["castile"]
+
+
+def test_with_no_land_to_take_by_land_spare_units_go_where_ships_can_take_them_on():
+    s = fresh()
+    p = pack()
+    for r in (*p.territories, *p.ports):
+        s["control"][r] = SPAIN  # nothing left to take anywhere by land
+    place(s, SPAIN, "half-infantry", "castile", 3)
+    path = bots_march.onward(s, SPAIN, "castile", [])
+    assert path is not None and len(path) == 1
+    assert any(x.territory == path[0] for x in p.ports.values())  # a Territory with a Port
+    assert bots_march.onward(s, SPAIN, path[0], []) is None  # there, they wait for the Ships

@@ -444,6 +444,9 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
         here = mine_at(s, region, role, "land")
         keep = 1 if region == capital else 0
         keep += reserved.get(region, 0)
+        if region in p.territories and region not in s["control"] and p.territories[region].independent:
+            foes = len(land_units(s, region)) - len(here)
+            keep += 1 + foes  # stay to annex it, and to outroll whoever else is here (L781-796)
         spare = len(here) - keep
         if spare <= 0:
             continue
@@ -459,6 +462,12 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
                 foes = len(land_units(s, dest)) - len(land_units(s, dest, role))
                 need = 1 + foes
                 options.append((-(10 - 3 * foes) + 0.5 * len(path), dest, path, need))
+            elif contested_annexation(s, dest, role):
+                ours = len(land_units(s, dest, role))
+                foes = len(land_units(s, dest)) - ours
+                need = foes + 1 - ours  # outroll them: each Land Unit brings its dice (L781)
+                if need > 0:
+                    options.append((-(9 - 2 * foes) + 0.5 * len(path), dest, path, need))
             elif dest in p.territories and s["control"].get(dest) not in (None, role):
                 owner = s["control"][dest]
                 if same_team(s, owner, role):
@@ -476,7 +485,86 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
             claimed.add(dest)
             plan.append((region, path, need))
             spare -= need
+        if spare > 0 and region not in p.mountains:
+            path = onward(s, role, region, plan)
+            if path is not None:
+                plan.append((region, path, spare))
     return plan
+
+
+def contested_annexation(s: dict, region: str, role: str) -> bool:
+    """An Independent Territory where we and another team both have Land Units: the
+    higher roll annexes it, a tie leaves it Independent (L781-796)."""
+    p = pack()
+    if region not in p.territories or region in s["control"] or not p.territories[region].independent:
+        return False
+    here = land_units(s, region)
+    return any(s["forces"][x]["nation"] == role for x in here) and any(
+        not same_team(s, s["forces"][x]["nation"], role) for x in here
+    )
+
+
+def goals(s: dict, role: str) -> set[str]:
+    """Land worth marching on: Independent Territories open to annexation, and Territories
+    of the other teams."""
+    p = pack()
+    out = set()
+    for r in p.territories:
+        if annex_target(s, r, role):
+            out.add(r)
+        else:
+            owner = s["control"].get(r)
+            if owner is not None and not same_team(s, owner, role):
+                out.add(r)
+    return out
+
+
+def distances(s: dict, targets: set[str]) -> dict[str, int]:
+    """Land marches from every land region to the nearest of ``targets`` (over Territories
+    and Mountain Ranges, ignoring who stands where)."""
+    p = pack()
+    dist = {r: 0 for r in targets}
+    todo = deque(targets)
+    while todo:
+        r = todo.popleft()
+        for n in p.land_neighbours(r):
+            if n not in dist and (n in p.territories or n in p.mountains):
+                dist[n] = dist[r] + 1
+                todo.append(n)
+    return dist
+
+
+def onward(s: dict, role: str, region: str, plan: list) -> list[str] | None:
+    """Where spare Land Units with nothing in range go instead of idling: towards the
+    nearest land worth marching on, or, with none within reach by land, to one of our
+    Territories with a Port, where our Ships can take them on (L475-486)."""
+    p = pack()
+    dist = distances(s, goals(s, role))
+    here = dist.get(region)
+    if here is None or here > 2 * LAND_RANGE + 2:
+        coast = {
+            x.territory
+            for x in p.ports.values()
+            if x.territory is not None and s["control"].get(x.territory) == role and s["control"].get(x.id) == role
+        }
+        if not coast or region in coast:
+            return None
+        dist, here = distances(s, coast), None
+    best = None
+    for path in land_paths(s, region):
+        dest = path[-1]
+        if dest in p.mountains or any(opposing(s, r, role) for r in path):
+            continue
+        owner = s["control"].get(dest)
+        if dest in p.territories and owner is not None and owner != role:
+            continue  # not into another nation's land without the strength to take it
+        d = dist.get(dest)
+        if d is None or (here is not None and d >= here) or clashes(plan, region, path):
+            continue
+        key = (d, len(path), path)
+        if best is None or key < best:
+            best = key
+    return best[2] if best is not None else None
 
 
 def plot(s, f, role, actions):
