@@ -157,3 +157,57 @@ def test_openspiel_ismcts_plays_our_heuristic_bot_through_the_registration(name,
             assert action in state.legal_actions()
             state.apply_action(action)
         assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+class _Score(mcts.Evaluator):
+    """Values a position by our game's own evaluation (no rollout to the end of a long game)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def evaluate(self, state):
+        rules = self.game.rules
+        if state.is_terminal():
+            return np.array(state.returns())
+        scores = rules.evaluate(state.s) or {}
+        return np.array([float(scores.get(r, 0.0)) for r in self.game.roles])
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def test_openspiel_ismcts_spells_imperial_borders_actions_against_our_heuristic_bot():
+    """OpenSpiel's ISMCTS bot plays France's team a token at a time through the
+    registration; our heuristic bot plays the rest, its choices spelt into tokens."""
+    game = pyspiel.load_game("kriegsspiel_imperial_borders", {"players": 2, "seed": 3})
+    state = game.new_initial_state()
+    bot = ismcts.ISMCTSBot(
+        game,
+        _Score(game),
+        uct_c=2.0,
+        max_simulations=6,
+        random_state=np.random.RandomState(1),
+        allow_inconsistent_action_sets=True,  # docs/RL.md: a sample redraws the others' secrets, not their memories
+    )
+    ours = get("imperial-borders", "heuristic")
+    rng = random.Random(3)
+    searched = played = 0
+    while played < 120 and not state.is_terminal():
+        p = state.current_player()
+        role = game.roles[p]
+        if state.s["teams"][role] == 0:
+            token = bot.step(state)
+            searched += 1
+        else:
+            if not state.chosen:
+                view = game.rules.view(state.s, role)
+                choice = ours(view, game.rules.actions(state.s, role), rng)
+                paths = game.encoding.decision(game.rules.actions(state.s, role), view).paths
+                pending = next(t for t, a in paths.items() if a == choice)
+            token = pending[len(state.chosen)]
+        assert token in state.legal_actions()
+        before = len(state.s["actions"])
+        state.apply_action(token)
+        played += len(state.s["actions"]) - before
+    assert searched > 10 and played == 120
