@@ -72,3 +72,19 @@ def test_the_tokens_read_as_the_action():
 )
 def test_what_the_vocabulary_lacks_is_not_named(action):
     assert SPELLING.spell(action, UNITS) is None
+
+
+def test_a_choice_with_nothing_the_enumeration_can_name_is_refused():
+    from kriegsspiel.rl.encoding import Encoding
+
+    e = Encoding(
+        actions=SPELLING.tokens,
+        blocks=[],
+        observe_view=lambda view, w: None,
+        spell=SPELLING.spell,
+        context=lambda view: UNITS,
+    )
+    assert e.decision(["pass", "retreat"], {}).unnamed == 1  # one of two named: offered
+    with pytest.raises(ValueError, match="none of the 1 legal actions"):
+        e.decision(["retreat"], {})
+    assert e.decision([], {}).tokens() == []  # nothing to choose (the game is over): no error

@@ -9,11 +9,12 @@ The enumeration is the same in every state of a game so set up: index ``i`` alwa
 the same action, and a mask marks the legal ones.
 
 Where one enumeration of whole actions would be too long (an action that names a force
-and the region it goes to), a game spells an action in two or three *tokens*, each an
-index into its enumeration, chosen one after another by the same role (``Decision``):
-the first token of ``{"ride": force, "to": region}`` names the force, the next the
-region. A force is named by its place among its nation's forces (``slot``), which the
-observation describes.
+and the region it goes to; hundreds of kinds of action), a game spells an action in
+several *tokens*, each an index into its enumeration, chosen one after another by the
+same role (``Decision``): the first token of ``{"ride": force, "to": region}`` names the
+force, the next the region (``Spelling`` spells any action key by key). A force or unit
+the game creates during play is named by its *slot*, its place among its owner's forces,
+which the observation describes.
 """
 
 from __future__ import annotations
@@ -150,7 +151,8 @@ class Decision:
     """One role's choice among its legal actions, a token at a time: ``tokens()`` are the
     legal next tokens, ``take(token)`` chooses one and returns the action once it is
     spelt in full (None while more tokens are needed). An action the enumeration cannot
-    name is left out (``unnamed`` counts them)."""
+    name is left out (``unnamed`` counts them); a choice none of whose actions it can name
+    is refused (ValueError), so an agent is never left with nothing to choose."""
 
     __slots__ = ("encoding", "paths", "chosen", "unnamed")
 
@@ -177,6 +179,8 @@ class Decision:
             for n in range(1, len(t)):
                 if t[:n] in self.paths:
                     raise ValueError(f"the spelling of {self.paths[t[:n]]!r} begins that of {self.paths[t]!r}")
+        if legal and not self.paths:
+            raise ValueError(f"none of the {len(legal)} legal actions can be named by this game's enumeration")
 
     def tokens(self) -> list[int]:
         """The legal next tokens, in order."""

@@ -20,6 +20,9 @@ What the game type says, and why:
   information state is the view with its log (all that player has seen and done), as a
   string. There is no information-state tensor: the fixed-size vector of a view does not
   tell every history apart.
+- Where a game spells its actions in tokens (Imperial Borders, Imperial Elegy, Over There),
+  OpenSpiel's actions are the tokens: the same player moves until its action is spelt, and
+  the observation and information-state strings carry the tokens it has chosen.
 - ``resample_from_infostate`` draws again what the player may not know (the game's
   ``scramble``, with new dice), so OpenSpiel's ISMCTS bot can search these games.
 """

@@ -33,7 +33,7 @@ PHASES = ("setup", "taxes", "orders", "turn-order", "march", "annexation", "para
 HIT_KINDS = ("double", "black", "blue", "red", "bar", "second")  # L664-668, L683-685
 TAGS = ("blue", "red", "white")  # Arrow Tags, L541-548
 TRADE_KINDS = ("gold", "port", "territory", "force")  # L1001
-STATUSES = ("plotted", "dismissed", "cancelled", "done")
+STATUSES = ("drafting", "plotted", "dismissed", "cancelled", "done")
 ZONES = ("front", "rear", "sea")
 SIDES = ("a", "d")
 CHOICES = ("with", "against", "abstain")
@@ -227,8 +227,8 @@ def blocks() -> list[tuple[str, int, str]]:
         (
             "my_orders",
             MY_ORDERS * order_row,
-            f"my orders this round, the first {MY_ORDERS} in order: status one-hot (plotted, dismissed, cancelled, "
-            "done); origin one-hot; destination one-hot; forces over 10",
+            f"my orders this round, the first {MY_ORDERS} in order: status one-hot (drafting, plotted, dismissed, "
+            "cancelled, done); origin one-hot; destination one-hot; forces over 10",
         ),
         (
             "orders",
