@@ -23,3 +23,8 @@ def assert_secrets_unseen(game, s: dict, role: str, rng, differs, tries: int = 6
         assert np.array_equal(e.observe(seen), base)
         assert np.array_equal(e.mask(game.actions(t, role), seen), mask)
     assert drawn, "nothing secret was drawn again: the test proves nothing here"
+
+
+def empty_blocks(e, ever) -> list[str]:
+    """The observation blocks of ``e`` in which ``ever`` (a bool per number) holds nothing."""
+    return [b["name"] for b in e.describe() if not ever[b["start"] : b["start"] + b["length"]].any()]

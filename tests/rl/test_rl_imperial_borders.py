@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from rl_support import assert_secrets_unseen  # noqa: E402
+from rl_support import assert_secrets_unseen, empty_blocks  # noqa: E402
 
 import kriegsspiel  # noqa: E402
 from kriegsspiel.ai.bots import decide, get  # noqa: E402
@@ -152,5 +152,5 @@ def test_every_block_of_the_observation_is_written_in_play():
             ever |= e.observe(GAME.view(s, role, log=False)) > 0
             legal = GAME.actions(s, role)
             s = GAME.apply(s, role, legal[rng.randrange(len(legal))])
-    empty = [b["name"] for b in e.describe() if not ever[b["start"] : b["start"] + b["length"]].any()]
+    empty = empty_blocks(e, ever)
     assert empty == ["chosen"]

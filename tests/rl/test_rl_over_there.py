@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from rl_support import assert_secrets_unseen  # noqa: E402
+from rl_support import assert_secrets_unseen, empty_blocks  # noqa: E402
 
 import kriegsspiel  # noqa: E402
 from kriegsspiel.ai.bots import decide, get  # noqa: E402
@@ -41,7 +41,7 @@ def test_every_action_is_named_and_every_block_written(seed, options):
         assert x.min() >= 0.0 and x.max() <= 1.0
         ever |= x > 0
         s = GAME.apply(s, role, decide(GAME, bot, s, role, rng) if rng.random() > 0.2 else rng.choice(legal))
-    empty = [b["name"] for b in e.describe() if not ever[b["start"] : b["start"] + b["length"]].any()]
+    empty = empty_blocks(e, ever)
     allowed = {"chosen", "works", "markers", "res", "eliminated", "hidden"}  # some games never see them
     assert set(empty) <= allowed, empty
     if options.get("limited_intelligence", True):

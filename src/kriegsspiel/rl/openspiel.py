@@ -152,10 +152,15 @@ class State(pyspiel.State):
         self._held.s = s
 
     def _decision(self, role: str):
-        kg = self._kg
-        legal = kg.rules.actions(self.s, role)
-        view = kg.rules.view(self.s, role, log=False) if kg.encoding.spelt else None
-        d = kg.encoding.decision(legal, view)
+        """The role's legal actions as tokens, found once for a position: OpenSpiel lists the
+        legal actions and then applies one from the same position."""
+        kg, held = self._kg, self._held
+        key = (len(held.s["actions"]), role)
+        if held.listed is None or held.listed[0] is not held.s or held.listed[1] != key:
+            legal = kg.rules.actions(held.s, role)
+            view = kg.rules.view(held.s, role, log=False)
+            held.listed = (held.s, key, kg.encoding.decision(legal, view))
+        d = held.listed[2]
         d.chosen = self.chosen
         return d
 
@@ -212,15 +217,17 @@ class State(pyspiel.State):
 
 
 class _Held:
-    """Our state inside an OpenSpiel state. OpenSpiel clones a Python state by copying its
-    attributes one by one (``copy.deepcopy``); this copies ours the fast way, as the
-    rules do."""
+    """Our state inside an OpenSpiel state, with the last legal actions listed from it.
+    OpenSpiel clones a Python state by copying its attributes one by one
+    (``copy.deepcopy``); this copies ours the fast way, as the rules do, and leaves the list
+    behind."""
 
-    __slots__ = ("rules", "s")
+    __slots__ = ("rules", "s", "listed")
 
     def __init__(self, rules, s: dict):
         self.rules = rules
         self.s = s
+        self.listed = None  # (state, (actions so far, role), its Decision): see State._decision
 
     def __deepcopy__(self, memo):
         return _Held(self.rules, self.rules.clone(self.s))

@@ -435,6 +435,7 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
     claimed: set = set()
     reserved: dict[str, int] = {}
     regions = sorted({f["at"] for f in s["forces"].values() if f["nation"] == role and f["cargo_of"] is None})
+    to_goals: dict | None = None  # marches to the nearest land worth taking, found once if needed
     # Ships first: each carries passengers, fetches them, or seizes an Independent Port.
     plan_ships(s, role, plan, claimed, reserved)
     # Land Units: annex the nearest free territories, strike weak enemy ones.
@@ -486,7 +487,9 @@ def _plan_orders(s: dict, role: str) -> list[tuple[str, list[str], int]]:
             plan.append((region, path, need))
             spare -= need
         if spare > 0 and region not in p.mountains:
-            path = onward(s, role, region, plan)
+            if to_goals is None:
+                to_goals = distances(s, goals(s, role))
+            path = onward(s, role, region, plan, to_goals)
             if path is not None:
                 plan.append((region, path, spare))
     return plan
@@ -534,12 +537,12 @@ def distances(s: dict, targets: set[str]) -> dict[str, int]:
     return dist
 
 
-def onward(s: dict, role: str, region: str, plan: list) -> list[str] | None:
+def onward(s: dict, role: str, region: str, plan: list, to_goals: dict | None = None) -> list[str] | None:
     """Where spare Land Units with nothing in range go instead of idling: towards the
     nearest land worth marching on, or, with none within reach by land, to one of our
     Territories with a Port, where our Ships can take them on (L475-486)."""
     p = pack()
-    dist = distances(s, goals(s, role))
+    dist = to_goals if to_goals is not None else distances(s, goals(s, role))
     here = dist.get(region)
     if here is None or here > 2 * LAND_RANGE + 2:
         coast = {

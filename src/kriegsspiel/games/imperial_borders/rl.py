@@ -282,7 +282,8 @@ def encoding(start: dict) -> Encoding:
     n, r = len(NATIONS), len(p.regions)
     slot_row = 1 + len(units) + 1 + 1 + r + 1 + len(TAGS)
     order_row = len(STATUSES) + 2 * r + 1
-    sizes = {name: size for name, size, _ in blocks()}
+    layout = blocks()
+    sizes = {name: size for name, size, _ in layout}
 
     def context(view: dict) -> dict:
         return force_slots(view["board"]["forces"])
@@ -457,7 +458,7 @@ def encoding(start: dict) -> Encoding:
 
     return Encoding(
         actions=enumeration,
-        blocks=blocks(),
+        blocks=layout,
         observe_view=observe,
         spell=spell,
         context=context,

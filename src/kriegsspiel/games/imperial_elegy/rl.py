@@ -231,7 +231,8 @@ def encoding(start: dict) -> Encoding:
     slot_index = {name: i for i, name in enumerate(slot_names())}
     n, L = len(ROLES), len(locs)
     unit_row = 1 + len(UNIT_TYPES) + L + 2
-    sizes = {name: size for name, size, _ in blocks()}
+    layout = blocks()
+    sizes = {name: size for name, size, _ in layout}
 
     def scaled(value, scale) -> float:
         return min(max((value or 0) / SCALE[scale], 0.0), 1.0)
@@ -431,5 +432,5 @@ def encoding(start: dict) -> Encoding:
         controller(w, g.get("held") or {})
 
     return Encoding(
-        actions=sp.tokens, blocks=blocks(), observe_view=observe, spell=sp.spell, context=context, longest=sp.longest
+        actions=sp.tokens, blocks=layout, observe_view=observe, spell=sp.spell, context=context, longest=sp.longest
     )

@@ -104,7 +104,8 @@ def encoding(start: dict) -> Encoding:
     hq = positions([x for x in UNITS if UNITS[x].type == "army-hq"])
     h, u = len(hexes), len(units)
     unit_row = 1 + h + 3 + 1 + 2 + 1 + 1 + len(SUPPLY) + 3
-    sizes = {name: size for name, size, _ in blocks()}
+    layout = blocks()
+    sizes = {name: size for name, size, _ in layout}
 
     def scaled(value, scale) -> float:
         return min(max((value or 0) / SCALE[scale], 0.0), 1.0)
@@ -237,7 +238,7 @@ def encoding(start: dict) -> Encoding:
 
     return Encoding(
         actions=sp.tokens,
-        blocks=blocks(),
+        blocks=layout,
         observe_view=observe,
         spell=sp.spell,
         context=lambda view: {},
