@@ -32,6 +32,7 @@ from ...engine import rng
 from ...engine.flow import log
 from . import logistics, movement, supply
 from .world import (
+    AXIAL,
     CAUSEWAYS,
     CH,
     CITY_HEXES,
@@ -2449,28 +2450,33 @@ _ART_MOST = max(
 """The most a fortification or a major city multiplies an artillery unit's attack by (12B)."""
 
 
-def _overrun_hopeless(s: dict, side: str, uids: list[str], target_hex: str, st: dict) -> bool:
-    """Whether 10:1 is out of reach against the hex from anywhere, by a bound that costs little
-    to count: every attacker at its printed strength (artillery at its best multiplier, 12B;
-    terrain, hexsides, disruption, supply and support only lower it, 9H, 12A), against the least
-    the defense can be: each defender's printed defense after its disruption (3A5), a quarter out
-    of general supply (11F), halved unsupported (12A), artillery not counted (its ratio only caps
-    it, 12B)."""
-    defenders = [u for u in _enemy_at(s, side, target_hex, st) if not UNITS[u].hq]
-    low = 0  # in 32nds, a whole number
-    for u in defenders:
-        v = s["units"][u]
-        if UNITS[u].artillery:
-            continue
-        low += rating(s, u)[1] * _LEAST_32NDS[v.get("supply", "general") == "general"][min(v["dis"], 2)]
-    if low <= 0:
-        return False
-    high = sum(rating(s, u)[0] * (_ART_MOST if UNITS[u].artillery else 1) for u in uids if s["units"][u]["dis"] < 2)
-    a_fat = max((s["units"][u]["fat"] for u in uids), default=0)
-    d_fat = max((s["units"][u]["fat"] for u in defenders), default=0)
-    # a hair added so that rounding can only raise the bound
-    odds = math.floor(high * 32 / low + 1e-9) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
-    return odds < CH.overrun_rule.minimum
+def _overrun_hopeful(s: dict, side: str, uids: list[str], near: list[str], st: dict) -> list[str]:
+    """The hexes of ``near`` against which 10:1 is not out of reach from anywhere, by a bound that
+    costs little to count: every attacker at its printed strength (artillery at its best
+    multiplier, 12B; terrain, hexsides, disruption, supply and support only lower it, 9H, 12A),
+    against the least the defense can be: each defender's printed defense after its disruption
+    (3A5), a quarter out of general supply (11F), halved unsupported (12A), artillery not counted
+    (its ratio only caps it, 12B). ``st``: the stacks, the enemy's in ``near`` at least."""
+    units = s["units"]
+    high = sum(rating(s, u)[0] * (_ART_MOST if UNITS[u].artillery else 1) for u in uids if units[u]["dis"] < 2)
+    a_fat = max((units[u]["fat"] for u in uids), default=0)
+    out = []
+    for e in near:
+        defenders = [u for u in _enemy_at(s, side, e, st) if not UNITS[u].hq]
+        low = 0  # in 32nds, a whole number
+        for u in defenders:
+            v = units[u]
+            if UNITS[u].artillery:
+                continue
+            low += rating(s, u)[1] * _LEAST_32NDS[v.get("supply", "general") == "general"][min(v["dis"], 2)]
+        if low > 0:
+            d_fat = max((units[u]["fat"] for u in defenders), default=0)
+            # a hair added so that rounding can only raise the bound
+            odds = math.floor(high * 32 / low + 1e-9) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
+            if odds < CH.overrun_rule.minimum:
+                continue
+        out.append(e)
+    return out
 
 
 _LEAST_32NDS = {
@@ -2481,11 +2487,15 @@ _LEAST_32NDS = {
 (12A), a quarter of that out of general supply (11F)."""
 
 
-def overrun_candidates(s: dict, side: str, uids: list[str], mode: str, occupied) -> tuple[list[str], dict]:
+def overrun_candidates(
+    s: dict, side: str, uids: list[str], mode: str, occupied, sight=None, whole: bool = True
+) -> tuple[list[str], dict]:
     """The hexes of ``occupied`` (enemy stacks) the units might overrun together, by bounds that
     cost little to count: every unit may overrun (6B, ruling C21; a combat strength among them),
     the hex lies within every unit's MPs and one (each step costs at least 1 MP), and 10:1 is
-    not out of reach (``_overrun_hopeless``). With the stacks, for the caller."""
+    not out of reach (``_overrun_hopeful``). ``sight``: a function giving the hexes the side
+    sees (None: all), asked only when a hex is near. With the stacks, for the caller: every
+    unit's, or (``whole`` False) only the enemy's in those hexes."""
     if not uids:
         return [], {}
     for u in uids:
@@ -2496,13 +2506,28 @@ def overrun_candidates(s: dict, side: str, uids: list[str], mode: str, occupied)
             return [], {}
     if not any(rating(s, u)[0] > 0 for u in uids):
         return [], {}
-    budgets = {u: movement.allowance(s, u, mode) - s["units"][u].get("spent", 0) for u in uids}
-    starts = {u: hx.from_id(s["units"][u]["hex"]) for u in uids}
-    near = [e for e in occupied if all(hx.distance(starts[u], hx.from_id(e)) <= budgets[u] + 1 for u in uids)]
-    if not near:
-        return [], {}
-    st = stacks(s)
-    return [e for e in near if not _overrun_hopeless(s, side, uids, e, st)], st
+    distance = hx.distance
+    near = list(occupied)
+    for u in uids:
+        v = s["units"][u]
+        start, most = AXIAL[v["hex"]], movement.allowance(s, u, mode) - v.get("spent", 0) + 1
+        near = [e for e in near if distance(start, AXIAL[e]) <= most]
+        if not near:
+            return [], {}
+    if sight is not None:
+        seen = sight()
+        if seen is not None:
+            near = [e for e in near if e in seen]
+            if not near:
+                return [], {}
+    if whole:
+        st = stacks(s)
+    else:
+        st, where = {}, set(near)
+        for u, v in on_map(s, OTHER[side]):
+            if v["hex"] in where:
+                st.setdefault(v["hex"], []).append(u)
+    return _overrun_hopeful(s, side, uids, near, st), st
 
 
 def _overrun_plans(
@@ -2570,10 +2595,11 @@ def _overrunners(uids) -> list[str]:
     return [u for u in _order(uids) if not UNITS[u].hq]
 
 
-def may_overrun(s: dict, side: str, uids, mode: str, occupied) -> bool:
-    """Whether the unit or stack might overrun one of the enemy hexes ``occupied`` (6F), by the
-    bounds of ``overrun_candidates``: HQs stay behind (``_overrunners``)."""
-    return bool(overrun_candidates(s, side, _overrunners(uids), mode, occupied)[0])
+def may_overrun(s: dict, side: str, uids, mode: str, occupied, sight=None) -> bool:
+    """Whether the unit or stack might overrun one of the enemy hexes ``occupied`` (of those
+    ``sight()`` gives, if given) (6F), by the bounds of ``overrun_candidates``: HQs stay behind
+    (``_overrunners``)."""
+    return bool(overrun_candidates(s, side, _overrunners(uids), mode, occupied, sight, whole=False)[0])
 
 
 def overrun_targets(

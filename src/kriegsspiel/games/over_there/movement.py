@@ -22,10 +22,10 @@ from .world import (
     LAND_SET,
     NEIGHBOURS,
     OTHER,
+    SIDE_UNITS,
     UNITS,
     bridge_owner,
-    closed_bridge_hexes,
-    closed_bridges,
+    closed_bridges_and_hexes,
     closed_steps,
     fits,
     fmt,
@@ -90,8 +90,11 @@ def may_move(s: dict, uid: str, mode: str) -> bool:
         return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
     if v.get("holds"):
         return False  # 7A (L275): it holds its hex for a rail move through the enemy's ZOC
-    if v["moved"] and v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)):
-        return False
+    if v["moved"]:
+        spent = v["spent"]
+        accel = v.get("accel", False)
+        if spent >= _MOST_MP[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
+            return False
     return True
 
 
@@ -108,6 +111,15 @@ _STILL_CADRE = frozenset(uid for uid, u in UNITS.items() if u.fortress or (u.cad
 _FROZEN = {uid: _turn_index(u.frozen_until) for uid, u in UNITS.items() if u.frozen_until}
 """Units frozen by the scenario: the first turn they may move."""
 _ARMY_HQS = frozenset(uid for uid, u in UNITS.items() if u.army_hq)
+_MOST_MP = {
+    uid: max(
+        max(p, _mode_rating("exploitation", p, u.tags), _mode_rating("reserve-commitment", p, u.tags))
+        for p in {u.movement, (u.cadre or (0, 0, u.movement))[2]}
+    )
+    for uid, u in UNITS.items()
+}
+"""The most MPs a unit can have in any kind of movement but accel (which doubles it): its
+printed rating or its cadre's, or a mode's rating of them (6C, 6E), before anything cuts it."""
 
 
 class Enemy:
@@ -119,6 +131,7 @@ class Enemy:
     __slots__ = (
         "s",
         "side",
+        "enemy",
         "moving",
         "occupied",
         "ezoc",
@@ -132,12 +145,11 @@ class Enemy:
 
     def __init__(self, s: dict, side: str, moving=()):
         self.s, self.side, self.moving = s, side, frozenset(moving)
-        enemy = side_map(s, OTHER[side])
+        self.enemy = enemy = side_map(s, OTHER[side])
         self.occupied = enemy.occupied
         self.ezoc = enemy.zoc
         self.reduced = reduced_zoc(s, OTHER[side], enemy)  # 6A: hexes only in reduced ZOCs
-        self.closed = closed_bridges(s, side)  # 15A1: bridges it may not use
-        self.closed_hexes = closed_bridge_hexes(s, side)
+        self.closed, self.closed_hexes = closed_bridges_and_hexes(s, side)  # 15A1: bridges it may not use
         self.searches: dict[tuple, tuple] = {}
         self._held: dict[str, str] | None = None
         self._linked: set[str] | None = None
@@ -194,6 +206,25 @@ def yard_linked(s: dict, side: str) -> set[str]:
     return _own_line(s, side, {h for h in marshaling_yards() if s["owner"].get(h) == side})
 
 
+def on_yard_line(s: dict, side: str, h: str) -> bool:
+    """Whether ``h`` is one of ``yard_linked``'s hexes, searched from ``h`` until a yard is met."""
+    owner = s["owner"]
+    if owner.get(h) != side:
+        return False
+    gauge, net, yards = GAUGE[side], rail_steps(), marshaling_yards()
+    seen = {h}
+    frontier = [h]
+    while frontier:
+        a = frontier.pop()
+        if a in yards:
+            return True
+        for b, g in net.get(a, ()):
+            if g == gauge and b not in seen and owner.get(b) == side:
+                seen.add(b)
+                frontier.append(b)
+    return False
+
+
 def boost_yards(s: dict, side: str) -> list[str]:
     """7A5a (L292): the yards where a Res Pt may be spent to raise the side's rail capacity for
     the player turn: its own unisolated marshaling yards joined by its rail lines (7A1) to at
@@ -214,8 +245,11 @@ def boost_yards(s: dict, side: str) -> list[str]:
 def boost(s: dict, side: str) -> float:
     """7A5a: what one more Res Pt would add to the side's rail capacity this player turn (10 REs,
     up to half the net's capacity at the start of the player turn, L292); 0 if nothing."""
-    base = s["rail_capacity"][side]
-    n = s.setdefault("rail_res", {}).get(side, 0)
+    return _boost(s["rail_capacity"][side], s.setdefault("rail_res", {}).get(side, 0))
+
+
+@lru_cache(maxsize=4096)
+def _boost(base, n: int) -> float:
     return float(CH.temporary_increase(base, n + 1) - CH.temporary_increase(base, n))
 
 
@@ -974,15 +1008,29 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None, ways=WA
     return out
 
 
+def march_to(s: dict, uid: str, mode: str, ctx: Enemy | None = None) -> list[str]:
+    """``reach`` for one unit by regular movement alone, without the costs: the hexes it reaches
+    this leg where there is room for it (8A), in order. None under accel movement (6B3)."""
+    if s["units"][uid].get("accel"):
+        return []
+    best = march(s, uid, mode, ctx=ctx)
+    room = Room(s, [uid])
+    present, alone, fits_in = room.present, room.alone, room.fits
+    return [h for h in sorted(best) if (alone if h not in present else fits_in(h))]
+
+
 class Room:
-    """8A for many destinations at once: what already stands in each hex."""
+    """8A for many destinations at once: what of the moving side already stands in each hex (no
+    destination holds an enemy unit: 6, 7A, 7C)."""
 
     def __init__(self, s: dict, uids: list[str]):
         moving = set(uids)
         self.s = s
         self.present: dict[str, list[str]] = {}
-        for uid, v in s["units"].items():
-            if v["at"] == "map" and uid not in moving:
+        units = s["units"]
+        for uid in SIDE_UNITS[UNITS[uids[0]].side]:
+            v = units.get(uid)
+            if v is not None and v["at"] == "map" and uid not in moving:
                 h = v["hex"]
                 if h in self.present:
                     self.present[h].append(uid)
@@ -995,7 +1043,12 @@ class Room:
         there = self.present.get(h)
         if not there:
             return self.alone
+        if len(there) + len(self.adding) <= _MOST_UNITS:
+            return True  # each counts one of the six at most (8A)
         return fits([stack_item(self.s, u) for u in there] + self.adding)
+
+
+_MOST_UNITS = CH.stacking["regular"].units
 
 
 def may_accel(s: dict, uid: str) -> bool:
@@ -1123,6 +1176,10 @@ def construction_unit(uid: str) -> bool:
     pioneer companies) is a construction unit, a cadre is not."""
     u = UNITS[uid]
     return u.divisional and not u.hq and not u.artillery and not u.fortress
+
+
+_BUILDERS = tuple(u for u in UNITS if construction_unit(u))
+"""The scenario's construction units (ruling O17), in its order."""
 
 
 def _engineer_of(s: dict, uid: str, mode: str) -> tuple[bool, bool, float]:
@@ -1264,7 +1321,12 @@ def abandon_works(s: dict) -> list[str]:
     fieldworks = {h for h, w in works.items() if w["level"] == 1}
     if not fieldworks:
         return gone
-    builders = {(v["hex"], UNITS[u].side) for u, v in on_map(s) if v["hex"] in fieldworks and construction_unit(u)}
+    units = s["units"]
+    builders = set()
+    for u in _BUILDERS:
+        v = units.get(u)
+        if v is not None and v["at"] == "map" and v["hex"] in fieldworks:
+            builders.add((v["hex"], UNITS[u].side))
     for h in sorted(fieldworks):
         if (h, works[h]["side"]) not in builders:
             del works[h]

@@ -63,12 +63,14 @@ def clear_zoc_loss(s: dict) -> None:
         v["nozoc"] = False
 
 
-def settle(s: dict) -> None:
+def settle(s: dict, ctx: movement.Enemy | None = None) -> None:
     """5B after anything that moves units: hexes change hands, and what taking them does to
     fortresses and works follows (15B); fieldworks left without a construction unit go (13A1a).
-    Contests that are over end first (9J)."""
+    Contests that are over end first (9J). ``ctx``: the searches of a move that touched no
+    enemy unit (its SideMap of the enemy still holds where no hex is contested)."""
+    known = ctx.enemy if ctx is not None and not s.get("contested") else None
     combat.contests(s)
-    for h, side in update_ownership(s):
+    for h, side in update_ownership(s, known):
         combat.captured(s, side, h)
     logistics.capture(s)  # 11H
     for h in movement.abandon_works(s):
@@ -495,8 +497,8 @@ def movable(s: dict, f: dict, side: str) -> list[str]:
     out = []
     for uid in SIDE_UNITS[side]:
         v = units.get(uid)
-        if v is None or v["at"] != "map":
-            continue
+        if v is None or v["at"] != "map" or v.get("strat") or v.get("holds"):
+            continue  # (the quick part of may_move first)
         if zoi is not None and (v["hex"] not in zoi or not covers(f.get("hq"), uid)):
             continue
         if may_move(s, uid, mode):
@@ -609,9 +611,8 @@ def _res_railheads(s: dict, f: dict, side: str) -> list[str]:
     piles = logistics.may_rail(s, side)
     if not piles:
         return []
-    linked = movement.yard_linked(s, side)
     shut = {*s["breaks"], *s.get("obstructed", ()), *f.get("no_rail", ())}
-    return [h for h in piles if h in linked and h not in shut]
+    return [h for h in piles if h not in shut and movement.on_yard_line(s, side, h)]
 
 
 def _res_landings(s: dict, f: dict, side: str) -> list[str]:
@@ -738,6 +739,8 @@ class Destination(State):
         way = way_of(s, f)
         if way == "overrun":
             out += [{"to": h, "overrun": True} for h in overruns(s, role, units, mode, ctx)]
+        elif way == "march" and len(units) == 1:
+            out += [{"to": h} for h in movement.march_to(s, units[0], mode, ctx)]
         else:
             for h, ways in movement.reach(s, units, mode, ctx, ways=(way,)).items():
                 for by in ways:
@@ -785,7 +788,7 @@ class Destination(State):
         movement.move(s, units, to, by, f["mode"], ctx)
         if combat.contested(s, to):
             combat.enter_contested(s, units)  # 9J (L539)
-        settle(s)
+        settle(s, ctx)
         names = ", ".join(UNITS[u].short for u in units)
         how = {
             "march": "",
@@ -860,7 +863,7 @@ def _in_sight(s: dict, side: str, occupied) -> frozenset:
 def overrun_in_sight(s: dict, side: str, units: list[str], mode: str, occupied) -> bool:
     """Whether an enemy stack in sight (of ``occupied``) might be overrun, by what costs little
     to tell (6F, ``combat.may_overrun``)."""
-    return combat.may_overrun(s, side, units, mode, _in_sight(s, side, occupied))
+    return combat.may_overrun(s, side, units, mode, occupied, lambda: visible(s, side))
 
 
 def overruns(s: dict, side: str, units: list[str], mode: str, ctx: movement.Enemy) -> list[str]:

@@ -148,6 +148,8 @@ LAND = tuple(h for h, t in MAP.terrain.items() if t not in ("sea", "lake"))
 LAND_SET = frozenset(LAND)
 NEIGHBOURS = MAP.neighbours
 HEX_ORDER = {h: i for i, h in enumerate(sorted(MAP.terrain))}
+AXIAL = {h: hx.from_id(h) for h in MAP.terrain}
+"""Each hex's axial coordinates, for counting distances."""
 
 
 def start_hex(where) -> str:
@@ -257,9 +259,9 @@ def closed_bridges(s: dict, side: str) -> frozenset[str]:
     return _closed(s, side)[0]
 
 
-def closed_bridge_hexes(s: dict, side: str) -> frozenset[str]:
-    """The hexes at either end of a bridge ``side`` may not use."""
-    return _closed(s, side)[1]
+def closed_bridges_and_hexes(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The bridges ``side`` may not use and the hexes at either end of them."""
+    return _closed(s, side)
 
 
 _CLOSED = Memo(1024)
@@ -269,7 +271,7 @@ _CLOSED = Memo(1024)
 def _closed(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
     owners = s.get("bridges", INITIAL_BRIDGES)
     demolished = s.get("demolished", ())
-    key = (side, *owners.items(), *demolished)
+    key = (side, tuple(owners), tuple(owners.values()), tuple(demolished))
     found = _CLOSED.get(key)
     if found is None:
         closed = frozenset({k for k in BRIDGES if owners.get(k) != side} | set(demolished))
@@ -487,9 +489,10 @@ class SideMap:
     when first asked) the hexes where all its ZOCs are reduced ones and the hexes in contact.
     Read-only: many callers share one."""
 
-    __slots__ = ("occupied", "held", "zoc", "_reduced", "_contact")
+    __slots__ = ("side", "occupied", "held", "zoc", "_reduced", "_contact")
 
     def __init__(self, s: dict, side: str):
+        self.side = side
         occupied: set[str] = set()
         held: set[str] = set()
         zoc: set[str] = set()
@@ -597,14 +600,14 @@ def gain_ownership(s: dict, side: str, h: str) -> bool:
     return True
 
 
-def update_ownership(s: dict) -> list[tuple[str, str]]:
+def update_ownership(s: dict, known: SideMap | None = None) -> list[tuple[str, str]]:
     """5B: hexes occupied by a side's units with a ZOC, and hexes in a side's uncontested ZOC
     (cities excepted: they must be occupied), belong to that side; a contested hex (9J) belongs
     to neither until its contest ends. The hexes that changed hands, with their new owner, in
-    the map's order."""
+    the map's order. ``known``: a side's SideMap the caller knows is still its own."""
     owner = s["owner"]
     contested = s.get("contested") or ()
-    maps = {side: side_map(s, side) for side in SIDES}
+    maps = {side: known if known is not None and known.side == side else side_map(s, side) for side in SIDES}
     changed = []
     for side in SIDES:
         mine, theirs = maps[side], maps[OTHER[side]]
@@ -706,6 +709,8 @@ def fits(items) -> bool:
     of artillery; HQs and fortress units do not count. The extra allowances are filled smallest
     first, the rest counts among the six."""
     lim = CH.stacking["regular"]
+    if len(items) <= lim.units:
+        return True  # each counts one of the six at most
     left = 0
     art = 0.0
     nondiv = 0.0
@@ -729,11 +734,21 @@ def visible(s: dict, role: str | None) -> set[str] | None:
         return None
     if role is None:
         return contact(s, "entente") & contact(s, "central-powers")
-    turn = TURNS[min(s["turn"], len(TURNS) - 1)]
-    for sr in SC.special_rules:
-        if "14N2" in sr.rules and sr.side not in (None, role) and turn in sr.turns:
-            return None
+    if min(s["turn"], len(TURNS) - 1) in _ALL_SEEN[role]:
+        return None
     return contact(s, role)
+
+
+_ALL_SEEN = {
+    role: frozenset(
+        i
+        for i, turn in enumerate(TURNS)
+        for sr in SC.special_rules
+        if "14N2" in sr.rules and sr.side not in (None, role) and turn in sr.turns
+    )
+    for role in SIDES
+}
+"""The turns (by index) in which a side sees every enemy counter (the scenario's 14N2 rules)."""
 
 
 def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
