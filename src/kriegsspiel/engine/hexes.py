@@ -515,6 +515,48 @@ def spread(starts, passable, max_len=None, *, neighbours=neighbours) -> Reach:
     return Reach(best, came_from)
 
 
+def spread_steps(starts, steps, max_len=None, *, closed=frozenset()) -> Reach:
+    """:func:`spread` with the steps read from a table, for a search made many times over one map.
+
+    ``steps[h]`` lists ``(next_hex, length)`` for every step the line may take from
+    ``h``, in the order the neighbour table gives them; a hex of ``closed`` is
+    reached but never left (a start too). The answer is the one :func:`spread`
+    gives with ``passable(a, b)`` returning that length, None from a closed hex.
+
+    >>> steps = {"0101": (("0201", 1),), "0201": (("0101", 1), ("0301", 2)), "0301": (("0201", 2),)}
+    >>> spread_steps(["0101"], steps), spread_steps(["0101"], steps, closed={"0201"})
+    ({'0101': 0, '0201': 1, '0301': 3}, {'0101': 0, '0201': 1})
+    """
+    limit = math.inf if max_len is None else max_len
+    best = dict.fromkeys(starts, 0)
+    came_from = {}
+    buckets = {0: list(best)}
+    totals = [0]
+    get = best.get
+    nothing = ()
+    while totals:
+        spent = heappop(totals)
+        for h in buckets.pop(spent):
+            if best[h] != spent or h in closed:
+                continue
+            for n, c in steps.get(h, nothing):
+                old = get(n)
+                if old is not None and old <= spent:
+                    continue
+                total = spent + c
+                if total > limit or (old is not None and total >= old):
+                    continue
+                best[n] = total
+                came_from[n] = h
+                bucket = buckets.get(total)
+                if bucket is None:
+                    buckets[total] = [n]
+                    heappush(totals, total)
+                else:
+                    bucket.append(n)
+    return Reach(best, came_from)
+
+
 def trace(start, targets, passable, max_len=None, *, neighbours=neighbours) -> list | None:
     """The shortest line from ``start`` to any of ``targets`` within ``max_len``, or None.
 
@@ -560,6 +602,7 @@ __all__ = [
     "side_id",
     "side_neighbours",
     "spread",
+    "spread_steps",
     "to_id",
     "trace",
     "within",

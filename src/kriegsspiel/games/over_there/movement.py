@@ -923,9 +923,12 @@ def take_gains(s: dict) -> None:
 def capacity_use(s: dict, uid: str) -> float:
     """7A5 (L287): a unit uses its RE size of the capacity, double for artillery (ruling R37);
     the Res Pts an Army HQs carries use 3 REs each (11H, L650; ruling S16)."""
-    u = UNITS[uid]
-    used = float(CH.rail_capacity_used(re_size(s, uid), artillery_or_cm=u.artillery))
-    return used + 3.0 * s["units"][uid].get("carry", 0)
+    return _unit_use(re_size(s, uid), UNITS[uid].artillery) + 3.0 * s["units"][uid].get("carry", 0)
+
+
+@lru_cache(maxsize=None)
+def _unit_use(re: float, artillery: bool) -> float:
+    return float(CH.rail_capacity_used(re, artillery_or_cm=artillery))
 
 
 def capacity_left(s: dict, side: str) -> float:

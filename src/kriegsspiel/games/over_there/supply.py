@@ -267,8 +267,10 @@ def overland_cost(a: str, b: str, weather: str = "clear") -> int | None:
 
 
 @lru_cache(maxsize=None)
-def _into_table(weather: str) -> dict[str, tuple[str, ...]]:
-    return {b: tuple(sorted(v)) for b, v in _overland(weather).items()}
+def _into_steps(weather: str) -> dict[str, tuple[tuple[str, int], ...]]:
+    """``_overland`` as a search reads it backwards: from each hex ``b``, every hex ``a`` a line
+    steps from into ``b``, in the table's order, with what the step counts."""
+    return {b: tuple((a, v[a]) for a in sorted(v)) for b, v in _overland(weather).items()}
 
 
 @lru_cache(maxsize=None)
@@ -303,7 +305,7 @@ class Overland:
         weather = _weather(s)
         self.overland_max = CH.supply_lengths(weather)[0]
         self._into = _overland(weather)
-        self._table = _into_table(weather)
+        self._steps = _into_steps(weather)
 
     def spread(self, starts, limit=None) -> hx.Reach:
         """Every hex whose overland line of at most ``limit`` (None: any length) reaches one of
@@ -314,11 +316,9 @@ class Overland:
         found = _SPREADS.get(key)
         if found is not None:
             return found
-
-        def step(h, n):  # the line steps from n into h
-            return None if h in blocked else into[h].get(n)
-
-        return _SPREADS.keep(key, hx.spread(sorted(starts), step, limit, neighbours=self._table))
+        # the line steps from n into h: searched from h, the step to n, never out of a blocked h
+        found = hx.spread_steps(sorted(starts), self._steps, limit, closed=key[1])
+        return _SPREADS.keep(key, found)
 
 
 _RAILS = Memo(512)
@@ -345,7 +345,7 @@ class _Trace(Overland):
         self.owned = {h for h in LAND if owner.get(h) == side}
         self.sources, self.rail = self._rail()
         self._into = _overland(self.weather)
-        self._table = _into_table(self.weather)
+        self._steps = _into_steps(self.weather)
         self._isolation = None
 
     # --- 11C2a, 11B3a ---
@@ -535,7 +535,7 @@ def _joined(start: str, rail, blocked, out_of) -> bool:
 
 @lru_cache(maxsize=None)
 def _out_table(weather: str) -> dict[str, tuple[str, ...]]:
-    """``a`` -> the hexes an overland line may step into from ``a`` (the reverse of ``_into_table``)."""
+    """``a`` -> the hexes an overland line may step into from ``a`` (the reverse of ``_into_steps``)."""
     out: dict[str, list[str]] = {}
     for b, into in _overland(weather).items():
         for a in into:
@@ -623,15 +623,16 @@ def fortress_supplied(s: dict, side: str) -> set[str]:
     depleted, supplies up to 15 REs of its units in its own hex, in the scenario's order (ruling
     S15)."""
     limit = CH.supply_rule("improved-fortress")["re"]
+    unimproved, depleted = s.get("unimproved", ()), s.get("depleted", ())
+    totals = {h: 0.0 for h in FORTRESS_HEXES if s["owner"].get(h) == side and h not in unimproved and h not in depleted}
     out = set()
-    for h in FORTRESS_HEXES:
-        if s["owner"].get(h) != side or h in s.get("unimproved", ()) or h in s.get("depleted", ()):
-            continue
-        total = 0.0
-        for uid, v in on_map(s, side):
-            if v["hex"] == h and total + re_size(s, uid) <= limit:
-                total += re_size(s, uid)
-                out.add(uid)
+    if not totals:
+        return out
+    for uid, v in on_map(s, side):
+        total = totals.get(v["hex"])
+        if total is not None and total + re_size(s, uid) <= limit:
+            totals[v["hex"]] = total + re_size(s, uid)
+            out.add(uid)
     return out
 
 
