@@ -44,7 +44,7 @@ def test_strategic_rail_reaches_what_operational_rail_cannot_and_spends_every_mp
     assert v["spent"] == movement.allowance(s, uid, "movement")
     assert s["rail_used"][SIDE] == movement.capacity_use(s, uid)
     assert {"unit": uid} not in G.actions(s, SIDE)  # 7A3: it may not otherwise move
-    assert not movement.may_move(s, uid, "exploitation")
+    assert uid not in movement.movers(s, SIDE, "exploitation")
 
 
 def test_a_unit_that_moved_by_strategic_rail_does_not_attack_this_player_turn():

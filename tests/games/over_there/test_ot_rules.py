@@ -503,6 +503,31 @@ def test_an_overrun_is_offered_only_against_a_stack_in_sight():
             assert not any("to" in a and not a.get("overrun") for a in G.actions(t, "central-powers"))
 
 
+def test_in_sight_and_within_agree_with_visible_and_distance():
+    """Ruling O1 asked hex by hex (``world.in_sight``, the overrun list's check) gives what the
+    whole picture (``world.visible``) gives, for both sides and a spectator, turn after turn of
+    random play, the Russian radio's turns included; ``world.within`` is the distance bound."""
+    pick = random.Random(3)
+    s = G.new(seed=3)
+    every = sorted(MAP.terrain)
+    checked = steps = 0
+    while s["stack"] and checked < 60:
+        for role in G.active(s):
+            legal = G.actions(s, role)
+            s = G.apply(s, role, legal[pick.randrange(len(legal))])
+        steps += 1
+        if steps % 12 == 0:
+            for who in ("entente", "central-powers", None):
+                seen = world.visible(s, who)
+                assert world.in_sight(s, who, every) == [h for h in every if seen is None or h in seen]
+            checked += 1
+    assert checked == 60 and s["turn"] > 0
+    for h in ("0101", "0512", every[-1]):
+        for radius in (0, 1, 3, 9):
+            near = {x for x in every if hx.distance(hx.from_id(h), hx.from_id(x)) <= radius}
+            assert world.within(h, radius) == near
+
+
 def test_a_cadre_is_not_rebuilt_where_its_division_would_overstack_the_hex():
     """16B with 8A: six divisions and a cadre fill a hex; the cadre waits for room."""
     divisions = ["de-1-id", "de-2-id", "de-35-id", "de-36-id", "de-37-id", "de-41-id"]

@@ -32,7 +32,6 @@ from ...engine import rng
 from ...engine.flow import log
 from . import logistics, movement, supply
 from .world import (
-    AXIAL,
     CAUSEWAYS,
     CH,
     CITY_HEXES,
@@ -68,6 +67,7 @@ from .world import (
     supported,
     to_staff,
     update_bridges,
+    within,
     zoc_hexes,
     zoc_level,
     zoc_reaches,
@@ -2493,9 +2493,9 @@ def overrun_candidates(
     """The hexes of ``occupied`` (enemy stacks) the units might overrun together, by bounds that
     cost little to count: every unit may overrun (6B, ruling C21; a combat strength among them),
     the hex lies within every unit's MPs and one (each step costs at least 1 MP), and 10:1 is
-    not out of reach (``_overrun_hopeful``). ``sight``: a function giving the hexes the side
-    sees (None: all), asked only when a hex is near. With the stacks, for the caller: every
-    unit's, or (``whole`` False) only the enemy's in those hexes."""
+    not out of reach (``_overrun_hopeful``). ``sight``: a function keeping those of the hexes
+    it is given that the side sees, asked only when a hex is near. With the stacks, for the
+    caller: every unit's, or (``whole`` False) only the enemy's in those hexes."""
     if not uids:
         return [], {}
     for u in uids:
@@ -2506,20 +2506,18 @@ def overrun_candidates(
             return [], {}
     if not any(rating(s, u)[0] > 0 for u in uids):
         return [], {}
-    distance = hx.distance
-    near = list(occupied)
+    near = occupied
     for u in uids:
         v = s["units"][u]
-        start, most = AXIAL[v["hex"]], movement.allowance(s, u, mode) - v.get("spent", 0) + 1
-        near = [e for e in near if distance(start, AXIAL[e]) <= most]
+        most = movement.allowance(s, u, mode) - v.get("spent", 0) + 1
+        near = near & within(v["hex"], math.floor(most))
         if not near:
             return [], {}
+    near = sorted(near)
     if sight is not None:
-        seen = sight()
-        if seen is not None:
-            near = [e for e in near if e in seen]
-            if not near:
-                return [], {}
+        near = sight(near)
+        if not near:
+            return [], {}
     if whole:
         st = stacks(s)
     else:
@@ -2597,7 +2595,7 @@ def _overrunners(uids) -> list[str]:
 
 def may_overrun(s: dict, side: str, uids, mode: str, occupied, sight=None) -> bool:
     """Whether the unit or stack might overrun one of the enemy hexes ``occupied`` (of those
-    ``sight()`` gives, if given) (6F), by the bounds of ``overrun_candidates``: HQs stay behind
+    ``sight`` keeps, if given) (6F), by the bounds of ``overrun_candidates``: HQs stay behind
     (``_overrunners``)."""
     return bool(overrun_candidates(s, side, _overrunners(uids), mode, occupied, sight, whole=False)[0])
 

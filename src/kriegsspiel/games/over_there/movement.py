@@ -77,25 +77,32 @@ def _mode_rating(mode: str, printed: int, tags: frozenset) -> int:
     return CH.mode_rating(mode, printed, tags)
 
 
-def may_move(s: dict, uid: str, mode: str) -> bool:
-    """Whether the unit may still move in this phase."""
-    v = s["units"][uid]
-    if v["at"] != "map" or uid in (_STILL_CADRE if v["cadre"] else _STILL):
-        return False
-    if uid in _FROZEN and s["turn"] < _FROZEN[uid]:
-        return False
-    if mode == "reaction" and uid in _ARMY_HQS:
-        return False  # 6D: Army HQs do not move in reaction
-    if v.get("strat"):
-        return False  # 7A3: strategic rail movement ends the unit's moving for the player turn
-    if v.get("holds"):
-        return False  # 7A (L275): it holds its hex for a rail move through the enemy's ZOC
-    if v["moved"]:
-        spent = v["spent"]
-        accel = v.get("accel", False)
-        if spent >= _MOST_MP[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
-            return False
-    return True
+def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
+    """The side's units that may still move in this phase, in the scenario's order; only those
+    ``where(uid, hex)`` accepts, if given."""
+    units = s["units"]
+    turn = s["turn"]
+    out = []
+    for uid in _MAY_MOVE[side]:
+        v = units.get(uid)
+        if v is None or v["at"] != "map" or v.get("strat") or v.get("holds"):
+            # 7A3: strategic rail movement ends the unit's moving for the player turn; 7A (L275):
+            # a unit holding its hex for a rail move through the enemy's ZOC stays
+            continue
+        if uid in (_STILL_CADRE if v["cadre"] else _STILL):
+            continue
+        if uid in _FROZEN and turn < _FROZEN[uid]:
+            continue
+        if mode == "reaction" and uid in _ARMY_HQS:
+            continue  # 6D: Army HQs do not move in reaction
+        if v["moved"]:
+            spent = v["spent"]
+            accel = v.get("accel", False)
+            if spent >= _MOST_MP[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
+                continue  # its MPs are spent
+        if where is None or where(uid, v["hex"]):
+            out.append(uid)
+    return out
 
 
 def _turn_index(tid: str) -> int:
@@ -111,6 +118,10 @@ _STILL_CADRE = frozenset(uid for uid, u in UNITS.items() if u.fortress or (u.cad
 _FROZEN = {uid: _turn_index(u.frozen_until) for uid, u in UNITS.items() if u.frozen_until}
 """Units frozen by the scenario: the first turn they may move."""
 _ARMY_HQS = frozenset(uid for uid, u in UNITS.items() if u.army_hq)
+_MAY_MOVE = {
+    side: tuple(u for u in SIDE_UNITS[side] if u not in _STILL or u not in _STILL_CADRE) for side in SIDE_UNITS
+}
+"""Each side's units that may move at full strength or as a cadre, in the scenario's order."""
 _MOST_MP = {
     uid: max(
         max(p, _mode_rating("exploitation", p, u.tags), _mode_rating("reserve-commitment", p, u.tags))
@@ -282,14 +293,14 @@ _LEAST_BUILD = min(CH.capacity["permanent-build"].values[k] for k in ("res_pts_p
 """The fewest Res Pts a RE of permanent capacity costs here (7A5b; the USA is not at war)."""
 
 
-def build_offers(s: dict, side: str, yards: list[str], built: int) -> list[str]:
+def build_offers(s: dict, side: str, yards: list[str], built: int, piles: dict | None = None) -> list[str]:
     """7A5b (L293): the yards (of ``yards``: the side's unisolated marshaling yards joined to
     another, as for 7A5a) where the Res Pts for one more RE of permanent capacity lie, while
     the side has built fewer REs this player turn than it has such yards (ruling O34: the Res
-    Pts of one RE are spent in one yard)."""
+    Pts of one RE are spent in one yard). ``piles``: ``logistics.at`` for the side, if known."""
     if built >= len(yards):
         return []
-    piles = logistics.at(s, side)
+    piles = logistics.at(s, side) if piles is None else piles
     if not any(piles.get(h, 0) >= _LEAST_BUILD for h in yards):
         return []  # (before the cost, which traces Warsaw's supply)
     cost = build_cost(s, side)

@@ -26,6 +26,7 @@ from .world import (
     fmt,
     fresh,
     hex_name,
+    in_sight,
     initials,
     leader_name,
     on_map,
@@ -490,20 +491,11 @@ def _mode(s: dict, f: dict) -> str:
 def movable(s: dict, f: dict, side: str) -> list[str]:
     """The side's units that may still move in this phase (within the active HQ's ZOI in
     reaction movement, 14M2), in the scenario's order."""
-    mode = f["mode"]
     zoi = f.get("zoi")
-    units = s["units"]
-    may_move = movement.may_move
-    out = []
-    for uid in SIDE_UNITS[side]:
-        v = units.get(uid)
-        if v is None or v["at"] != "map" or v.get("strat") or v.get("holds"):
-            continue  # (the quick part of may_move first)
-        if zoi is not None and (v["hex"] not in zoi or not covers(f.get("hq"), uid)):
-            continue
-        if may_move(s, uid, mode):
-            out.append(uid)
-    return out
+    if zoi is None:
+        return movement.movers(s, side, f["mode"])
+    hq = f.get("hq")
+    return movement.movers(s, side, f["mode"], lambda uid, h: h in zoi and covers(hq, uid))
 
 
 class Move(State):
@@ -521,14 +513,13 @@ class Move(State):
             h = s["units"][u]["hex"]
             by_hex[h] = by_hex.get(h, 0) + 1
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
-        if f.get("yards") and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
-            piles = logistics.at(s, role)
+        piles = logistics.at(s, role) if f.get("yards") else None
+        if piles and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
             out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
-        if f.get("yards") and f["mode"] == "movement":  # 7A5b (L293), ruling O34
-            builds = movement.build_offers(s, role, f["yards"], f.get("built", 0))
-            if builds and _before_moving(s, role):
-                out += [{"rail_build": h} for h in builds]
-        if f["mode"] == "movement" and _before_moving(s, role) and disband_candidates(s, role):
+        before = f["mode"] == "movement" and _before_moving(s, role)
+        if piles and before:  # 7A5b (L293), ruling O34
+            out += [{"rail_build": h} for h in movement.build_offers(s, role, f["yards"], f.get("built", 0), piles)]
+        if before and disband_candidates(s, role):
             out.append({"disband": True})  # 16C1, ruling O36: as the phase opens; the unit next
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
@@ -863,7 +854,7 @@ def _in_sight(s: dict, side: str, occupied) -> frozenset:
 def overrun_in_sight(s: dict, side: str, units: list[str], mode: str, occupied) -> bool:
     """Whether an enemy stack in sight (of ``occupied``) might be overrun, by what costs little
     to tell (6F, ``combat.may_overrun``)."""
-    return combat.may_overrun(s, side, units, mode, occupied, lambda: visible(s, side))
+    return combat.may_overrun(s, side, units, mode, occupied, lambda near: in_sight(s, side, near))
 
 
 def overruns(s: dict, side: str, units: list[str], mode: str, ctx: movement.Enemy) -> list[str]:

@@ -150,6 +150,13 @@ NEIGHBOURS = MAP.neighbours
 HEX_ORDER = {h: i for i, h in enumerate(sorted(MAP.terrain))}
 AXIAL = {h: hx.from_id(h) for h in MAP.terrain}
 """Each hex's axial coordinates, for counting distances."""
+_HEX_AT = {a: h for h, a in AXIAL.items()}
+
+
+@lru_cache(maxsize=8192)
+def within(h: str, radius: int) -> frozenset[str]:
+    """The map's hexes at most ``radius`` hexes from ``h`` (``h`` too)."""
+    return frozenset(_HEX_AT[a] for a in hx.within(AXIAL[h], radius) if a in _HEX_AT)
 
 
 def start_hex(where) -> str:
@@ -749,6 +756,16 @@ _ALL_SEEN = {
     for role in SIDES
 }
 """The turns (by index) in which a side sees every enemy counter (the scenario's 14N2 rules)."""
+
+
+def in_sight(s: dict, role: str | None, hexes) -> list[str]:
+    """Those of ``hexes`` where ``role`` sees the enemy's counters: ``visible``, asked of a few
+    hexes (a hex is in contact when a unit of the role's stands in it or next to it)."""
+    if role is None or not s["options"]["limited_intelligence"] or min(s["turn"], len(TURNS) - 1) in _ALL_SEEN[role]:
+        seen = visible(s, role)
+        return list(hexes) if seen is None else [h for h in hexes if h in seen]
+    occupied = side_map(s, role).occupied
+    return [h for h in hexes if h in occupied or not occupied.isdisjoint(NEIGHBOURS[h])]
 
 
 def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
