@@ -38,7 +38,6 @@ from .world import (
     reduced_zoc,
     side_map,
     stack_item,
-    stacks,
     step_costs,
 )
 
@@ -1243,7 +1242,7 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
             tasks.append(({"repair_rail": True}, REPAIR_MP, True))
         elif h in s.get("obstructed", ()) and s["owner"].get(h) == u.side:
             tasks.append(({"clear_rail": True}, CLEAR_MP, True))  # 13A3: a break is repaired first
-    partners = [p for p in _stacked_with(s, uid) if p != uid]
+    partners = [p for p in _stacked_with(s, uid) if p != uid] if tasks else []
     for action, mp, build in tasks:
         if not (builder if build else sapper):
             continue
@@ -1258,8 +1257,10 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
 
 
 def _stacked_with(s: dict, uid: str) -> list[str]:
-    side = UNITS[uid].side
-    return [u for u in stacks(s).get(s["units"][uid]["hex"], ()) if UNITS[u].side == side]
+    """The units of the unit's side in its hex (itself too), in the scenario's order."""
+    units = s["units"]
+    h = units[uid]["hex"]
+    return [u for u in SIDE_UNITS[UNITS[uid].side] if u in units and units[u]["hex"] == h]
 
 
 def engineer(s: dict, uid: str, action: dict, mode: str) -> str:

@@ -5,7 +5,9 @@ ask the players at the points where the rules give them a choice."""
 
 from __future__ import annotations
 
+import collections
 from functools import lru_cache
+from operator import itemgetter
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, game_over, log, rng
 from . import air, combat, logistics, movement, supply
@@ -498,6 +500,9 @@ def movable(s: dict, f: dict, side: str) -> list[str]:
     return movement.movers(s, side, f["mode"], lambda uid, h: h in zoi and covers(hq, uid))
 
 
+_HEX = itemgetter("hex")
+
+
 class Move(State):
     """6: the moving player picks a unit or a stack, then its destination; or ends the phase."""
 
@@ -508,10 +513,7 @@ class Move(State):
     def actions(self, s, f, role):
         units = movable(s, f, role)
         out = [{"unit": u} for u in units]
-        by_hex: dict[str, int] = {}
-        for u in units:
-            h = s["units"][u]["hex"]
-            by_hex[h] = by_hex.get(h, 0) + 1
+        by_hex = collections.Counter(map(_HEX, map(s["units"].__getitem__, units)))
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
         piles = logistics.at(s, role) if f.get("yards") else None
         if piles and movement.boost(s, role) > 0:  # 7A5a (L292): Res Pts for rail capacity
