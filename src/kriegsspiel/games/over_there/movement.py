@@ -81,6 +81,7 @@ def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
     ``where(uid, hex)`` accepts, if given."""
     units = s["units"]
     turn = s["turn"]
+    most = _MOST_MP.get(mode, _MOST_MP["movement"])
     out = []
     for uid in _MAY_MOVE[side]:
         v = units.get(uid)
@@ -97,7 +98,7 @@ def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
         if v["moved"]:
             spent = v["spent"]
             accel = v.get("accel", False)
-            if spent >= _MOST_MP[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
+            if spent >= most[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
                 continue  # its MPs are spent
         if where is None or where(uid, v["hex"]):
             out.append(uid)
@@ -122,14 +123,18 @@ _MAY_MOVE = {
 }
 """Each side's units that may move at full strength or as a cadre, in the scenario's order."""
 _MOST_MP = {
-    uid: max(
-        max(p, _mode_rating("exploitation", p, u.tags), _mode_rating("reserve-commitment", p, u.tags))
-        for p in {u.movement, (u.cadre or (0, 0, u.movement))[2]}
-    )
-    for uid, u in UNITS.items()
+    mode: {
+        uid: max(
+            _mode_rating(chart, p, u.tags) if chart else p
+            for p in range(max(u.movement, (u.cadre or (0, 0, 0))[2]) + 1)  # 11H: a carrier's is less
+        )
+        for uid, u in UNITS.items()
+    }
+    for mode, chart in (("movement", None), ("exploitation", "exploitation"), ("reserve", "reserve-commitment"))
 }
-"""The most MPs a unit can have in any kind of movement but accel (which doubles it): its
-printed rating or its cadre's, or a mode's rating of them (6C, 6E), before anything cuts it."""
+"""The most MPs a unit can have in each kind of movement (reaction as movement) but accel, which
+doubles it: its printed rating or its cadre's, or the mode's rating of them (6C, 6E), before
+anything cuts it (3A5, 11F, 11H)."""
 
 
 class Enemy:
