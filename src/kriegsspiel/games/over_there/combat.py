@@ -2513,19 +2513,17 @@ def overrun_candidates(
         near = near & within(v["hex"], math.floor(most))
         if not near:
             return [], {}
-    near = sorted(near)
-    if sight is not None:
-        near = sight(near)
-        if not near:
-            return [], {}
     if whole:
         st = stacks(s)
     else:
-        st, where = {}, set(near)
+        st = {}
         for u, v in on_map(s, OTHER[side]):
-            if v["hex"] in where:
+            if v["hex"] in near:
                 st.setdefault(v["hex"], []).append(u)
-    return _overrun_hopeful(s, side, uids, near, st), st
+    near = _overrun_hopeful(s, side, uids, sorted(near), st)
+    if near and sight is not None:
+        near = sight(near)  # (the dearer question last)
+    return near, st
 
 
 def _overrun_plans(

@@ -138,9 +138,9 @@ from .world import (
     hex_name,
     on_map,
     re_size,
+    side_map,
     step_costs,
     unit_name,
-    zoc_hexes,
 )
 
 HOME_COUNTRY = {side: country for country, side in HOME.items()}  # 11E: home territory
@@ -287,13 +287,11 @@ def _roads() -> tuple[dict[str, tuple[str, ...]], frozenset]:
 # ----- the traces -----------------------------------------------------------------------------
 
 
-def _blocked(s: dict, side: str) -> set[str]:
+def _blocked(s: dict, side: str) -> frozenset[str]:
     """11A (L588): the hexes a side's supply line may not enter: enemy-occupied, or in an enemy
     ZOC without a friendly unit."""
-    own_hexes, enemy_hexes = set(), set()
-    for uid, v in on_map(s):
-        (own_hexes if UNITS[uid].side == side else enemy_hexes).add(v["hex"])
-    return enemy_hexes | (zoc_hexes(s, OTHER[side]) - own_hexes)
+    enemy = side_map(s, OTHER[side])
+    return enemy.occupied | (enemy.zoc - side_map(s, side).occupied)
 
 
 class Overland:
@@ -336,7 +334,7 @@ class _Trace(Overland):
     def __init__(self, s: dict, side: str):
         self._build(s, side, _weather(s), _blocked(s, side), s["owner"])
 
-    def _build(self, s: dict, side: str, weather: str, blocked: set, owner: dict) -> None:
+    def _build(self, s: dict, side: str, weather: str, blocked: frozenset, owner: dict) -> None:
         self.s = s
         self.side = side
         self.weather = weather
