@@ -318,9 +318,14 @@ class Rules:
             and type(st).legal is flow.State.legal  # a state's own check says more
         ):
             for a in listed[4]:
-                if a == action and same(a, action):
+                if a is action:  # the listed action itself, as bots and clients pass it
                     found = a
                     break
+            else:
+                for a in listed[4]:
+                    if a == action and same(a, action):
+                        found = a
+                        break
         action = found if found is not None else st.legal(s, f, role, action)
         self._listed = None
         acts = s["actions"]
