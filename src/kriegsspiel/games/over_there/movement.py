@@ -83,9 +83,15 @@ def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
     turn = s["turn"]
     most = _MOST_MP.get(mode, _MOST_MP["movement"])
     out = []
+    reaction = mode == "reaction"
     for uid in _MAY_MOVE[side]:
         v = units.get(uid)
-        if v is None or v["at"] != "map" or v.get("strat") or v.get("holds"):
+        if v is None or v["at"] != "map":
+            continue
+        moved = v["moved"]
+        if moved and v["spent"] >= most[uid] * (2 if v.get("accel") else 1):
+            continue  # its MPs are spent, whatever its allowance (the common case, told first)
+        if v.get("strat") or v.get("holds"):
             # 7A3: strategic rail movement ends the unit's moving for the player turn; 7A (L275):
             # a unit holding its hex for a rail move through the enemy's ZOC stays
             continue
@@ -93,13 +99,10 @@ def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
             continue
         if uid in _FROZEN and turn < _FROZEN[uid]:
             continue
-        if mode == "reaction" and uid in _ARMY_HQS:
+        if reaction and uid in _ARMY_HQS:
             continue  # 6D: Army HQs do not move in reaction
-        if v["moved"]:
-            spent = v["spent"]
-            accel = v.get("accel", False)
-            if spent >= most[uid] * (2 if accel else 1) or spent >= allowance(s, uid, mode, accel=accel):
-                continue  # its MPs are spent
+        if moved and v["spent"] >= allowance(s, uid, mode, accel=v.get("accel", False)):
+            continue  # its MPs are spent
         if where is None or where(uid, v["hex"]):
             out.append(uid)
     return out
