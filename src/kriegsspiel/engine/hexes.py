@@ -557,6 +557,28 @@ def spread_steps(starts, steps, max_len=None, *, closed=frozenset()) -> Reach:
     return Reach(best, came_from)
 
 
+def joined_steps(starts, steps, *, closed=frozenset()) -> frozenset:
+    """The hexes of :func:`spread_steps` without a length: every hex a line of any length joins
+    to one of ``starts``, found without counting the way.
+
+    >>> steps = {"0101": (("0201", 1),), "0201": (("0101", 1), ("0301", 2)), "0301": (("0201", 2),)}
+    >>> sorted(joined_steps(["0101"], steps)), sorted(joined_steps(["0101"], steps, closed={"0201"}))
+    (['0101', '0201', '0301'], ['0101', '0201'])
+    """
+    seen = set(starts)
+    todo = list(seen)
+    nothing = ()
+    while todo:
+        h = todo.pop()
+        if h in closed:
+            continue
+        for n, _ in steps.get(h, nothing):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
+
+
 def trace(start, targets, passable, max_len=None, *, neighbours=neighbours) -> list | None:
     """The shortest line from ``start`` to any of ``targets`` within ``max_len``, or None.
 
@@ -601,6 +623,7 @@ __all__ = [
     "side",
     "side_id",
     "side_neighbours",
+    "joined_steps",
     "spread",
     "spread_steps",
     "to_id",

@@ -318,6 +318,15 @@ class Overland:
         found = hx.spread_steps(sorted(starts), self._steps, limit, closed=key[1])
         return _SPREADS.keep(key, found)
 
+    def joined(self, starts) -> frozenset[str]:
+        """``spread`` with no limit, as a set: every hex whose overland line of any length
+        reaches one of ``starts``."""
+        key = (id(self._into), frozenset(self.blocked), frozenset(starts), "joined")
+        found = _SPREADS.get(key)
+        if found is None:
+            found = _SPREADS.keep(key, hx.joined_steps(starts, self._steps, closed=key[1]))
+        return found
+
 
 _RAILS = Memo(512)
 """The sources and rail hexes joined to them (``_Trace._rail``) by net, the low-volume reach,
@@ -391,9 +400,11 @@ class _Trace(Overland):
 
     # --- overland (11B1) ---
 
-    def isolation(self) -> hx.Reach:
+    def isolation(self) -> frozenset[str]:
+        """The hexes from which a line of any length reaches the rail net joined to a source:
+        a unit elsewhere is isolated (3G, ruling S7)."""
         if self._isolation is None:
-            self._isolation = self.spread(self.rail)  # 3G, ruling S7
+            self._isolation = self.joined(self.rail)
         return self._isolation
 
     # --- Army HQs (11B2, 14M) ---
