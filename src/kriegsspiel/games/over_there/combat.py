@@ -44,6 +44,7 @@ from .world import (
     PHASES,
     SC,
     SIDE_NAMES,
+    SIDE_UNITS,
     TURNS,
     UNITS,
     ZOC_NEIGHBOURS,
@@ -433,14 +434,16 @@ def targets(s: dict, side: str) -> list[str]:
     return out
 
 
-def attack_problems(s: dict, side: str, target_hex: str, attacker_uids) -> list[str]:
-    """Why this attack may not be made (empty when it may)."""
+def attack_problems(s: dict, side: str, target_hex: str, attacker_uids, st=None) -> list[str]:
+    """Why this attack may not be made (empty when it may). ``st``: the stacks, when the caller
+    has them."""
     out = []
+    st = st if st is not None else stacks(s)
     if target_hex in s.get("attacked", ()):
         out.append(f"{target_hex} was attacked already this phase (9B1)")
-    elif _enemy_at(s, side, target_hex) and not _worth_attacking(s, side, target_hex, stacks(s)):
+    elif _enemy_at(s, side, target_hex, st) and not _worth_attacking(s, side, target_hex, st):
         out.append(f"only units that retreated into {target_hex} this phase are there (ruling R10)")
-    ok = set(eligible_attackers(s, side, target_hex))
+    ok = set(eligible_attackers(s, side, target_hex, st))
     bad = [u for u in attacker_uids if u not in ok]
     if bad:
         out.append(f"not eligible to attack {target_hex}: {', '.join(bad)}")
@@ -2462,15 +2465,17 @@ def _overrun_hopeful(s: dict, side: str, uids: list[str], near: list[str], st: d
     a_fat = max((units[u]["fat"] for u in uids), default=0)
     out = []
     for e in near:
-        defenders = [u for u in _enemy_at(s, side, e, st) if not UNITS[u].hq]
         low = 0  # in 32nds, a whole number
-        for u in defenders:
-            v = units[u]
-            if UNITS[u].artillery:
+        d_fat = 0
+        for u in st.get(e, ()):
+            x = UNITS[u]
+            if x.side == side or x.hq:
                 continue
-            low += rating(s, u)[1] * _LEAST_32NDS[v.get("supply", "general") == "general"][min(v["dis"], 2)]
+            v = units[u]
+            d_fat = max(d_fat, v["fat"])
+            if not x.artillery:
+                low += rating(s, u)[1] * _LEAST_32NDS[v.get("supply", "general") == "general"][min(v["dis"], 2)]
         if low > 0:
-            d_fat = max((units[u]["fat"] for u in defenders), default=0)
             # a hair added so that rounding can only raise the bound
             odds = math.floor(high * 32 / low + 1e-9) + CH.fatigue_shift(a_fat, d_fat, overrun=True)
             if odds < CH.overrun_rule.minimum:
@@ -2517,8 +2522,10 @@ def overrun_candidates(
         st = stacks(s)
     else:
         st = {}
-        for u, v in on_map(s, OTHER[side]):
-            if v["hex"] in near:
+        units = s["units"]
+        for u in SIDE_UNITS[OTHER[side]]:
+            v = units.get(u)
+            if v is not None and v["at"] == "map" and v["hex"] in near:
                 st.setdefault(v["hex"], []).append(u)
     near = _overrun_hopeful(s, side, uids, sorted(near), st)
     if near and sight is not None:

@@ -1060,10 +1060,11 @@ class Attackers(State):
     def actions(self, s, f, role):
         a = s["attack"]
         out = []
-        if a["units"] and not combat.attack_problems(s, role, a["hex"], a["units"]):
+        st = stacks(s)
+        if a["units"] and not combat.attack_problems(s, role, a["hex"], a["units"], st):
             out.append({"resolve": True})  # 8B, 9B, 9G1: only an attack the rules allow
         chosen = set(a["units"])
-        for u in combat.eligible_attackers(s, role, a["hex"]):
+        for u in combat.eligible_attackers(s, role, a["hex"], st):
             out.append({"remove": u} if u in chosen else {"add": u})
         plan = a.get("air", {})
         free = s["air"][role]["left"] - plan.get("recon", 0) - plan.get("gs", 0)
