@@ -551,6 +551,25 @@ def test_spread_matches_brute_force(seed, max_len):
 
 @thorough
 @given(seeds, st.one_of(st.none(), st.integers(0, 12)))
+def test_spread_steps_and_joined_give_what_spread_gives(seed, max_len):
+    """The table-driven searches answer as ``spread`` does with the same steps, a closed hex
+    reached but never left: ``spread_steps`` with the same lengths and ways, ``joined`` the same
+    hexes when no length limits the line."""
+    rnd = random.Random(seed)
+    hexes, table, passable = random_lines(rnd)
+    closed = set(rnd.sample(hexes, rnd.randint(0, 6)))
+    starts = rnd.sample(hexes, rnd.randint(1, 3))
+    steps = {h: tuple((n, passable(h, n)) for n in table[h] if passable(h, n)) for h in hexes}
+    region = spread(starts, lambda a, b: None if a in closed else passable(a, b), max_len, neighbours=table)
+    table_region = hx.spread_steps(starts, steps, max_len, closed=closed)
+    assert table_region == region and table_region.came_from == region.came_from
+    if max_len is None:
+        nexts = {h: {n for n, _ in pairs} for h, pairs in steps.items()}
+        assert hx.joined(starts, nexts, closed=closed) == set(region)
+
+
+@thorough
+@given(seeds, st.one_of(st.none(), st.integers(0, 12)))
 def test_trace_finds_the_shortest_line_to_the_nearest_target(seed, max_len):
     rnd = random.Random(seed)
     hexes, table, passable = random_lines(rnd)

@@ -557,25 +557,25 @@ def spread_steps(starts, steps, max_len=None, *, closed=frozenset()) -> Reach:
     return Reach(best, came_from)
 
 
-def joined_steps(starts, steps, *, closed=frozenset()) -> frozenset:
-    """The hexes of :func:`spread_steps` without a length: every hex a line of any length joins
-    to one of ``starts``, found without counting the way.
+def joined(starts, nexts, *, closed=frozenset()) -> frozenset:
+    """Every hex a line of any length joins to one of ``starts``: :func:`spread` without the
+    lengths. ``nexts[h]`` is the set of hexes a line may step to from ``h``; a hex of
+    ``closed`` is reached but never left (a start too).
 
-    >>> steps = {"0101": (("0201", 1),), "0201": (("0101", 1), ("0301", 2)), "0301": (("0201", 2),)}
-    >>> sorted(joined_steps(["0101"], steps)), sorted(joined_steps(["0101"], steps, closed={"0201"}))
+    >>> nexts = {"0101": {"0201"}, "0201": {"0101", "0301"}, "0301": {"0201"}}
+    >>> sorted(joined(["0101"], nexts)), sorted(joined(["0101"], nexts, closed={"0201"}))
     (['0101', '0201', '0301'], ['0101', '0201'])
     """
     seen = set(starts)
-    todo = list(seen)
-    nothing = ()
-    while todo:
-        h = todo.pop()
-        if h in closed:
-            continue
-        for n, _ in steps.get(h, nothing):
-            if n not in seen:
-                seen.add(n)
-                todo.append(n)
+    frontier = seen - closed
+    nothing = frozenset()
+    while frontier:
+        step = set()
+        for h in frontier:
+            step |= nexts.get(h, nothing)
+        step -= seen
+        seen |= step
+        frontier = step - closed
     return frozenset(seen)
 
 
@@ -623,7 +623,7 @@ __all__ = [
     "side",
     "side_id",
     "side_neighbours",
-    "joined_steps",
+    "joined",
     "spread",
     "spread_steps",
     "to_id",

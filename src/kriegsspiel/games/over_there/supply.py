@@ -267,6 +267,12 @@ def overland_cost(a: str, b: str, weather: str = "clear") -> int | None:
 
 
 @lru_cache(maxsize=None)
+def _into_sets(weather: str) -> dict[str, frozenset[str]]:
+    """``_into_steps`` without what the steps count: from each hex, the hexes a line reaches it from."""
+    return {b: frozenset(a for a, _ in steps) for b, steps in _into_steps(weather).items()}
+
+
+@lru_cache(maxsize=None)
 def _into_steps(weather: str) -> dict[str, tuple[tuple[str, int], ...]]:
     """``_overland`` as a search reads it backwards: from each hex ``b``, every hex ``a`` a line
     steps from into ``b``, in the table's order, with what the step counts."""
@@ -304,6 +310,7 @@ class Overland:
         self.overland_max = CH.supply_lengths(weather)[0]
         self._into = _overland(weather)
         self._steps = _into_steps(weather)
+        self._sets = _into_sets(weather)
 
     def spread(self, starts, limit=None) -> hx.Reach:
         """Every hex whose overland line of at most ``limit`` (None: any length) reaches one of
@@ -324,7 +331,7 @@ class Overland:
         key = (id(self._into), frozenset(self.blocked), frozenset(starts), "joined")
         found = _SPREADS.get(key)
         if found is None:
-            found = _SPREADS.keep(key, hx.joined_steps(starts, self._steps, closed=key[1]))
+            found = _SPREADS.keep(key, hx.joined(starts, self._sets, closed=key[1]))
         return found
 
 
@@ -353,6 +360,7 @@ class _Trace(Overland):
         self.sources, self.rail = self._rail()
         self._into = _overland(self.weather)
         self._steps = _into_steps(self.weather)
+        self._sets = _into_sets(self.weather)
         self._isolation = None
 
     # --- 11C2a, 11B3a ---
