@@ -426,9 +426,10 @@ def targets(s: dict, side: str) -> list[str]:
         near.add(v["hex"])
         near.update(NEIGHBOURS.get(v["hex"], ()))
     out = []
+    gone = set(_fight_view(s)["retreated"])
     for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
-        if h in done or h not in near or not _worth_attacking(s, side, h, st):
-            continue
+        if h in done or h not in near or all(u in gone for u in _enemy_at(s, side, h, st)):
+            continue  # ruling R10: units that retreated into a hex this phase are no reason to attack it
         if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h, st)):
             out.append(h)
     return out
@@ -2012,11 +2013,15 @@ def bombard_targets(s: dict, side: str) -> list[str]:
     """The enemy hexes the side's artillery may bombard now."""
     if s.get("phase") != "combat" or s.get("attacked"):
         return []
-    if not any(UNITS[u].artillery for u, _ in on_map(s, side)):
+    near = set()  # the hexes next to the side's artillery
+    for u, v in on_map(s, side):
+        if UNITS[u].artillery:
+            near.update(NEIGHBOURS.get(v["hex"], ()))
+    if not near:
         return []  # no artillery, no bombardment (the Russians here)
     enemy = OTHER[side]
     st = stacks(s)
-    return [h for h in sorted({v["hex"] for _, v in on_map(s, enemy)}) if bombard_units(s, side, h, st)]
+    return [h for h in sorted({v["hex"] for _, v in on_map(s, enemy)} & near) if bombard_units(s, side, h, st)]
 
 
 bombard_candidates = bombard_targets
