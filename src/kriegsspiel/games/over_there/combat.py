@@ -67,6 +67,7 @@ from .world import (
     step_costs,
     supported,
     to_staff,
+    units_in,
     update_bridges,
     within,
     zoc_hexes,
@@ -374,8 +375,7 @@ def in_zoi(s: dict, uid: str, hqs=None) -> bool:
 
 
 def _enemy_at(s: dict, side: str, h: str, st=None) -> list[str]:
-    st = st if st is not None else stacks(s)
-    return [u for u in st.get(h, ()) if UNITS[u].side != side]
+    return [u for u in (st.get(h, ()) if st is not None else units_in(s, h)) if UNITS[u].side != side]
 
 
 def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str]:
@@ -1152,9 +1152,7 @@ def _retreat_choice(
             continue
         in_zoc = b in zoc
         if in_zoc and ignores_zoc(s, uid):
-            friendly = s["owner"].get(b) == side or any(
-                UNITS[x].side == side and x != uid for x in stacks(s).get(b, ())
-            )
+            friendly = s["owner"].get(b) == side or any(UNITS[x].side == side and x != uid for x in units_in(s, b))
             in_zoc = not friendly
         if in_zoc:
             prio = 4
@@ -1940,7 +1938,7 @@ def _attacker_retreat(s: dict, b: Battle, hexes: int, report: dict, named: list[
             log(s, f"The defender does not advance into {hex_name(src)}: the attackers there stay (9F1).", "9F")
             continue
         report["retreats"].update(retreat(s, us, hexes, origins=report.setdefault("retreat_from", {})))
-        if not [x for x in stacks(s).get(src, ()) if UNITS[x].side == side]:
+        if not [x for x in units_in(s, src) if UNITS[x].side == side]:
             went = advance(s, movers, src)
             if went:
                 report.setdefault("defender_advance", []).extend(went)
@@ -2330,7 +2328,7 @@ def _reserve_units(s: dict, defender: str, from_hex: str, target_hex: str, zoc=N
     zoc = zoc if zoc is not None else zoc_hexes(s, attacker)
     occupied = occupied if occupied is not None else {v["hex"] for _, v in on_map(s, attacker)}
     out = []
-    for uid in stacks(s).get(from_hex, ()):
+    for uid in units_in(s, from_hex):
         u = UNITS[uid]
         if u.side != defender or u.hq or u.fortress:
             continue

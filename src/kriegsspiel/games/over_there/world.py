@@ -398,6 +398,11 @@ def stacks(s: dict) -> dict[str, list[str]]:
     return out
 
 
+def units_in(s: dict, h: str) -> list[str]:
+    """The units in hex ``h``, in the scenario's order: ``stacks(s).get(h, [])`` for one hex."""
+    return [uid for uid, v in s["units"].items() if v["hex"] == h]
+
+
 def side_hexes(s: dict, side: str) -> set[str]:
     return {v["hex"] for _, v in on_map(s, side)}
 
@@ -770,7 +775,7 @@ def in_sight(s: dict, role: str | None, hexes) -> list[str]:
 
 def stacking_room(s: dict, h: str, adding: list[str], here: list[str] | None = None) -> bool:
     """8A: whether ``adding`` may end in hex ``h`` with the units already there."""
-    present = list(here if here is not None else stacks(s).get(h, []))
+    present = list(here) if here is not None else units_in(s, h)
     allu = present + [u for u in adding if u not in present]
     return fits([stack_item(s, u) for u in allu])
 
