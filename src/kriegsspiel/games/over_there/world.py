@@ -247,17 +247,22 @@ def bridge_owner(s: dict, key: str) -> str | None:
 
 
 def update_bridges(s: dict, hexes) -> None:
-    """15A1: a side that owns both hexes of a bridge owns the bridge, until the other side does."""
-    owners = s.get("bridges")
-    if owners is None:
-        owners = s["bridges"] = dict(INITIAL_BRIDGES)
+    """15A1: a side that owns both hexes of a bridge owns the bridge, until the other side does.
+    A change writes a new record of the owners (``_closed`` knows an unchanged one by sight)."""
+    owners = s.get("bridges", INITIAL_BRIDGES)
     owner = s["owner"]
+    changed = None
     for h in hexes:
         for key in BRIDGES_AT.get(h, ()):
             a, b = key.split("|")
             side = owner.get(a)
             if side is not None and side == owner.get(b) and owners.get(key) != side:
-                owners[key] = side
+                if changed is None:
+                    changed = dict(owners)
+                changed[key] = side
+                owners = changed
+    if changed is not None or "bridges" not in s:
+        s["bridges"] = changed if changed is not None else dict(INITIAL_BRIDGES)
 
 
 def closed_bridges(s: dict, side: str) -> frozenset[str]:
@@ -275,14 +280,23 @@ _CLOSED = Memo(1024)
 """The bridges a side may not use, and their hexes, by side, bridge owners and demolitions."""
 
 
+_LAST_CLOSED: dict = {}
+"""By side: the owners and demolitions records last asked about, and the answer. The records are
+replaced, never changed, when a bridge changes hands or is demolished or repaired."""
+
+
 def _closed(s: dict, side: str) -> tuple[frozenset[str], frozenset[str]]:
     owners = s.get("bridges", INITIAL_BRIDGES)
     demolished = s.get("demolished", ())
+    last = _LAST_CLOSED.get(side)
+    if last is not None and last[0] is owners and last[1] is demolished:
+        return last[2]
     key = (side, tuple(owners), tuple(owners.values()), tuple(demolished))
     found = _CLOSED.get(key)
     if found is None:
         closed = frozenset({k for k in BRIDGES if owners.get(k) != side} | set(demolished))
         found = _CLOSED.keep(key, (closed, frozenset(h for k in closed for h in k.split("|"))))
+    _LAST_CLOSED[side] = (owners, demolished, found)
     return found
 
 
