@@ -44,6 +44,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal, Optional, Union
 
@@ -579,6 +580,11 @@ def ratio(label: str) -> Fraction:
     return Fraction(int(a), int(b))
 
 
+@lru_cache(maxsize=64)
+def _ratios(columns: tuple[str, ...]) -> tuple[Fraction, ...]:
+    return tuple(ratio(c) for c in columns)
+
+
 def _fraction(x) -> Fraction:
     return x if isinstance(x, Fraction) else Fraction(x).limit_denominator(10**6)
 
@@ -746,7 +752,7 @@ class Charts:
         shifts (L233, L451) can be counted before the table's limits apply (ruling R13)."""
         if _fraction(defense) <= 0:
             raise ValueError("a hex without defense strength is not attacked on a CRT (9G1, L529)")
-        cols = [ratio(c) for c in self.crts[crt].columns]
+        cols = _ratios(tuple(self.crts[crt].columns))
         r = _fraction(attack) / _fraction(defense)
         if r < cols[0]:
             return -(math.ceil(1 / r) - math.ceil(1 / cols[0])) if r > 0 else -(10**6)
