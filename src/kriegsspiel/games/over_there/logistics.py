@@ -99,8 +99,14 @@ def at(s: dict, side: str) -> dict[str, int]:
 
 
 def _carriers(s: dict, side: str) -> dict[str, int]:
-    """The side's Army HQs on the map that carry Res Pts -> how many."""
-    return {uid: v["carry"] for uid, v in on_map(s, side) if v.get("carry")}
+    """The side's units on the map that carry Res Pts (Army HQs, and a division) -> how many."""
+    units = s["units"]
+    out = {}
+    for uid in _MAY_CARRY[side]:
+        v = units.get(uid)
+        if v is not None and v.get("carry") and v["at"] == "map":
+            out[uid] = v["carry"]
+    return out
 
 
 def _keep(s: dict, side: str, ground: dict, carriers: dict) -> None:
@@ -142,6 +148,11 @@ def carrying_division(uid: str) -> bool:
 
 _DIVISIONS = {side: tuple(u for u in UNITS if UNITS[u].side == side and carrying_division(u)) for side in SIDES}
 """Each side's units that may carry a Res Pt as a division (11H, L653), in the scenario's order."""
+_MAY_CARRY = {
+    side: tuple(u for u in UNITS if UNITS[u].side == side and (UNITS[u].army_hq or carrying_division(u)))
+    for side in SIDES
+}
+"""Each side's units that may carry Res Pts: its Army HQs (L652) and divisions (L653)."""
 
 
 def may_load(s: dict, uid: str) -> bool:
@@ -161,7 +172,7 @@ def may_load(s: dict, uid: str) -> bool:
         last = (s.get("div_carry") or {}).get(side)
         if last is not None and last[0] == s["turn"] and last[1] != uid:
             return False
-        if any(o != uid and w.get("carry") and not UNITS[o].army_hq for o, w in on_map(s, side)):
+        if any(o != uid and not UNITS[o].army_hq for o in _carriers(s, side)):
             return False
     return s["res"][side].get(h, 0) > _marked(s, "res_stuck", side, h)
 
