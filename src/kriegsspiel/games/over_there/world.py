@@ -522,6 +522,7 @@ class SideMap:
         occupied: set[str] = set()
         held: set[str] = set()
         zoc: set[str] = set()
+        spread: set[str] = set()
         units = s["units"]
         zoc_units = _ZOC_UNITS[side]
         for uid in SIDE_UNITS[side]:
@@ -537,7 +538,9 @@ class SideMap:
                 continue  # 11F2: an unsupported unit's reduced ZOC becomes none
             held.add(h)
             if reaches and not v["cadre"]:
-                zoc.update(ZOC_NEIGHBOURS[h])
+                spread.add(h)
+        for h in spread:  # once a hex, however many units there project a ZOC
+            zoc.update(ZOC_NEIGHBOURS[h])
         zoc |= held
         self.occupied, self.held, self.zoc = frozenset(occupied), frozenset(held), frozenset(zoc)
         self._reduced: frozenset | None = None
@@ -635,10 +638,12 @@ def update_ownership(s: dict, known: SideMap | None = None) -> list[tuple[str, s
     contested = s.get("contested") or ()
     maps = {side: known if known is not None and known.side == side else side_map(s, side) for side in SIDES}
     changed = []
+    get = owner.get
     for side in SIDES:
         mine, theirs = maps[side], maps[OTHER[side]]
-        for h in (mine.held - theirs.held) | (mine.zoc - theirs.zoc - theirs.held - CITY_HEXES):
-            if owner.get(h) != side and h not in contested:
+        # (a side's ZOC holds the hexes it holds)
+        for h in [h for h in (mine.held - theirs.held) | (mine.zoc - theirs.zoc - CITY_HEXES) if get(h) != side]:
+            if h not in contested:
                 owner[h] = side
                 changed.append((h, side))
     if changed:
