@@ -456,16 +456,20 @@ def _dijkstra(steps, start, budget, occupied, ezoc, leave, reduced=frozenset(), 
     buckets: list[list[str]] = [[] for _ in range(top + 1)]
     buckets[0].append(start)
     get = best.get
-    for cost in range(top + 1):
+    big = 1 << 30
+    for cost in range(top):  # (a hex reached with every MP spent leads nowhere)
         for h in buckets[cost]:
             if best[h] != cost:
                 continue
-            base = cost + (leave_reduced if h in reduced else leave) if h in ezoc else cost
-            if base >= top:
-                continue
+            if h in ezoc:
+                base = cost + (leave_reduced if h in reduced else leave)
+                if base >= top:
+                    continue
+            else:
+                base = cost
             for b, c in steps[h]:
                 nc = base + c
-                if nc <= top and nc < get(b, 1 << 30) and b not in occupied:
+                if nc <= top and nc < get(b, big) and b not in occupied:
                     best[b] = nc
                     came[b] = h
                     buckets[nc].append(b)
