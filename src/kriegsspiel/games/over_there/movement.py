@@ -57,7 +57,7 @@ def allowance(s: dict, uid: str, mode: str, *, accel: bool = False) -> float:
     disrupted (3A5) and in the second turn out of general supply (11F)."""
     u = UNITS[uid]
     v = s["units"][uid]
-    printed = rating(s, uid)[2]
+    printed = u.cadre[2] if v["cadre"] and u.cadre else u.movement  # (rating's third number)
     if (v.get("carry") or v.get("laden")) and not u.army_hq:  # 11H (L656-657): first, 3 MPs less
         printed = max(0, printed - logistics.DIVISION_CARRY_MP)
     if mode == "exploitation":
@@ -68,7 +68,7 @@ def allowance(s: dict, uid: str, mode: str, *, accel: bool = False) -> float:
         ma = printed * 2 if accel else printed
     if v["dis"]:
         ma = ma / 2
-    return ma * supply.movement_factor(s, uid)
+    return ma * supply.movement_factor(s, uid) if v["out"] else float(ma)  # (in supply: 1)
 
 
 @lru_cache(maxsize=None)
