@@ -517,27 +517,30 @@ class SideMap:
 
     __slots__ = ("side", "occupied", "held", "zoc", "_reduced", "_contact")
 
-    def __init__(self, s: dict, side: str):
+    def __init__(self, s: dict, side: str, facts=None):
+        """``facts``: ``_FACTS`` of each of the side's units, in the scenario's order, when the
+        caller has them (else read from the records)."""
         self.side = side
         occupied: set[str] = set()
         held: set[str] = set()
         zoc: set[str] = set()
         spread: set[str] = set()
-        units = s["units"]
         zoc_units = _ZOC_UNITS[side]
-        for uid in SIDE_UNITS[side]:
-            v = units.get(uid)  # a board made from a view holds only the units it shows
-            if v is None or v["at"] != "map":
+        if facts is None:
+            units = s["units"]
+            # a board made from a view holds only the units it shows
+            facts = [_facts_of(units.get(uid)) for uid in SIDE_UNITS[side]]
+        for uid, (h, at, dis, nozoc, cadre, out, _) in zip(SIDE_UNITS[side], facts, strict=True):
+            if at != "map":
                 continue
-            h = v["hex"]
             occupied.add(h)
             reaches = zoc_units.get(uid)
-            if reaches is None or v["dis"] or v["nozoc"]:
+            if reaches is None or dis or nozoc:
                 continue  # 5A: HQs have none; lost while disrupted or after accel or rail movement
-            if v.get("out", 0) >= 2 and not has_zoc(s, uid):
+            if out >= 2 and not has_zoc(s, uid):
                 continue  # 11F2: an unsupported unit's reduced ZOC becomes none
             held.add(h)
-            if reaches and not v["cadre"]:
+            if reaches and not cadre:
                 spread.add(h)
         for h in spread:  # once a hex, however many units there project a ZOC
             zoc.update(ZOC_NEIGHBOURS[h])
@@ -550,6 +553,22 @@ class SideMap:
 _FACTS = operator.itemgetter("hex", "at", "dis", "nozoc", "cadre", "out", "supply")
 """A unit record's fields a SideMap depends on."""
 
+
+def _facts_of(v: dict | None) -> tuple:
+    """``_FACTS`` of a record that may be missing, or hold only what a view shows."""
+    if v is None:
+        return (None, None, 0, False, False, 0, None)
+    return (
+        v["hex"],
+        v["at"],
+        v.get("dis", 0),
+        v.get("nozoc", False),
+        v.get("cadre", False),
+        v.get("out", 0),
+        v.get("supply"),
+    )
+
+
 _SIDE_MAPS = Memo(4096)
 """SideMaps by side and the side's records' facts: a pure function of them, so one found for a
 position serves every state, clone and game that reaches it again."""
@@ -559,11 +578,12 @@ def side_map(s: dict, side: str) -> SideMap:
     """The side's SideMap, found once for each position of its units."""
     units = s["units"]
     try:
-        key = (side, *map(_FACTS, map(units.__getitem__, SIDE_UNITS[side])))
+        facts = tuple(map(_FACTS, map(units.__getitem__, SIDE_UNITS[side])))
     except KeyError:  # a board made from a view: not remembered
         return SideMap(s, side)
+    key = (side, facts)
     found = _SIDE_MAPS.get(key)
-    return found if found is not None else _SIDE_MAPS.keep(key, SideMap(s, side))
+    return found if found is not None else _SIDE_MAPS.keep(key, SideMap(s, side, facts))
 
 
 def zoc_hexes(s: dict, side: str) -> frozenset[str]:
