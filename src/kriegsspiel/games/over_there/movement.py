@@ -19,10 +19,13 @@ from .world import (
     BRIDGED,
     BRIDGES_AT,
     CH,
+    FORTRESS_HEXES,
     LAND_SET,
+    MAP,
     NEIGHBOURS,
     OTHER,
     SIDE_UNITS,
+    TURNS,
     UNITS,
     bridge_owner,
     closed_bridges_and_hexes,
@@ -109,8 +112,6 @@ def movers(s: dict, side: str, mode: str, where=None) -> list[str]:
 
 
 def _turn_index(tid: str) -> int:
-    from .world import TURNS
-
     return TURNS.index(tid)
 
 
@@ -192,7 +193,6 @@ def marshaling_yards() -> frozenset[str]:
     """7A1 (L281): the rail hexes holding a major city, a fortress or a major or great port (the
     map has no resource centres)."""
     from .supply import MAJOR_CITY
-    from .world import MAP
 
     net = rail_steps()
     return frozenset(
@@ -486,8 +486,6 @@ def _accel_ok(a: str, b: str, roads: bool = True) -> bool:
     """6B1: accel movement in a good-road area (every hex of this map, ruling O5): along a road
     anything, else not into forest, swamp or wooded swamp, nor across a major river.
     ``roads`` off: as if no road or rail line crossed the hexside (a bridge it may not use)."""
-    from .world import MAP
-
     key = hx.side_id(a, b)
     if roads and (key in MAP.roads or key in MAP.rail):
         return True
@@ -631,8 +629,6 @@ def item_rail(s: dict, side: str, h: str, ctx=None) -> dict[str, tuple[str, floa
 @lru_cache(maxsize=None)
 def _low_links() -> frozenset:
     """The hexsides of the map's low-volume rail lines (7A4)."""
-    from .world import MAP
-
     return frozenset(k for k, link in MAP.rail.items() if link["volume"] == "low")
 
 
@@ -709,8 +705,6 @@ def waterways() -> dict[str, tuple[str, ...]]:
     """7C1 (L341): the navigable inland waterway hexsides, each with the ones connected to it (they
     share an end). On this map every river and lake hexside is navigable: no mountain hex, and no
     frost before November (ruling R41)."""
-    from .world import MAP
-
     nav = {k for k, feats in MAP.hexsides.items() if any(f in NAVIGABLE for f in feats)}
     out = {}
     for k in sorted(nav):
@@ -744,7 +738,6 @@ def river_yards() -> dict[str, frozenset]:
     """7C4 (L354): each major city hex next to a navigable hexside is a river transport marshaling
     yard; hex -> the nets it serves."""
     from .supply import MAJOR_CITY
-    from .world import MAP
 
     nets = river_nets()
     out = {}
@@ -898,12 +891,9 @@ def deteriorate(s: dict, side: str) -> int:
     a die; +1 per 2 REs of railroad engineers (none here), -1 per 2 depots (none are placed, S4);
     1-6 loses 1 RE. The REs lost."""
     from ...engine import rng
-    from .world import rail_steps
 
     if capacity(side, s) < CH.deterioration.checked_from_re:
         return 0
-    from .world import MAP
-
     gauge, home = GAUGE[side], {"central-powers": "germany", "entente": "russia"}[side]
     net = {h for h, links in rail_steps().items() if any(g == gauge for _, g in links) and MAP.country.get(h) == home}
     if not any(v["hex"] in net for _, v in on_map(s, OTHER[side])):
@@ -1165,8 +1155,6 @@ def _crosses_unbridged(path: list[str], closed: frozenset = frozenset()) -> bool
     """15A4 (TEC ``disrupts_crossing``): a step across a major river that is not along a road or
     railway (where the bridges are, ruling O16), or over a bridge in ``closed`` (one the unit's
     side may not use, 15A1)."""
-    from .world import MAP
-
     for a, b in zip(path, path[1:], strict=False):
         key = hx.side_id(a, b)
         if (key in MAP.roads or key in MAP.rail) and key not in closed:
@@ -1191,8 +1179,6 @@ REPAIR_BRIDGE_OTHER_MP = 8  # ...8 across a river or canal (and a minor river, r
 
 def bridge_repair_cost(key: str) -> int:
     """13A3 (L778): the MPs a demolished bridge takes to repair."""
-    from .world import MAP
-
     return max((REPAIR_BRIDGE_MP.get(f, REPAIR_BRIDGE_OTHER_MP) for f in MAP.hexsides[key] if f in BRIDGED), default=0)
 
 
@@ -1234,8 +1220,6 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     builder, sapper, left = _engineer_of(s, uid, mode)
     h = v["hex"]
     tasks: list[tuple[dict, float, bool]] = []  # the action, its MPs, whether a builder's (else a sapper's)
-    from .world import FORTRESS_HEXES, MAP, rail_steps
-
     if h not in s["works"] and h not in FORTRESS_HEXES and not CH.terrain(MAP.terrain[h]).prohibited:
         tasks.append(({"build": "fieldworks"}, FIELDWORKS_MP, True))
     demolished = s.get("demolished", ())
