@@ -501,6 +501,19 @@ def test_x_forwarded_for_is_believed_only_from_the_configured_proxy():
     assert behind.proxy_headers is True and behind.forwarded_allow_ips == "10.1.2.3"
 
 
+def test_a_flooding_address_still_gets_the_pages_static_files(db):
+    """The flood limit counts requests for the game, not the scripts and board modules a page
+    loads: a page opened while the address's other pages step through replays still gets its
+    board module (it fell back to the generic board on a 429)."""
+    with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
+        codes = [c.get("/api/catalog").status_code for _ in range(6)]
+        assert 429 in codes
+        assert c.get("/static/boards/imperial-elegy.js").status_code == 200
+        assert c.get("/static/common.js").status_code == 200
+        assert c.get("/api/catalog").status_code == 429
+        assert c.post("/static/common.js").status_code == 429  # only reading a file is free
+
+
 def test_x_forwarded_for_does_not_dodge_the_flood_limit(db):
     with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
         codes = [c.get("/api/catalog", headers={"x-forwarded-for": f"10.0.0.{n}"}).status_code for n in range(8)]

@@ -121,7 +121,9 @@ class Guard:
     """What every request meets before any work is done for it (a plain ASGI
     middleware, cheap on every request): the Host header checked, the body
     read whole within a size limit (413) and a time limit (408), chunked or
-    not, floods from one address refused (429); and on the way out, the
+    not, floods from one address refused (429: the static files a page loads,
+    its scripts, styles and board modules, are not counted, so that a page
+    opened among busy ones still gets its board); and on the way out, the
     security headers and the time the server took."""
 
     def __init__(self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None):
@@ -152,7 +154,8 @@ class Guard:
         size = dict(scope["headers"]).get(b"content-length", b"")
         if size.isdigit() and int(size) > MAX_BODY:
             return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
-        if self.rate > 0:  # 0: no limit (load benchmarks)
+        static = scope["method"] in ("GET", "HEAD") and scope["path"].startswith("/static/")
+        if self.rate > 0 and not static:  # 0: no limit (load benchmarks); the page's own files are free
             host = scope["client"][0] if scope.get("client") else "?"
             bucket = self.buckets[host]
             now = time.monotonic()

@@ -58,7 +58,12 @@ export class ApiError extends Error {
   }
 }
 
-/** fetch JSON; a 4xx/5xx raises ApiError with the server's {"error"} text. */
+const BUSY_WAIT = 300; // after "too many requests" (429), the wait (ms) before a GET asks again
+const BUSY_TRIES = 20;
+
+/** fetch JSON; a 4xx/5xx raises ApiError with the server's {"error"} text. A GET refused as
+ * one of too many requests from this address (429: other pages of this browser are busy) is
+ * asked again after a moment, a few times. */
 export async function api(path, { method = "GET", body } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
@@ -66,10 +71,14 @@ export async function api(path, { method = "GET", body } = {}) {
     init.body = JSON.stringify(body);
   }
   let response;
-  try {
-    response = await fetch(path, init);
-  } catch (e) {
-    throw new ApiError("the server cannot be reached", 0);
+  for (let tries = 1; ; tries += 1) {
+    try {
+      response = await fetch(path, init);
+    } catch (e) {
+      throw new ApiError("the server cannot be reached", 0);
+    }
+    if (response.status !== 429 || method !== "GET" || tries >= BUSY_TRIES) break;
+    await new Promise((ok) => setTimeout(ok, BUSY_WAIT));
   }
   let payload = null;
   const text = await response.text();

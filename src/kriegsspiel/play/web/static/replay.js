@@ -48,18 +48,8 @@ function query(extra = {}) {
 // the SHAPEs seen lately are kept for stepping back (not every one of a long game).
 const AHEAD = 6;
 const KEPT = 120;
-const BUSY_WAIT = 300; // after "too many requests", the wait (ms) before asking again
-const BUSY_TRIES = 20;
-
-async function fetchShape(step) {
-  for (let tries = 1; ; tries += 1) {
-    try {
-      return await api(`/api/games/${encodeURIComponent(ui.id)}/replay${query({ step })}`);
-    } catch (e) {
-      if (e.status !== 429 || tries >= BUSY_TRIES) throw e;
-      await new Promise((ok) => setTimeout(ok, BUSY_WAIT));
-    }
-  }
+function fetchShape(step) {
+  return api(`/api/games/${encodeURIComponent(ui.id)}/replay${query({ step })}`); // (a 429 is asked again)
 }
 
 function shapeAt(step) {
