@@ -409,9 +409,10 @@ def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str
     return _order(out)
 
 
-def _worth_attacking(s: dict, side: str, h: str, st) -> bool:
-    """Ruling R10: units that retreated into a hex this phase are no reason to attack it."""
-    gone = set(_fight_view(s)["retreated"])
+def _worth_attacking(s: dict, side: str, h: str, st, gone=None) -> bool:
+    """Ruling R10: units that retreated into a hex this phase are no reason to attack it.
+    ``gone``: those units, when the caller has them."""
+    gone = gone if gone is not None else set(_fight_view(s)["retreated"])
     return any(u not in gone for u in _enemy_at(s, side, h, st))
 
 
@@ -428,8 +429,8 @@ def targets(s: dict, side: str) -> list[str]:
     out = []
     gone = set(_fight_view(s)["retreated"])
     for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
-        if h in done or h not in near or all(u in gone for u in _enemy_at(s, side, h, st)):
-            continue  # ruling R10: units that retreated into a hex this phase are no reason to attack it
+        if h in done or h not in near or not _worth_attacking(s, side, h, st, gone):
+            continue
         if any(rating(s, u)[0] > 0 for u in eligible_attackers(s, side, h, st)):
             out.append(h)
     return out

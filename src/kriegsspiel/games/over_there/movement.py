@@ -1007,8 +1007,7 @@ def reach(s: dict, uids: list[str], mode: str, ctx: Enemy | None = None, ways=WA
                     w.get(h, {}).pop("river", None)
     if len(per) == 1:  # one unit: its ways as they are, where there is room
         only = per[0]
-        present, alone = room.present, room.alone
-        return {h: only[h] for h in sorted(only) if (alone if h not in present else room.fits(h))}
+        return {h: only[h] for h in room.open(only)}
     common = set(per[0])
     for w in per[1:]:
         common &= set(w)
@@ -1028,10 +1027,7 @@ def march_to(s: dict, uid: str, mode: str, ctx: Enemy | None = None) -> list[str
     this leg where there is room for it (8A), in order. None under accel movement (6B3)."""
     if s["units"][uid].get("accel"):
         return []
-    best = march(s, uid, mode, ctx=ctx)
-    room = Room(s, [uid])
-    present, alone, fits_in = room.present, room.alone, room.fits
-    return [h for h in sorted(best) if (alone if h not in present else fits_in(h))]
+    return Room(s, [uid]).open(march(s, uid, mode, ctx=ctx))
 
 
 class Room:
@@ -1053,6 +1049,11 @@ class Room:
                     self.present[h] = [uid]
         self.adding = [stack_item(s, u) for u in uids]
         self.alone = fits(self.adding)
+
+    def open(self, hexes) -> list[str]:
+        """Those of ``hexes`` with room for the moving units, in order."""
+        present, alone, fits_in = self.present, self.alone, self.fits
+        return [h for h in sorted(hexes) if (alone if h not in present else fits_in(h))]
 
     def fits(self, h: str) -> bool:
         there = self.present.get(h)

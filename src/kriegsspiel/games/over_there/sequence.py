@@ -516,13 +516,14 @@ class Move(State):
         by_hex = collections.Counter(map(_HEX, map(s["units"].__getitem__, units)))
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
         before = f["mode"] == "movement" and _before_moving(s, role)
-        more = f.get("yards") and movement.boost(s, role) > 0
-        if f.get("yards") and (more or before):
+        yards = f.get("yards")
+        more = bool(yards) and movement.boost(s, role) > 0
+        if yards and (more or before):
             piles = logistics.at(s, role)
             if piles and more:  # 7A5a (L292): Res Pts for rail capacity
-                out += [{"rail_res": h} for h in f["yards"] if piles.get(h)]
+                out += [{"rail_res": h} for h in yards if piles.get(h)]
             if piles and before:  # 7A5b (L293), ruling O34
-                out += [{"rail_build": h} for h in movement.build_offers(s, role, f["yards"], f.get("built", 0), piles)]
+                out += [{"rail_build": h} for h in movement.build_offers(s, role, yards, f.get("built", 0), piles)]
         if before and disband_candidates(s, role):
             out.append({"disband": True})  # 16C1, ruling O36: as the phase opens; the unit next
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time

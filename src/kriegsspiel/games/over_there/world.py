@@ -785,9 +785,14 @@ def visible(s: dict, role: str | None) -> set[str] | None:
         return None
     if role is None:
         return contact(s, "entente") & contact(s, "central-powers")
-    if min(s["turn"], len(TURNS) - 1) in _ALL_SEEN[role]:
+    if _sees_all(s, role):
         return None
     return contact(s, role)
+
+
+def _sees_all(s: dict, role: str) -> bool:
+    """The scenario's 14N2 rules show ``role`` every enemy counter this turn (ruling O19)."""
+    return min(s["turn"], len(TURNS) - 1) in _ALL_SEEN[role]
 
 
 _ALL_SEEN = {
@@ -805,7 +810,7 @@ _ALL_SEEN = {
 def in_sight(s: dict, role: str | None, hexes) -> list[str]:
     """Those of ``hexes`` where ``role`` sees the enemy's counters: ``visible``, asked of a few
     hexes (a hex is in contact when a unit of the role's stands in it or next to it)."""
-    if role is None or not s["options"]["limited_intelligence"] or min(s["turn"], len(TURNS) - 1) in _ALL_SEEN[role]:
+    if role is None or not s["options"]["limited_intelligence"] or _sees_all(s, role):
         seen = visible(s, role)
         return list(hexes) if seen is None else [h for h in hexes if h in seen]
     occupied = side_map(s, role).occupied
