@@ -141,8 +141,13 @@ def replays(server, browser):
             page = browser.new_page(viewport={"width": 1366, "height": 860})
             # a step asked for faster than the server serves one address is asked again (429)
             errors = watch(page, expected=(429,))
-            page.goto(answer["spectator"]["url"].replace("/play/", "/replay/") + "&step=0")
-            page.wait_for_selector("#board[data-step='0']", timeout=30000)
+            opened = page.goto(answer["spectator"]["url"].replace("/play/", "/replay/") + "&step=0")
+            assert opened is not None and opened.status == 200, (game, opened and opened.status)
+            try:
+                page.wait_for_selector("#board[data-step='0']", timeout=90000)
+            except Exception as e:  # say what the page shows instead of its first step
+                shown = page.inner_text("body")[:800]
+                raise AssertionError(f"{game}: step 0 never drawn; errors {errors}; the page: {shown}") from e
             todo = spans(shape["step"], GAMES[game].get("cut"))
             page.evaluate(STEP_THROUGH, [todo, BATTLE_RESULT if game == "imperial-elegy" else None])
             going[game] = {"page": page, "errors": errors, "total": shape["step"], "spans": todo}

@@ -514,6 +514,24 @@ def test_a_flooding_address_still_gets_the_pages_static_files(db):
         assert c.post("/static/common.js").status_code == 429  # only reading a file is free
 
 
+def test_a_flooding_address_still_gets_its_pages_and_is_told_when_to_ask_again(db):
+    """The pages themselves (the lobby, a game's board, its replay, a seat's link) are files
+    like the scripts: a replay opened while the address's other replays are stepping arrives
+    (it was refused with a 429 and never showed its board). The API is still counted, and a
+    refusal says when to ask again."""
+    with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
+        codes = [c.get("/api/catalog").status_code for _ in range(6)]
+        assert 429 in codes
+        refused = c.get("/api/catalog")
+        assert refused.status_code == 429 and refused.headers["retry-after"] == "1"
+        assert refused.json() == {"error": "too many requests; slow down"}
+        for page in ("/", "/play/g1", "/replay/g1", "/join/g1/abc"):
+            got = c.get(page)
+            assert got.status_code == 200 and "<html" in got.text.lower(), page
+        assert c.get("/guide/first-world-war").status_code == 429  # made for the asking: counted
+        assert c.get("/api/games/g1").status_code == 429
+
+
 def test_x_forwarded_for_does_not_dodge_the_flood_limit(db):
     with TestClient(create_app(db, rate=1.0, burst=3.0)) as c:
         codes = [c.get("/api/catalog", headers={"x-forwarded-for": f"10.0.0.{n}"}).status_code for n in range(8)]

@@ -56,6 +56,11 @@ SECURITY_HEADERS = [
 ]
 PRIVATE_PATHS = ("/api/", "/play/", "/join/", "/replay/")
 """Answers under these paths are never stored by a browser or a proxy."""
+PAGE_FILES = ("/static/", "/play/", "/join/", "/replay/")
+"""GETs of these paths (and of the lobby, ``/``) answer with a file as it is on disk, the
+page and what it loads: they are not counted against an address's flood limit, so that a page
+opened while its address's other pages are busy still arrives (the API calls it then makes
+are counted)."""
 
 
 Seed = Annotated[int, Field(strict=True, ge=-(2**63), lt=2**64)] | Annotated[str, Field(max_length=128)]
@@ -121,9 +126,10 @@ class Guard:
     """What every request meets before any work is done for it (a plain ASGI
     middleware, cheap on every request): the Host header checked, the body
     read whole within a size limit (413) and a time limit (408), chunked or
-    not, floods from one address refused (429: the static files a page loads,
-    its scripts, styles and board modules, are not counted, so that a page
-    opened among busy ones still gets its board); and on the way out, the
+    not, floods from one address refused (429, with Retry-After: the pages and
+    the static files they load, scripts, styles and board modules, are not
+    counted, so that a page opened among busy ones still gets its board); and
+    on the way out, the
     security headers and the time the server took."""
 
     def __init__(self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None):
@@ -154,15 +160,18 @@ class Guard:
         size = dict(scope["headers"]).get(b"content-length", b"")
         if size.isdigit() and int(size) > MAX_BODY:
             return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
-        static = scope["method"] in ("GET", "HEAD") and scope["path"].startswith("/static/")
-        if self.rate > 0 and not static:  # 0: no limit (load benchmarks); the page's own files are free
+        path = scope["path"]
+        static = scope["method"] in ("GET", "HEAD") and (path == "/" or path.startswith(PAGE_FILES))
+        if self.rate > 0 and not static:  # 0: no limit (load benchmarks); the pages' own files are free
             host = scope["client"][0] if scope.get("client") else "?"
             bucket = self.buckets[host]
             now = time.monotonic()
             bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
             bucket[1] = now
             if bucket[0] < 1:
-                return await refusal(429, "too many requests; slow down")(scope, receive, send)
+                refused = refusal(429, "too many requests; slow down")
+                refused.headers["retry-after"] = "1"
+                return await refused(scope, receive, send)
             bucket[0] -= 1
         started = time.perf_counter()
         # the body, read whole before the app sees it: no Content-Length (chunked) is no way round the limit

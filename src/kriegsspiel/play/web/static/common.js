@@ -58,12 +58,16 @@ export class ApiError extends Error {
   }
 }
 
-const BUSY_WAIT = 300; // after "too many requests" (429), the wait (ms) before a GET asks again
-const BUSY_TRIES = 20;
+// After "too many requests" (429), a GET asks again: first after BUSY_WAIT ms, then after
+// waits growing to BUSY_MOST ms (with a little jitter, so that the pages of one browser do not
+// ask in step), for a minute or so in all.
+const BUSY_WAIT = 250;
+const BUSY_MOST = 2000;
+const BUSY_TRIES = 40;
 
 /** fetch JSON; a 4xx/5xx raises ApiError with the server's {"error"} text. A GET refused as
  * one of too many requests from this address (429: other pages of this browser are busy) is
- * asked again after a moment, a few times. */
+ * asked again after a moment, for a minute or so. */
 export async function api(path, { method = "GET", body } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
@@ -78,7 +82,8 @@ export async function api(path, { method = "GET", body } = {}) {
       throw new ApiError("the server cannot be reached", 0);
     }
     if (response.status !== 429 || method !== "GET" || tries >= BUSY_TRIES) break;
-    await new Promise((ok) => setTimeout(ok, BUSY_WAIT));
+    const wait = Math.min(BUSY_MOST, BUSY_WAIT * 1.5 ** (tries - 1)) * (0.75 + 0.5 * Math.random());
+    await new Promise((ok) => setTimeout(ok, wait));
   }
   let payload = null;
   const text = await response.text();
