@@ -569,9 +569,11 @@ def _facts_of(v: dict | None) -> tuple:
     )
 
 
-_SIDE_MAPS = Memo(4096)
+_SIDE_MAPS = Memo(256)
 """SideMaps by side and the side's records' facts: a pure function of them, so one found for a
-position serves every state, clone and game that reaches it again."""
+position serves every state, clone and game that reaches it again. Kept few: the positions asked
+again are the recent ones, and every set kept is one more for the garbage collector to walk
+(measured: 256 plays random games some 5% faster than 4,096)."""
 
 
 def side_map(s: dict, side: str) -> SideMap:
