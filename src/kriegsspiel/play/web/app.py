@@ -117,9 +117,9 @@ class Fast(JSONResponse):
         return orjson.dumps(content)
 
 
-def refusal(status: int, message: str) -> Fast:
+def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Fast:
     """Every error has this one shape."""
-    return Fast({"error": message}, status_code=status)
+    return Fast({"error": message}, status_code=status, headers=headers)
 
 
 class Guard:
@@ -129,8 +129,7 @@ class Guard:
     not, floods from one address refused (429, with Retry-After: the pages and
     the static files they load, scripts, styles and board modules, are not
     counted, so that a page opened among busy ones still gets its board); and
-    on the way out, the
-    security headers and the time the server took."""
+    on the way out, the security headers and the time the server took."""
 
     def __init__(self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None):
         self.app = app
@@ -161,16 +160,15 @@ class Guard:
         if size.isdigit() and int(size) > MAX_BODY:
             return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
         path = scope["path"]
-        static = scope["method"] in ("GET", "HEAD") and (path == "/" or path.startswith(PAGE_FILES))
-        if self.rate > 0 and not static:  # 0: no limit (load benchmarks); the pages' own files are free
+        page_file = scope["method"] in ("GET", "HEAD") and (path == "/" or path.startswith(PAGE_FILES))
+        if self.rate > 0 and not page_file:  # 0: no limit (load benchmarks); the pages' own files are free
             host = scope["client"][0] if scope.get("client") else "?"
             bucket = self.buckets[host]
             now = time.monotonic()
             bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
             bucket[1] = now
             if bucket[0] < 1:
-                refused = refusal(429, "too many requests; slow down")
-                refused.headers["retry-after"] = "1"
+                refused = refusal(429, "too many requests; slow down", {"retry-after": "1"})
                 return await refused(scope, receive, send)
             bucket[0] -= 1
         started = time.perf_counter()
