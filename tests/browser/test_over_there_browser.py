@@ -598,3 +598,54 @@ def test_a_contested_hex_carries_its_marker_on_the_board(server, browser):
     page.wait_for_timeout(300)
     shot(page, "ot-contested-phone")
     assert json.dumps(errors) == "[]", errors
+
+
+def test_a_man_pt_of_the_pool_is_placed_on_the_map_and_drawn_as_a_counter(server, browser):
+    """16B3 (L1205), ruling O37: as the movement phase opens the panel offers to move Man Pts
+    between the pool and the map; the hexes where one may go are clicks; placed, it is a counter
+    marked MP rated 0-½-4, and its tip names it."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    shape = shape_of(server, page)
+    order = {"man_pts": True}
+    assert order in shape["actions"]
+    button = page.locator(f".ot-panel button[data-action='{as_data(order)}']")
+    assert button.inner_text() == "Place Man Pts on the map or take them back (16B3)"
+    button.click()
+    shape = next_shape(server, page, shape["step"])
+    assert "Man Pts (4 Man Pts in the general pool, 10 Man Pt counters left)" in page.locator("body").inner_text()
+    place = page.locator(f".ot-panel button[data-action='{as_data({'place_man': True})}']")
+    assert place.inner_text() == "Place a Man Pt of the general pool on the map (16B3)"
+    place.click()
+    shape = next_shape(server, page, shape["step"])
+    places = [a["place_man"] for a in shape["actions"] if "place_man" in a]
+    occupied = {u["hex"] for u in board_of(shape)["units"]}
+    h = next(x for x in places if x not in occupied)
+    tinted = page.locator("svg.ot-map .ot-cell.place")
+    assert tinted.count() == len(places) and page.locator(f'svg.ot-map .ot-cell.place[data-hex="{h}"]').count() == 1
+    assert "Click a tinted hex to place the Man Pt there" in page.locator(".ot-orders").inner_text()
+    shot(page, "ot-man-pt-place")
+    click_hex(page, h)
+    page.wait_for_timeout(200)
+    choose_in_menu(page, {"place_man": h})
+    shape = next_shape(server, page, shape["step"])
+    assert {"place_man": True} in shape["actions"]  # another, or the end
+    assert page.locator("svg.ot-map .ot-cell.place").count() == 0
+    mine = next(u for u in board_of(shape)["units"] if u["hex"] == h)
+    assert (mine["id"], mine["type"], mine["defense"]) == ("ru-man-pt-1", "man-pt", 0.5)
+    stack = page.locator('svg.ot-map .ot-stack[data-units~="ru-man-pt-1"]')
+    stack.wait_for()
+    assert "MP" in stack.text_content() and "0-½-4" in stack.text_content()
+    page.mouse.move(*page.evaluate(POINT_IN_HEX, h))
+    tip = page.locator(".ot-tip:not(.hidden)")
+    tip.wait_for(timeout=5000)
+    assert "Man Pt" in tip.inner_text()
+    shot(page, "ot-man-pt")
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(300)
+    shot(page, "ot-man-pt-phone")
+    page.set_viewport_size(DESKTOP)
+    page.wait_for_timeout(300)
+    page.locator(f".ot-panel button[data-action='{as_data({'end': 'man-pts'})}']").click()
+    shape = next_shape(server, page, shape["step"])
+    assert {"unit": "ru-man-pt-1"} in shape["actions"]
+    assert not errors, errors

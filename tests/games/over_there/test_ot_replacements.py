@@ -4,14 +4,26 @@ points in the next initial phase (16B4a) or when a combat ends for isolated unit
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from ot_positions import advance
+from ot_positions import advance, only
 
 import kriegsspiel
 from kriegsspiel.engine.errors import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
 from kriegsspiel.games.over_there import combat, sequence, supply
-from kriegsspiel.games.over_there.world import CITY_HEXES, NEIGHBOURS, UNITS, re_size
+from kriegsspiel.games.over_there.world import (
+    CITY_HEXES,
+    MAN_PTS,
+    NEIGHBOURS,
+    SIDE_UNITS,
+    UNITS,
+    has_zoc,
+    re_size,
+    zoc_hexes,
+    zoc_reaches,
+)
 
 G = kriegsspiel.load("over-there")
 DANZIG = "0308"
@@ -298,3 +310,205 @@ def test_16c1_a_unit_is_disbanded_for_its_replacement_cost_and_scrapping_value()
     assert {"disband": True} not in G.actions(s, cp)
     assert not [x for x in G.view(s, "entente")["log"] if "disbanded" in str(x)]
     assert [x for x in G.view(s, cp)["log"] if "disbanded" in str(x)]
+
+
+# ----- on-map Man Pts (16B3, L1204-1209, ruling O37) ---------------------------------------------
+
+CP, EN = "central-powers", "entente"
+
+
+def _counter(s: dict, side: str, h: str) -> str:
+    """A Man Pt of the side's stock put on the map at ``h``."""
+    uid = next(u for u in MAN_PTS[side] if s["units"][u]["at"] == "stock")
+    s["units"][uid].update({"hex": h, "at": "map", "supply": "general", "out": 0})
+    return uid
+
+
+def test_16b3_a_man_pt_of_the_pool_goes_on_the_map_as_a_half_re_unit_and_comes_back():
+    """L1204-1205, ruling O37: after the other replacement activities (as his movement phase
+    opens, before his first move) the player places whole Man Pts of his general pool in
+    friendly-owned hexes in regular general supply, where each is an unsupported 1/2 RE unit rated
+    0-1/2-4; he may take back one whose hex is in regular general supply; a point moves once a
+    turn; the enemy is told nothing."""
+    s = G.new(seed=3)
+    assert all(s["units"][u]["at"] == "stock" for side in (CP, EN) for u in MAN_PTS[side])
+    assert len(MAN_PTS[CP]) == len(MAN_PTS[EN]) == 10
+    s = advance(s, lambda s: s["phasing"] == CP and s["phase"] == "movement")
+    s["pool"][CP]["man"] = 2.5
+    assert {"man_pts": True} in G.actions(s, CP)
+    assert G.label({"man_pts": True}, s) == "place Man Pts on the map or take them back (16B3)"
+    s = G.apply(s, CP, {"man_pts": True})
+    assert G.actions(s, CP) == [{"place_man": True}, {"end": "man-pts"}]
+    assert G.label({"place_man": True}, s) == "place a Man Pt of the general pool on the map (16B3)"
+    s = G.apply(s, CP, {"place_man": True})
+    acts = G.actions(s, CP)
+    places = [a["place_man"] for a in acts if "place_man" in a]
+    supplied = sequence.supplied_hexes(s, CP)["german"]
+    enemy = {v["hex"] for u, v in s["units"].items() if v["at"] == "map" and UNITS[u].side == EN}
+    assert places and set(places) <= supplied
+    assert all(s["owner"][h] == CP and h not in enemy for h in places)
+    assert acts[-1] == {"cancel": True} and len(acts) == len(places) + 1
+    h = next(h for h in places if h not in CITY_HEXES)
+    assert G.label({"place_man": h}, s) == f"place a Man Pt of the general pool in {sequence.hex_name(h)} (16B3)"
+    earlier = _counter(s, CP, next(x for x in places if x != h))  # placed in an earlier turn
+    s = G.apply(s, CP, {"place_man": h})
+    assert s["stack"][-1]["state"] == "man_pts"  # back to the switch: another, or the end
+    uid = MAN_PTS[CP][1]
+    v = s["units"][uid]
+    assert (v["at"], v["hex"]) == ("map", h) and s["pool"][CP]["man"] == 1.5
+    u = UNITS[uid]
+    assert (u.attack, u.defense, u.movement, re_size(s, uid)) == (0, 0.5, 4, 0.5)
+    # 5A, 12A: unsupported and not divisional, its ZOC is a reduced one in its own hex only
+    assert has_zoc(s, uid) and not zoc_reaches(s, uid) and u.support == "none"
+    acts = G.actions(s, CP)
+    assert {"take_back": earlier} in acts and {"take_back": uid} not in acts  # ruling O37: once a turn
+    assert G.view(s, CP)["prompt"].startswith("Man Pts (1.5 Man Pts in the general pool, 8 Man Pt counters left)")
+    assert not [x for x in G.view(s, EN)["log"] if "Man Pt" in str(x)]
+    where = sequence.hex_name(s["units"][earlier]["hex"])
+    assert G.label({"take_back": earlier}, s) == f"take the Man Pt at {where} back into the general pool (16B3)"
+    s = G.apply(s, CP, {"take_back": earlier})
+    v = s["units"][earlier]
+    assert (v["at"], v["hex"], s["pool"][CP]["man"]) == ("stock", None, 2.5)
+    with pytest.raises(IllegalAction):
+        G.apply(s, CP, {"take_back": earlier})  # in the stock: nothing changes
+    s = G.apply(s, CP, {"place_man": True})
+    s = G.apply(s, CP, {"place_man": h})  # 1.5 Man Pts besides the one taken back
+    assert s["pool"][CP]["man"] == 1.5
+    assert not [a for a in G.actions(s, CP) if "place_man" in a]  # the point taken back stays in the pool
+    # a Man Pt whose hex is out of general supply stays where it is
+    old = _counter(s, CP, next(x for x in sorted(sequence.MAP.terrain) if x not in supplied))
+    assert {"take_back": old} not in G.actions(s, CP)
+    s["units"][old].update({"hex": None, "at": "stock"})
+    s = G.apply(s, CP, {"end": "man-pts"})
+    assert s["stack"][-1]["state"] == "move" and {"unit": uid} in G.actions(s, CP)  # it moves like any unit
+    # once a unit has moved, the moment is past
+    s = G.apply(s, CP, {"unit": uid})
+    s = G.apply(s, CP, {"stay": True})
+    assert {"man_pts": True} not in G.actions(s, CP)
+
+
+def test_16b3_points_scrapped_this_initial_phase_are_not_placed():
+    """L1260, ruling O37: the half points that scrapping gives join the pool once the initial
+    phase is over, too late to be placed on the map in that phase."""
+    s = G.new(seed=3)
+    _lose(s, "de-1-id")
+    s = advance(s, lambda s: s["stack"] and s["stack"][-1]["state"] == "replace" and s["phasing"] == CP)
+    s["pool"][CP]["man"] = 0.5
+    s = G.apply(s, CP, {"scrap": "de-1-id"})
+    s = advance(s, lambda s: s["phase"] == "movement" and s["phasing"] == CP)
+    assert s["pool"][CP]["man"] == 1.0 and {"man_pts": True} not in G.actions(s, CP)
+
+
+def test_the_heuristic_leaves_the_man_pts_in_the_pool():
+    s = G.new(seed=3)
+    s = advance(s, lambda s: s["phasing"] == CP and s["phase"] == "movement")
+    s["pool"][CP]["man"] = 3
+    s = G.apply(s, CP, {"man_pts": True})
+    bot = G.bots["heuristic"]
+    assert bot(G.view(s, CP), G.actions(s, CP), random.Random(0)) == {"end": "man-pts"}
+    s = G.apply(s, CP, {"place_man": True})  # a seat handed to the bot here
+    assert bot(G.view(s, CP), G.actions(s, CP), random.Random(0)) == {"cancel": True}
+    s = G.apply(s, CP, {"cancel": True})
+    assert s["stack"][-1]["state"] == "man_pts" and s["pool"][CP]["man"] == 3
+
+
+def test_16b3c_an_eliminated_unit_is_replaced_where_man_pts_stand():
+    """L1208: on-map replacements replace units of their command's pool only where their hex is
+    in regular general supply, combined with the general pool if need be, never with those of
+    another hex; the unit is placed in that hex and the Man Pts spent leave the map."""
+    s = G.new(seed=3)
+    home = s["units"]["de-1-id"]["hex"]
+    assert home not in CITY_HEXES
+    _lose(s, "de-1-id")
+    _lose(s, "de-2-lw-bde", isolated=True)  # lost while isolated: two Man Pts (L1206)
+    s["pool"][CP] = {"man": 0, "equ": 0}
+    first = _counter(s, CP, home)
+    offers = sequence.replacement_offers(s, CP)
+    assert offers == [{"replace": "de-1-id", "at": home, "on_map": True}]  # one point: not the brigade
+    assert G.label(offers[0], s) == f"replace 1 ID at {sequence.hex_name(home)} with the Man Pts there"
+    s["pool"][CP]["man"] = 1
+    offers = sequence.replacement_offers(s, CP)
+    assert {"replace": "de-2-lw-bde", "at": home, "on_map": True} in offers  # one there, one from the pool
+    assert {"replace": "de-1-id", "at": DANZIG} in offers  # the pool alone, at a city
+    s["pool"][CP]["man"] = 0
+    elsewhere = next(h for h in sorted(sequence.supplied_hexes(s, CP)["german"]) if h != home and s["owner"][h] == CP)
+    _counter(s, CP, elsewhere)
+    # one Man Pt in each of two hexes do not make the brigade's two
+    assert "de-2-lw-bde" not in {a["replace"] for a in sequence.replacement_offers(s, CP)}
+    sequence.replace(s, CP, "de-1-id", home, on_map=True)
+    v = s["units"]["de-1-id"]
+    assert (v["at"], v["hex"], v["cadre"]) == ("map", home, True)
+    assert s["units"][first]["at"] == "stock" and s["pool"][CP]["man"] == 0
+    # out of general supply, the Man Pts there replace nothing
+    _lose(s, "de-1-id")
+    s["units"][first].update({"hex": "1612", "at": "map"})
+    assert s["owner"]["1612"] == EN and "1612" not in sequence.supplied_hexes(s, CP)["german"]
+    assert not [a for a in sequence.replacement_offers(s, CP) if a["at"] == "1612"]
+
+
+def test_16b3d_a_cadre_out_of_supply_is_rebuilt_by_the_man_pt_in_its_hex():
+    """L1209, rulings O7 and O37: a cadre the general pool cannot rebuild (out of general supply,
+    or the pool empty) is rebuilt by an on-map Man Pt in its own hex, which leaves the map; never
+    in an enemy ZOC unless the hex is fortified; a Man Pt elsewhere rebuilds nothing."""
+    cadre, other, rear, beside = "de-1-id", "de-2-id", "1309", "1310"
+    s = only(G.new(seed=3), {cadre: rear, other: beside})
+    t = sequence.TURNS[s["turn"]]
+    for uid in (cadre, other):
+        s["units"][uid].update({"cadre": True, "supply": "out", "out": 1})
+    s["pool"][CP]["man"] = 3
+    mp = _counter(s, CP, rear)
+    _counter(s, CP, next(b for b in NEIGHBOURS[beside] if b not in (rear, beside)))
+    sequence.rebuild(s, CP, t)
+    assert s["units"][cadre]["cadre"] is False and s["units"][mp]["at"] == "stock"
+    assert s["units"][other]["cadre"] is True  # out of supply, no Man Pt in its own hex
+    assert s["pool"][CP]["man"] == 3  # the pool pays only for cadres in general supply
+    # in an enemy ZOC, not even the Man Pt in the hex rebuilds it
+    s["units"][cadre]["cadre"] = True
+    mp = _counter(s, CP, rear)
+    enemy = next(u for u in SIDE_UNITS[EN] if UNITS[u].reaches)
+    s["units"][enemy].update({"hex": next(b for b in NEIGHBOURS[rear] if b != beside), "at": "map"})
+    assert rear in zoc_hexes(s, EN)
+    sequence.rebuild(s, CP, t)
+    assert s["units"][cadre]["cadre"] is True and s["units"][mp]["at"] == "map"
+
+
+def test_an_on_map_man_pt_eliminated_is_lost_scores_nothing_and_counts_for_16b4():
+    """L1205, ruling O37: a Man Pt on the map is affected by combat results and counted for the
+    special replacements; eliminated, its counter goes back to the stock, not to the replacement
+    pool, and the enemy scores no victory points for it."""
+    s = G.new(seed=3)
+    h = s["units"]["de-1-id"]["hex"]
+    uid = _counter(s, CP, h)
+    vp = dict(s["vp"])
+    combat.eliminate(s, uid, "DE", "9C")
+    assert s["units"][uid]["at"] == "stock" and s["units"][uid]["hex"] is None
+    assert uid not in sequence.replacement_pool(s, CP)
+    assert s["vp"] == vp
+    assert s["losses"][CP]["man"] == {"Prussian": 1}
+    # 11F: lost to attrition as well, back to the stock
+    uid = _counter(s, CP, "1309")
+    s["units"][uid].update({"supply": "isolated", "out": 2})
+    with scripted_dice(s, 1):
+        assert supply.attrition(s, CP) == [uid]
+    assert s["units"][uid]["at"] == "stock" and s["vp"] == vp
+
+
+def test_the_enemy_sees_a_man_pt_only_in_contact_and_never_the_stock():
+    """Ruling O1: a Man Pt out of contact is one more counter in a stack; in contact, it shows as
+    what it is; the counters in the stock are in no view of the enemy."""
+    rear, far = "1309", "1612"
+    s = only(G.new(seed=3), {"de-1-id": rear, "ru-1-cav": far})
+    uid = _counter(s, CP, rear)
+    mine = {u["id"]: u for u in G.view(s, CP)["board"]["units"]}
+    assert mine[uid]["type"] == "man-pt" and mine[uid]["defense"] == 0.5
+    assert rear not in sequence.visible(s, EN)
+    theirs = G.view(s, EN)
+    assert uid not in str(theirs)
+    assert {"hex": rear, "side": CP, "count": 2} in theirs["board"]["hidden"]
+    stock = [u for u in MAN_PTS[CP] if s["units"][u]["at"] == "stock"]
+    assert len(stock) == 9 and not [u for u in stock if u in str(theirs)]
+    # in contact: what it is
+    s["units"]["ru-1-cav"]["hex"] = next(b for b in NEIGHBOURS[rear] if b in sequence.MAP.terrain)
+    assert rear in sequence.visible(s, EN)
+    seen = {u["id"]: u for u in G.view(s, EN)["board"]["units"]}
+    assert seen[uid]["type"] == "man-pt"

@@ -31,7 +31,7 @@ def test_the_shipped_scenario_passes_the_validator():
 
 def test_counts_by_side_and_type_as_designed():
     assert ot.summary(SC) == {
-        "entente units": 63,
+        "entente units": 73,
         "entente at start": 45,
         "entente army-hq": 3,
         "entente corps-hq": 13,
@@ -40,7 +40,8 @@ def test_counts_by_side_and_type_as_designed():
         "entente rifle-brigade": 6,
         "entente cavalry-division": 8,
         "entente fortress": 4,
-        "central-powers units": 39,
+        "entente man-pt": 10,
+        "central-powers units": 49,
         "central-powers at start": 28,
         "central-powers army-hq": 1,
         "central-powers corps-hq": 6,
@@ -51,6 +52,7 @@ def test_counts_by_side_and_type_as_designed():
         "central-powers cavalry-division": 2,
         "central-powers fortress": 4,
         "central-powers artillery": 4,
+        "central-powers man-pt": 10,  # 16B3 (L1205), ruling O37: placed from the general pool
         "leaders": 9,
         "turns": 4,
         "reinforcements": 9,
@@ -179,7 +181,8 @@ def test_every_reinforcement_arrives_within_the_scenario():
         t = by_id[r.turn]
         assert first <= t.start <= t.end <= last, r.id
     entering = [uid for r in SC.reinforcements for uid in r.units]
-    assert sorted(entering) == sorted(u.id for u in SC.units if u.start is None)
+    # the on-map Man Pts come from the general pool (16B3, L1205), not as reinforcements
+    assert sorted(entering) == sorted(u.id for u in SC.units if u.start is None and u.type != "man-pt")
     for w in SC.withdrawals:
         assert w.turn in by_id
 
@@ -351,6 +354,22 @@ FAULTS = {
     "turn out of order": (
         lambda raw: rec(raw, "turns", "sep-ii-14").update(start="1914-09-15"),
         "turns[sep-ii-14]: Sep II 14 runs 1914-09-16 to 1914-09-30",
+    ),
+    "strong Man Pt": (
+        lambda raw: rec(raw, "units", "ru-man-pt-3")["rating"].update(attack=1),
+        "units[ru-man-pt-3]: an on-map Man Pt is an unsupported 1/2 RE unit rated 0-1/2-4 (L1205), not 1-0.5-4",
+    ),
+    "Man Pt on the map at the start": (
+        lambda raw: rec(raw, "units", "de-man-pt-1").update(start={"place": "Königsberg"}),
+        "units[de-man-pt-1]: an on-map Man Pt starts in the general pool's stock",
+    ),
+    "Man Pt as a reinforcement": (
+        lambda raw: rec(raw, "reinforcements", "rf-57-rd")["units"].append("ru-man-pt-1"),
+        "units[ru-man-pt-1]: an on-map Man Pt comes from the general pool, not as a reinforcement",
+    ),
+    "half a defense point": (
+        lambda raw: rec(raw, "units", "de-1-id")["rating"].update(defense=9.5),
+        "units[de-1-id]: a defense strength of 9.5: only an on-map Man Pt has a half (L1205)",
     ),
     "removed leader never added": (
         lambda raw: rec(raw, "events", "ev-sievers").update(

@@ -70,6 +70,8 @@ def heuristic(view, actions, rng):
         return _advance(kinds["advance"], board, side) or actions[-1]
     if "replace" in kinds:
         return _replace(kinds["replace"], board, side)
+    if "place_man" in kinds or "take_back" in kinds:  # 16B3: the Man Pts stay in the pool, for the cadres
+        return {"cancel": True} if {"cancel": True} in actions else {"end": "man-pts"}
     if "superiority" in kinds:
         return {"superiority": 0}  # every point flies with the attacks instead
     if "das" in kinds:

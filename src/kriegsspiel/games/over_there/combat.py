@@ -907,9 +907,10 @@ def _public(b: Battle) -> dict:
 def score_loss(s: dict, uid: str) -> float:
     """The scenario's victory_losses: the enemy scores a unit eliminated (not one reduced to its
     cadre: the cadre's elimination counts), more when it was isolated (L1224). Classes: Army HQs,
-    division, brigade, and 'other' for the rest but Corps HQs (ruling C20)."""
+    division, brigade, and 'other' for the rest but Corps HQs (ruling C20) and on-map Man Pts
+    (points of the pool, not units of the order of battle: ruling O37)."""
     u = UNITS[uid]
-    if u.type == "corps-hq":
+    if u.type == "corps-hq" or u.man_pt:
         return 0.0
     cls = "army-hq" if u.army_hq else u.size if u.size in ("division", "brigade") else "other"
     scorer = OTHER[u.side]
@@ -923,7 +924,9 @@ def score_loss(s: dict, uid: str) -> float:
 
 
 def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
-    """Remove a unit from play, record it and score it."""
+    """Remove a unit from play, record it and score it. An on-map Man Pt is lost (its counter
+    goes back to the stock, ruling O37); the Man Pt counts for the special replacements (16B4,
+    L1205)."""
     v = s["units"][uid]
     if v["at"] != "map":
         return
@@ -933,7 +936,7 @@ def eliminate(s: dict, uid: str, why: str, rule: str = "9C") -> None:
     )
     record_loss(s, uid, 1 if v["cadre"] or UNITS[uid].cadre is None else 2, v["hex"])
     logistics.drop(s, uid, v["hex"])
-    v["at"] = "eliminated"
+    v["at"] = "stock" if UNITS[uid].man_pt else "eliminated"
     v["hex"] = None
     score_loss(s, uid)
     rec = s.get("hq", {}).get(uid)

@@ -21,14 +21,15 @@ WORDS = ("pass", "done")  # the actions that are words (none in this scenario so
 KEYS = (
     "activate", "add", "advance", "air", "air_bombard", "air_recon", "assign_leader", "at", "attack",
     "bombard", "break_rail", "build", "by", "cancel", "choice", "clear_rail", "commit", "das",
-    "demolish_bridge", "destroy_res", "disband", "end", "into", "leader", "load", "overrun", "points",
-    "rail_build", "rail_res", "remove", "repair_bridge", "repair_rail", "replace", "res_at", "res_rail",
-    "resolve", "rest", "scrap", "second_advance", "stack", "stay", "superiority", "to", "unair", "unit",
-    "unload", "way", "with", "withdraw", "withdraw_leader",
+    "demolish_bridge", "destroy_res", "disband", "end", "into", "leader", "load", "man_pts", "on_map",
+    "overrun", "place_man", "points", "rail_build", "rail_res", "remove", "repair_bridge",
+    "repair_rail", "replace", "res_at", "res_rail", "resolve", "rest", "scrap", "second_advance",
+    "stack", "stay", "superiority", "take_back", "to", "unair", "unit", "unload", "way", "with",
+    "withdraw", "withdraw_leader",
 )  # fmt: skip
 RULE_WORDS = (
     *PHASES,
-    "advance", "second-advance", "counter-bombardment", "general-staff", "replacements",  # steps to end
+    "advance", "second-advance", "counter-bombardment", "general-staff", "replacements", "man-pts",  # steps to end
     "accel", "march", "overrun", "rail", "river",  # ways of moving (6-7)
     "fieldworks", "entrenchments",  # 13A
     "recon", "gs", "bombard", "superiority", "ds",  # B17 air missions

@@ -74,6 +74,7 @@ HEX_ORDERS = {
     "rail_res": "spend the Res Pt in {} on rail capacity (up to 10 REs this turn)",
     "res_rail": "send a Res Pt from {} by rail",
     "res_river": "send a Res Pt from {} by river",
+    "place_man": "place a Man Pt of the general pool in {} (16B3)",
 }
 """The orders that name one hex, and their words."""
 
@@ -142,6 +143,8 @@ class OverThere(Rules):
         "withdraw": sequence.Withdraw(),
         "replace": sequence.Replace(),
         "disband": sequence.Disband(),
+        "man_pts": sequence.ManPts(),
+        "man_place": sequence.ManPlace(),
         "res_place": sequence.ResPlace(),
         "res_rail": sequence.ResRail(),
         "res_river": sequence.ResRiver(),
@@ -445,6 +448,8 @@ class OverThere(Rules):
                 t["river_used"] = {**t.get("river_used", {}), side: {}}
                 t["river_items"] = {**(t.get("river_items") or {}), side: {}}
                 t["pool_due"] = {**(t.get("pool_due") or {}), side: {}}  # 16C2: his scrapping
+                if (t.get("man_switch") or {}).get("side") == side:  # ruling O37: his Man Pts moved
+                    t["man_switch"] = {"side": side, "placed": [], "back": 0}
                 t.setdefault("losses", {})
                 for key in [k for k in t["losses"] if k.split("|")[0] == side]:
                     del t["losses"][key]  # 16B4: what his losses will bring him is his to know
@@ -570,6 +575,10 @@ class OverThere(Rules):
             return "cancel"
         if "rest" in action:
             return "rest (remove fatigue)"
+        if action.get("place_man") is True:  # 16B3: the hex next
+            return "place a Man Pt of the general pool on the map (16B3)"
+        if action.get("man_pts") is True:  # 16B3: the points are moved next
+            return "place Man Pts on the map or take them back (16B3)"
         if action.get("disband") is True:  # 16C1: the unit is chosen next
             return "disband a unit (16C1)"
         if action.get("disband") in UNITS:
@@ -588,12 +597,19 @@ class OverThere(Rules):
         if "res_lost" in action:
             return "no city in general supply: the Res Pts are lost"
         if "replace" in action and action["replace"] in UNITS:
-            return f"replace {UNITS[action['replace']].short} at {hex_name(action['at'])}"
+            there = " with the Man Pts there" if action.get("on_map") else ""
+            return f"replace {UNITS[action['replace']].short} at {hex_name(action['at'])}{there}"
+        if action.get("take_back") in UNITS:  # 16B3 (L1205)
+            v = (s or {}).get("units", {}).get(action["take_back"]) or {}
+            where = f" at {hex_name(v['hex'])}" if v.get("hex") else ""
+            return f"take the Man Pt{where} back into the general pool (16B3)"
         if "end" in action:
             if action["end"] == "counter-bombardment":
                 return "end the counter-bombardment"
             if action["end"] == "replacements":
                 return "no more replacements"
+            if action["end"] == "man-pts":
+                return "no more Man Pts placed or taken back"
             if action["end"] == "advance":
                 return "no more units advance"
             if action["end"] == "second-advance":

@@ -57,11 +57,14 @@ UnitType = Literal[
     "siege-artillery",
     "army-hq",
     "corps-hq",
+    "man-pt",
 ]
 TYPES = get_args(UnitType)
 CAVALRY = ("heavy-cavalry", "mounted-rifle")  # L873-874
 ARTILLERY = ("field-artillery", "heavy-artillery", "siege-artillery")  # L672-719
 HQ = ("army-hq", "corps-hq")  # L964-989
+MAN_PT = "man-pt"  # 16B3 (L1205): an on-map Man Pt, "an unsupported 1/2 RE static unit" 0-1/2-4
+MAN_PT_RATING = (0, 0.5, 4)
 GRADES = ("guard", "active", "reserve", "landwehr", "ersatz", "fortress")
 SUPPORT = ("full", "self", "none")  # L664-671: no indicator, the black dot, the hollow circle
 DIVISION_RE = {"none": 3, "self": 4, "full": 5}  # L86-87, the basic rule
@@ -96,11 +99,11 @@ class Rating(_Part):
     """A printed attack-defense-movement rating (L73, L671)."""
 
     attack: int = Field(ge=0)
-    defense: int = Field(ge=0)
+    defense: int | float = Field(ge=0)  # the on-map Man Pt's defense is 1/2 (16B3, L1205)
     movement: int = Field(ge=0)
 
     def __str__(self) -> str:
-        return f"{self.attack}-{self.defense}-{self.movement}"
+        return f"{self.attack}-{self.defense:g}-{self.movement}"
 
 
 class Location(_Part):
@@ -451,8 +454,8 @@ def validate(path: Path | str | None = None) -> dict[str, int]:
 def category(u: UnitRecord) -> str:
     """A unit's class in the counts: army-hq, corps-hq, infantry-division (active or
     guard), reserve-division, landwehr-division, rifle-brigade, landwehr-brigade,
-    cavalry-division, fortress, artillery."""
-    if u.type in HQ:
+    cavalry-division, fortress, artillery, man-pt."""
+    if u.type in HQ or u.type == MAN_PT:
         return u.type
     if u.type == "fortress":
         return "fortress"
@@ -597,6 +600,11 @@ def _check_units(sc: Scenario, problems: list) -> None:
         if u.nationality not in nations.get(u.side, ()):
             _bad(problems, t, u.id, f"a {u.nationality} unit cannot serve the {u.side} side")
         r = u.rating
+        if r.defense != int(r.defense) and u.type != MAN_PT:
+            _bad(problems, t, u.id, f"a defense strength of {r.defense:g}: only an on-map Man Pt has a half (L1205)")
+        if u.type == MAN_PT:
+            _check_man_pt(u, problems)
+            continue
         if u.type in HQ:
             if (u.type == "army-hq") != (u.size == "army") or (u.type == "corps-hq") != (u.size == "corps"):
                 _bad(problems, t, u.id, f"an {u.type} has the {u.type[:-3]} size")
@@ -645,6 +653,20 @@ def _check_units(sc: Scenario, problems: list) -> None:
             _location(sc, u.start, "its start", problems, t, u.id)
 
 
+def _check_man_pt(u: UnitRecord, problems: list) -> None:
+    """16B3 (L1205), ruling O37: an on-map Man Pt counter is one Man Pt, "an unsupported 1/2 RE
+    static unit with an attack strength of 0, a defense strength of 1/2, and a movement rating of
+    4"; it waits off the map until a player places it, and belongs to no army."""
+    t = "units"
+    r = u.rating
+    if (r.attack, r.defense, r.movement) != MAN_PT_RATING or u.re != 0.5 or u.support != "none":
+        _bad(problems, t, u.id, f"an on-map Man Pt is an unsupported 1/2 RE unit rated 0-1/2-4 (L1205), not {r}")
+    if u.size != "battalion" or u.cadre is not None:
+        _bad(problems, t, u.id, "an on-map Man Pt is battalion-sized (1/2 RE, L82) with no cadre side")
+    if u.start is not None or u.army is not None or u.corps is not None or u.frozen_until is not None:
+        _bad(problems, t, u.id, "an on-map Man Pt starts in the general pool's stock, in no army or corps")
+
+
 def _check_entries(sc: Scenario, problems: list) -> None:
     units = {u.id: u for u in sc.units}
     turns = {t.id for t in sc.turns}
@@ -683,6 +705,10 @@ def _check_entries(sc: Scenario, problems: list) -> None:
                 _bad(problems, t, r.id, f"arrives before its option {o.id} is decided ({o.turn})")
     for u in sc.units:
         n = entering[u.id]
+        if u.type == MAN_PT:
+            if n:
+                _bad(problems, "units", u.id, "an on-map Man Pt comes from the general pool, not as a reinforcement")
+            continue
         if u.start is None and n == 0:
             _bad(problems, "units", u.id, "has no start and comes in no reinforcement")
         if n > 1:

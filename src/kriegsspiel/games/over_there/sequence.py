@@ -16,6 +16,7 @@ from .world import (
     CH,
     CITY_HEXES,
     LEADERS,
+    MAN_PTS,
     MAP,
     NEIGHBOURS,
     OTHER,
@@ -38,6 +39,7 @@ from .world import (
     staff,
     start_hex,
     to_staff,
+    units_in,
     update_ownership,
     visible,
     zoc_hexes,
@@ -274,7 +276,8 @@ class PlayerTurn(Procedure):
     def movement(self, s, f):
         side = f["side"]
         s["phase"] = "movement"
-        pool_due(s, side)  # L1260: the initial phase is over
+        due = pool_due(s, side)  # L1260: the initial phase is over
+        s["man_switch"] = {"side": side, "placed": [], "back": due.get("man", 0)}  # ruling O37
         combat.contests(s)
         reset(s, side)
         logistics.new_movement(s)  # 11H (L662): each Res Pt moves once a phase
@@ -526,6 +529,8 @@ class Move(State):
                 out += [{"rail_build": h} for h in movement.build_offers(s, role, yards, f.get("built", 0), piles)]
         if before and disband_candidates(s, role):
             out.append({"disband": True})  # 16C1, ruling O36: as the phase opens; the unit next
+        if before and may_switch_man_pts(s, role):
+            out.append({"man_pts": True})  # 16B3, ruling O37: as the phase opens; the points next
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): his own, at any time
         if f["mode"] == "movement" and movement.capacity_left(s, role) >= movement.ITEM_RAIL_MIN:
             out += [{"res_rail": h} for h in _res_railheads(s, f, role)]  # 11H (L650): by itself
@@ -557,6 +562,9 @@ class Move(State):
             return STAY
         if "disband" in action:
             ask(s, "disband", role)
+            return STAY
+        if "man_pts" in action:
+            ask(s, "man_pts", role)
             return STAY
         if "rail_build" in action:
             h = action["rail_build"]
@@ -1269,13 +1277,14 @@ class Choice(State):
 
 
 class Replace(State):
-    """16B3c (L1208): the phasing player replaces eliminated units, one at a time, or stops."""
+    """16B3c (L1208): the phasing player replaces eliminated units, one at a time (at a city, or
+    where Man Pts of his stand on the map), or stops."""
 
     def prompt(self, s, f, role):
         pool = s["pool"][role]
         return (
-            f"Replacements ({points(pool['man'], 'man')}, {points(pool['equ'], 'equ')}): "
-            "replace an eliminated unit at a city, or go on to the movement phase."
+            f"Replacements ({points(pool['man'], 'man')}, {points(pool['equ'], 'equ')}): replace an "
+            "eliminated unit at a city or where your Man Pts stand, or go on to the movement phase."
         )
 
     def actions(self, s, f, role):
@@ -1288,8 +1297,53 @@ class Replace(State):
         if "scrap" in action:
             scrap(s, role, action["scrap"])
             return STAY
-        replace(s, role, action["replace"], action["at"])
+        replace(s, role, action["replace"], action["at"], on_map=bool(action.get("on_map")))
         return STAY  # he ends it himself, or the number of steps would tell what his pool has left
+
+
+class ManPts(State):
+    """16B3 (L1204-1205), ruling O37: as his movement phase opens (his initial phase over, every
+    other replacement activity done), the player places Man Pts of his general pool on the map
+    (``{"place_man": True}``, then the hex) and takes them back, one at a time, or stops."""
+
+    def prompt(self, s, f, role):
+        pool = s["pool"][role]
+        stock = sum(1 for uid in MAN_PTS[role] if s["units"][uid]["at"] == "stock")
+        return (
+            f"Man Pts ({points(pool['man'], 'man')} in the general pool, {stock} Man Pt counters left): "
+            "place one on the map or take one back (16B3), or go on with the movement phase."
+        )
+
+    def actions(self, s, f, role):
+        backs = [a for a in man_pt_offers(s, role, placing=False) if "take_back" in a]
+        placing = [{"place_man": True}] if _may_place(s, role) else []
+        return [*placing, *backs, {"end": "man-pts"}]
+
+    def act(self, s, f, role, action):
+        if "end" in action:
+            return None
+        if action.get("place_man") is True:
+            ask(s, "man_place", role)
+        else:
+            take_back_man_pt(s, role, action["take_back"])
+            s["man_switch"]["back"] += 1
+        return STAY
+
+
+class ManPlace(State):
+    """16B3 (L1205), ruling O37: the hex where a Man Pt of the pool goes, or none after all."""
+
+    def prompt(self, s, f, role):
+        return "Where does the Man Pt go? A hex of yours in general supply, with no enemy in it (16B3)."
+
+    def actions(self, s, f, role):
+        return [*[a for a in man_pt_offers(s, role) if "place_man" in a], {"cancel": True}]
+
+    def act(self, s, f, role, action):
+        if "place_man" in action:
+            uid = place_man_pt(s, role, action["place_man"])
+            s["man_switch"]["placed"] = [*s["man_switch"]["placed"], uid]
+        return None
 
 
 class Disband(State):
@@ -1512,37 +1566,49 @@ CAVALRY_LIMIT = {"russian": 12}
 
 def rebuild(s: dict, side: str, t: str) -> None:
     """16B3d (L1209), ruling O7: in every initial phase, the phasing player's and the enemy's,
-    the side's cadres on the map in general supply are rebuilt to full strength, one Man Pt
-    each, in the scenario's order of units: not in an enemy ZOC unless the hex has a
-    fortification other than fieldworks, not overstacking the hex (8A), and within the
-    month's cavalry limit (16B3f, L1219)."""
+    the side's cadres on the map are rebuilt to full strength, one Man Pt each, in the
+    scenario's order of units: from the general pool if the cadre is in general supply, else
+    from an on-map Man Pt in its hex (L1209: "only if the unit to be rebuilt, and the
+    replacements to be used, occupy the same hex"; ruling O37); not in an enemy ZOC unless the
+    hex has a fortification other than fieldworks, not overstacking the hex (8A), and within
+    the month's cavalry limit (16B3f, L1219)."""
     pool = s["pool"][side]
-    if pool["man"] < 1:
+    counters = man_pt_stacks(s, side)
+    if pool["man"] < 1 and not counters:
         return
     zoc = zoc_hexes(s, OTHER[side])
     month = month_of(t)
     used = s.setdefault("rebuilt", {}).setdefault(side, {})
     for uid, v in on_map(s, side):
-        if pool["man"] < 1:
-            return
-        if not v["cadre"] or v["supply"] != "general":
+        if not v["cadre"]:
             continue
-        fort = combat.fortification(s, v["hex"], side)
-        if v["hex"] in zoc and fort in (None, "fieldworks"):
+        h = v["hex"]
+        from_pool = pool["man"] >= 1 and v["supply"] == "general"
+        here = counters.get(h)
+        if not from_pool and not here:
+            continue
+        fort = combat.fortification(s, h, side)
+        if h in zoc and fort in (None, "fieldworks"):
             continue  # L1209: not in an enemy ZOC, unless fortified
         u = UNITS[uid]
         cavalry = "cavalry" in u.tags
         limit = CAVALRY_LIMIT.get(u.nationality, 6)
         if cavalry and used.get(month, 0) + u.re > limit:
             continue
+        spent = None if from_pool else here[-1]
         v["cadre"] = False
-        if not stacking_room(s, v["hex"], []):
+        if not stacking_room(s, h, [], here=[x for x in units_in(s, h) if x != spent]):
             v["cadre"] = True  # 8A: rebuilt, it would overstack its hex; it waits
             continue
-        pool["man"] -= 1
+        if from_pool:
+            pool["man"] -= 1
+        else:
+            here.pop()
+            s["units"][spent].update(fresh(None, "stock"))
         if cavalry:
             used[month] = used.get(month, 0) + u.re
-        log(s, f"{u.short} is rebuilt to full strength.", "16B3", to=[side])
+        how = "" if from_pool else " from the Man Pt in its hex"
+        log(s, f"{u.short} is rebuilt to full strength{how}.", "16B3", to=[side])
 
 
 ARTILLERY_LIMIT = {"entente": 3, "central-powers": 6}
@@ -1569,17 +1635,26 @@ def replacement_cities(s: dict, side: str, uid: str, supplied: dict[str, list[st
     ]
 
 
-def city_supply(s: dict, side: str) -> dict[str, list[str]]:
-    """Nationality -> the side's own cities in regular general supply for its units (11C2; a
-    nationality with no unit on the map: the rail net and its overland reach)."""
+def city_supply(s: dict, side: str, supplied: dict[str, set[str]] | None = None) -> dict[str, list[str]]:
+    """Nationality -> the side's own cities in regular general supply for its units (11C2;
+    ``supplied``: ``supplied_hexes``, traced here if not given)."""
     cities = [h for h in sorted(CITY_HEXES) if s["owner"].get(h) == side]
     if not cities:
         return {}
+    if supplied is None:
+        supplied = supplied_hexes(s, side)
+    return {nat: [h for h in cities if h in hexes] for nat, hexes in supplied.items()}
+
+
+def supplied_hexes(s: dict, side: str) -> dict[str, set[str]]:
+    """Nationality -> the hexes in regular general supply (11C2) for the side's units of that
+    nationality (one with no unit on the map: the rail net and its overland reach)."""
     trace = supply._Trace(s, side)
     by_nat = trace.supplied()
-    near = set(trace.spread(trace.rail, trace.overland_max))
     nats = {u.nationality for u in UNITS.values() if u.side == side}
-    return {nat: [h for h in cities if h in by_nat.get(nat, near)] for nat in nats}
+    missing = nats - set(by_nat)
+    near = set(trace.spread(trace.rail, trace.overland_max)) if missing else set()
+    return {nat: by_nat.get(nat, near) for nat in nats}
 
 
 def _replaced_size(s: dict, uid: str) -> float:
@@ -1625,36 +1700,149 @@ def _replaceable(s: dict, uid: str) -> bool:
 
 def replacement_offers(s: dict, side: str) -> list[dict]:
     """16B3c, ruling O23: each eliminated unit of the side (not an HQ, not a fortress garrison)
-    its pool can pay for within the month's limits, at each city where it may be placed."""
+    its pool can pay for within the month's limits, at each city where it may be placed; and
+    (L1208) at each hex in regular general supply where Man Pts of the side stand on the map, if
+    they and the general pool together pay for it (``on_map``: the Man Pts there are spent
+    first; those of two hexes are never combined)."""
     month = month_of(TURNS[s["turn"]])
     pool = s["pool"][side]
     out = []
-    supplied = None
+    ok = cities = None
+    counters = man_pt_stacks(s, side)
     for uid in replacement_pool(s, side):
-        if not _replaceable(s, uid):
+        if not _replaceable(s, uid) or not _limit_left(s, side, uid, month):
             continue
         kind, cost = replacement_cost(s, uid)
-        if pool[kind] < cost or not _limit_left(s, side, uid, month):
+        on_map = kind == "man" and counters  # Equ Pts are never on the map here (ruling O37)
+        if pool[kind] < cost and not on_map:
             continue
-        if supplied is None:
-            supplied = city_supply(s, side)
-        out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid, supplied)]
+        if ok is None:
+            ok = supplied_hexes(s, side)
+            cities = city_supply(s, side, ok)
+        if pool[kind] >= cost:
+            out += [{"replace": uid, "at": h} for h in replacement_cities(s, side, uid, cities)]
+        if not on_map:
+            continue
+        for h, here in counters.items():
+            spent = here[: int(cost)]
+            if (
+                len(spent) + pool["man"] >= cost
+                and h in ok.get(UNITS[uid].nationality, ())
+                and not _enemy_in(s, side, h)
+                and stacking_room(s, h, [uid], here=[x for x in units_in(s, h) if x not in spent])
+            ):
+                out.append({"replace": uid, "at": h, "on_map": True})
     return out
 
 
-def replace(s: dict, side: str, uid: str, h: str) -> None:
-    """16B3c: pay for the unit and place it in the city, at its cadre strength if it has one."""
+def _enemy_in(s: dict, side: str, h: str) -> bool:
+    return any(UNITS[x].side != side for x in units_in(s, h))
+
+
+def replace(s: dict, side: str, uid: str, h: str, on_map: bool = False) -> None:
+    """16B3c: pay for the unit and place it in the city, at its cadre strength if it has one;
+    ``on_map`` (L1208): at the hex of the side's on-map Man Pts, which are spent first, the
+    general pool paying the rest."""
     u = UNITS[uid]
     kind, cost = replacement_cost(s, uid)
-    s["pool"][side][kind] -= cost
+    paid = []
+    if on_map:
+        paid = man_pt_stacks(s, side).get(h, [])[: int(cost)]
+        for x in paid:
+            s["units"][x].update(fresh(None, "stock"))
+    s["pool"][side][kind] -= cost - len(paid)
     counts = s["rebuilt"][side]
     size = _replaced_size(s, uid)
     for key, _ in _limits(side, uid, month_of(TURNS[s["turn"]])):
         counts[key] = counts.get(key, 0) + size
     s["units"][uid].update(fresh(h, cadre=u.cadre is not None))
     strength = " as a cadre" if u.cadre is not None else ""
-    log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {points(cost, kind)}.", "16B3", to=[side])
+    there = f", {len(paid)} of them from the Man Pts there" if paid else ""
+    log(s, f"{u.short} is replaced{strength} at {hex_name(h)} for {points(cost, kind)}{there}.", "16B3", to=[side])
     settle(s)
+
+
+# ----- on-map Man Pts (16B3, L1204-1205, ruling O37) ---------------------------------------------
+
+
+def man_pt_stacks(s: dict, side: str) -> dict[str, list[str]]:
+    """Hex -> the side's on-map Man Pts there (16B3, L1205), in the scenario's order."""
+    out: dict[str, list[str]] = {}
+    for uid in MAN_PTS[side]:
+        v = s["units"].get(uid)  # a board made from a view holds only the units it shows
+        if v is not None and v["at"] == "map":
+            out.setdefault(v["hex"], []).append(uid)
+    return out
+
+
+def _switch(s: dict, side: str) -> tuple[list[str], float]:
+    """Ruling O37: the Man Pts the side placed this turn and the points it may not place (taken
+    back this turn, or scrapped in the initial phase just over)."""
+    switch = s.get("man_switch") or {}
+    if switch.get("side") != side:
+        return [], 0
+    return switch["placed"], switch["back"]
+
+
+def _may_place(s: dict, side: str) -> bool:
+    """Ruling O37: whether a whole Man Pt of the pool may go on the map this turn (a counter in
+    the stock, a point not taken back this turn); the hexes are listed next, told without
+    tracing supply here (should none be open, the list offers only to cancel)."""
+    _, back = _switch(s, side)
+    units = s["units"]
+    return s["pool"][side]["man"] - back >= 1 and any(units[u]["at"] == "stock" for u in MAN_PTS[side])
+
+
+def may_switch_man_pts(s: dict, side: str) -> bool:
+    """Whether to offer the Man Pts' switch (ruling O37): a Man Pt may be placed, or one
+    taken back."""
+    return _may_place(s, side) or bool(man_pt_offers(s, side, placing=False))
+
+
+def man_pt_offers(s: dict, side: str, placing: bool = True) -> list[dict]:
+    """16B3 (L1204-1205): after the other replacement activities of his initial phase, the
+    player takes an on-map Man Pt whose hex is in regular general supply back into his general
+    pool, or places a whole Man Pt of the pool (ruling O37: a counter is one point, ten a side)
+    in a friendly-owned hex in regular general supply with no enemy unit and room for it (8A).
+    Ruling O37: a point moves once a player turn: the Man Pts placed this turn are not taken
+    back, nor the points taken back (or scrapped this initial phase, L1260) placed. ``placing``
+    False: the Man Pts to take back only."""
+    placed, back = _switch(s, side)
+    counters = man_pt_stacks(s, side)
+    stock = next((uid for uid in MAN_PTS[side] if s["units"][uid]["at"] == "stock"), None)
+    placing = placing and stock is not None and s["pool"][side]["man"] - back >= 1
+    back_ok = {h: [x for x in here if x not in placed] for h, here in counters.items()}
+    if not any(back_ok.values()) and not placing:
+        return []
+    supplied = supplied_hexes(s, side).get(UNITS[MAN_PTS[side][0]].nationality, set())
+    out = [{"take_back": here[0]} for h, here in back_ok.items() if here and h in supplied]
+    if placing:
+        here = stacks(s)
+        owner = s["owner"]
+        for h in sorted(supplied):
+            units = here.get(h, [])
+            if owner.get(h) != side or any(UNITS[x].side != side for x in units):
+                continue
+            if stacking_room(s, h, [stock], here=units):
+                out.append({"place_man": h})
+    return out
+
+
+def place_man_pt(s: dict, side: str, h: str) -> str:
+    """16B3 (L1205): a Man Pt of the general pool goes on the map as a 0-1/2-4 unit (its id)."""
+    uid = next(x for x in MAN_PTS[side] if s["units"][x]["at"] == "stock")
+    s["pool"][side]["man"] -= 1
+    s["units"][uid].update(fresh(h))  # in a friendly-owned hex: no hex changes hands (5B)
+    log(s, f"A Man Pt of the general pool is placed at {hex_name(h)}.", "16B3", to=[side])
+    return uid
+
+
+def take_back_man_pt(s: dict, side: str, uid: str) -> None:
+    """16B3 (L1205): an on-map Man Pt in regular general supply goes back to the general pool."""
+    h = s["units"][uid]["hex"]
+    s["units"][uid].update(fresh(None, "stock"))
+    s["pool"][side]["man"] += 1
+    log(s, f"The Man Pt at {hex_name(h)} goes back to the general pool.", "16B3", to=[side])
 
 
 def scrap_value(uid: str) -> tuple[str, float]:
@@ -1673,10 +1861,13 @@ def scrap(s: dict, side: str, uid: str) -> None:
     log(s, f"{UNITS[uid].short} is scrapped: {points(n, kind)} from the next phase (16C2).", "16C", to=[side])
 
 
-def pool_due(s: dict, side: str) -> None:
-    """L1260: the points scrapping gave in the initial phase join the pool once it is over."""
-    for kind, n in sorted((s.get("pool_due") or {}).pop(side, {}).items()):
+def pool_due(s: dict, side: str) -> dict[str, float]:
+    """L1260: the points scrapping gave in the initial phase join the pool once it is over
+    (returned, by kind)."""
+    due = (s.get("pool_due") or {}).pop(side, {})
+    for kind, n in sorted(due.items()):
         s["pool"][side][kind] += n
+    return due
 
 
 def withdraw(s: dict, wid: str, go: bool) -> None:

@@ -707,7 +707,7 @@ def attrition(s: dict, side: str) -> list[str]:
         s.setdefault("eliminated_log", []).append({"uid": uid, "turn": s["turn"], "isolated": True})
         _score_loss(s, uid)
         drop(s, uid, v["hex"])
-        v["at"] = "eliminated"
+        v["at"] = "stock" if UNITS[uid].man_pt else "eliminated"  # ruling O37: a Man Pt is lost
         v["hex"] = None
         s.get("supply_since", {}).pop(uid, None)
         gone.append(uid)

@@ -18,7 +18,7 @@ from ...engine import hexes as hx
 from ...engine.memo import Memo
 from .charts import charts
 from .map import hex_of, load_map
-from .scenario import ARTILLERY, CAVALRY, HQ, SIDES, scenario
+from .scenario import ARTILLERY, CAVALRY, HQ, MAN_PT, SIDES, scenario
 
 SCENARIO_ID = "east-prussia-1914"
 PHASES = ("initial", "movement", "combat", "reaction-movement", "reaction-combat", "exploitation")  # 4A
@@ -48,7 +48,7 @@ class Unit:
     size: str
     re: float
     attack: int
-    defense: int
+    defense: int | float  # 1/2 for an on-map Man Pt (16B3, L1205)
     movement: int
     cadre: tuple[int, int, int] | None  # the cadre's printed ratings (3A1, L80)
     support: str | None
@@ -63,6 +63,8 @@ class Unit:
     cavalry: bool = False
     fortress: bool = False
     divisional: bool = False
+    man_pt: bool = False
+    """16B3 (L1205), ruling O37: an on-map Man Pt, off the map in its side's stock until placed."""
     reaches: bool = False
     """5A: printed facts that give a ZOC in the adjacent hexes (a non-artillery divisional unit
     without the unsupported indicator, combat strength above 0)."""
@@ -75,6 +77,7 @@ class Unit:
         put(self, "cavalry", self.type in CAVALRY)
         put(self, "fortress", self.type == "fortress")
         put(self, "divisional", self.size in DIVISIONAL)
+        put(self, "man_pt", self.type == MAN_PT)
         put(
             self,
             "reaches",
@@ -100,6 +103,8 @@ def _tags(u) -> frozenset:
         tags |= {"rifle"}
     if u.type == "fortress":
         tags |= {"fortress", "restricted-movement"}
+    if u.type == MAN_PT:
+        tags |= {MAN_PT}
     return frozenset(tags)
 
 
@@ -359,8 +364,8 @@ units treat as a major river hexside for all movement and combat purposes (rulin
 
 
 def fresh(h: str | None, at: str = "map", cadre: bool = False) -> dict:
-    """A unit's changing facts as it enters play: in ``h`` (or ``at`` "due", off the map), not
-    disrupted, tired, moved or out of supply."""
+    """A unit's changing facts as it enters play: in ``h`` (or ``at`` "due" or, for an on-map
+    Man Pt, "stock": off the map), not disrupted, tired, moved or out of supply."""
     return {
         "hex": h,
         "at": at,
@@ -381,7 +386,10 @@ def new_units(s: dict) -> dict:
     out = {}
     for uid in UNITS:
         start = SC.unit(uid).start
-        out[uid] = fresh(start_hex(start), "map") if start is not None else fresh(None, "due")
+        if UNITS[uid].man_pt:
+            out[uid] = fresh(None, "stock")  # 16B3 (L1205): placed from the general pool
+        else:
+            out[uid] = fresh(start_hex(start), "map") if start is not None else fresh(None, "due")
     return out
 
 
@@ -637,6 +645,9 @@ def _reduced_zoc(s: dict, side: str) -> set[str]:
 
 SIDE_UNITS = {side: tuple(uid for uid, u in UNITS.items() if u.side == side) for side in SIDES}
 """Each side's units, in the scenario's order."""
+
+MAN_PTS = {side: tuple(uid for uid in SIDE_UNITS[side] if UNITS[uid].man_pt) for side in SIDES}
+"""16B3 (L1205), ruling O37: each side's on-map Man Pt counters."""
 
 _ZOC_UNITS = {side: {uid: u.reaches for uid, u in UNITS.items() if u.side == side and not u.hq} for side in SIDES}
 """Each side's units that may have a ZOC (5A: not HQs), with whether it reaches the adjacent hexes."""

@@ -57,6 +57,7 @@ const TYPE_TEXT = {
   "army-hq": "Army HQ",
   "corps-hq": "Corps HQ",
   fortress: "fortress",
+  "man-pt": "Man Pt (replacements on the map, 16B3)",
 };
 const PHASES = ["initial", "movement", "combat", "reaction-movement", "reaction-combat", "exploitation"];
 const PHASE_TEXT = {
@@ -456,6 +457,9 @@ function symbol(type, x, y, w, h) {
     // the HQ's staff down from the box's lower left corner, the flag's letters inside
     g.append(svg("path", { class: "ot-staff", d: `M${x},${y + h}v${h * 0.55}` }));
     g.append(svg("text", { class: "ot-hq", x: x + w / 2, y: y + h * 0.72, "text-anchor": "middle", "font-size": (h * 0.62).toFixed(1) }, "HQ"));
+  } else if (type === "man-pt") {
+    // replacements: the letters of the Man Pt marker (16B3)
+    g.append(svg("text", { class: "ot-hq", x: x + w / 2, y: y + h * 0.72, "text-anchor": "middle", "font-size": (h * 0.58).toFixed(1) }, "MP"));
   } else if (type === "fortress") {
     // battlements: a wall with three merlons
     const by = y + h * 0.82;
@@ -470,9 +474,16 @@ function symbol(type, x, y, w, h) {
   return g;
 }
 
+/** A strength as printed: halves as ½ (an on-map Man Pt defends with ½, 16B3). */
+function half(x) {
+  if (typeof x !== "number" || Number.isInteger(x)) return x;
+  const whole = Math.floor(x);
+  return x - whole === 0.5 ? `${whole || ""}½` : String(x);
+}
+
 function strengths(u) {
-  const a = u.attack ?? "–";
-  const d = u.defense ?? "–";
+  const a = half(u.attack ?? "–");
+  const d = half(u.defense ?? "–");
   const m = u.movement ?? "–";
   return `${a}-${d}-${m}`;
 }
@@ -907,10 +918,12 @@ function drawMap(shape, data, st) {
   const reach = st.reach;
   const attackTargets = new Set();
   const bombardTargets = new Set();
+  const placeTargets = new Set(); // 16B3: where a Man Pt of the pool may go
   for (const c of st.actAll) {
     const a = c.action;
     if (a && typeof a === "object" && typeof a.attack === "string") attackTargets.add(a.attack);
     if (a && typeof a === "object" && typeof a.bombard === "string") bombardTargets.add(a.bombard);
+    if (a && typeof a === "object" && typeof a.place_man === "string") placeTargets.add(a.place_man);
   }
   st.targets = attackTargets;
   const byHex = unitsByHex(board);
@@ -930,6 +943,7 @@ function drawMap(shape, data, st) {
         r && `reach reach-${r.by}`,
         attackTargets.has(id) && "target",
         bombardTargets.has(id) && "bombard",
+        placeTargets.has(id) && "place",
         board.attack && board.attack.hex === id && "attacked",
         (h.terrain === "sea" || h.terrain === "lake") && "water",
       ],
@@ -1256,7 +1270,19 @@ function panel(shape, data, st) {
   const moving = !board.attack && board.selected && board.selected.length;
   const rest = moving || board.attack ? [] : st.act.other;
   if (rest.length) {
-    box.append(el("div", { class: "ot-section ot-orders" }, el("h3", {}, "Orders"), el("div", { class: "ot-buttons" }, rest.map((c) => actionButton(st, c, c.action && "end" in c.action ? "primary" : null)))));
+    // 16B3: the Man Pts are placed by a click on a tinted hex, taken back by one on their counter
+    const placing = st.actAll.some((c) => c.action && typeof c.action.place_man === "string");
+    const taking = st.actAll.some((c) => c.action && typeof c.action.take_back === "string");
+    const how = placing ? "Click a tinted hex to place the Man Pt there." : taking ? "Click a Man Pt counter of yours to take it back into the pool." : null;
+    box.append(
+      el(
+        "div",
+        { class: "ot-section ot-orders" },
+        el("h3", {}, "Orders"),
+        how ? el("p", { class: "small muted" }, how) : null,
+        el("div", { class: "ot-buttons" }, rest.map((c) => actionButton(st, c, c.action && "end" in c.action ? "primary" : null))),
+      ),
+    );
   }
   const waitingHint = hint(shape, st);
   if (waitingHint) box.append(el("div", { class: "ot-section ot-hint small" }, waitingHint));
