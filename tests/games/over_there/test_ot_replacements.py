@@ -12,7 +12,7 @@ from ot_positions import advance, only
 import kriegsspiel
 from kriegsspiel.engine.errors import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
-from kriegsspiel.games.over_there import combat, sequence, supply
+from kriegsspiel.games.over_there import combat, sequence, supply, text
 from kriegsspiel.games.over_there.world import (
     CITY_HEXES,
     MAN_PTS,
@@ -349,6 +349,8 @@ def test_16b3_a_man_pt_of_the_pool_goes_on_the_map_as_a_half_re_unit_and_comes_b
     assert all(s["owner"][h] == CP and h not in enemy for h in places)
     assert acts[-1] == {"cancel": True} and len(acts) == len(places) + 1
     h = next(h for h in places if h not in CITY_HEXES)
+    # in the terminal the hex is typed as its id
+    assert text.keys(acts, s) == [*places, "cancel"] and acts[text.choose(h, acts, s)] == {"place_man": h}
     assert G.label({"place_man": h}, s) == f"place a Man Pt of the general pool in {sequence.hex_name(h)} (16B3)"
     earlier = _counter(s, CP, next(x for x in places if x != h))  # placed in an earlier turn
     s = G.apply(s, CP, {"place_man": h})

@@ -921,6 +921,7 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("overrun"),
     lambda a, h: a.get("bombard") == h,
     lambda a, h: a.get("res_at") == h,
+    lambda a, h: a.get("place_man") == h,  # 16B3
 )
 WORD_ACTIONS = {
     "end": lambda a: "end" in a,
@@ -980,6 +981,8 @@ def key_of(action) -> str | None:
         return action["commit"] or "none"
     if "res_at" in action:
         return action["res_at"]
+    if isinstance(action.get("place_man"), str):  # 16B3: where a Man Pt goes
+        return action["place_man"]
     if "res_rail" in action:
         return f"send {action['res_rail']}"
     if "destroy_res" in action:
