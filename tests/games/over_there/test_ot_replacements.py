@@ -514,3 +514,20 @@ def test_the_enemy_sees_a_man_pt_only_in_contact_and_never_the_stock():
     assert rear in sequence.visible(s, EN)
     seen = {u["id"]: u for u in G.view(s, EN)["board"]["units"]}
     assert seen[uid]["type"] == "man-pt"
+
+
+def test_the_scramble_forgets_which_man_pts_the_enemy_moved_this_turn():
+    """Ruling O1, O37: which Man Pts a side placed or took back this turn is its own to know; a
+    search's sampled position (``scramble``) forgets it, and what the enemy sees is unchanged."""
+    s = G.new(seed=3)
+    s = advance(s, lambda s: s["phasing"] == CP and s["phase"] == "movement")
+    s["pool"][CP]["man"] = 3
+    s = G.apply(s, CP, {"man_pts": True})
+    s = G.apply(s, CP, {"place_man": True})
+    h = next(a["place_man"] for a in G.actions(s, CP) if "place_man" in a)
+    s = G.apply(s, CP, {"place_man": h})
+    assert s["man_switch"] == {"side": CP, "placed": [MAN_PTS[CP][0]], "back": 0}
+    t = G.scramble(s, EN, random.Random(1))
+    assert t["man_switch"] == {"side": CP, "placed": [], "back": 0}
+    assert G.view(t, EN) == G.view(s, EN)
+    assert s["man_switch"]["placed"] == [MAN_PTS[CP][0]]  # the game itself is untouched
