@@ -649,3 +649,49 @@ def test_a_man_pt_of_the_pool_is_placed_on_the_map_and_drawn_as_a_counter(server
     shape = next_shape(server, page, shape["step"])
     assert {"unit": "ru-man-pt-1"} in shape["actions"]
     assert not errors, errors
+
+
+def test_a_man_pt_placed_last_turn_is_taken_back_by_a_click_on_its_counter(server, browser):
+    """16B3 (L1205), ruling O37: in a later turn, a Man Pt in general supply is taken back into
+    the pool by a click on its counter; the counter leaves the map."""
+    page, errors = open_game(server, browser, DESKTOP, seed=3)
+    game_id = game_id_of(page)
+    token = seat_token(page.context, game_id)
+    shape = shape_of(server, page)
+
+    def send(order):
+        nonlocal shape
+        answer = httpx.post(
+            f"{server}/api/games/{game_id}/actions", json={"token": token, "action": order, "step": shape["step"]}
+        )
+        assert answer.status_code == 200, answer.text
+        shape = shape_of(server, page)
+
+    send({"man_pts": True})
+    send({"place_man": True})
+    h = next(a["place_man"] for a in shape["actions"] if a.get("place_man") in NEIGHBOURS_OF_WARSAW)
+    send({"place_man": h})
+    send({"end": "man-pts"})
+    mp = "ru-man-pt-1"
+    shape = play_entente_until(
+        server, page, lambda sh: board_of(sh)["turn_index"] >= 1 and {"man_pts": True} in sh["actions"], 240
+    )
+    page.locator(f".ot-panel button[data-action='{as_data({'man_pts': True})}']").click()
+    shape = next_shape(server, page, shape["step"])
+    assert {"take_back": mp} in shape["actions"], (h, shape["actions"])
+    assert "Click a Man Pt counter of yours to take it back into the pool." in page.locator(".ot-orders").inner_text()
+    where = next(u["hex"] for u in board_of(shape)["units"] if u["id"] == mp)
+    pool = board_of(shape)["pool"]["entente"]["man"]
+    click_hex(page, where)
+    page.wait_for_timeout(200)
+    choose_in_menu(page, {"take_back": mp})
+    shape = next_shape(server, page, shape["step"])
+    assert mp not in {u["id"] for u in board_of(shape)["units"]}
+    assert board_of(shape)["pool"]["entente"]["man"] == pool + 1
+    assert page.locator(f'svg.ot-map .ot-stack[data-units~="{mp}"]').count() == 0
+    shot(page, "ot-man-pt-back")
+    assert not errors, errors
+
+
+NEIGHBOURS_OF_WARSAW = ("1015", "1116", "1117", "1017", "0917", "0916")
+"""The hexes around Warsaw (1016), far behind the Russian front."""
