@@ -1315,9 +1315,8 @@ class ManPts(State):
         )
 
     def actions(self, s, f, role):
-        backs = [a for a in man_pt_offers(s, role, placing=False) if "take_back" in a]
         placing = [{"place_man": True}] if _may_place(s, role) else []
-        return [*placing, *backs, {"end": "man-pts"}]
+        return [*placing, *man_pt_backs(s, role), {"end": "man-pts"}]
 
     def act(self, s, f, role, action):
         if "end" in action:
@@ -1337,7 +1336,7 @@ class ManPlace(State):
         return "Where does the Man Pt go? A hex of yours in general supply, with no enemy in it (16B3)."
 
     def actions(self, s, f, role):
-        return [*[a for a in man_pt_offers(s, role) if "place_man" in a], {"cancel": True}]
+        return [*man_pt_places(s, role), {"cancel": True}]
 
     def act(self, s, f, role, action):
         if "place_man" in action:
@@ -1784,53 +1783,62 @@ def _switch(s: dict, side: str) -> tuple[list[str], float]:
     return switch["placed"], switch["back"]
 
 
+def _stock(s: dict, side: str) -> str | None:
+    """16B3, ruling O37: the side's first Man Pt counter off the map, if any."""
+    return next((uid for uid in MAN_PTS[side] if s["units"][uid]["at"] == "stock"), None)
+
+
 def _may_place(s: dict, side: str) -> bool:
     """Ruling O37: whether a whole Man Pt of the pool may go on the map this turn (a counter in
-    the stock, a point not taken back this turn); the hexes are listed next, told without
-    tracing supply here (should none be open, the list offers only to cancel)."""
+    the stock, a point not taken back this turn, nor scrapped in the initial phase just over,
+    L1260); told without tracing supply (should no hex be open, the list offers only to cancel)."""
     _, back = _switch(s, side)
-    units = s["units"]
-    return s["pool"][side]["man"] - back >= 1 and any(units[u]["at"] == "stock" for u in MAN_PTS[side])
+    return s["pool"][side]["man"] - back >= 1 and _stock(s, side) is not None
+
+
+def _man_pt_nationality(side: str) -> str:
+    return UNITS[MAN_PTS[side][0]].nationality
 
 
 def may_switch_man_pts(s: dict, side: str) -> bool:
     """Whether to offer the Man Pts' switch (ruling O37): a Man Pt may be placed, or one
     taken back."""
-    return _may_place(s, side) or bool(man_pt_offers(s, side, placing=False))
+    return _may_place(s, side) or bool(man_pt_backs(s, side))
 
 
-def man_pt_offers(s: dict, side: str, placing: bool = True) -> list[dict]:
-    """16B3 (L1204-1205): after the other replacement activities of his initial phase, the
-    player takes an on-map Man Pt whose hex is in regular general supply back into his general
-    pool, or places a whole Man Pt of the pool (ruling O37: a counter is one point, ten a side)
-    in a friendly-owned hex in regular general supply with no enemy unit and room for it (8A).
-    Ruling O37: a point moves once a player turn: the Man Pts placed this turn are not taken
-    back, nor the points taken back (or scrapped this initial phase, L1260) placed. ``placing``
-    False: the Man Pts to take back only."""
-    placed, back = _switch(s, side)
-    counters = man_pt_stacks(s, side)
-    stock = next((uid for uid in MAN_PTS[side] if s["units"][uid]["at"] == "stock"), None)
-    placing = placing and stock is not None and s["pool"][side]["man"] - back >= 1
-    back_ok = {h: [x for x in here if x not in placed] for h, here in counters.items()}
-    if not any(back_ok.values()) and not placing:
+def man_pt_backs(s: dict, side: str) -> list[dict]:
+    """16B3 (L1205): the side's on-map Man Pts it may take back into its general pool, one a hex:
+    those whose hex is in regular general supply, but not one placed this turn (ruling O37)."""
+    placed, _ = _switch(s, side)
+    counters = {h: [x for x in here if x not in placed] for h, here in man_pt_stacks(s, side).items()}
+    if not any(counters.values()):
         return []
-    supplied = supplied_hexes(s, side).get(UNITS[MAN_PTS[side][0]].nationality, set())
-    out = [{"take_back": here[0]} for h, here in back_ok.items() if here and h in supplied]
-    if placing:
-        here = stacks(s)
-        owner = s["owner"]
-        for h in sorted(supplied):
-            units = here.get(h, [])
-            if owner.get(h) != side or any(UNITS[x].side != side for x in units):
-                continue
-            if stacking_room(s, h, [stock], here=units):
-                out.append({"place_man": h})
+    supplied = supplied_hexes(s, side)[_man_pt_nationality(side)]
+    return [{"take_back": here[0]} for h, here in counters.items() if here and h in supplied]
+
+
+def man_pt_places(s: dict, side: str) -> list[dict]:
+    """16B3 (L1205): where a whole Man Pt of the pool may go (ruling O37: a counter is one point,
+    ten a side): a friendly-owned hex in regular general supply with no enemy unit and room for
+    it (8A); none if ``_may_place`` says no."""
+    if not _may_place(s, side):
+        return []
+    stock = _stock(s, side)
+    here = stacks(s)
+    owner = s["owner"]
+    out = []
+    for h in sorted(supplied_hexes(s, side)[_man_pt_nationality(side)]):
+        units = here.get(h, [])
+        if owner.get(h) != side or any(UNITS[x].side != side for x in units):
+            continue
+        if stacking_room(s, h, [stock], here=units):
+            out.append({"place_man": h})
     return out
 
 
 def place_man_pt(s: dict, side: str, h: str) -> str:
     """16B3 (L1205): a Man Pt of the general pool goes on the map as a 0-1/2-4 unit (its id)."""
-    uid = next(x for x in MAN_PTS[side] if s["units"][x]["at"] == "stock")
+    uid = _stock(s, side)
     s["pool"][side]["man"] -= 1
     s["units"][uid].update(fresh(h))  # in a friendly-owned hex: no hex changes hands (5B)
     log(s, f"A Man Pt of the general pool is placed at {hex_name(h)}.", "16B3", to=[side])

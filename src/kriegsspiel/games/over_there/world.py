@@ -103,8 +103,6 @@ def _tags(u) -> frozenset:
         tags |= {"rifle"}
     if u.type == "fortress":
         tags |= {"fortress", "restricted-movement"}
-    if u.type == MAN_PT:
-        tags |= {MAN_PT}
     return frozenset(tags)
 
 
