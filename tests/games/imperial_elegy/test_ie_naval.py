@@ -169,3 +169,26 @@ def test_go_to_port():
     d = add(s, "ot", "squadron", "black-sea")
     naval.go_to_port(s)
     assert d[0] not in s["units"]
+
+
+def test_the_box_a_move_enters_is_the_one_its_listing_found():
+    """12.3 L627-641, 19.1 L1052: a move records the last box it entered (interception is rolled
+    there); ``entered_through`` finds it for the move chosen without listing every port again.
+    Through random Great Wars, for every unit and every place its one NMP reaches, it agrees with
+    ``reach`` (the listing's own answer)."""
+    from test_ie_great_war import random_play
+
+    checked = 0
+    for seed in (0, 1):
+        for _, s in random_play(seed, 1500):
+            f = s["stack"][-1]
+            if f.get("state") != "naval-moving":
+                continue
+            nm = s["naval_move"]
+            for uid in naval.movers(s, nm["power"], nm["wartime"]) + naval.carriable(s, nm):
+                if not nm["nmp"].get(uid) or uid in nm.get("exit", []):
+                    continue
+                for to, via in naval.reach(s, nm["power"], uid, nm).items():
+                    assert naval.entered_through(s, nm["power"], uid, nm, to) == via, (seed, uid, to)
+                    checked += 1
+    assert checked > 1000

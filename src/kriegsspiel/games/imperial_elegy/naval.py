@@ -187,18 +187,22 @@ def us_held_home(s: dict) -> bool:
     return False
 
 
-def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> dict:
-    """Destinations for one NMP (12.3 L627-641): dest -> the last box entered. Leaving a port
-    costs the NMP; European waters are crossed for one NMP; each non-European box, and entering
-    European waters from one, costs one (DATA_RULINGS D1; RULINGS_BATTLE B13); a port of a box
-    entered is free. In wartime a box with enemy naval units stops the move (15.2.1 L850)."""
-    u = s["units"][uid]
-    here = u["at"]
+def unit_kind(u: dict) -> str:
+    """What of a unit's type decides where it may go by sea: naval, army, or another land unit
+    (``port_ok``): a squadron and a dreadnought of one owner in one place reach the same places."""
+    t = u["t"]
+    return "naval" if t in NAVAL_TYPES else "army" if t in ARMY_TYPES else "other"
+
+
+def _boxes(s: dict, power: str, uid: str, nm: dict, idx: dict):
+    """The boxes one NMP takes the unit into (12.3 L627-641), in the order found, and the test
+    for a box that stops the move (15.2.1 L850): leaving a port costs the NMP; European waters are
+    crossed for one NMP; each non-European box, and entering European waters from one, costs one
+    (DATA_RULINGS D1; RULINGS_BATTLE B13)."""
+    here = s["units"][uid]["at"]
     wartime = s.get("war") is not None
     euro_only = uid in nm.get("euro", [])
     boxes: dict = {}  # box -> True when it may be passed through
-    if idx is None:
-        idx = place_index(s)
 
     def stops(box):
         return wartime and _enemies(s, power, box, True, idx)
@@ -242,9 +246,23 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
                 european_chain(b0)
             else:
                 boxes[b0] = True
+    return boxes, stops
+
+
+def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> dict:
+    """Destinations for one NMP (12.3 L627-641): dest -> the last box entered (``_boxes``); a
+    port of a box entered is free. In wartime a box with enemy naval units stops the move
+    (15.2.1 L850)."""
+    u = s["units"][uid]
+    here = u["at"]
+    wartime = s.get("war") is not None
+    if idx is None:
+        idx = place_index(s)
+    boxes, stops = _boxes(s, power, uid, nm, idx)
     out = {}
     peace_naval = None
     memo = idx.setdefault("port_ok", {})
+    kind = unit_kind(u)
     if not wartime and u["t"] in NAVAL_TYPES:
         # in peacetime a naval unit's ports depend only on the mover: work them out once (B10)
         peace_naval = idx.get("peace_naval")
@@ -262,13 +280,26 @@ def reach(s: dict, power: str, uid: str, nm: dict, idx: dict | None = None) -> d
                 if port in peace_naval:
                     out[port] = b
                 continue
-            key = (port, u["t"], u["o"])  # alike units ask alike: owner and type decide (B10, B11)
+            key = (port, kind, u["o"])  # alike units ask alike: owner and kind decide (B10, B11)
             ok = memo.get(key)
             if ok is None:
                 ok = memo[key] = port_ok(s, power, uid, port, nm, idx)
             if ok:
                 out[port] = b
     return out
+
+
+def entered_through(s: dict, power: str, uid: str, nm: dict, to: str) -> str:
+    """The box a legal move of one NMP to ``to`` enters last (``reach``'s answer for ``to``),
+    found without asking which other ports the unit may enter."""
+    here = s["units"][uid]["at"]
+    boxes, stops = _boxes(s, power, uid, nm, place_index(s) if s.get("war") is not None else {})
+    if to in boxes and to != here:
+        return to
+    for b in boxes:
+        if (b == here or not stops(b)) and to in W.box_ports(s, b):
+            return b
+    return to
 
 
 def _peace_ports(s: dict, power: str, idx: dict) -> set:
@@ -318,7 +349,7 @@ def move_choices(s: dict, nm: dict) -> list:
         if uid not in s["units"]:
             continue
         u = s["units"][uid]
-        key = (u["at"], u["t"], u["o"], uid in euro)
+        key = (u["at"], unit_kind(u), u["o"], uid in euro)
         if key not in same_reach:
             same_reach[key] = sorted(reach(s, power, uid, nm, idx))
         for dest in same_reach[key]:
@@ -405,10 +436,11 @@ class NavalMove(Procedure):
         p = nm["power"]
         leave_enemy_ports(s, nm)
         f.setdefault("fought", [])
+        hostile = {u["at"] for u in s["units"].values() if u["o"] != "rebel" and W.at_war(s, p, u["o"])}
         for where in sorted({u["at"] for u in s["units"].values() if W.friendly_owner(s, p, u["o"])}):
             if where in f["fought"] or (not is_box(where) and where not in P().spaces):
                 continue
-            if not enemies_at(s, p, where, naval_only=False):
+            if where not in hostile:
                 continue
             mine_naval = [x for x in naval_at(s, where) if W.friendly_owner(s, p, s["units"][x]["o"])]
             theirs_naval = enemies_at(s, p, where)
@@ -474,7 +506,7 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
         nm["box"][uid] = to
         log(s, f"{who} steps out into {space_name(to)} and stops.", "15.2.1")
         return
-    via = reach(s, power, uid, nm).get(to, to)
+    via = entered_through(s, power, uid, nm, to)
     nm["came"].setdefault(uid, frm)
     nm["box"][uid] = via
     nm["nmp"][uid] = 0
@@ -518,14 +550,14 @@ def unit_text(u: dict) -> str:
 
 def interceptors(s: dict, mover: str, box: str) -> dict:
     """Enemy ports of the box holding enemy naval units: port -> their units (19.1 L1052)."""
-    out = {}
     if s.get("war") is None:
-        return out
-    for port in sorted(W.box_ports(s, box)):
-        us = [x for x in enemies_at(s, mover, port)]
-        if us:
-            out[port] = us
-    return out
+        return {}
+    ports = W.box_ports(s, box)
+    found: dict = {}
+    for uid, u in s["units"].items():  # enemies_at for every port, in one pass
+        if u["at"] in ports and u["t"] in NAVAL_TYPES and u["o"] != "rebel" and W.at_war(s, mover, u["o"]):
+            found.setdefault(u["at"], []).append(uid)
+    return {port: found[port] for port in sorted(found)}
 
 
 def intercept_drm(s: dict, q: str, mover: str, box: str, moved: list) -> list:

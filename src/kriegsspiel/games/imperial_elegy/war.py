@@ -727,6 +727,7 @@ def update_occupation(s: dict, actor=None) -> None:
         if k is not None and u["at"] in spaces and u["t"] not in NAVAL_TYPES:
             present.setdefault(u["at"], {}).setdefault(k, []).append(u["o"])
     tb = trench_battles(s)
+    ctl_side: dict = {}  # controller -> key_of, asked once for all its spaces
     for sid in sorted(present):
         sides = present[sid]
         if len(sides) != 1 or sid in tb:
@@ -735,12 +736,15 @@ def update_occupation(s: dict, actor=None) -> None:
         ctl = s["control"].get(sid)
         if ctl is None:
             continue
-        if key_of(s, ctl) == k:
+        ck = ctl_side.get(ctl, False)
+        if ck is False:
+            ck = ctl_side[ctl] = key_of(s, ctl)
+        if ck == k:
             if sid in s["occupied"]:
                 s["occupied"].pop(sid)
                 log(s, f"{space_name(sid)} is back in {name(ctl)}'s hands.", "15.3")
             continue
-        if (key_of(s, ctl) is None and ctl not in gw_eliminated(s)) or hostile_rebels(s, sid, k):
+        if (ck is None and ctl not in gw_eliminated(s)) or hostile_rebels(s, sid, k):
             continue  # 30.1 L1484: an eliminated player's spaces are occupied as they are entered
         if actor in owners:
             occ = actor
@@ -1051,34 +1055,44 @@ def rail_count(s: dict, actor: str) -> int:
     return math.ceil(industry(s, actor) / 2)  # 15.2.5 L864
 
 
-def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool) -> dict:
+def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool, held: dict | None = None) -> dict:
     """15.2.5 L864-866: by land through friendly spaces (never enemy or neutral ones, never
     on severe links), ending in a friendly space; spaces with rebels end the move. The TSRR
-    carries RU's side (33.5). Returns {space: used the TSRR}."""
+    carries RU's side (33.5). Returns {space: used the TSRR}. ``held``: space -> friendly to the
+    actor's side, filled as asked and shared by the searches of one listing."""
     k = key_of(s, actor)
+    if held is None:
+        held = {}
+    tb = trench_battles(s)
+    rebels = s["rebel_spaces"]
+    tsrr = tsrr_ok and s["flags"].get("tsrr")
+    adjacency = P().adjacency
     seen = {(frm, False)}
     todo = deque([(frm, False)])
     out: dict = {}
     while todo:
         here, used = todo.popleft()
-        for n, kind in P().adjacency.get(here, {}).items():
+        for n, kind in adjacency.get(here, {}).items():
             if kind in ("severe", "off-map"):
                 continue
             t = used
             if kind == "tsrr":
-                if not (tsrr_ok and s["flags"].get("tsrr")):
+                if not tsrr:
                     continue
                 t = True
             if (n, t) in seen:
                 continue
-            if not friendly(s, n, k):
-                if n in trench_battles(s) and n not in out:
+            ok = held.get(n)
+            if ok is None:
+                ok = held[n] = friendly(s, n, k)
+            if not ok:
+                if n in tb and n not in out:
                     out[n] = t  # 28.1.5 L1422: a trench battle space may be entered by rail
                 continue
             seen.add((n, t))
             if n != frm and (n not in out or out[n] and not t):
                 out[n] = t
-            if n not in s["rebel_spaces"] and n not in trench_battles(s):
+            if n not in rebels and n not in tb:
                 todo.append((n, t))
     return out
 
@@ -1091,6 +1105,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     tsrr_ok = ru_side and not f["tsrr"]
     out = []
     reach_cache: dict = {}
+    held: dict = {}
     armies = W.army_counts(s)
     for uid in movers(s, actor):
         if uid in f["done"]:
@@ -1099,7 +1114,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES:
             continue
         if u["at"] not in reach_cache:
-            reach_cache[u["at"]] = rail_reach(s, actor, u["at"], tsrr_ok)
+            reach_cache[u["at"]] = rail_reach(s, actor, u["at"], tsrr_ok, held)
         for n, t in sorted(reach_cache[u["at"]].items()):
             if (t and not tsrr_ok) or (not t and left <= 0):
                 continue

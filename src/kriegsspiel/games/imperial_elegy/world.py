@@ -44,6 +44,7 @@ The state (one plain JSON object; the engine's keys are in engine/rules.py):
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 
@@ -73,22 +74,16 @@ OT_LAND_LOC = ("tunisia", "tripoli")  # 33.6 L1575 Local Autonomy: keys only wit
 OCEANS = ("north-atlantic", "south-atlantic", "indian-ocean", "pacific", "south-central-pacific")  # 19.2
 
 
-_LOADED: dict = {}
-
-
+@functools.cache
 def P():
     """The map pack (loaded once: the rules ask for it on every step)."""
-    got = _LOADED.get("pack")
-    if got is None:
-        got = _LOADED["pack"] = pack()
-    return got
+    return pack()
 
 
+@functools.cache
 def D():
-    got = _LOADED.get("deck")
-    if got is None:
-        got = _LOADED["deck"] = deck()
-    return got
+    """The deck (loaded once)."""
+    return deck()
 
 
 def bot_level(s: dict, power: str) -> str | None:
@@ -395,8 +390,17 @@ def owner_side(s: dict, owner: str):
 
 
 def at_war(s: dict, a: str, b: str) -> bool:
-    sa, sb = owner_side(s, a), owner_side(s, b)
-    return sa is not None and sb is not None and sa != sb
+    """Whether owners a and b fight on opposite sides of the current war (``owner_side``, asked
+    without the calls: the rules ask it for every unit of a listing)."""
+    war = s.get("war")
+    if not war:
+        return False
+    att, dfd = war["attackers"], war["defenders"]
+    if a in att:
+        return b not in att and b in dfd
+    if a in dfd:
+        return b in att
+    return False
 
 
 def holder(s: dict, sid: str):
@@ -415,17 +419,18 @@ _TRACES = Memo(512)
 
 def _fingerprint(s: dict) -> tuple:
     """What a LoC trace depends on: control, occupation, rebels, alliances with minors, the war's
-    sides, the canals and the naval units at sea (a trace is a pure function of these)."""
+    sides, the canals and which side has naval units in which box (a trace is a pure function of
+    these: a box is closed to a power by an enemy's ship in it, whichever ship and however many)."""
     war = s.get("war")
-    sea = (
-        tuple(
-            sorted(
-                (u["at"], u["o"]) for u in s["units"].values() if u["t"] in NAVAL_TYPES and u["at"] in P().naval_boxes
-            )
+    sea: frozenset | tuple = ()
+    if war:
+        boxes = P().naval_boxes
+        attackers, defenders = war["attackers"], war["defenders"]
+        sea = frozenset(
+            (u["at"], u["o"] in attackers)
+            for u in s["units"].values()
+            if u["t"] in NAVAL_TYPES and u["at"] in boxes and (u["o"] in attackers or u["o"] in defenders)
         )
-        if war
-        else ()
-    )
     return (
         tuple(s["control"].items()),
         tuple(s["occupied"].items()),
@@ -443,12 +448,13 @@ def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> fro
     L416): by land through its spaces (friendly spaces in wartime) and through naval boxes free of
     enemy ships; a non-player's home keys need no second key (5.6.1). Remembered for the position
     (``_fingerprint``): the rules ask it for every army."""
-    key = (power, fingerprint if fingerprint is not None else _fingerprint(s))
+    fp = fingerprint if fingerprint is not None else _fingerprint(s)
+    key = (power, fp)
     got = _TRACES.get(key)
-    return got if got is not None else _TRACES.keep(key, frozenset(_supply_sources(s, power)))
+    return got if got is not None else _TRACES.keep(key, frozenset(_supply_sources(s, power, fp)))
 
 
-def _supply_sources(s: dict, power: str) -> set:
+def _supply_sources(s: dict, power: str, fp: tuple) -> set:
     p = P()
     homes = {
         sid
@@ -463,7 +469,7 @@ def _supply_sources(s: dict, power: str) -> set:
     graph = sea_and_land(s)
     boxes = p.naval_boxes
     enemy = enemy_naval_boxes(s, power) if wartime else ()
-    ok = passable_spaces(s, power, wartime)
+    ok = passable(s, power, wartime, fp)
     out: set = set()
     placed: set = set()
     for h in sorted(homes):
@@ -472,12 +478,15 @@ def _supply_sources(s: dict, power: str) -> set:
         members = [h]
         seen = {h}
         todo = [h]
-        while todo:
+        homes_seen = 1  # once every home key is seen, the search can find no more
+        while todo and homes_seen < len(homes):
             here = todo.pop()
             for there in graph[here]:
                 if there in seen:
                     continue
                 seen.add(there)
+                if there in homes:
+                    homes_seen += 1
                 if there in boxes:
                     if there in enemy:
                         continue
@@ -877,29 +886,26 @@ def counter_limit(s: dict, power: str, kind: str) -> int:
     return base + s["powers"].get(power, {}).get("limits", {}).get(kind, 0)
 
 
+@functools.cache
 def _counter_mix(power: str) -> dict:
     """The power's counters by kind of unit, from its display (read once: the listing of actions
     asks on every impulse)."""
-    mixes = _LOADED.setdefault("counter_mix", {})
-    got = mixes.get(power)
-    if got is None:
-        c = P().powers[power].counters if power in P().powers else {}
-        got = mixes[power] = {
-            "army": c.get("army", 0) + c.get("british-army", 0) + c.get("turkish-army", 0),
-            "british": c.get("british-army", 0),
-            "indian": c.get("indian-army", 0),
-            "turkish": c.get("turkish-army", 0),
-            "arab": c.get("arab-army", 0),
-            "commonwealth": c.get("commonwealth-army", 0),
-            "zouaves": c.get("zouaves", 0),
-            "reserve": c.get("reserve-army", 0),
-            "squadron": c.get("squadron", 0),
-            "dreadnought": c.get("dreadnought", 0),
-            "ec": c.get("ec", 0),
-            "ef": c.get("ef", 0),
-            "fort": c.get("fort", 0),
-        }
-    return got
+    c = P().powers[power].counters if power in P().powers else {}
+    return {
+        "army": c.get("army", 0) + c.get("british-army", 0) + c.get("turkish-army", 0),
+        "british": c.get("british-army", 0),
+        "indian": c.get("indian-army", 0),
+        "turkish": c.get("turkish-army", 0),
+        "arab": c.get("arab-army", 0),
+        "commonwealth": c.get("commonwealth-army", 0),
+        "zouaves": c.get("zouaves", 0),
+        "reserve": c.get("reserve-army", 0),
+        "squadron": c.get("squadron", 0),
+        "dreadnought": c.get("dreadnought", 0),
+        "ec": c.get("ec", 0),
+        "ef": c.get("ef", 0),
+        "fort": c.get("fort", 0),
+    }
 
 
 def count_units(s: dict, owner: str, kind: str) -> int:
@@ -1089,10 +1095,16 @@ def friendly_owner(s: dict, a: str, b: str) -> bool:
     minor allied to a (or a's ally), or in wartime the same side of the war."""
     if a == b:
         return True
-    if s["allies"].get(b) == a or s["allies"].get(a) == b:
+    allies = s["allies"]
+    if allies.get(b) == a or allies.get(a) == b:
         return True
-    sa, sb = owner_side(s, a), owner_side(s, b)
-    return sa is not None and sa == sb
+    war = s.get("war")
+    if not war:
+        return False
+    att = war["attackers"]
+    if a in att:
+        return b in att
+    return a in war["defenders"] and b not in att and b in war["defenders"]
 
 
 def friendly_space(s: dict, power: str, sid: str) -> bool:
