@@ -717,22 +717,33 @@ def aid_queue(s: dict, m: str) -> list:
 def update_occupation(s: dict, actor=None) -> None:
     """15.3 L869-872: the last side solely in a space occupies it; back in its controller's
     side's hands it is no longer occupied. Hostile rebels prevent it (21.4 L1191)."""
-    present: dict = {}
     w = _w(s)
     side_of = {o: "attacker" for o in w["attackers"]}
     side_of.update((o, "defender") for o in w["defenders"])
     spaces = P().spaces
-    for u in s["units"].values():
+    units = s["units"]
+    present: dict = {}  # space -> (the side with land units there, their owners)
+    both = set()  # spaces where both sides have land units
+    for u in units.values():
         k = side_of.get(u["o"])
-        if k is not None and u["at"] in spaces and u["t"] not in NAVAL_TYPES:
-            present.setdefault(u["at"], {}).setdefault(k, []).append(u["o"])
+        if k is None:
+            continue
+        at = u["at"]
+        if at not in spaces or u["t"] in NAVAL_TYPES:
+            continue
+        was = present.get(at)
+        if was is None:
+            present[at] = (k, [u["o"]])
+        elif was[0] != k:
+            both.add(at)
+        else:
+            was[1].append(u["o"])
     tb = trench_battles(s)
     ctl_side: dict = {}  # controller -> key_of, asked once for all its spaces
     for sid in sorted(present):
-        sides = present[sid]
-        if len(sides) != 1 or sid in tb:
+        if sid in both or sid in tb:
             continue  # both sides there, or a trench battle not over (a fort may hold it, 28.2)
-        ((k, owners),) = sides.items()
+        k, owners = present[sid]
         ctl = s["control"].get(sid)
         if ctl is None:
             continue

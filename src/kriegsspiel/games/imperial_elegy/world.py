@@ -520,7 +520,7 @@ def passable_spaces(s: dict, power: str, wartime: bool) -> set:
     rebels = s["rebel_spaces"]
     occupied = s["occupied"] if wartime else {}
     mine = owner_side(s, power) if wartime and s.get("war") else None
-    sides: dict = {}
+    good: dict = {}  # holder -> whether its spaces are passable, asked once for all its spaces
     out = set()
     for sid, c in s["control"].items():
         h = occupied.get(sid)
@@ -528,13 +528,16 @@ def passable_spaces(s: dict, power: str, wartime: bool) -> set:
             if sid in rebels:
                 continue
             h = c
-        if h == power or allies.get(h) == power or (ally is not None and (h == ally or allies.get(h) == ally)):
+        ok = good.get(h)
+        if ok is None:
+            ok = good[h] = (
+                h == power
+                or allies.get(h) == power
+                or (ally is not None and (h == ally or allies.get(h) == ally))
+                or (mine is not None and owner_side(s, h) == mine)
+            )
+        if ok:
             out.add(sid)
-        elif mine is not None:
-            if h not in sides:
-                sides[h] = owner_side(s, h)
-            if sides[h] == mine:
-                out.add(sid)
     for sid, h in occupied.items():  # occupied spaces nobody controlled before
         if sid not in s["control"] and (h == power or (mine is not None and owner_side(s, h) == mine)):
             out.add(sid)
@@ -582,9 +585,11 @@ def _loc_region(s: dict, power: str, land_only: bool, fp: tuple) -> set:
                 continue
             reached.add(there)
             todo.append(there)
-    out = set(sources)
+    out = set()
     for x in reached:
-        out.update(y for y in graph.get(x, ()) if y not in boxes)
+        out.update(graph.get(x, ()))
+    out.difference_update(boxes)  # the spaces next to them (a source is a space, never a box)
+    out.update(sources)
     return out
 
 
