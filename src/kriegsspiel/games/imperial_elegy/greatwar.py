@@ -759,18 +759,21 @@ class Impulse(war.Impulse):
 # ----- the GW actions (27.5) ------------------------------------------------------------------------
 
 
-def reduced_armies(s: dict, a: str) -> list:
-    """27.5.1 L1386: the actor's reduced armies (its minors' too) with a LoC."""
+def reduced_armies(s: dict, a: str, first: bool = False) -> list:
+    """27.5.1 L1386: the actor's reduced armies (its minors' too) with a LoC (with first: stop at
+    the first found)."""
     owners = war.controlled_owners(s, a)
     spaces = P().spaces
     out = []
     regions: dict = {}
-    for uid, u in sorted(s["units"].items()):
+    for uid, u in s["units"].items() if first else sorted(s["units"].items()):
         if u["o"] in owners and u["t"] in ARMY_TYPES and u["r"] and u["at"] in spaces:
             if u["o"] not in regions:
                 regions[u["o"]] = W.loc_region(s, u["o"])
             if u["at"] in regions[u["o"]]:
                 out.append(uid)
+                if first:
+                    break
     return out
 
 
@@ -783,14 +786,15 @@ DRAFT_KINDS = {  # 27.5.2, 33.2.1 L1533-1534, 33.6: the armies a draft raises, a
 COMMONWEALTH_SPACES = ("australia", "canada")  # 33.2.1 L1534: the CW army, in the GW only
 
 
-def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None) -> list:
+def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, first: bool = False) -> list:
     """27.5.2 L1387-1393 (G6): where the draft's reduced armies go, as {"space", "kind"} (and
     "minor" for an allied minor's army): a controlled home key for the kind (12.2; the CW army in
     Australia or Canada), one unit a space, no trench battle there, within the counter mix. Before
     the draft is paid, only kinds drawing on a manpower pool with a point left; once paid from a
     pool (the UK's British or colonial, the Ottomans' Turkish or Arab), only that pool's kinds.
     An army may be replaced by an EF (a controlled home key, colonial ones too, with a LoC; France
-    rebuilds its Zouaves so) or by an army of an allied minor at war (in one of its home spaces)."""
+    rebuilds its Zouaves so) or by an army of an allied minor at war (in one of its home spaces).
+    With first: stop once one kind has a place."""
     if a not in PLAYERS:
         return []
     g = gw(s)
@@ -811,9 +815,13 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None) 
         else:
             where = W.home_keys_for_armies(s, a, kind)
         out += [{"space": x, "kind": kind} for x in where if x not in g["trenches"]]
+        if first and out:
+            return out
     if a == "uk" and g["uk_armies"] and (not paid or pool in (None, "british")) and (paid or mp.get("british", 0)):
         if s["control"].get("london") == "uk" and W.count_units(s, a, "british") < W.counter_limit(s, a, "british"):
             out.append({"space": "london", "kind": "british", "jyca": True})  # 27.5.2: early, reduced
+    if first and out:
+        return out
     if paid or sum(mp.values()) >= 1:
         region = None
         for kind in ("ef", "elite-ef", "zouaves"):
@@ -846,9 +854,9 @@ def gw_action_open(s: dict, a: str, do: str) -> bool:
     if a not in PLAYERS:
         return False
     if do == "refit":
-        return bool(reduced_armies(s, a))
+        return bool(reduced_armies(s, a, first=True))
     if do == "draft":
-        return bool(draft_options(s, a))
+        return bool(draft_options(s, a, first=True))
     if do == "elite-corps":
         return W.count_units(s, a, "ec") < W.counter_limit(s, a, "ec") and bool(ec_spaces(s, a))
     if do == "refit-fleet":

@@ -505,8 +505,9 @@ _PASSABLE = Memo(1024)
 
 
 def passable(s: dict, power: str, wartime: bool, fingerprint: tuple) -> frozenset:
-    """``passable_spaces``, remembered for the position (``fingerprint``: ``_fingerprint(s)``)."""
-    key = (power, wartime, fingerprint)
+    """``passable_spaces``, remembered for the position (``fingerprint``: ``_fingerprint(s)``;
+    the ships at sea, its last part, do not matter to it)."""
+    key = (power, wartime, fingerprint[:-1])
     got = _PASSABLE.get(key)
     return got if got is not None else _PASSABLE.keep(key, frozenset(passable_spaces(s, power, wartime)))
 
