@@ -855,12 +855,15 @@ def loc_losses(s: dict, actor: str) -> list:
     out = []
     many = len(stacks) > 3  # one search from the sources serves them all (world.loc_region)
     regions: dict = {}
+    fp = W.position(s) if many else None
 
     def traced(o, sid):
         if not many:
             return W.has_loc(s, o, sid)
+        if sid in W.loc_sources(s, o, fp):
+            return True  # a stack in a supply source needs no search
         if o not in regions:
-            regions[o] = W.loc_region(s, o)
+            regions[o] = W.loc_region(s, o, fingerprint=fp)
         return sid in regions[o]
 
     for sid, o in sorted(stacks):

@@ -417,10 +417,11 @@ def holder(s: dict, sid: str):
 _TRACES = Memo(512)
 
 
-def _fingerprint(s: dict) -> tuple:
+def position(s: dict) -> tuple:
     """What a LoC trace depends on: control, occupation, rebels, alliances with minors, the war's
     sides, the canals and which side has naval units in which box (a trace is a pure function of
-    these: a box is closed to a power by an enemy's ship in it, whichever ship and however many)."""
+    these: a box is closed to a power by an enemy's ship in it, whichever ship and however many).
+    A caller asking several traces of one position works it out once and passes it on."""
     war = s.get("war")
     sea: frozenset | tuple = ()
     if war:
@@ -447,8 +448,8 @@ def supply_sources(s: dict, power: str, fingerprint: tuple | None = None) -> fro
     """Home keys the power controls that trace a LoC to another of its controlled home keys (5.6
     L416): by land through its spaces (friendly spaces in wartime) and through naval boxes free of
     enemy ships; a non-player's home keys need no second key (5.6.1). Remembered for the position
-    (``_fingerprint``): the rules ask it for every army."""
-    fp = fingerprint if fingerprint is not None else _fingerprint(s)
+    (``position``): the rules ask it for every army."""
+    fp = fingerprint if fingerprint is not None else position(s)
     key = (power, fp)
     got = _TRACES.get(key)
     return got if got is not None else _TRACES.keep(key, frozenset(_supply_sources(s, power, fp)))
@@ -501,11 +502,21 @@ def _supply_sources(s: dict, power: str, fp: tuple) -> set:
     return out
 
 
+def loc_sources(s: dict, power: str, fingerprint: tuple | None = None) -> frozenset:
+    """The supply sources a power traces a LoC to: its own, and a minor's ally's too (5.6.1)."""
+    fp = fingerprint if fingerprint is not None else position(s)
+    sources = supply_sources(s, power, fp)
+    ally = s["allies"].get(power)
+    if ally is not None:
+        sources = sources | supply_sources(s, ally, fp)  # 5.6.1 a minor may trace to its ally's sources
+    return sources
+
+
 _PASSABLE = Memo(1024)
 
 
 def passable(s: dict, power: str, wartime: bool, fingerprint: tuple) -> frozenset:
-    """``passable_spaces``, remembered for the position (``fingerprint``: ``_fingerprint(s)``;
+    """``passable_spaces``, remembered for the position (``fingerprint``: ``position(s)``;
     the ships at sea, its last part, do not matter to it)."""
     key = (power, wartime, fingerprint[:-1])
     got = _PASSABLE.get(key)
@@ -548,12 +559,13 @@ def passable_spaces(s: dict, power: str, wartime: bool) -> set:
 _REGIONS = Memo(1024)
 
 
-def loc_region(s: dict, power: str, land_only: bool = False) -> frozenset:
+def loc_region(s: dict, power: str, land_only: bool = False, fingerprint: tuple | None = None) -> frozenset:
     """Every space from which the power traces a LoC (``has_loc`` for them all), remembered for
-    the position (``_fingerprint``): the sources, and every space next to the spaces and boxes a
+    the position (``position``): the sources, and every space next to the spaces and boxes a
     source reaches through passable spaces and boxes free of enemy ships (the trace's graph goes
-    both ways). For a rule that asks of many spaces at once; ``has_loc`` is cheaper for one."""
-    fp = _fingerprint(s)
+    both ways). For a rule that asks of many spaces at once; ``has_loc`` is cheaper for one.
+    ``fingerprint``: ``position(s)``, when the caller has it."""
+    fp = fingerprint if fingerprint is not None else position(s)
     key = (power, land_only, fp)
     got = _REGIONS.get(key)
     return got if got is not None else _REGIONS.keep(key, frozenset(_loc_region(s, power, land_only, fp)))
@@ -561,10 +573,7 @@ def loc_region(s: dict, power: str, land_only: bool = False) -> frozenset:
 
 def _loc_region(s: dict, power: str, land_only: bool, fp: tuple) -> set:
     p = P()
-    sources = supply_sources(s, power, fp)
-    ally = s["allies"].get(power)
-    if ally is not None:
-        sources = sources | supply_sources(s, ally, fp)  # 5.6.1 a minor may trace to its ally's sources
+    sources = loc_sources(s, power, fp)
     if not sources:
         return set()
     wartime = s.get("war") is not None
@@ -598,11 +607,8 @@ def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
     p = P()
-    fp = _fingerprint(s)
-    sources = supply_sources(s, power, fp)
-    ally = s["allies"].get(power)
-    if ally is not None:
-        sources = sources | supply_sources(s, ally, fp)  # 5.6.1 a minor may trace to its ally's sources
+    fp = position(s)
+    sources = loc_sources(s, power, fp)
     if sid in sources:
         return True
     if not sources:
@@ -1020,7 +1026,7 @@ def cut_off_armies(s: dict) -> list:
     graph = sea_and_land(s)
     boxes = P().naval_boxes
     out = []
-    fp = _fingerprint(s)  # one position for all the powers' traces
+    fp = position(s)  # one position for all the powers' traces
     for q in sorted(armies):
         sources = supply_sources(s, q, fp)
         stand = armies[q]
