@@ -132,6 +132,27 @@ def _enemies(s: dict, power: str, where: str, naval_only: bool, idx: dict) -> bo
     return False
 
 
+def _ships_in_port(s: dict, power: str, port: str, idx: dict) -> tuple:
+    """In wartime, the naval units in a port as the power's move sees them, counted once for a
+    listing: whether an enemy's are there, how many are not its enemies', how many its side's."""
+    facts = idx.setdefault("ships_in_port", {})
+    key = (power, port)
+    got = facts.get(key)
+    if got is None:
+        units = s["units"]
+        enemy, mine, friends = False, 0, 0
+        for x in idx["naval"].get(port, ()):
+            o = units[x]["o"]
+            if W.at_war(s, power, o):
+                enemy = enemy or o != "rebel"
+            else:
+                mine += 1
+            if W.friendly_owner(s, power, o):
+                friends += 1
+        got = facts[key] = (enemy, mine, friends)
+    return got
+
+
 def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None = None) -> bool:
     """Ports a unit may end in (12.3, 15.2.1, 19.10; RULINGS_BATTLE B10, B11)."""
     if idx is None:
@@ -156,17 +177,15 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None
             return W.friendly_space(s, u["o"], port) and not _enemies(s, u["o"], port, False, idx)
         c = s["control"].get(port)
         return c == power or (c is None and s["influence"].get(port) == power)  # 12.15 / 4.9.1
-    there = idx["naval"].get(port, ())
-    mine = [x for x in there if not (wartime and W.at_war(s, power, s["units"][x]["o"]))]
     if wartime:
-        if _enemies(s, power, port, True, idx):
-            attackers = sum(1 for x in there if W.friendly_owner(s, power, s["units"][x]["o"]))
-            return attackers < PORT_LIMIT  # 5.5.4 L411: at most 4 attack a port
-        if W.friendly_space(s, u["o"], port):
-            return len(mine) < PORT_LIMIT
+        enemy, mine, friends = _ships_in_port(s, power, port, idx)
+        if enemy:
+            return friends < PORT_LIMIT  # 5.5.4 L411: at most 4 attack a port
         h = W.holder(s, port)
+        if h is not None and W.friendly_owner(s, u["o"], h):
+            return mine < PORT_LIMIT
         return sp.type == "naval-base" and h is not None and W.at_war(s, power, h)  # 15.2.1 L852
-    if len(mine) >= PORT_LIMIT:
+    if len(idx["naval"].get(port, ())) >= PORT_LIMIT:
         return False
     c = s["control"].get(port)
     if c == power or (c is not None and s["allies"].get(c) == power):
