@@ -1069,11 +1069,13 @@ def rail_count(s: dict, actor: str) -> int:
     return math.ceil(industry(s, actor) / 2)  # 15.2.5 L864
 
 
-def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool, held: dict | None = None) -> dict:
+def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool, held: dict | None = None, stop=None) -> dict:
     """15.2.5 L864-866: by land through friendly spaces (never enemy or neutral ones, never
     on severe links), ending in a friendly space; spaces with rebels end the move. The TSRR
     carries RU's side (33.5). Returns {space: used the TSRR}. ``held``: space -> friendly to the
-    actor's side, filled as asked and shared by the searches of one listing."""
+    actor's side, filled as asked and shared by the searches of one listing. ``stop(space)``:
+    the search ends at the first space reached without the TSRR for which it is true (the
+    answer is then only part of the reach)."""
     k = key_of(s, actor)
     if held is None:
         held = {}
@@ -1102,17 +1104,21 @@ def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool, held: dict | None =
             if not ok:
                 if n in tb and n not in out:
                     out[n] = t  # 28.1.5 L1422: a trench battle space may be entered by rail
+                    if stop is not None and not t and stop(n):
+                        return out
                 continue
             seen.add((n, t))
             if n != frm and (n not in out or out[n] and not t):
                 out[n] = t
+                if stop is not None and not t and stop(n):
+                    return out
             if n not in rebels and n not in tb:
                 todo.append((n, t))
     return out
 
 
 def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
-    """15.2.5 L864: every legal rail move (with first: stop at the first found)."""
+    """15.2.5 L864: every legal rail move (with first: one, or none when there is none)."""
     k = key_of(s, actor)
     ru_side = "ru" in _w(s)[KEYS[k]]
     left = f["count"] - f["moved"]
@@ -1127,13 +1133,22 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         u = s["units"][uid]
         if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES:
             continue
-        if u["at"] not in reach_cache:
-            reach_cache[u["at"]] = rail_reach(s, actor, u["at"], tsrr_ok, held)
-        for n, t in sorted(reach_cache[u["at"]].items()):
+        army = u["t"] in ARMY_TYPES
+
+        def room(n, army=army):
+            sp = P().spaces[n]
+            return not (army and (sp.type == "naval-base" or armies.get(n, 0) >= sp.stacking))
+
+        if first:  # a search that ends at the first place the unit may go by the railways
+            reach = rail_reach(s, actor, u["at"], tsrr_ok, held, stop=room if left > 0 else None)
+        else:
+            if u["at"] not in reach_cache:
+                reach_cache[u["at"]] = rail_reach(s, actor, u["at"], tsrr_ok, held)
+            reach = reach_cache[u["at"]]
+        for n, t in sorted(reach.items()):
             if (t and not tsrr_ok) or (not t and left <= 0):
                 continue
-            sp = P().spaces[n]
-            if u["t"] in ARMY_TYPES and (sp.type == "naval-base" or armies.get(n, 0) >= sp.stacking):
+            if not room(n):
                 continue
             out.append({"unit": uid, "to": n})
             if first:
