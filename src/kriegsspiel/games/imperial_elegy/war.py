@@ -3035,7 +3035,7 @@ class Rail(State):
         u = s["units"][uid]
         k = key_of(s, a)
         tsrr_ok = "ru" in _w(s)[KEYS[k]] and not f["tsrr"]
-        reach = rail_reach(s, a, u["at"], tsrr_ok)
+        reach = rail_reach(s, a, u["at"], tsrr_ok, stop=lambda n: n == to)  # reached without the TSRR?
         if reach.get(to):
             f["tsrr"] = 1  # 15.2.5 L867, 33.5
         else:
