@@ -855,11 +855,11 @@ def loc_losses(s: dict, actor: str) -> list:
     out = []
     many = len(stacks) > 3  # one search from the sources serves them all (world.loc_region)
     regions: dict = {}
-    fp = W.position(s) if many else None
+    fp = W.position(s) if stacks else None
 
     def traced(o, sid):
         if not many:
-            return W.has_loc(s, o, sid)
+            return W.has_loc(s, o, sid, fingerprint=fp)
         if sid in W.loc_sources(s, o, fp):
             return True  # a stack in a supply source needs no search
         if o not in regions:
@@ -963,13 +963,20 @@ def deploy_spaces(s: dict, q: str, first: bool = False) -> list:
         return []
     out = []
     armies = W.army_counts(s)
+    fp = None
     for sid in sorted(set(s["control"]) | set(s["occupied"])):
         if raw_holder(s, sid) != q:
             continue
         sp = P().spaces[sid]
         if sp.map != "main" or sp.type == "naval-base" or armies.get(sid, 0) >= sp.stacking:
             continue
-        if q == "italy" or own_key(s, q, sid) or W.has_loc(s, q, sid, land_only=True):
+        if q == "italy" or own_key(s, q, sid):
+            out.append(sid)
+            if first:
+                return out
+            continue
+        fp = fp or W.position(s)  # one position for every space's trace
+        if W.has_loc(s, q, sid, land_only=True, fingerprint=fp):
             out.append(sid)
             if first:
                 return out

@@ -603,11 +603,12 @@ def _loc_region(s: dict, power: str, land_only: bool, fp: tuple) -> set:
     return out
 
 
-def has_loc(s: dict, power: str, sid: str, land_only: bool = False) -> bool:
+def has_loc(s: dict, power: str, sid: str, land_only: bool = False, fingerprint: tuple | None = None) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
-    spaces (friendly spaces in wartime) and naval boxes free of enemy ships."""
+    spaces (friendly spaces in wartime) and naval boxes free of enemy ships. ``fingerprint``:
+    ``position(s)``, when the caller has it."""
     p = P()
-    fp = position(s)
+    fp = fingerprint if fingerprint is not None else position(s)
     sources = loc_sources(s, power, fp)
     if sid in sources:
         return True
