@@ -860,8 +860,8 @@ def loc_losses(s: dict, actor: str) -> list:
     def traced(o, sid):
         if not many:
             return W.has_loc(s, o, sid, fingerprint=fp)
-        if sid in W.loc_sources(s, o, fp):
-            return True  # a stack in a supply source needs no search
+        if W.next_to_source(s, o, sid, fp):
+            return True  # a stack in or next to a supply source needs no search
         if o not in regions:
             regions[o] = W.loc_region(s, o, fingerprint=fp)
         return sid in regions[o]

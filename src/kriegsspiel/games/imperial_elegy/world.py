@@ -512,6 +512,20 @@ def loc_sources(s: dict, power: str, fingerprint: tuple | None = None) -> frozen
     return sources
 
 
+def next_to_source(s: dict, power: str, sid: str, fingerprint: tuple) -> bool:
+    """Whether the space is a supply source of the power, or next to one its trace may pass
+    through: a sure LoC (5.6), and every space ``loc_region`` holds for this reason, found
+    without the search."""
+    sources = loc_sources(s, power, fingerprint)
+    if sid in sources:
+        return True
+    near = [y for y in sea_and_land(s).get(sid, ()) if y in sources]
+    if not near:
+        return False
+    ok = passable(s, power, s.get("war") is not None, fingerprint)
+    return any(y in ok for y in near)
+
+
 _PASSABLE = Memo(1024)
 
 
