@@ -50,3 +50,33 @@ def test_the_sample_does_not_keep_the_real_offered_cards():
         d = game.scramble(s, "ot", random.Random(seed))
         moved += any(set(d["powers"][p]["hand"]) != real[p] for p in real)
     assert moved >= 30
+
+
+def test_a_question_naming_the_minor_italy_is_not_renamed_when_the_card_italy_is_drawn_again():
+    """13.4.2: Italy, attacked, asks France for aid while Britain holds the card Italy (the card
+    and the minor power share the id "italy"). A sample for the Ottomans draws Britain's hidden
+    cards again; the question still names the minor, and what the Ottomans see is unchanged (the
+    fuzzer found the question renamed after the card drawn instead: "diplomatic-incident is
+    attacked by Prussia")."""
+    from ie_support import blank
+    from test_ie_battle import war
+
+    from kriegsspiel.engine import ask
+
+    game = kriegsspiel.load("imperial-elegy")
+    s = blank(seed=3)
+    uk = s["powers"]["uk"]
+    s["deck"].append(uk["hand"][0])
+    uk["hand"][0] = "italy"
+    if "italy" in s["deck"]:
+        s["deck"].remove("italy")
+    war(s, ["ge"], ["italy"])
+    ask(s, "war-aid", "fr", minor="italy")
+    seen = game.view(s, "ot")
+    renamed = 0
+    for seed in range(20):
+        d = game.scramble(s, "ot", random.Random(seed))
+        assert d["stack"][-1]["minor"] == "italy"
+        assert game.view(d, "ot") == seen
+        renamed += "italy" not in d["powers"]["uk"]["hand"]
+    assert renamed >= 10  # Britain's card Italy is drawn again like any hidden card

@@ -321,15 +321,21 @@ class ImperialElegy(Rules):
         return {**data.validate(), **crisis.validate_tables(), **bots_rulebook.validate()}
 
 
+CARD_FIELDS = ("card", "offer", "play", "home")
+"""The fields in which a question under way names a card (an offer to the Ottomans, 12.13.1; a
+card played; an event's card). Other fields name powers, minors and spaces, and one minor's id
+is a card's too (Italy): those are never renamed."""
+
+
 def _named_cards(x, out: set | None = None) -> set:
-    """Every string anywhere in ``x`` (the card ids a question under way names among them)."""
+    """Every card id a question under way names in a card field (``CARD_FIELDS``), at any depth."""
     out = set() if out is None else out
-    if isinstance(x, str):
-        out.add(x)
-    elif isinstance(x, dict):
+    if isinstance(x, dict):
         for k, v in x.items():
-            out.add(k)
-            _named_cards(v, out)
+            if k in CARD_FIELDS and isinstance(v, str):
+                out.add(v)
+            else:
+                _named_cards(v, out)
     elif isinstance(x, list):
         for v in x:
             _named_cards(v, out)
@@ -337,11 +343,11 @@ def _named_cards(x, out: set | None = None) -> set:
 
 
 def _renamed(x, swap: dict):
-    """``x`` with every string (key or value) in ``swap`` replaced by its new name."""
-    if isinstance(x, str):
-        return swap.get(x, x)
+    """``x`` with every card field naming a card in ``swap`` naming its new one instead."""
     if isinstance(x, dict):
-        return {swap.get(k, k): _renamed(v, swap) for k, v in x.items()}
+        return {
+            k: swap.get(v, v) if k in CARD_FIELDS and isinstance(v, str) else _renamed(v, swap) for k, v in x.items()
+        }
     if isinstance(x, list):
         return [_renamed(v, swap) for v in x]
     return x
