@@ -222,13 +222,21 @@ def _boxes(s: dict, power: str, uid: str, nm: dict, idx: dict):
     wartime = s.get("war") is not None
     euro_only = uid in nm.get("euro", [])
     boxes: dict = {}  # box -> True when it may be passed through
+    stopping = idx.setdefault("stops", {})  # box -> enemy ships there, asked once a listing
+    open_ = idx.setdefault("crossings", {})  # (box, box) -> open to the power, asked once a listing
 
     def stops(box):
-        return wartime and _enemies(s, power, box, True, idx)
+        got = stopping.get(box)
+        if got is None:
+            got = stopping[box] = wartime and _enemies(s, power, box, True, idx)
+        return got
 
     def crossing(a, b):
-        via = PASSAGES.get(frozenset((a, b)))
-        return via is None or passage_state(s, power, via, nm) == "open"
+        got = open_.get((a, b))
+        if got is None:
+            via = PASSAGES.get(frozenset((a, b)))
+            got = open_[(a, b)] = via is None or passage_state(s, power, via, nm) == "open"
+        return got
 
     def european_chain(start):
         seen = {start}
@@ -378,10 +386,8 @@ def move_choices(s: dict, nm: dict) -> list:
             for b in W.ports_of(s, s["units"][uid]["at"]):
                 out.append({"move": True, "unit": uid, "to": b})
     asks = set()
-    for uid in units:
-        here = s["units"][uid]["at"] if uid in s["units"] else None
-        for via in blocked_passages(s, power, here, nm):
-            asks.add(via)
+    for here in {s["units"][uid]["at"] for uid in units if uid in s["units"]}:  # each place once
+        asks.update(blocked_passages(s, power, here, nm))
     out += [{"passage": v} for v in sorted(asks)]
     return out
 
