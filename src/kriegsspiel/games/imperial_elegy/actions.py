@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import deque
 
 from ...engine import STAY, Procedure, State, ask, call, log
+from ...engine.memo import Memo
 from ...engine.rng import roll
 from . import war
 from .data import KEY_TYPES, PLAYERS
@@ -35,6 +36,7 @@ from .world import (
     name,
     new_unit,
     ports_of,
+    position,
     remove_unit,
     reserve_limit,
     sea_and_land,
@@ -470,15 +472,26 @@ def _refit_place(s, p, sid):
     return sp is not None and bool(sp.ports) and is_home(s, p, sid) and s["control"].get(sid) == p
 
 
-def supplied(s: dict, p: str) -> set:
+_SUPPLIED = Memo(256)
+
+
+def supplied(s: dict, p: str) -> frozenset:
     """Spaces and naval boxes a LoC reaches from the power's supply sources in peacetime: its
-    own spaces, its allied minors' (12.5.1 L663) and every naval box (4.9.5)."""
+    own spaces, its allied minors' (12.5.1 L663) and every naval box (4.9.5). Remembered for
+    the position (``world.position``: control, rebels, alliances with minors, the canals)."""
+    fp = position(s)
+    key = (p, fp)
+    got = _SUPPLIED.get(key)
+    return got if got is not None else _SUPPLIED.keep(key, frozenset(_supplied(s, p, fp)))
+
+
+def _supplied(s: dict, p: str, fp: tuple) -> set:
     graph = sea_and_land(s)
     boxes = P().naval_boxes
     control = s["control"]
     rebels = s["rebel_spaces"]
     mine = {p} | {m for m, q in s["allies"].items() if q == p}
-    sources = supply_sources(s, p)
+    sources = supply_sources(s, p, fp)
     seen = set(sources)
     todo = list(sources)
     while todo:
