@@ -409,3 +409,31 @@ def test_random_two_target_wars_terminate(seed):
         assert acts
         game.apply(s, r, rnd.choice(acts))
     assert s.get("war") is None
+
+
+def test_allies_sharing_an_occupied_space_leave_it_whose_it_was():
+    """15.3 L874-875 (W35): "the last player to solely be in a space occupies it"; allies entering
+    at once: the main attacker. Prussia alone in Paris occupies it (France loses a City of Light
+    point, 33.3); Austria joining it, and either of them acting, leave it Prussia's (before, the
+    occupier flipped to whoever acted, and every flip cost France another point); Austria left
+    alone there occupies it. Two allies entering an empty enemy space at once: the mover."""
+    from test_ie_battle import add, empty
+    from test_ie_battle import war as at_war
+
+    s = empty()
+    at_war(s, ["ge", "au"], ["fr"])
+    s["flags"]["city_of_light"] = 3
+    ge = add(s, "ge", "army", "paris")
+    war.update_occupation(s, "ge")
+    assert s["occupied"]["paris"] == "ge" and s["flags"]["city_of_light"] == 2
+    add(s, "au", "army", "paris")
+    for actor in ("au", None, "ge", "au"):
+        war.update_occupation(s, actor)
+        assert s["occupied"]["paris"] == "ge" and s["flags"]["city_of_light"] == 2
+    world.remove_unit(s, ge[0])
+    war.update_occupation(s, None)
+    assert s["occupied"]["paris"] == "au" and s["flags"]["city_of_light"] == 1
+    add(s, "ge", "army", "burgundy")
+    add(s, "au", "army", "burgundy")
+    war.update_occupation(s, "au")
+    assert s["occupied"]["burgundy"] == "au"

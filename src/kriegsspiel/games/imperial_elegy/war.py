@@ -715,8 +715,9 @@ def aid_queue(s: dict, m: str) -> list:
 
 
 def update_occupation(s: dict, actor=None) -> None:
-    """15.3 L869-872: the last side solely in a space occupies it; back in its controller's
-    side's hands it is no longer occupied. Hostile rebels prevent it (21.4 L1191)."""
+    """15.3 L874-875: the last player solely in a space occupies it (allies entering it at once:
+    the main attacker, ``actor``; allies sharing it leave it whose it was, W35); back in its
+    controller's side's hands it is no longer occupied. Hostile rebels prevent it (21.4 L1191)."""
     w = _w(s)
     side_of = {o: "attacker" for o in w["attackers"]}
     side_of.update((o, "defender") for o in w["defenders"])
@@ -757,11 +758,14 @@ def update_occupation(s: dict, actor=None) -> None:
             continue
         if (ck is None and ctl not in gw_eliminated(s)) or hostile_rebels(s, sid, k):
             continue  # 30.1 L1484: an eliminated player's spaces are occupied as they are entered
+        cur = s["occupied"].get(sid)
+        if len(set(owners)) > 1 and cur is not None and side_of.get(cur) == k:
+            continue  # 15.3 L874: allies sharing it, none solely there: it stays whose it was (W35)
         if actor in owners:
-            occ = actor
+            occ = actor  # L875: allies entering at once: the main attacker
         else:
             occ = next((o for o in owners if o in PLAYERS), owners[0])
-        if s["occupied"].get(sid) != occ:
+        if cur != occ:
             s["occupied"][sid] = occ
             log(s, f"{name(occ)} occupies {space_name(sid)}.", "15.3")
             if sid == "paris" and s["flags"].get("city_of_light", 0) > 0:
