@@ -416,7 +416,8 @@ def test_allies_sharing_an_occupied_space_leave_it_whose_it_was():
     at once: the main attacker. Prussia alone in Paris occupies it (France loses a City of Light
     point, 33.3); Austria joining it, and either of them acting, leave it Prussia's (before, the
     occupier flipped to whoever acted, and every flip cost France another point); Austria left
-    alone there occupies it. Two allies entering an empty enemy space at once: the mover."""
+    alone there occupies it, and Paris, occupied all along, costs no second point (33.3 L1552).
+    Two allies entering an empty enemy space at once: the mover."""
     from test_ie_battle import add, empty
     from test_ie_battle import war as at_war
 
@@ -432,7 +433,8 @@ def test_allies_sharing_an_occupied_space_leave_it_whose_it_was():
         assert s["occupied"]["paris"] == "ge" and s["flags"]["city_of_light"] == 2
     world.remove_unit(s, ge[0])
     war.update_occupation(s, None)
-    assert s["occupied"]["paris"] == "au" and s["flags"]["city_of_light"] == 1
+    assert s["occupied"]["paris"] == "au"
+    assert s["flags"]["city_of_light"] == 2  # 33.3 L1552: Paris was occupied already, not again
     add(s, "ge", "army", "burgundy")
     add(s, "au", "army", "burgundy")
     war.update_occupation(s, "au")

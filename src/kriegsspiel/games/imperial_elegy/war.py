@@ -768,7 +768,8 @@ def update_occupation(s: dict, actor=None) -> None:
         if cur != occ:
             s["occupied"][sid] = occ
             log(s, f"{name(occ)} occupies {space_name(sid)}.", "15.3")
-            if sid == "paris" and s["flags"].get("city_of_light", 0) > 0:
+            if sid == "paris" and cur is None and s["flags"].get("city_of_light", 0) > 0:
+                # 33.3 L1552: when Paris is occupied, not when one enemy occupier follows another (W35)
                 s["flags"]["city_of_light"] -= 1
                 log(s, "Paris is occupied: France loses a City of Light point.", "33.3")
             if sid in ("india", "bengal") and ctl == "uk" and s["flags"].get("india_stable"):
