@@ -54,15 +54,16 @@ def naval_at(s: dict, where: str, owners=None) -> list:
     ]
 
 
+def enemy_unit(s: dict, power: str, u: dict, naval_only: bool = True) -> bool:
+    """Whether the unit is an enemy of the power in the war (a naval unit, unless not
+    ``naval_only``); rebels are nobody's enemy at sea or in port."""
+    return (not naval_only or u["t"] in NAVAL_TYPES) and u["o"] != "rebel" and W.at_war(s, power, u["o"])
+
+
 def enemies_at(s: dict, power: str, where: str, naval_only: bool = True) -> list:
     if s.get("war") is None:
         return []
-    return [
-        uid
-        for uid, u in s["units"].items()
-        if u["at"] == where and (u["t"] in NAVAL_TYPES or not naval_only) and u["o"] != "rebel"
-        and W.at_war(s, power, u["o"])
-    ]  # fmt: skip
+    return [uid for uid, u in s["units"].items() if u["at"] == where and enemy_unit(s, power, u, naval_only)]
 
 
 # ----- passages (3.2.9, 3.4) -----------------------------------------------------------------------------------
@@ -125,11 +126,7 @@ def _enemies(s: dict, power: str, where: str, naval_only: bool, idx: dict) -> bo
     if s.get("war") is None:
         return False
     units = s["units"]
-    for x in idx["all"].get(where, ()):
-        u = units[x]
-        if (u["t"] in NAVAL_TYPES or not naval_only) and u["o"] != "rebel" and W.at_war(s, power, u["o"]):
-            return True
-    return False
+    return any(enemy_unit(s, power, units[x], naval_only) for x in idx["all"].get(where, ()))
 
 
 def _ships_in_port(s: dict, power: str, port: str, idx: dict) -> tuple:
@@ -461,11 +458,11 @@ class NavalMove(Procedure):
         p = nm["power"]
         leave_enemy_ports(s, nm)
         f.setdefault("fought", [])
-        hostile = {u["at"] for u in s["units"].values() if u["o"] != "rebel" and W.at_war(s, p, u["o"])}
+        embattled = {u["at"] for u in s["units"].values() if enemy_unit(s, p, u, naval_only=False)}
         for where in sorted({u["at"] for u in s["units"].values() if W.friendly_owner(s, p, u["o"])}):
             if where in f["fought"] or (not is_box(where) and where not in P().spaces):
                 continue
-            if where not in hostile:
+            if where not in embattled:
                 continue
             mine_naval = [x for x in naval_at(s, where) if W.friendly_owner(s, p, s["units"][x]["o"])]
             theirs_naval = enemies_at(s, p, where)
@@ -580,7 +577,7 @@ def interceptors(s: dict, mover: str, box: str) -> dict:
     ports = W.box_ports(s, box)
     found: dict = {}
     for uid, u in s["units"].items():  # enemies_at for every port, in one pass
-        if u["at"] in ports and u["t"] in NAVAL_TYPES and u["o"] != "rebel" and W.at_war(s, mover, u["o"]):
+        if u["at"] in ports and enemy_unit(s, mover, u):
             found.setdefault(u["at"], []).append(uid)
     return {port: found[port] for port in sorted(found)}
 

@@ -1129,6 +1129,10 @@ def rail_reach(s: dict, actor: str, frm: str, tsrr_ok: bool, held: dict | None =
     return out
 
 
+def _anywhere(n: str) -> bool:
+    return True
+
+
 def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     """15.2.5 L864: every legal rail move (with first: one, or none when there is none)."""
     k = key_of(s, actor)
@@ -1139,20 +1143,20 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     reach_cache: dict = {}
     held: dict = {}
     armies = W.army_counts(s)
+
+    def room(n):  # an army ends in no naval base (3.2.8) and within the stacking limit (5.5.1)
+        sp = P().spaces[n]
+        return sp.type != "naval-base" and armies.get(n, 0) < sp.stacking
+
     for uid in movers(s, actor):
         if uid in f["done"]:
             continue
         u = s["units"][uid]
         if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES:
             continue
-        army = u["t"] in ARMY_TYPES
-
-        def room(n, army=army):
-            sp = P().spaces[n]
-            return not (army and (sp.type == "naval-base" or armies.get(n, 0) >= sp.stacking))
-
+        fits = room if u["t"] in ARMY_TYPES else _anywhere
         if first:  # a search that ends at the first place the unit may go by the railways
-            reach = rail_reach(s, actor, u["at"], tsrr_ok, held, stop=room if left > 0 else None)
+            reach = rail_reach(s, actor, u["at"], tsrr_ok, held, stop=fits if left > 0 else None)
         else:
             if u["at"] not in reach_cache:
                 reach_cache[u["at"]] = rail_reach(s, actor, u["at"], tsrr_ok, held)
@@ -1160,7 +1164,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         for n, t in sorted(reach.items()):
             if (t and not tsrr_ok) or (not t and left <= 0):
                 continue
-            if not room(n):
+            if not fits(n):
                 continue
             out.append({"unit": uid, "to": n})
             if first:

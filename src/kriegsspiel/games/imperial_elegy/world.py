@@ -421,7 +421,8 @@ def position(s: dict) -> tuple:
     """What a LoC trace depends on: control, occupation, rebels, alliances with minors, the war's
     sides, the canals and which side has naval units in which box (a trace is a pure function of
     these: a box is closed to a power by an enemy's ship in it, whichever ship and however many).
-    A caller asking several traces of one position works it out once and passes it on."""
+    A caller asking several traces of one position works it out once and passes it on. The ships
+    at sea come last (``passable`` leaves them out)."""
     war = s.get("war")
     sea: frozenset | tuple = ()
     if war:
