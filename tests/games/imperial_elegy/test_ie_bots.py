@@ -253,3 +253,34 @@ def test_prussia_courts_the_german_minors_before_others():
     assert bots.heuristic(view, [*offers, "done"], random.Random(0)) == offers[2]
     b["flags"]["germany_unified"] = True
     assert bots._wanted_minors(b, "ge", st) == set()
+
+
+# ----- the Great War: avoided by a power doing well (2.2 design note, L154) -------------------------------------
+
+
+def test_a_power_doing_well_on_its_goals_keeps_the_world_calm_and_one_behind_does_not(monkeypatch):
+    """L154: players doing well on their NGs try to avoid a GW, those behind see it as their only
+    chance. Germany's Naval Arms Race raises the WTT (its bot box names Germany, 9.2); the Hague
+    lowers it; a war of conquest raises it (13.3)."""
+    s = blank()
+    b = game.view(s, "ge")["board"]
+    st = b["powers"]["ge"]
+    st["goals"] = ["ge-unification", "ge-european-keys"]
+    st["hand"] = ["naval-arms-race", "peace-conference-at-the-hague", "ems-dispatch"]
+    st["stability"] = 6
+    race = {"card": "naval-arms-race", "as": "event", "option": "A"}
+    hague = {"card": "peace-conference-at-the-hague", "as": "event", "option": "A"}
+    cps = [{"card": c, "as": "cp"} for c in st["hand"]]
+    view = {"board": b, "role": "ge", "prompt": ""}
+    worth = {"ge-unification": 3.0, "ge-european-keys": 3.0}
+    monkeypatch.setattr(bots, "_goal_value", lambda b, me, g: worth[g])
+    for wtt, played in ((0, cps[0]), (2, hague)):  # doing well: no arms race; the Hague at 2 or more
+        b["wtt"] = wtt
+        assert bots.heuristic(view, [race, hague, *cps], random.Random(0)) == played
+    assert not bots._war_wanted(b, "ge", st)
+    worth.update({"ge-unification": 1.0, "ge-european-keys": 2.0})  # behind: the race, and war
+    b["wtt"] = 2
+    assert bots.heuristic(view, [race, hague, *cps], random.Random(0)) == race
+    monkeypatch.setattr(bots, "_strong", lambda b, me: True)
+    b["wtt"] = 0
+    assert bots._war_wanted(b, "ge", st)

@@ -8,7 +8,9 @@ otherwise plays its biggest card for CP, industrializes once a turn with a good
 card, and spends CP on pacifying and colonizing (keys first), alliances with
 minors, armies up to its manpower, fleets, and the Alliance Track toward its
 leanings. It declares war only with its home card and
-on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1), and
+on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1); doing well on its
+national goals, it keeps the world calm (no war, no event of its own that raises the WTT, the
+Hague when tension mounts: the design note of 2.2, L154); and
 in a war it fights where the odds favour it, marches toward the objectives and
 otherwise passes; it weighs a peace offer by how the war stands (16.1: who holds the
 objectives, who occupies whose land, whose armies are stronger), asks for peace when it is
@@ -109,6 +111,11 @@ def _impulse(b, me, st, actions, dicts, rng):
     hand = st.get("hand", [])
     home = st.get("home")
     events = [a for a in dicts if a.get("as") == "event"]
+    content = _content(b, me, st)
+    if content and b.get("wtt", 0) >= 2:  # a power doing well on its goals calms the world (L154)
+        calming = [a for a in events if _wtt_shift(a) < 0]
+        if calming:
+            return calming[0]
     # own events: the bot box (9.2) and the home card's peaceful option
     for a in events:
         c = _card(a["card"])
@@ -124,7 +131,7 @@ def _impulse(b, me, st, actions, dicts, rng):
             if option is not None and sum(_effect_value(b, me, st, e) for e in option.effects) >= HOME_EVENT_WORTH:
                 return a
             continue
-        if me.upper() in getattr(c, "bot", []) and not declares:
+        if me.upper() in getattr(c, "bot", []) and not declares and not (content and _wtt_shift(a) > 0):
             return a
     cp_plays = [a for a in dicts if a.get("as") == "cp"]
     if st.get("industrialize") is None and b["turn"] < 7:
@@ -155,13 +162,37 @@ def _goal_value(b, me, gid) -> float:
         return 1.0
 
 
+CONTENT = 2.5
+"""The mean worth of a power's national goals (``_goal_value``: 3 or 4 for one met, 3 for first
+place) from which it counts itself as doing well on them."""
+
+
+def _content(b, me, st) -> bool:
+    """2.2 design note (L154): "players who are doing well on their NGs will try to avoid a GW as
+    they have a good chance of winning the game without it, but players behind on their NGs will
+    see the GW as their only chance". A power whose goals, on average, are near scoring declares
+    no war (a war of conquest raises the WTT, 13.3), plays no event of its own that raises the
+    WTT, and plays an event that lowers it once the WTT stands at 2 or more."""
+    goals = st.get("goals", [])
+    return bool(goals) and sum(_goal_value(b, me, g) for g in goals) / len(goals) >= CONTENT
+
+
+def _wtt_shift(a) -> int:
+    """How far the chosen option of an event card moves the WTT."""
+    c = _card(a["card"])
+    if c is None:
+        return 0
+    return sum(e.amount or 0 for o in c.options if o.label == a.get("option") for e in o.effects if e.verb == "wtt")
+
+
 UNIFYING = {"ge-unification", "ge-saturated-power"}
 
 
 def _war_wanted(b, me, st) -> bool:
     """A war costs stability (13.3) and risks a major defeat (16.1.1): go to war only with a
-    steady government, a strong army, and (Prussia) a goal that unification serves."""
-    if not _strong(b, me) or st.get("stability", 0) < 4 or b.get("wtt", 0) >= 2:
+    steady government, a strong army, and (Prussia) a goal that unification serves; and not while
+    doing well on the national goals (``_content``)."""
+    if not _strong(b, me) or st.get("stability", 0) < 4 or b.get("wtt", 0) >= 2 or _content(b, me, st):
         return False
     if me == "ge":
         return bool(UNIFYING & set(st.get("goals", []))) and not b["flags"].get("germany_unified")
