@@ -284,3 +284,27 @@ def test_a_power_doing_well_on_its_goals_keeps_the_world_calm_and_one_behind_doe
     monkeypatch.setattr(bots, "_strong", lambda b, me: True)
     b["wtt"] = 0
     assert bots._war_wanted(b, "ge", st)
+
+
+def test_a_goal_that_asks_for_neutrality_steers_the_power_there_and_a_committed_power_courts_partners():
+    """12.7 L675-677: influence on the MPIT, for any power, in any direction. Pax Britannica asks
+    for a neutral UK (8.1.1 L492); a power committed to its side courts a neutral power whose
+    cabinet leans the same way (8.4: three at most in an alliance)."""
+    s = blank()
+    b = game.view(s, "uk")["board"]
+    opts = [{"do": "mpit", "power": q, "track": t} for q in PLAYERS for t in ("entente", "alliance", "neutral")]
+    uk = b["powers"]["uk"]
+    uk["goals"] = ["uk-jewel-in-the-crown"]
+    assert bots._mpit(b, "uk", uk, opts) == {"do": "mpit", "power": "uk", "track": "entente"}
+    uk["goals"] = ["uk-jewel-in-the-crown", "uk-pax-britannica"]
+    assert bots._mpit(b, "uk", uk, opts) == {"do": "mpit", "power": "uk", "track": "neutral"}
+    fr = b["powers"]["fr"]
+    fr["goals"] = []
+    fr["alliance"] = "entente-committed"
+    for q in ("uk", "ru"):
+        b["powers"][q]["alliance"] = "neutral"
+    assert bots._mpit(b, "fr", fr, opts) == {"do": "mpit", "power": "uk", "track": "entente"}
+    b["powers"]["uk"]["alliance"] = "entente-aligned"
+    assert bots._mpit(b, "fr", fr, opts) == {"do": "mpit", "power": "ru", "track": "entente"}
+    b["powers"]["au"]["alliance"] = "entente-aligned"  # three in the Entente: Russia cannot join
+    assert bots._mpit(b, "fr", fr, opts) == {"do": "mpit", "power": "fr", "track": "entente"}

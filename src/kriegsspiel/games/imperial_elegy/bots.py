@@ -7,7 +7,8 @@ whose bot box names it, 9.2, and its home cards when they do not declare war),
 otherwise plays its biggest card for CP, industrializes once a turn with a good
 card, and spends CP on pacifying and colonizing (keys first), alliances with
 minors, armies up to its manpower, fleets, and the Alliance Track toward its
-leanings. It declares war only with its home card and
+leanings (neutral while it holds Pax Britannica; once committed, it courts the
+neutral powers that lean its way). It declares war only with its home card and
 on a power clearly weaker than itself (as the rulebook's own bots, 34.4.1); doing well on its
 national goals, it keeps the world calm (no war, no event of its own that raises the WTT, the
 Hague when tension mounts: the design note of 2.2, L154); and
@@ -38,6 +39,30 @@ LEANING = {  # where each power's cabinet leans on the Alliance Track (historica
     "ru": "entente",
     "ot": "alliance",
 }
+
+
+def _leaning(me, st) -> str:
+    """The box the power steers for on the Alliance Track: its cabinet's leaning, unless a national
+    goal it holds asks it to stay neutral (Pax Britannica: the UK neutral, 8.1.1 L492)."""
+    for gid in st.get("goals", []):
+        if any(t.test == "neutral" for t in deck().goals[gid].conditions):
+            return "neutral"
+    return LEANING.get(me, "neutral")
+
+
+def _mpit(b, me, st, opts):
+    """12.7: influence toward the box the power steers for; once committed there, toward its side
+    for a neutral power whose cabinet leans the same way (its partners-to-be, 8.4: three at most)."""
+    lean = _leaning(me, st)
+    if lean != "neutral" and st.get("alliance") == f"{lean}-committed":
+        powers = b["powers"]
+        partners = [q for q in powers if q != me and powers[q].get("alliance") == "neutral" and LEANING.get(q) == lean]
+        if partners and sum(1 for q in powers if powers[q].get("alliance", "").startswith(lean)) < 3:
+            courted = [a for a in opts if a["power"] == partners[0] and a["track"] == lean]
+            if courted:
+                return courted[0]
+    mine = [a for a in opts if a["power"] == me and a["track"] == lean]
+    return mine[0] if mine else opts[0]
 
 
 def _card(cid):
@@ -250,9 +275,7 @@ def _spend(b, me, st, actions, dicts, rng):
         if do == "fleet" and sum(1 for u in b["units"].values() if u["o"] == me and u["t"] == "squadron") >= 4:
             continue
         if do == "mpit":
-            lean = LEANING.get(me, "neutral")
-            mine = [a for a in opts if a["power"] == me and a["track"] == lean]
-            return mine[0] if mine else opts[0]
+            return _mpit(b, me, st, opts)
         if do == "ef":  # an EF where the power's influence awaits pacification (12.11)
             landed = {
                 u["at"] for u in b["units"].values() if u["o"] == me and u["t"] not in ("squadron", "dreadnought")
