@@ -43,8 +43,8 @@ def test_the_decks_load_and_count():
         "two-option": 19,
         "home cards": 12,
         "national goals": 49,
-        "achievement": 36,
-        "ranked": 13,
+        "achievement": 37,  # K28: the Ottomans' ranked Power Projection became The Ironclad Fleet
+        "ranked": 12,
     }
 
 

@@ -205,9 +205,11 @@ def test_each_and_chosen(s):
 def test_measures(s):
     d = deck()
     by = {g.id: g for g in d.goals.values()}
-    assert conditions.measure(s, "uk", by["uk-colonial-keys"]) == world.key_count(s, "uk", None, "colonial")
+    assert conditions.measure(s, "uk", by["fr-colonial-keys"]) == world.key_count(s, "uk", None, "colonial") == 7
     assert conditions.measure(s, "ge", by["ge-european-keys"]) == world.key_count(s, "ge", "europe")
-    assert conditions.measure(s, "uk", by["uk-power-projection"]) == 8
+    assert conditions.measure(s, "uk", by["ge-industry"].model_copy(update={"measure": "power-projection"})) == 8
+    assert conditions.measure(s, "uk", by["uk-informal-empire"]) == 0
+    assert conditions.measure(s, "uk", by["uk-stability"]) == s["powers"]["uk"]["stability"]
     s["powers"]["ge"]["industry"] = 5
     assert conditions.measure(s, "ge", by["ge-industry"]) == 5
     s["powers"]["ot"]["stability"] = 6

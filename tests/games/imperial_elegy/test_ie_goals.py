@@ -10,6 +10,7 @@ from ie_support import answer, asking, blank, game, proc
 
 from kriegsspiel.games.imperial_elegy import conditions, goals, world
 from kriegsspiel.games.imperial_elegy.deck import deck
+from kriegsspiel.games.imperial_elegy.world import naval_units
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
@@ -162,6 +163,31 @@ def test_lord_of_tripoli_needs_north_africa_a_steady_porte_and_no_lost_war():
     s["powers"]["ot"]["lost_wars"] = 0
     s["powers"]["ot"]["stability"] = 3
     assert goals.score(s)["ot"]["vp"] == 0
+
+
+def test_no_ranked_goal_is_won_at_the_set_up_and_the_straits_need_the_fleet():
+    """DECK_RULINGS K28: Britain's ranked goals are Informal Empire (minor allies, none at the
+    set-up) and Stability, not the colonial keys and power projection it led by 7-1 and 8-4 in 1850;
+    the Ottomans' navy goal asks for four ships; Guardian of the Straits asks for Istanbul, three
+    ships and no lost war; the Two-Power Standard is worth 3."""
+    s = blank()
+    uk = deck().goals
+    assert {g.measure for g in uk.values() if g.power == "UK" and g.kind == "ranked"} == {"allies", "stability"}
+    assert not [g for g in uk.values() if g.measure in ("power-projection", "naval-units")]
+    s["powers"]["uk"]["goals"] = ["uk-informal-empire"]
+    assert goals.score(s)["uk"]["vp"] == 0  # no minor allies: nothing to rank (RULINGS_END N6)
+    s["allies"] = {"portugal": "uk", "persia": "uk", "sweden": "au"}
+    assert goals.score(s)["uk"]["vp"] == 3
+    s["powers"]["ot"]["goals"] = ["ot-guardian-of-the-straits", "ot-the-ironclad-fleet"]
+    assert naval_units(s, "ot") == 2 and s["control"]["istanbul"] == "ot"
+    assert goals.score(s)["ot"]["vp"] == 0  # Istanbul and no war lost are not enough
+    world.new_unit(s, "ot", "squadron", "istanbul")
+    assert goals.score(s)["ot"]["vp"] == 3  # three ships: the Straits are guarded
+    world.new_unit(s, "ot", "squadron", "istanbul")
+    assert goals.score(s)["ot"]["vp"] == 6  # and the ironclad fleet of four
+    s["powers"]["ot"]["lost_wars"] = 1
+    assert goals.score(s)["ot"]["vp"] == 3
+    assert deck().goals["uk-two-power-standard"].vp == 3
 
 
 def test_final_scoring_fills_goals_and_shares_the_win():
