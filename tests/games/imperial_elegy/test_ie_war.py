@@ -406,6 +406,8 @@ def test_land_battle_and_normal_victory():
         answer(s, "au", "done")
     b = s["battle"]
     assert (b["bdrm"], b["diff"], b["winner"], b["taken"]) == (-1, 4, "a", {"a": 0, "d": 2})
+    said = [text for _, text in s["log"] if "attacks Bohemia" in text]
+    assert said == ["Prussia attacks Bohemia from Silesia."]  # told once (18.1.1)
     assert au not in s["units"]
     assert asking(s) == "battle-advance" and game.actions(s, "ge") == [{"advance": True, "unit": ge}]
     answer(s, "ge", {"advance": True, "unit": ge})

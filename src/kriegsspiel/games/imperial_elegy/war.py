@@ -2188,8 +2188,8 @@ class ManeuverStep(Procedure):
             log(s, f"{name(a)} lands in {space_name(at)} unopposed.", "19.10")
             return "post_action"
         w["decisive_bonus"] = None
-        log(s, f"{name(a)} attacks {space_name(at)} from {space_name(frm)}.", "15.2.6")
-        # the frame's "at" is the engine's step: the battle space goes as "space" (W20)
+        # 15.2.6: the land battle says who attacks where (18.1.1); the frame's "at" is the
+        # engine's step: the battle space goes as "space" (W20)
         call(s, "land-battle", attacker=a, frm=frm, space=at, amphibious=bool(do.get("amphibious")))
         return "post_battle"
 
