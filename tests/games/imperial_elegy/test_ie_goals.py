@@ -10,7 +10,6 @@ from ie_support import answer, asking, blank, game, proc
 
 from kriegsspiel.games.imperial_elegy import conditions, goals, world
 from kriegsspiel.games.imperial_elegy.deck import deck
-from kriegsspiel.games.imperial_elegy.world import naval_units
 
 PLAYERS = ("ge", "uk", "fr", "au", "ru", "ot")
 
@@ -171,15 +170,15 @@ def test_no_ranked_goal_is_won_at_the_set_up_and_the_straits_need_the_fleet():
     the Ottomans' navy goal asks for four ships; Guardian of the Straits asks for Istanbul, three
     ships and no lost war; the Two-Power Standard is worth 3."""
     s = blank()
-    uk = deck().goals
-    assert {g.measure for g in uk.values() if g.power == "UK" and g.kind == "ranked"} == {"allies", "stability"}
-    assert not [g for g in uk.values() if g.measure in ("power-projection", "naval-units")]
+    pack_goals = deck().goals.values()
+    assert {g.measure for g in pack_goals if g.power == "UK" and g.kind == "ranked"} == {"allies", "stability"}
+    assert not [g for g in pack_goals if g.measure in ("power-projection", "naval-units")]
     s["powers"]["uk"]["goals"] = ["uk-informal-empire"]
     assert goals.score(s)["uk"]["vp"] == 0  # no minor allies: nothing to rank (RULINGS_END N6)
     s["allies"] = {"portugal": "uk", "persia": "uk", "sweden": "au"}
     assert goals.score(s)["uk"]["vp"] == 3
     s["powers"]["ot"]["goals"] = ["ot-guardian-of-the-straits", "ot-the-ironclad-fleet"]
-    assert naval_units(s, "ot") == 2 and s["control"]["istanbul"] == "ot"
+    assert world.naval_units(s, "ot") == 2 and s["control"]["istanbul"] == "ot"
     assert goals.score(s)["ot"]["vp"] == 0  # Istanbul and no war lost are not enough
     world.new_unit(s, "ot", "squadron", "istanbul")
     assert goals.score(s)["ot"]["vp"] == 3  # three ships: the Straits are guarded

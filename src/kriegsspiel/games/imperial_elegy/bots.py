@@ -70,6 +70,11 @@ def _card(cid):
     return d.cards.get(cid) or d.home_cards.get(cid)
 
 
+def option_of(card, label):
+    """The option of an event card an action names (9.1.1), or None."""
+    return next((o for o in card.options if o.label == label), None)
+
+
 def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per question
     """Any power: plays its cards, makes wars and peace by rules of thumb for its victory points."""
     b = view["board"]
@@ -136,7 +141,7 @@ def _impulse(b, me, st, actions, dicts, rng):
     hand = st.get("hand", [])
     home = st.get("home")
     events = [a for a in dicts if a.get("as") == "event"]
-    content = _content(b, me, st)
+    content = bool(events) and _content(b, me, st)  # it weighs only the power's own events
     if content and b.get("wtt", 0) >= 2:  # a power doing well on its goals calms the world (L154)
         calming = [a for a in events if _wtt_shift(a) < 0]
         if calming:
@@ -146,13 +151,13 @@ def _impulse(b, me, st, actions, dicts, rng):
         c = _card(a["card"])
         if c is None:
             continue
-        declares = any(e.verb == "declare-war" for o in c.options for e in o.effects if o.label == a["option"])
+        option = option_of(c, a["option"])
+        declares = option is not None and any(e.verb == "declare-war" for e in option.effects)
         if a["card"] == home:
             if declares:
                 if _war_wanted(b, me, st):
                     return a
                 continue
-            option = next((o for o in c.options if o.label == a["option"]), None)
             if option is not None and sum(_effect_value(b, me, st, e) for e in option.effects) >= HOME_EVENT_WORTH:
                 return a
             continue
@@ -205,9 +210,8 @@ def _content(b, me, st) -> bool:
 def _wtt_shift(a) -> int:
     """How far the chosen option of an event card moves the WTT."""
     c = _card(a["card"])
-    if c is None:
-        return 0
-    return sum(e.amount or 0 for o in c.options if o.label == a.get("option") for e in o.effects if e.verb == "wtt")
+    option = option_of(c, a.get("option")) if c is not None else None
+    return sum(e.amount or 0 for e in option.effects if e.verb == "wtt") if option is not None else 0
 
 
 UNIFYING = {"ge-unification", "ge-saturated-power"}

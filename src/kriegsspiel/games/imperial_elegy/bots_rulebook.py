@@ -353,10 +353,6 @@ def _impulse(b, me, st, pac, actions, dicts, rng):
     return cp[0] if cp else pick(rng, mine)
 
 
-def _option(card, label):
-    return next((o for o in card.options if o.label == label), None)
-
-
 def _declares(option) -> bool:
     return option is not None and any(e.verb == "declare-war" for e in option.effects)
 
@@ -364,7 +360,7 @@ def _declares(option) -> bool:
 def _home_event_ok(b, me, st, card, label) -> bool:
     """34.4.1: a declaration only on a power not 4 or more army steps stronger; 34.3.3: not at
     stability 6 when the event does less than the card's CP would."""
-    option = _option(card, label)
+    option = heuristic_bot.option_of(card, label)
     if option is None:
         return False
     if _declares(option):
@@ -378,7 +374,7 @@ def _home_event_ok(b, me, st, card, label) -> bool:
 def _harmless(b, me, st, card, label) -> bool:
     """34.3.4 L1612: never a card that hurts the bot or an ally, nor a war but by the home card
     (34.4.1); ruling P4: an option that lowers its own stability."""
-    option = _option(card, label) if label is not None else (card.options[0] if card.options else None)
+    option = heuristic_bot.option_of(card, label) if label is not None else (card.options[0] if card.options else None)
     if option is None:
         return label is None
     if _declares(option):
