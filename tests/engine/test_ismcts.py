@@ -35,9 +35,15 @@ def test_every_game_offers_the_search_at_its_levels():
         assert kriegsspiel.bot(game_id, "ismcts").seconds == 0.5
         assert kriegsspiel.bot(game_id, "ismcts:1s").seconds == 1.0
         assert kriegsspiel.bot(game_id, "ismcts:300").iterations == 300
+        assert kriegsspiel.bot(game_id, "ismcts").model  # the others play as the heuristic bot
+        assert not kriegsspiel.bot(game_id, "ismcts:1s:decoupled").model
+        assert kriegsspiel.bot(game_id, "ismcts:300:decoupled").iterations == 300
+        assert kriegsspiel.bot(game_id, "ismcts:decoupled").seconds == 0.5
 
 
-@pytest.mark.parametrize("name", ["ismcts:0s", "ismcts:601s", "ismcts:-3", "ismcts:fast", "ismcts:nans", "ismcts:"])
+@pytest.mark.parametrize(
+    "name", ["ismcts:0s", "ismcts:601s", "ismcts:-3", "ismcts:fast", "ismcts:nans", "ismcts:", "ismcts::decoupled"]
+)
 def test_a_level_that_is_no_budget_is_refused_with_the_reason(name):
     with pytest.raises(KeyError, match="ismcts"):
         parse("goofspiel", name)
@@ -150,6 +156,33 @@ def test_the_search_beats_the_random_bot_at_goofspiel():
                 s = game.apply(s, role, decide(game, bot, s, role, r))
         wins += game.result(s)["winners"] == ["hearts"]
     assert wins >= 6
+
+
+def _against_match(model: bool) -> int:
+    """Games of eight won by a 100-iteration search against ``match``, in either seat. Hearts
+    bids first in the engine, so the search as clubs meets a sealed bid already made."""
+    game = kriegsspiel.load("goofspiel")
+    match = kriegsspiel.bot("goofspiel", "match")
+    wins = 0
+    for seed in range(8):
+        me = ("hearts", "clubs")[seed % 2]
+        searcher = ISMCTS("goofspiel", iterations=100, model=model)
+        s = game.new(seed=seed)
+        r = random.Random(seed)
+        while not game.is_over(s):
+            for role in game.active(s):
+                s = game.apply(s, role, decide(game, searcher if role == me else match, s, role, r))
+        wins += game.result(s)["winners"] == [me]
+    return wins
+
+
+def test_with_the_other_bidder_modelled_the_search_beats_match_in_either_seat():
+    """``match`` bids the card nearest the prize. A search that plays the other bidder as the
+    heuristic bot does finds the answer to it (the next card up), in both seats; one that
+    searches both bidders' choices alike looks for the best bid against any bidder and wins
+    far fewer at the same budget."""
+    assert _against_match(model=True) == 8
+    assert _against_match(model=False) <= 4
 
 
 def _plays_on(game, s, role, rng, steps) -> str | None:

@@ -6,12 +6,20 @@ for that role (others' hands, face-down counters, the deck's order, orders and b
 not yet revealed, all drawn again at random) with a fresh random generator in it, so
 neither the dice to come nor the game's seed are known to the search either.
 
-One tree serves every role. A node is an information set: the role to act and a
-fingerprint of that role's view. Two determinizations that the role cannot tell apart
-reach the same node, so the role's choice there cannot depend on what it does not
-know. At a simultaneous step the roles act one after another in the engine, but a
-view never shows another role's choice before the reveal (the fuzzer checks it), so
+The other roles are modelled: inside the search they play as the rollout bot does (the
+game's heuristic bot, with a random move one time in ``epsilon``), from their own view
+of the sample, so the tree holds the searcher's decisions only and the search looks
+for the best answer to the way the others play. Where the others have already made a
+hidden choice at a step all take at once (a sealed bid), the sample's choice is taken
+back and the model makes it after the searcher's; no view shows another role's choice
+before the reveal (the fuzzer checks it), so the model decides as it would have.
+
+With ``model=False`` (a level's ``:decoupled``) every role is searched instead, in one
+tree: a node is an information set, the role to act and a fingerprint of that role's
+view. Two determinizations that the role cannot tell apart reach the same node, so the
+role's choice there cannot depend on what it does not know, and at a simultaneous step
 the second role's node does not depend on the first's choice: selection is decoupled.
+That search assumes each role plays its best, not the way the others do play.
 
 Selection is UCB1 with availability counts (an action is scored against the number of
 visits in which it was legal, since which actions are legal may depend on hidden
@@ -40,7 +48,7 @@ from typing import Any
 
 import orjson
 
-from ..engine import IllegalAction
+from ..engine import IllegalAction, flow
 from ..engine import rng as engine_rng
 from ..games import load
 
@@ -96,6 +104,7 @@ class ISMCTS:
         rollout: str | None = None,
         exploration: float = EXPLORATION,
         prior: float = PRIOR,
+        model: bool = True,
     ):
         if seconds is None and iterations is None:
             seconds = DEFAULT_SECONDS
@@ -114,6 +123,7 @@ class ISMCTS:
             rollout = "heuristic" if "heuristic" in self.game.bots else next(iter(self.game.bots), "random")
         self.rollout_name = rollout
         self.rollout_bot = None if rollout == "random" else self.game.bots[rollout]
+        self.model = model and self.rollout_bot is not None  # the other roles play as the rollout bot
         self.last: dict = {}  # what the last search did: iterations, nodes, the root's statistics
         self.failed = 0  # samples of the current search that raised in the rules
         self.me: str | None = None  # the role the current search chooses for
@@ -133,6 +143,21 @@ class ISMCTS:
     def determinize(self, s: dict, role: str, rng: random.Random) -> dict:
         return determinize(self.game, s, role, rng)
 
+    def _reopen(self, s: dict) -> dict:
+        """With the other roles modelled, a sample (changed in place) in which the others'
+        hidden choices at a step where all act at once are not yet made: the model makes
+        them after the searcher's, from the same views it had before (none shows another's
+        choice before the reveal). A step with secret draft steps is left as it is: the
+        game's ``scramble`` has drawn those again."""
+        top = s["stack"][-1] if s["stack"] else None
+        if not self.model or top is None or "pending" not in top or self.me in top["pending"]:
+            return s
+        if type(self.game.states[top["state"]]).draft is not flow.State.draft:
+            return s
+        for r in [r for r in top["pending"] if r != self.me]:
+            del top["pending"][r]
+        return s
+
     def choose(self, s: dict, role: str, legal: list, rng: random.Random) -> Any:
         if not legal:
             raise ValueError(f"{role} has no legal action to choose from")
@@ -141,7 +166,7 @@ class ISMCTS:
             return legal[0]
         tree: dict = {}
         self.me = role
-        root = (role, self._fingerprint(s, role))
+        root = (role, self._fingerprint(self._reopen(self.game.clone(s)) if self.model else s, role))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
         n = wasted = 0
@@ -151,7 +176,7 @@ class ISMCTS:
                 break
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
-            if not self._iterate(self.determinize(s, role, rng), tree, rng):
+            if not self._iterate(self._reopen(self.determinize(s, role, rng)), tree, rng):
                 wasted += 1
             n += 1
         stats = tree.get(root, {})
@@ -197,6 +222,7 @@ class ISMCTS:
         path = []  # (node, action key, role)
         seen = set()
         added = False
+        steps = 0  # decisions taken without a node (forced, or the model's), capped as a rollout is
         while not game.is_over(s):
             active = game.active(s)
             # At a simultaneous step the order of the roles does not matter to the rules (none
@@ -206,8 +232,11 @@ class ISMCTS:
             legal = game.actions(s, role)
             if not legal:
                 raise _Stuck
-            if len(legal) == 1:
-                s = game.apply(s, role, legal[0])
+            if len(legal) == 1 or (self.model and role != self.me):
+                s = game.apply(s, role, legal[0] if len(legal) == 1 else self._play(s, role, legal, rng))
+                steps += 1  # a forced move, or the model's: no node
+                if steps > game.max_decisions:
+                    break
                 continue
             print_, view = self._look(s, role)
             key = (role, print_)
@@ -258,10 +287,15 @@ class ISMCTS:
                 best, best_i = score, i
         return best_i
 
+    def _play(self, s: dict, role: str, legal: list, rng: random.Random) -> Any:
+        """The rollout bot's move, or with probability ``epsilon`` any legal move."""
+        bot = self.rollout_bot
+        if bot is None or len(legal) == 1 or rng.random() < self.epsilon:
+            return legal[rng.randrange(len(legal))]
+        return bot(self.game.view(s, role, log=False), legal, rng)
+
     def _rollout(self, s: dict, rng: random.Random) -> dict:
         game = self.game
-        bot = self.rollout_bot
-        eps = self.epsilon
         horizon = self.horizon
         steps = 0
         cap = game.max_decisions
@@ -272,11 +306,7 @@ class ISMCTS:
             legal = game.actions(s, role)
             if not legal:
                 raise _Stuck
-            if bot is None or len(legal) == 1 or rng.random() < eps:
-                action = legal[rng.randrange(len(legal))]
-            else:
-                action = bot(game.view(s, role, log=False), legal, rng)
-            s = game.apply(s, role, action)
+            s = game.apply(s, role, self._play(s, role, legal, rng))
             steps += 1
             if steps > cap:
                 break
@@ -296,14 +326,17 @@ def _key(action) -> bytes:
 
 def parse(game_id: str, name: str) -> ISMCTS:
     """``ismcts`` (half a second a decision), ``ismcts:0.2s`` (seconds), ``ismcts:300``
-    (iterations: repeatable)."""
+    (iterations: repeatable); ``:decoupled`` after any of them searches every role's
+    choices rather than modelling the others (``ismcts:decoupled``, ``ismcts:1s:decoupled``)."""
+    model = not name.endswith(":decoupled")
+    name = name.removesuffix(":decoupled")
     if name == "ismcts":
-        return ISMCTS(game_id)
+        return ISMCTS(game_id, model=model)
     level = name.removeprefix("ismcts:")
     try:
         if level.endswith("s"):
-            return ISMCTS(game_id, seconds=float(level[:-1]))
-        return ISMCTS(game_id, iterations=int(level))
+            return ISMCTS(game_id, seconds=float(level[:-1]), model=model)
+        return ISMCTS(game_id, iterations=int(level), model=model)
     except ValueError as e:
         if "budget" in str(e):
             raise KeyError(f"{name!r}: {e}") from None

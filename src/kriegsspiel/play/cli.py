@@ -102,7 +102,8 @@ def bots(game: str, as_json: Json = False):
         return
     words = {
         "random": "any legal move",
-        "ismcts": "information-set MCTS, 0.5 s a decision (ismcts:Ns for N seconds, ismcts:N for N iterations)",
+        "ismcts": "information-set MCTS, 0.5 s a decision, the others played as the heuristic bot plays "
+        "(ismcts:Ns for N seconds, ismcts:N for N iterations, :decoupled to search every role)",
     }
     own = load(game).bots
     for name in found:
