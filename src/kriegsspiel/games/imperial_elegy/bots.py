@@ -75,6 +75,11 @@ def option_of(card, label):
     return next((o for o in card.options if o.label == label), None)
 
 
+def declares_war(option) -> bool:
+    """An event option that declares a war (12.17)."""
+    return option is not None and any(e.verb == "declare-war" for e in option.effects)
+
+
 def heuristic(view, actions, rng):  # noqa: C901 - one rule of thumb per question
     """Any power: plays its cards, makes wars and peace by rules of thumb for its victory points."""
     b = view["board"]
@@ -152,7 +157,7 @@ def _impulse(b, me, st, actions, dicts, rng):
         if c is None:
             continue
         option = option_of(c, a["option"])
-        declares = option is not None and any(e.verb == "declare-war" for e in option.effects)
+        declares = declares_war(option)
         if a["card"] == home:
             if declares:
                 if _war_wanted(b, me, st):

@@ -353,17 +353,13 @@ def _impulse(b, me, st, pac, actions, dicts, rng):
     return cp[0] if cp else pick(rng, mine)
 
 
-def _declares(option) -> bool:
-    return option is not None and any(e.verb == "declare-war" for e in option.effects)
-
-
 def _home_event_ok(b, me, st, card, label) -> bool:
     """34.4.1: a declaration only on a power not 4 or more army steps stronger; 34.3.3: not at
     stability 6 when the event does less than the card's CP would."""
     option = heuristic_bot.option_of(card, label)
     if option is None:
         return False
-    if _declares(option):
+    if heuristic_bot.declares_war(option):
         return bool(_war_targets(b, me, card.id))
     if st.get("stability", 0) >= 6:
         worth = sum(heuristic_bot._effect_value(b, me, st, e) for e in option.effects)
@@ -377,7 +373,7 @@ def _harmless(b, me, st, card, label) -> bool:
     option = heuristic_bot.option_of(card, label) if label is not None else (card.options[0] if card.options else None)
     if option is None:
         return label is None
-    if _declares(option):
+    if heuristic_bot.declares_war(option):
         return False
     for e in option.effects:
         who = getattr(e, "power", None)
