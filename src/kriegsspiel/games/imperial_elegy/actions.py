@@ -23,6 +23,7 @@ from .world import (
     NAMES,
     NAVAL_TYPES,
     P,
+    army_counts,
     card,
     check_german_unification,
     counter_limit,
@@ -889,8 +890,10 @@ class RedeployState(State):
             key = (u["at"], ef)
             if key not in cache:
                 cache[key] = redeploy_reach(s, role, u["at"], ef)
+            if not ef and "counts" not in cache:
+                cache["counts"] = army_counts(s)  # armies by space, for the stacking limit (5.5.1)
             for to in cache[key]:
-                if not ef and _stack_full(s, to, u["at"]):
+                if not ef and cache["counts"].get(to, 0) >= P().spaces[to].stacking:
                     continue
                 out.append({"move": uid, "to": to})
         return out + ["done"]
@@ -917,12 +920,6 @@ class RedeployState(State):
 
 def _armies_moved(s, f) -> int:
     return sum(1 for uid in f["moved"] if uid in s["units"] and s["units"][uid]["t"] in ARMY_TYPES)
-
-
-def _stack_full(s, to, frm):
-    sp = P().spaces[to]
-    n = sum(1 for u in s["units"].values() if u["at"] == to and u["t"] in ARMY_TYPES and u["o"] != "rebel")
-    return n >= sp.stacking
 
 
 PROCEDURES = {"spend": Spend(), "redeploy": Redeploy(), "pacify": Pacify()}
