@@ -138,6 +138,9 @@ def test_orders_pushed_before_the_answer_to_the_last_are_live(server, browser):
 
     page.route(actions, hold_first)
     order_button(page, first, {"from": "lorraine"}).click()
+    # the request reaches the server once Playwright has run the route's handler (on a busy
+    # machine, after the click has returned): wait for the server's step, not a fixed moment
+    wait_for(lambda: shape_of(server, page)["step"] == first["step"] + 1, 15, "the order on the server", page)
     # the websocket brings the state after it: where the order may go
     drafting = shape_of(server, page)
     assert drafting["step"] == first["step"] + 1 and {"to": "luxembourg"} in drafting["actions"]
