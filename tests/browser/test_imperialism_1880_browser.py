@@ -91,7 +91,9 @@ def test_a_power_writes_orders_and_the_referee_reads_them_in_the_inbox(server, b
     step_moves(server, fr, shape)
     tunis = fr.locator("svg.imp-map .imp-area.actionable[data-place='tunis']")
     tunis.wait_for(timeout=10000)
+    shape = shape_of(server, fr)
     fr.locator("svg.imp-map .imp-area[data-place='tunis'] .imp-disc").click()
+    step_moves(server, fr, shape)  # the click's order reaches the server when it reaches it
     shape = shape_of(server, fr)
     assert shape["view"]["board"]["orders"]["france"]["writing"] == {"request": "place", "area": "tunis"}
     menu_item(fr, {"status": "influence"}).wait_for(timeout=10000)
