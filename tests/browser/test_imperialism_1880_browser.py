@@ -93,7 +93,7 @@ def test_a_power_writes_orders_and_the_referee_reads_them_in_the_inbox(server, b
     tunis.wait_for(timeout=10000)
     shape = shape_of(server, fr)
     fr.locator("svg.imp-map .imp-area[data-place='tunis'] .imp-disc").click()
-    step_moves(server, fr, shape)  # the click's order reaches the server when it reaches it
+    step_moves(server, fr, shape)  # wait for the click's order on the server, not a fixed moment
     shape = shape_of(server, fr)
     assert shape["view"]["board"]["orders"]["france"]["writing"] == {"request": "place", "area": "tunis"}
     menu_item(fr, {"status": "influence"}).wait_for(timeout=10000)

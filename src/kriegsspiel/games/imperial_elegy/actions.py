@@ -864,6 +864,7 @@ class RedeployState(State):
     def actions(self, s, f, role):
         out = []
         cache: dict = {}
+        counts = None  # armies by space, counted once for the listing
         only_armies = f.get("armies") is not None
         if only_armies and _armies_moved(s, f) >= f["armies"]:
             return ["done"]
@@ -890,10 +891,10 @@ class RedeployState(State):
             key = (u["at"], ef)
             if key not in cache:
                 cache[key] = redeploy_reach(s, role, u["at"], ef)
-            if not ef and "counts" not in cache:
-                cache["counts"] = army_counts(s)  # armies by space, for the stacking limit (5.5.1)
+            if not ef and counts is None:
+                counts = army_counts(s)  # for the stacking limit (5.5.1)
             for to in cache[key]:
-                if not ef and cache["counts"].get(to, 0) >= P().spaces[to].stacking:
+                if not ef and counts.get(to, 0) >= P().spaces[to].stacking:
                     continue
                 out.append({"move": uid, "to": to})
         return out + ["done"]
