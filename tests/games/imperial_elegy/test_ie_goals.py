@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -146,6 +147,19 @@ def test_achievement_stability_markers_and_special_vp():
     assert sc["fr"]["vp"] == 0
     s["flags"]["great_war"] = True  # the GW occurred: "does not occur" goals fail
     assert goals.score(s)["uk"]["vp"] == -1
+
+
+def test_special_vp_is_what_the_display_gives(monkeypatch):
+    """2.2.1 L128: special VPs "as described on their player displays" (powers.json): a display
+    that gives none scores none, whatever its condition."""
+    s = blank()
+    s["flags"]["germany_unified"] = True
+    assert goals.score(s)["ge"]["detail"]["special"] == 1  # D21
+    ge = dataclasses.replace(goals.pack().powers["ge"], special_vp=())
+    monkeypatch.setitem(goals.pack().powers, "ge", ge)
+    sc = goals.score(s)
+    assert sc["ge"]["detail"]["special"] == 0
+    assert sc["ge"]["detail"]["special_why"] == []
 
 
 def test_lord_of_tripoli_needs_north_africa_a_steady_porte_and_no_lost_war():

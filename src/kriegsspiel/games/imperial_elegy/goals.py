@@ -194,8 +194,8 @@ def score(s: dict) -> dict:
         special_why = []
         if q in SPECIAL_VP:
             why, test = SPECIAL_VP[q]
-            if test(s):
-                amount = sum(x.vp for x in p.powers[q].special_vp) or 2
+            amount = sum(x.vp for x in p.powers[q].special_vp)  # the display's VP (powers.json; D13, D21)
+            if amount and test(s):
                 special += amount
                 special_why.append(f"{why} (+{amount})")
         total += stab + markers + special
