@@ -382,6 +382,18 @@ def test_prohibited_placement_changes_nothing():
     assert "Prohibited" in e.lines[0]
 
 
+def test_placement_effects_are_remembered_for_the_charts_in_use():
+    """The module's placement_effects answers from the game's charts, once for each placement,
+    and again once the charts are loaded afresh."""
+    present = [("germany", "interest", True), ("britain", "influence", False)]
+    first = C.placement_effects("france", "possession", present)
+    assert first == C.charts().placement_effects("france", "possession", present)
+    assert C.placement_effects("france", "possession", list(present)) is first
+    C.charts.cache_clear()
+    again = C.placement_effects("france", "possession", present)
+    assert again == first and again is not first
+
+
 def test_a_possession_removes_another_powers_interest():
     """L58 RI/RI: a Possession placed where another power has an Interest removes it and
     raises the ETI (C8: +1, the downgrade of L156)."""

@@ -219,6 +219,37 @@ def test_states_and_dominions_only_where_the_income_chart_allows():
     books.check_mix(s)
 
 
+def test_may_place_answers_as_the_full_placement_plan():
+    """A listing asks ``may_place`` of every area and status, without the refusals' words; it
+    answers as ``placement_plan`` does, which gives every refusal a reason (R9, R10, L58,
+    L819), in positions made to meet each kind: the start of 1880, markers of several powers
+    in one area, and a power's control counters all in play."""
+    s = new()
+    empty = [a for a in sorted(pack().areas) if a not in s["markers"]]
+    reasons = set()
+
+    def ask_all():
+        for power in sorted(s["counters"]):
+            for area in sorted(pack().areas):
+                for st in books.STATUSES:
+                    plan = books.placement_plan(s, power, area, st)
+                    assert books.may_place(s, power, area, st) is plan["ok"], (power, area, st)
+                    assert plan["ok"] or plan["reason"], (power, area, st)
+                    if not plan["ok"]:
+                        reasons.add(plan["reason"].split(" (")[-1])
+
+    ask_all()
+    for power, status in zip(GREAT, books.STATUSES[:4] * 2, strict=False):
+        plant(s, power, empty[0], status)  # several powers' markers in one area (L58)
+    for area in empty[1:]:  # France's control counters all in play (L819)
+        if not s["counters"]["france"]["control"]:
+            break
+        plant(s, "france", area, "protectorate")
+    books.check_mix(s)
+    ask_all()
+    assert {"R9)", "R10)", "L819)", "L58: XX)"} <= reasons
+
+
 # ----- Casus Belli (L1) -------------------------------------------------------------------------------
 
 

@@ -357,27 +357,28 @@ def can_have_dominions(power: str) -> bool:
     return "dominion" in c and c["dominion"][0] > 0
 
 
-def placement_plan(s: dict, power: str, area: str, status: str) -> dict:
+def placement_plan(s: dict, power: str, area: str, status: str, words: bool = True) -> dict:
     """What placing ``status`` for ``power`` in ``area`` would do, without doing it:
     ``{"ok", "reason", "counter", "upgrade", "against": [(owner, result)], "cb": [(holder,
     against, source, line)], "remove": [owner], "eti": [(event, cause)]}``.
 
     The placement matrix (L58) is read against every other power's marker in the area;
     a Control marker also gives the Casus Belli of L1 (charts.casus_belli_on_placement);
-    the counter mix (L819) must hold a counter."""
+    the counter mix (L819) must hold a counter. With ``words=False`` a refusal's reason is
+    left empty: a listing asks of every area and status only whether (``may_place``)."""
     p = pack()
     plan = {"ok": False, "reason": "", "counter": None, "upgrade": None, "against": [], "cb": [], "remove": []}
     plan["eti"] = []
     area_info = p.areas[area]
     here = s["markers"].get(area, {})
     own = here.get(power)
-    what = f"{status_name(status, power)} for {power_name(power)} in {area_info.name}"
     if own is not None:
         if RANK[status] <= RANK[own["status"]]:
-            plan["reason"] = (
-                f"{power_name(power)} already holds {article(status_name(own['status'], power))} in {area_info.name}: "
-                "only a higher status may be placed over it (R9)"
-            )
+            if words:
+                plan["reason"] = (
+                    f"{power_name(power)} already holds {article(status_name(own['status'], power))} in "
+                    f"{area_info.name}: only a higher status may be placed over it (R9)"
+                )
             return plan
         plan["upgrade"] = own["status"]
     if status == "state":
@@ -385,13 +386,18 @@ def placement_plan(s: dict, power: str, area: str, status: str) -> dict:
             plan["reason"] = "only Britain (Dominions) and the USA (States) have State/Dominion markers (L819)"
             return plan
         if not area_info.dominion_eligible:
-            plan["reason"] = f"{area_info.name} cannot become a State or Dominion (L916: {what} is not applicable)"
+            if words:
+                plan["reason"] = (
+                    f"{area_info.name} cannot become a State or Dominion (L916: {_placing(power, area, status)} "
+                    "is not applicable)"
+                )
             return plan
         if own is None or own["status"] != "possession":
-            plan["reason"] = (
-                f"{article(status_name(status, power))} is made only of "
-                f"{possessive(power_name(power))} own Possession (R10)"
-            )
+            if words:
+                plan["reason"] = (
+                    f"{article(status_name(status, power))} is made only of "
+                    f"{possessive(power_name(power))} own Possession (R10)"
+                )
             return plan
     # the counter: an upgrade within one kind keeps its counter
     need = COUNTER_OF[status]
@@ -402,19 +408,22 @@ def placement_plan(s: dict, power: str, area: str, status: str) -> dict:
     elif status == "possession" and left(s, power, "dominion") > 0:
         plan["counter"] = "dominion"  # L819 note: a Dominion/State marker serves as a Possession
     else:
-        total = p.powers[power].counters.get(need, (0, 0))[0]
-        plan["reason"] = (
-            f"{power_name(power)} has no {KIND_NAME[need]} counter left: all {total} are in play (counter mix, L819)"
-        )
+        if words:
+            total = p.powers[power].counters.get(need, (0, 0))[0]
+            plan["reason"] = (
+                f"{power_name(power)} has no {KIND_NAME[need]} counter left: all {total} are in play "
+                "(counter mix, L819)"
+            )
         return plan
     # the placement matrix against every other power's marker (L58)
     present = [(owner, m["status"], m["established"]) for owner, m in here.items() if owner != power]
     effects = charts.placement_effects(power, status, present)
     plan["against"] = [(owner, code) for owner, _status, _est, code in effects.codes]
     if not effects.allowed:
-        bars = [marker_text(s, area, owner) for owner, _st, _est, code in effects.codes if code == "XX"]
-        plan["why"] = f"prohibited by {' and '.join(bars)} (L58: XX)"
-        plan["reason"] = f"placing {article(what)} is {plan['why']}"
+        if words:
+            bars = [marker_text(s, area, owner) for owner, _st, _est, code in effects.codes if code == "XX"]
+            plan["why"] = f"prohibited by {' and '.join(bars)} (L58: XX)"
+            plan["reason"] = f"placing {article(_placing(power, area, status))} is {plan['why']}"
         return plan
     for loser, _interest in effects.removed:  # RI: the Interest involved is removed, the ETI raised (L58, C8)
         plan["remove"].append(loser)
@@ -428,6 +437,15 @@ def placement_plan(s: dict, power: str, area: str, status: str) -> dict:
         plan["cb"].append((holder, power, f"Control placed in {area_info.name}", "L1"))
     plan["ok"] = True
     return plan
+
+
+def _placing(power: str, area: str, status: str) -> str:
+    return f"{status_name(status, power)} for {power_name(power)} in {pack().areas[area].name}"
+
+
+def may_place(s: dict, power: str, area: str, status: str) -> bool:
+    """Whether ``placement_plan`` allows the placement (its refusal's words not worked out)."""
+    return placement_plan(s, power, area, status, words=False)["ok"]
 
 
 def place(s: dict, power: str, area: str, status: str, established: bool) -> dict:

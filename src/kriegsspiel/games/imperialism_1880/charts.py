@@ -41,6 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from ...engine import DataError
 from ...engine.data import Record, load_pack
+from ...engine.memo import Memo
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperialism-1880"
@@ -1380,8 +1381,18 @@ def placement(placing: str, present: str, established: bool) -> str:
     return charts().placement(placing, present, established)
 
 
+_EFFECTS: list = [None, Memo(4096)]  # the charts read, and their placement effects by placement asked
+
+
 def placement_effects(placer: str, placing: str, present: Iterable) -> PlacementEffects:
-    return charts().placement_effects(placer, placing, present)
+    """``Charts.placement_effects`` on the game's charts, remembered: a pure function of the
+    placement, asked for every area and status whenever a power's placements are listed."""
+    c = charts()
+    if _EFFECTS[0] is not c:
+        _EFFECTS[0], _EFFECTS[1] = c, Memo(4096)
+    key = (placer, placing, tuple(present))
+    got = _EFFECTS[1].get(key)
+    return got if got is not None else _EFFECTS[1].keep(key, c.placement_effects(placer, placing, key[2]))
 
 
 def odds(attacker_sp: int, defender_sp: int) -> str:

@@ -129,7 +129,7 @@ def step_place(s, d):
     if "area" not in d:
         return "area", all_areas()
     if "status" not in d:
-        return "status", [st for st in STATUSES if books.placement_plan(s, d["power"], d["area"], st)["ok"]]
+        return "status", [st for st in STATUSES if books.may_place(s, d["power"], d["area"], st)]
     if "established" not in d:
         return "established", [False, True]
     return None
@@ -1181,7 +1181,7 @@ class MinorActivity(State):
     def actions(self, s, f, role):
         out = []
         nxt = next_status(s, f["minor"], f["area"])
-        if nxt and books.placement_plan(s, f["minor"], f["area"], nxt)["ok"]:
+        if nxt and books.may_place(s, f["minor"], f["area"], nxt):
             out.append({"effect": nxt})
         out.append({"effect": "none"})
         return out + [{"text": t} for t in MINOR_DECISIONS]

@@ -89,7 +89,7 @@ def claimable(s: dict, me: str, first: bool = False) -> list[str]:
         if a not in s["markers"]:  # an empty area takes any marker a counter is left for
             ok = fresh
         else:
-            ok = any(books.placement_plan(s, me, a, st)["ok"] for st in STATUSES)
+            ok = any(books.may_place(s, me, a, st) for st in STATUSES)
         if ok:
             out.append(a)
             if first:
@@ -101,7 +101,7 @@ def steps_place(s, me, d):
     if "area" not in d:
         return "area", claimable(s, me)
     if "status" not in d:
-        return "status", [st for st in STATUSES if books.placement_plan(s, me, d["area"], st)["ok"]]
+        return "status", [st for st in STATUSES if books.may_place(s, me, d["area"], st)]
     return None
 
 
