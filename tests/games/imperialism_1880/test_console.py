@@ -362,6 +362,28 @@ def test_war_separate_peace_treaty_broken_and_minor_not_aided():
     assert vp_entries(s, "germany")[-1] == ("failing to aid a supported minor", -5)
 
 
+def test_no_war_on_a_power_fought_beside_in_any_war():
+    """R22: a power at war in two wars may declare war on neither war's allies. Germany at war
+    with France, then joining Japan's war against Russia: Japan is not offered as a target,
+    and a declaration on Japan is refused with nothing changed."""
+    s = new()
+    enter(s, "declare-war", aggressor="germany", target="france")
+    enter(s, "declare-war", aggressor="russia", target="japan")
+    enter(s, "declare-war", aggressor="germany", target="russia")  # joins Japan's side (R22)
+    assert [w["sides"] for w in s["wars"]] == [[["germany"], ["france"]], [["russia"], ["japan", "germany"]]]
+    game.apply(s, REF, {"entry": "declare-war"})
+    game.apply(s, REF, {"aggressor": "germany"})
+    targets = [a["target"] for a in game.actions(s, REF) if isinstance(a, dict) and "target" in a]
+    assert "japan" not in targets and "france" not in targets and "russia" not in targets
+    assert "britain" in targets
+    before = orjson.dumps(s)
+    with pytest.raises(IllegalAction, match="not a legal action"):
+        game.apply(s, REF, {"target": "japan"})
+    with pytest.raises(IllegalAction, match="Germany and Japan are on the same side of a war"):
+        books.declare_war(s, "germany", "japan")
+    assert orjson.dumps(s) == before
+
+
 def test_downgrades_in_a_status_conflict_raise_tensions():
     """L156: +1 for each status marker downgraded as a result of a status conflict."""
     s = new()

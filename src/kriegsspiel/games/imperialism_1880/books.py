@@ -672,14 +672,23 @@ def war_of(s: dict, power: str) -> dict | None:
     return next((w for w in wars_in_progress(s) if any(power in side for side in w["sides"])), None)
 
 
+def war_refusal(s: dict, aggressor: str, target: str) -> str:
+    """Why ``aggressor`` may not declare war on ``target`` now, or "" if it may (R22): it is
+    already at war with it, or fights beside it in any war in progress."""
+    if target in enemies(s, aggressor):
+        return f"{power_name(aggressor)} is already at war with {power_name(target)}"
+    if any(aggressor in side and target in side for w in wars_in_progress(s) for side in w["sides"]):
+        return f"{power_name(aggressor)} and {power_name(target)} are on the same side of a war"
+    return ""
+
+
 def declare_war(s: dict, aggressor: str, target: str) -> dict:
     """War declared: +5 ETI at once (L156). A target already at war is joined in that
     war on the other side (R22). A Casus Belli held against the target is used (R25)."""
-    if target in enemies(s, aggressor):
-        raise IllegalAction(f"{power_name(aggressor)} is already at war with {power_name(target)}")
+    refusal = war_refusal(s, aggressor, target)
+    if refusal:
+        raise IllegalAction(refusal)
     war = war_of(s, target)
-    if war is not None and aggressor in war["sides"][0] + war["sides"][1]:
-        raise IllegalAction(f"{power_name(aggressor)} and {power_name(target)} are on the same side of a war")
     if war is None:
         mine = war_of(s, aggressor)
         if mine is not None:

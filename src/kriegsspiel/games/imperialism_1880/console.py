@@ -252,10 +252,8 @@ def step_war(s, d):
     if "aggressor" not in d:
         return "aggressor", list(GREAT)
     if "target" not in d:
-        war = books.war_of(s, d["aggressor"])
-        side = [] if war is None else next(side for side in war["sides"] if d["aggressor"] in side)
-        foes = books.enemies(s, d["aggressor"])
-        return "target", [p for p in POWERS if p != d["aggressor"] and p not in foes and p not in side]
+        a = d["aggressor"]
+        return "target", [p for p in POWERS if p != a and not books.war_refusal(s, a, p)]
     return None
 
 
