@@ -25,6 +25,7 @@ The state keeps (all plain JSON):
 from __future__ import annotations
 
 from ...engine import IllegalAction, log, rng
+from ...engine.memo import Memo
 from . import charts
 from .data import pack
 
@@ -76,13 +77,24 @@ def power_name(power: str) -> str:
     return p.name if p else power
 
 
+_PLACE_NAMES: list = [None, Memo(4096)]  # the pack read, and its places' names as asked
+
+
 def place_name(where: str) -> str:
-    """An area, a sea zone, a home country or a passage by its name."""
+    """An area, a sea zone, a home country or a passage by its name (remembered: every
+    listing of places is sorted by it)."""
     p = pack()
-    for table in (p.areas, p.seas, p.homes, p.passages):
-        if where in table:
-            return table[where].name
-    return where.replace("-", " ").title()
+    if _PLACE_NAMES[0] is not p:
+        _PLACE_NAMES[0], _PLACE_NAMES[1] = p, Memo(4096)
+    got = _PLACE_NAMES[1].get(where)
+    if got is None:
+        got = where.replace("-", " ").title()
+        for table in (p.areas, p.seas, p.homes, p.passages):
+            if where in table:
+                got = table[where].name
+                break
+        _PLACE_NAMES[1].keep(where, got)
+    return got
 
 
 def status_name(status: str, power: str | None = None) -> str:

@@ -218,11 +218,18 @@ def step_move(s, d):
 
 def war_fronts(s) -> list[str]:
     """Places where two powers at war with each other both have units."""
+    if not books.wars_in_progress(s):
+        return []
+    foes: dict = {}  # power -> its enemies, asked once
     out = []
     for where in books.places_with_units(s):
         here = books.powers_at(s, where)
-        if any(e in here for p in here for e in books.enemies(s, p)):
-            out.append(where)
+        for p in here:
+            if p not in foes:
+                foes[p] = books.enemies(s, p)
+            if any(e in here for e in foes[p]):
+                out.append(where)
+                break
     return out
 
 
