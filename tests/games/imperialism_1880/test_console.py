@@ -382,6 +382,9 @@ def test_no_war_on_a_power_fought_beside_in_any_war():
     with pytest.raises(IllegalAction, match="Germany and Japan are on the same side of a war"):
         books.declare_war(s, "germany", "japan")
     assert orjson.dumps(s) == before
+    for a in GREAT:  # the menu offers exactly the targets the declaration accepts
+        offered = console.step_war(s, {"aggressor": a})[1]
+        assert offered == [p for p in console.POWERS if p != a and not books.war_refusal(s, a, p)], a
 
 
 def test_downgrades_in_a_status_conflict_raise_tensions():

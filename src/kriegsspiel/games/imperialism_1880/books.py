@@ -684,12 +684,22 @@ def war_of(s: dict, power: str) -> dict | None:
     return next((w for w in wars_in_progress(s) if any(power in side for side in w["sides"])), None)
 
 
+def comrades(s: dict, power: str) -> list[str]:
+    """The powers fighting beside ``power`` in any war in progress."""
+    out: list[str] = []
+    for w in wars_in_progress(s):
+        for side in w["sides"]:
+            if power in side:
+                out.extend(q for q in side if q != power and q not in out)
+    return out
+
+
 def war_refusal(s: dict, aggressor: str, target: str) -> str:
     """Why ``aggressor`` may not declare war on ``target`` now, or "" if it may (R22): it is
     already at war with it, or fights beside it in any war in progress."""
     if target in enemies(s, aggressor):
         return f"{power_name(aggressor)} is already at war with {power_name(target)}"
-    if any(aggressor in side and target in side for w in wars_in_progress(s) for side in w["sides"]):
+    if target in comrades(s, aggressor):
         return f"{power_name(aggressor)} and {power_name(target)} are on the same side of a war"
     return ""
 
