@@ -18,6 +18,15 @@ class Memo(dict):
     def __init__(self, most: int):
         super().__init__()
         self.most = most
+        self.source = None
+
+    def of(self, source: Any) -> Memo:
+        """This memo for answers drawn from ``source`` (a data pack, a game's charts): emptied
+        when asked for another source object than before, so reloaded data is read afresh."""
+        if self.source is not source:
+            self.clear()
+            self.source = source
+        return self
 
     def keep(self, key, value: Any) -> Any:
         if len(self) >= self.most:

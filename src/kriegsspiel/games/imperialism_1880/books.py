@@ -77,23 +77,22 @@ def power_name(power: str) -> str:
     return p.name if p else power
 
 
-_PLACE_NAMES: list = [None, Memo(4096)]  # the pack read, and its places' names as asked
+_PLACE_NAMES = Memo(4096)  # places' names as asked, for the pack in use
 
 
 def place_name(where: str) -> str:
     """An area, a sea zone, a home country or a passage by its name (remembered: every
     listing of places is sorted by it)."""
     p = pack()
-    if _PLACE_NAMES[0] is not p:
-        _PLACE_NAMES[0], _PLACE_NAMES[1] = p, Memo(4096)
-    got = _PLACE_NAMES[1].get(where)
+    memo = _PLACE_NAMES.of(p)
+    got = memo.get(where)
     if got is None:
         got = where.replace("-", " ").title()
         for table in (p.areas, p.seas, p.homes, p.passages):
             if where in table:
                 got = table[where].name
                 break
-        _PLACE_NAMES[1].keep(where, got)
+        memo.keep(where, got)
     return got
 
 
@@ -694,14 +693,19 @@ def comrades(s: dict, power: str) -> list[str]:
     return out
 
 
+def war_barred(s: dict, aggressor: str) -> set[str]:
+    """The powers ``aggressor`` may not declare war on now (R22): those it is already at war
+    with, and those it fights beside, in any war in progress."""
+    return {*enemies(s, aggressor), *comrades(s, aggressor)}
+
+
 def war_refusal(s: dict, aggressor: str, target: str) -> str:
-    """Why ``aggressor`` may not declare war on ``target`` now, or "" if it may (R22): it is
-    already at war with it, or fights beside it in any war in progress."""
+    """Why ``aggressor`` may not declare war on ``target`` now, or "" if it may (``war_barred``)."""
+    if target not in war_barred(s, aggressor):
+        return ""
     if target in enemies(s, aggressor):
         return f"{power_name(aggressor)} is already at war with {power_name(target)}"
-    if target in comrades(s, aggressor):
-        return f"{power_name(aggressor)} and {power_name(target)} are on the same side of a war"
-    return ""
+    return f"{power_name(aggressor)} and {power_name(target)} are on the same side of a war"
 
 
 def declare_war(s: dict, aggressor: str, target: str) -> dict:

@@ -1381,18 +1381,17 @@ def placement(placing: str, present: str, established: bool) -> str:
     return charts().placement(placing, present, established)
 
 
-_EFFECTS: list = [None, Memo(4096)]  # the charts read, and their placement effects by placement asked
+_EFFECTS = Memo(4096)  # placement effects by placement asked, for the charts in use
 
 
 def placement_effects(placer: str, placing: str, present: Iterable) -> PlacementEffects:
     """``Charts.placement_effects`` on the game's charts, remembered: a pure function of the
     placement, asked for every area and status whenever a power's placements are listed."""
     c = charts()
-    if _EFFECTS[0] is not c:
-        _EFFECTS[0], _EFFECTS[1] = c, Memo(4096)
+    memo = _EFFECTS.of(c)
     key = (placer, placing, tuple(present))
-    got = _EFFECTS[1].get(key)
-    return got if got is not None else _EFFECTS[1].keep(key, c.placement_effects(placer, placing, key[2]))
+    got = memo.get(key)
+    return got if got is not None else memo.keep(key, c.placement_effects(placer, placing, key[2]))
 
 
 def odds(attacker_sp: int, defender_sp: int) -> str:

@@ -260,8 +260,8 @@ def step_war(s, d):
         return "aggressor", list(GREAT)
     if "target" not in d:
         a = d["aggressor"]
-        barred = {a, *books.enemies(s, a), *books.comrades(s, a)}  # books.war_refusal's two reasons (R22)
-        return "target", [p for p in POWERS if p not in barred]
+        barred = books.war_barred(s, a)  # R22
+        return "target", [p for p in POWERS if p != a and p not in barred]
     return None
 
 
