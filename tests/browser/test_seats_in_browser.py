@@ -241,6 +241,53 @@ def test_a_seat_handed_over(server, browser):
         c.close()
 
 
+def test_a_handover_whose_answer_was_lost_is_asked_again(server, browser):
+    """The server hands the seat over, but its answer never reaches the page (the network
+    failed), while the page's socket hears that the seat was handed over: the page asks again
+    by itself and gets the same invitation, not a refusal for the token it has just retired;
+    and that invitation opens the seat."""
+    context, page, made, invitation = two_person_game(browser, server)
+    game_id = made["id"]
+    holder = browser.new_context(viewport=DESKTOP)
+    mine = take_invitation(holder, invitation["url"])
+    errors = watch(mine, expected=(0,))
+    sent = []
+
+    def lose_the_first_answer(route):
+        request = route.request
+        sent.append(request.post_data_json)
+        if len(sent) == 1:  # the server hears it and acts; its answer is lost on the way back
+            answer = httpx.post(request.url, content=request.post_data, headers=request.headers)
+            assert answer.status_code == 200
+            route.abort("connectionreset")
+        else:
+            route.continue_()
+
+    mine.route("**/handover", lose_the_first_answer)
+    mine.locator("#seat-menu summary").click()
+    mine.locator("#handover").click()
+    mine.locator("#handover-confirm-box").wait_for(state="visible")
+    mine.locator("#handover-confirm").click()
+    handed = mine.locator(".fatal.handed-over")
+    handed.wait_for(timeout=15000)
+    new_link = handed.locator(".link-field").input_value()
+    assert len(sent) == 2 and sent[0]["request"] == sent[1]["request"] and len(sent[0]["request"]) >= 16
+    # the creator sees the seat open again, but not its new invitation: that is the holder's to send
+    page.goto(f"{server}/play/{game_id}")
+    page.wait_for_selector(".hand.mine button.pcard.playable", timeout=15000)
+    page.locator("#seat-menu summary").click()
+    wait_for(lambda: "handed over" in page.locator("#seat-body").inner_text(), 15, "the creator's seat menu")
+    links = page.locator("#seat-body .link-field")
+    assert all(new_link.split("/")[-1] not in links.nth(i).input_value() for i in range(links.count()))
+    shot(page, "seats-8-creator-after-a-handover")
+    newcomer = browser.new_context(viewport=DESKTOP)
+    theirs = take_invitation(newcomer, new_link)
+    assert shape_of(server, theirs)["roles"] == ["clubs"]
+    assert not [e for e in errors if "cannot be reached" not in e and "ERR_CONNECTION" not in e], errors
+    for c in (context, holder, newcomer):
+        c.close()
+
+
 def test_an_order_from_a_page_that_missed_a_move(server, browser):
     """The page heard nothing (its socket is cut off): the other seat's bid moved the game on,
     so the page's order is refused (409); the page shows the orders of now, and then it is heard."""

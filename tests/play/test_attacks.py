@@ -670,3 +670,161 @@ def test_the_header_deadline_does_not_cut_a_slow_game_short(real_server):
         s.sendall(b"GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         time.sleep(1.5)
         assert s.recv(100).startswith(b"HTTP/1.1 200")
+
+
+# ----- handing a seat over ----------------------------------------------------------------
+
+
+def _joined(public):
+    """A goofspiel game: the creator holds hearts, a second player has claimed clubs."""
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()
+    public.cookies.clear()
+    clubs = public.post(f"/api/games/{g['id']}/join", json={"code": g["invitations"][0]["code"]}).json()["token"]
+    public.cookies.clear()
+    return g, g["you"]["token"], clubs
+
+
+def test_the_creator_never_sees_the_code_of_a_seat_handed_over(public):
+    g, creator, clubs = _joined(public)
+    assert act(public, g["id"], clubs, 5).status_code == 200  # clubs' sealed bid
+    made = public.post(f"/api/games/{g['id']}/handover", json={"token": clubs}).json()["invitation"]
+    listed = public.get(f"/api/games/{g['id']}/invitations", params={"token": creator}).json()["invitations"]
+    assert listed == [{"roles": ["clubs"], "code": None, "claimed": False, "url": None}]
+    assert made["code"] not in json.dumps(listed)
+    public.cookies.clear()
+    heir = public.post(f"/api/games/{g['id']}/join", json={"code": made["code"]})
+    assert heir.status_code == 200 and heir.json()["roles"] == ["clubs"]
+
+
+def test_a_handover_sent_again_after_a_lost_answer_gives_the_same_invitation(public):
+    g, _creator, clubs = _joined(public)
+    url = f"/api/games/{g['id']}/handover"
+    name = "a" * 20
+    first = public.post(url, json={"token": clubs, "request": name})
+    again = public.post(url, json={"token": clubs, "request": name})
+    assert first.status_code == again.status_code == 200
+    assert again.json()["invitation"] == first.json()["invitation"]
+    assert first.json()["invitation"]["roles"] == ["clubs"]
+    # another name, or none, with the retired token: refused, and no invitation is made
+    assert public.post(url, json={"token": clubs, "request": "b" * 20}).status_code == 403
+    assert public.post(url, json={"token": clubs}).status_code == 403
+    assert shape(public, g, clubs).status_code == 403
+    assert public.post(url, json={"token": clubs, "request": "short"}).status_code == 422
+    code = first.json()["invitation"]["code"]
+    public.cookies.clear()
+    assert public.post(f"/api/games/{g['id']}/join", json={"code": code}).status_code == 200
+    taken = public.post(url, json={"token": clubs, "request": name})
+    assert taken.status_code == 410 and code not in taken.text
+
+
+def test_a_handover_sent_twice_at_once_makes_one_invitation(public):
+    """Two handovers of one seat that both passed the token check (a double click): the second
+    gives the same invitation when both carry the same name, and is refused without one; never
+    an invitation that opens nothing."""
+    from kriegsspiel.play.web.service import Refused
+
+    host = public.app.state.host
+    for name in (None, "n" * 20):
+        g, _creator, clubs = _joined(public)
+        live = host.live[g["id"]]
+        seat = public.portal.call(host.seat, g["id"], clubs)
+        first = public.portal.call(host.handover, live, seat, clubs, name)
+        if name is None:
+            with pytest.raises(Refused) as refused:
+                public.portal.call(host.handover, live, seat, clubs, name)
+            assert refused.value.status == 403
+        else:
+            assert public.portal.call(host.handover, live, seat, clubs, name) == first
+        public.cookies.clear()
+        joined = public.post(f"/api/games/{g['id']}/join", json={"code": first["code"]})
+        assert joined.status_code == 200 and joined.json()["roles"] == ["clubs"]
+
+
+def test_a_token_read_while_its_seat_is_handed_over_is_not_remembered(public):
+    """A request with the old token whose lookup was under way when the seat was handed over
+    must not leave the old token working from the server's memory."""
+    g, _creator, clubs = _joined(public)
+    host = public.app.state.host
+    store = host.store
+    real = store.seat_by_token
+    raced = []
+
+    def lookup(game_id, token):
+        rows = real(game_id, token)
+        if token == clubs and not raced:  # the handover commits while these rows are on their way
+            raced.append(True)
+            store.reinvite(game_id, rows[0]["token"], "a-new-invitation-code")
+            host.handovers += 1
+        return rows
+
+    host.seats_by_token.clear()
+    store.seat_by_token = lookup
+    try:
+        r = shape(public, g, clubs)
+    finally:
+        store.seat_by_token = real
+    assert raced and r.status_code == 403
+    assert not any(key[0] == g["id"] and seat.roles == ["clubs"] for key, seat in host.seats_by_token.items())
+    late = public.post(f"/api/games/{g['id']}/actions", json={"token": clubs, "action": 3, "step": 0})
+    assert late.status_code == 403
+
+
+def test_a_replay_worked_out_across_an_undo_is_not_kept(client):
+    """A replay computed while an undo takes the game back must not be kept to step on from:
+    its actions may no longer be the game's."""
+    g = new(client, seed=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    for card in (13, 12, 11):
+        act(client, g["id"], t["hearts"], card)
+        act(client, g["id"], t["clubs"], card)
+    host = client.app.state.host
+    live = host.live[g["id"]]
+    real = host.store.state_at
+
+    def slow(game_id, n):
+        state = real(game_id, n)
+        live.rewinds += 1  # an undo landed meanwhile
+        return state
+
+    host.recent.clear()
+    host.store.state_at = slow
+    try:
+        r = client.get(f"/api/games/{g['id']}/replay", params={"token": t["clubs"], "step": 2})
+    finally:
+        host.store.state_at = real
+    assert r.status_code == 200
+    assert not any(key[0] == g["id"] for key in host.recent)
+
+
+# ----- sockets from other sites, timing, floods of addresses ------------------------------
+
+
+def test_a_websocket_opened_by_another_sites_page_is_refused(public):
+    g, _creator, clubs = _joined(public)
+    path = f"/ws/games/{g['id']}?token={clubs}"
+    for origin in ("http://evil.example", "http://testserver:9999", "null"):
+        with pytest.raises(WebSocketDisconnect) as closed:
+            with public.websocket_connect(path, headers={"origin": origin}) as ws:
+                ws.receive_json()
+        assert closed.value.code == 4403
+    with public.websocket_connect(path, headers={"origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["role"] == "clubs"
+
+
+def test_the_server_tells_how_long_it_took_only_in_development_mode(public, client):
+    assert "server-timing" not in public.get("/api/games").headers
+    assert client.get("/api/games").headers["server-timing"].startswith("app;dur=")
+
+
+def test_a_flood_from_many_addresses_leaves_nothing_behind():
+    guard = web_app.Guard(None, rate=30.0, burst=120.0)
+    allowance = guard.allowance
+    now = 1000.0
+    for i in range(25_000):
+        assert allowance.take(f"10.{i // 65536}.{(i // 256) % 256}.{i % 256}", now)
+    assert len(allowance.buckets) <= 10_000
+    # one IPv6 /64 is one client: its addresses share one allowance
+    for i in range(120):
+        assert allowance.take(f"2001:db8:1:2::{i:x}", now + 100)
+    assert not allowance.take("2001:db8:1:2:ffff::1", now + 100)
+    assert allowance.take("2001:db8:1:3::1", now + 100)

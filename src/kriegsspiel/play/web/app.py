@@ -10,7 +10,6 @@ import random
 import secrets
 import string
 import time
-from collections import defaultdict
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ... import catalog
 from ...engine.records import record
 from ...games import load
+from .allowance import Allowance, client_key
 from .service import Host, Limits, Listener, Live, Refused, Seat, clean_chat
 from .store import Store, database
 
@@ -107,6 +107,14 @@ class Claim(BaseModel):
 
 class Handover(BaseModel):
     token: str | None = Field(default=None, max_length=128)
+    request: str | None = Field(
+        default=None,
+        min_length=16,
+        max_length=64,
+        pattern=r"^[A-Za-z0-9_-]+$",
+        description="A name the client makes up for this handover (random): sent again with the same "
+        "token after a lost answer, it gives the same invitation.",
+    )
 
 
 class Fast(JSONResponse):
@@ -131,26 +139,39 @@ class Guard:
     counted, so that a page opened among busy ones still gets its board); and
     on the way out, the security headers and the time the server took."""
 
-    def __init__(self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None):
+    def __init__(
+        self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None, timing: bool = False
+    ):
         self.app = app
-        self.rate, self.burst = rate, burst
+        self.rate = rate
+        self.allowance = Allowance(rate, burst)
         self.hosts = None if hosts is None else {h.lower() for h in hosts}
-        self.buckets: dict[str, list[float]] = defaultdict(lambda: [burst, time.monotonic()])
+        self.timing = timing
 
     def _host_ok(self, scope) -> bool:
         if self.hosts is None:
             return True
-        host = dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()
-        if host.startswith("["):
-            name = host[1 : host.find("]")] if "]" in host else host
-        else:
-            name = host.rsplit(":", 1)[0] if ":" in host else host
-        return name in self.hosts
+        return _name_of(dict(scope["headers"]).get(b"host", b"").decode("latin-1").lower()) in self.hosts
+
+    @staticmethod
+    def _same_origin(scope) -> bool:
+        """A browser opening a websocket names the page that asks (Origin): only this
+        server's own pages may open one, since the seat's cookie goes with the handshake
+        whichever page asks. Programs that send no Origin are not browsers, and bring
+        their token themselves."""
+        headers = dict(scope["headers"])
+        origin = headers.get(b"origin")
+        if origin is None:
+            return True
+        asked = origin.decode("latin-1").lower()
+        return "://" in asked and asked.split("://", 1)[1] == headers.get(b"host", b"").decode("latin-1").lower()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "websocket":
             if not self._host_ok(scope):
                 return await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
+            if not self._same_origin(scope):
+                return await send({"type": "websocket.close", "code": 4403, "reason": "another site's page"})
             return await self.app(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
@@ -162,15 +183,9 @@ class Guard:
         path = scope["path"]
         page_file = scope["method"] in ("GET", "HEAD") and (path == "/" or path.startswith(PAGE_FILES))
         if self.rate > 0 and not page_file:  # 0: no limit (load benchmarks); the pages' own files are free
-            host = scope["client"][0] if scope.get("client") else "?"
-            bucket = self.buckets[host]
-            now = time.monotonic()
-            bucket[0] = min(self.burst, bucket[0] + (now - bucket[1]) * self.rate)
-            bucket[1] = now
-            if bucket[0] < 1:
+            if not self.allowance.take(scope["client"][0] if scope.get("client") else "?"):
                 refused = refusal(429, "too many requests; slow down", {"retry-after": "1"})
                 return await refused(scope, receive, send)
-            bucket[0] -= 1
         started = time.perf_counter()
         # the body, read whole before the app sees it: no Content-Length (chunked) is no way round the limit
         body = bytearray()
@@ -204,12 +219,20 @@ class Guard:
                 headers += SECURITY_HEADERS
                 if private:
                     headers.append((b"cache-control", b"no-store"))
-                took = f"app;dur={1000 * (time.perf_counter() - started):.2f}".encode()
-                headers.append((b"server-timing", took))  # how long the server took, for load tests
+                if self.timing:  # how long the server took, for load tests (never otherwise: it tells of secret steps)
+                    took = f"app;dur={1000 * (time.perf_counter() - started):.2f}".encode()
+                    headers.append((b"server-timing", took))
                 message = {**message, "headers": headers}
             await send(message)
 
         return await self.app(scope, replayed, dressed)
+
+
+def _name_of(host: str) -> str:
+    """The host name of a Host header, without its port."""
+    if host.startswith("["):
+        return host[1 : host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0] if ":" in host else host
 
 
 def base_of(request: Request) -> str:
@@ -270,7 +293,7 @@ def create_app(
         default_response_class=Fast,
     )
     app.state.host = host
-    app.add_middleware(Guard, rate=rate, burst=burst, hosts=allowed_hosts)
+    app.add_middleware(Guard, rate=rate, burst=burst, hosts=allowed_hosts, timing=dev)
 
     @app.exception_handler(Refused)
     async def refused(_request, exc: Refused):
@@ -388,10 +411,17 @@ def create_app(
 
     @app.post("/api/games/{game_id}/handover")
     async def handover(game_id: str, body: Handover, request: Request):
-        live, seat = await opened(game_id, body.token, request)
-        if seat.spectator:
-            raise Refused(403, "a spectator holds no seat to hand over")
-        made = await host.handover(live, seat)
+        token = body.token or request.cookies.get(cookie_name(game_id))
+        try:
+            live, seat = await opened(game_id, token, request)
+        except Refused as e:  # the same handover sent again after a lost answer: the same invitation
+            made = await host.handover_again(game_id, token, body.request) if e.status == 403 and body.request else None
+            if made is None:
+                raise
+        else:
+            if seat.spectator:
+                raise Refused(403, "a spectator holds no seat to hand over")
+            made = await host.handover(live, seat, token, body.request)
         base = base_of(request)
         response = Fast({"invitation": {**made, "url": f"{base}/join/{game_id}/{made['code']}"}})
         for path in cookie_paths(game_id):
@@ -482,7 +512,7 @@ def create_app(
 
     @app.websocket("/ws/games/{game_id}")
     async def watch(ws: WebSocket, game_id: str, token: str | None = None, role: str | None = None):
-        client = ws.client.host if ws.client else "?"
+        client = client_key(ws.client.host) if ws.client else "?"
         try:
             live, seat = await opened(game_id, token or ws.cookies.get(cookie_name(game_id)), None)
             host.role_for(live, seat, role)

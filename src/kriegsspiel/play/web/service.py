@@ -5,6 +5,9 @@ seats told of every change they may know of."""
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import logging
 import multiprocessing
 import secrets
@@ -24,6 +27,7 @@ from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
 from ...games import load
+from .allowance import Allowance
 from .store import SNAPSHOT, SPECTATOR, Damaged, Store, digest
 
 log = logging.getLogger("kriegsspiel.web")
@@ -34,6 +38,16 @@ RECENT = 64
 """States replayed lately, kept to step on from (a replay viewer goes one step at a time)."""
 MAX_ERROR = 300
 """An error message is cut at this many characters: it never echoes a whole input back."""
+
+
+def handover_code(token: str, request: str | None) -> str:
+    """A handed-over seat's new invitation code: made up afresh, or, when the client names
+    its request, drawn from the old token and that name, so that the same request sent again
+    after a lost answer finds the same invitation, and nobody without both can."""
+    if request is None:
+        return secrets.token_urlsafe(18)
+    mac = hmac.new(token.encode(), b"handover " + request.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:18]).decode()
 
 
 class Refused(Exception):
@@ -94,7 +108,7 @@ class Listener:
 
     seat: Seat
     role: str | None
-    client: str
+    client: str  # the client the socket counts against (``allowance.client_key``)
     queue: asyncio.Queue = field(default_factory=asyncio.Queue)
 
 
@@ -107,6 +121,7 @@ class Live:
     listeners: set = field(default_factory=set)
     bots_running: bool = False
     before: dict | None = None  # the state before the last action (for undo)
+    rewinds: int = 0  # undos so far: a replay worked out across one belongs to no game
     touched: float = field(default_factory=time.monotonic)
     started: float = field(default_factory=time.monotonic)
     stopped: bool = False  # an all-bot game that ran out of time
@@ -125,9 +140,10 @@ class Host:
         self.limits = limits or Limits()
         self.live: dict[str, Live] = {}
         self.seats_by_token: dict[tuple[str, str], Seat] = {}
+        self.handovers = 0  # seats handed over since the start
         self.damaged: dict[str, str] = {}
-        self.sockets: dict[str, int] = {}  # client address -> open websockets
-        self.creations: dict[str, list[float]] = {}  # client address -> [allowance, when]
+        self.sockets: dict[str, int] = {}  # client -> open websockets
+        self.creations = Allowance(self.limits.creations_per_minute / 60, self.limits.creations_per_minute)
         self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
         self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
         self.searchers: ProcessPoolExecutor | None = None  # started when a searching bot first thinks
@@ -222,15 +238,8 @@ class Host:
         return {"you": you, "invitations": invitations, "spectator": spectator}
 
     def _creation_allowed(self, client: str) -> None:
-        rate = self.limits.creations_per_minute / 60
-        burst = self.limits.creations_per_minute
-        bucket = self.creations.setdefault(client, [burst, time.monotonic()])
-        now = time.monotonic()
-        bucket[0] = min(burst, bucket[0] + (now - bucket[1]) * rate)
-        bucket[1] = now
-        if bucket[0] < 1:
+        if not self.creations.take(client):
             raise Refused(429, "too many new games from this address; wait a minute")
-        bucket[0] -= 1
 
     async def get(self, game_id: str) -> Live:
         if game_id in self.damaged:
@@ -259,20 +268,23 @@ class Host:
         if not token:
             raise Refused(401, "this needs a seat: open your invitation link, or the spectator link")
         key = digest(token)
-        known = self.seats_by_token.get((game_id, key))
-        if known is not None:
-            return known
-        rows = await run_in_threadpool(self.store.seat_by_token, game_id, token)
-        if not rows or rows[0]["kind"] == "bot":
-            raise Refused(403, "this token opens no seat of this game")
-        if rows[0]["kind"] == "spectator":
-            seat = self.seats_by_token[game_id, key] = Seat(game_id, [], key)
-            return seat
-        live = await self.get(game_id)
-        roles = [r for r in live.state["roles"] if any(row["role"] == r for row in rows)]
-        seat = Seat(game_id, roles, key, creator=bool(rows[0]["creator"]))
-        self.seats_by_token[game_id, key] = seat
-        return seat
+        while True:
+            known = self.seats_by_token.get((game_id, key))
+            if known is not None:
+                return known
+            era = self.handovers
+            rows = await run_in_threadpool(self.store.seat_by_token, game_id, token)
+            if not rows or rows[0]["kind"] == "bot":
+                raise Refused(403, "this token opens no seat of this game")
+            if rows[0]["kind"] == "spectator":
+                seat = Seat(game_id, [], key)
+            else:
+                live = await self.get(game_id)
+                roles = [r for r in live.state["roles"] if any(row["role"] == r for row in rows)]
+                seat = Seat(game_id, roles, key, creator=bool(rows[0]["creator"]))
+            if era == self.handovers:  # no seat was handed over while the rows were read: they hold
+                self.seats_by_token[game_id, key] = seat
+                return seat
 
     # ----- invitations ---------------------------------------------------------------
 
@@ -295,22 +307,43 @@ class Host:
         live = await self.get(game_id)
         return [r for r in live.state["roles"] if r in roles], token
 
-    async def handover(self, live: Live, seat: Seat) -> dict:
-        """A new invitation to the seat; the token that held it stops working now."""
-        code = secrets.token_urlsafe(18)
+    async def handover(self, live: Live, seat: Seat, token: str, request: str | None = None) -> dict:
+        """A new invitation to the seat; the token that held it stops working now. Its code
+        goes to the holder alone (not to the game's creator: ``invitations``). With ``request``,
+        the client's name for this handover, the same request sent again finds the same
+        invitation (``handover_again``)."""
+        code = handover_code(token, request)
         roles = await run_in_threadpool(self.store.reinvite, live.id, seat.key, code)
+        self.handovers += 1  # a seat's rows read before this are out of date (``seat``)
         self.seats_by_token.pop((live.id, seat.key), None)
         for listener in list(live.listeners):
             if listener.seat.key == seat.key:
                 listener.queue.put_nowait("revoked")
+        if not roles:  # handed over by another request of the same holder meanwhile
+            again = await self.handover_again(live.id, token, request) if request else None
+            if again is None:
+                raise Refused(403, "this seat has been handed over already: this token opens it no more")
+            return again
         return {"roles": [r for r in live.state["roles"] if r in roles], "code": code}
+
+    async def handover_again(self, game_id: str, token: str, request: str) -> dict | None:
+        """The invitation a handover named ``request`` made from ``token``'s seat, for a client
+        that sends it again after a lost answer; None if there is none."""
+        code = handover_code(token, request)
+        rows = [r for r in await run_in_threadpool(self.store.seat_by_invite, game_id, code) if r["kind"] == "human"]
+        if not rows:
+            return None
+        if rows[0]["claimed"]:
+            raise Refused(410, "this seat was handed over, and its new invitation has been taken")
+        live = await self.get(game_id)
+        return {"roles": [r for r in live.state["roles"] if any(row["role"] == r for row in rows)], "code": code}
 
     async def invitations(self, live: Live, seat: Seat) -> list[dict]:
         if not seat.creator:
             raise Refused(403, "only the game's creator sees its invitations")
         rows = await run_in_threadpool(self.store.seat_rows, live.id)
         out: dict[str, dict] = {}
-        for row in rows:
+        for row in rows:  # a handed-over seat's code is its last holder's to give: listed without it
             if row["kind"] != "human" or row["creator"] or not row["invite"]:
                 continue
             entry = out.setdefault(row["invite"], {"roles": [], "code": row["invite_code"], "claimed": row["claimed"]})
@@ -367,6 +400,7 @@ class Host:
                 self._bot_to_move(live, state) is not None,
             )
             live.before, live.state = None, state
+            live.rewinds += 1
             self._forget_after(live.id, len(state["actions"]))
         await self.changed(live, only=role if drafted else None)
 
@@ -379,6 +413,7 @@ class Host:
         if live.before is not None and n == len(live.before["actions"]):
             return live.before
         rules = _rules(live.state["game"])
+        rewinds = live.rewinds
         near = max((m for g, m in self.recent if g == live.id and m <= n), default=None)
         if near is not None and n - near < SNAPSHOT:
             start = self.recent[live.id, near]
@@ -396,6 +431,8 @@ class Host:
                 state = await run_in_threadpool(self.store.state_at, live.id, n)
             except Damaged:  # a game stored before snapshots were kept
                 state = await run_in_threadpool(replay, record(live.state), n)
+        if rewinds != live.rewinds:  # an undo came meanwhile: the actions replayed may be gone
+            return state
         self.recent[live.id, n] = state
         self.recent.move_to_end((live.id, n))
         while len(self.recent) > RECENT:

@@ -2,8 +2,10 @@
 committed together, before anyone is told of them.
 
 Seat tokens are stored as their SHA-256 digests, so a copy of the database
-opens no seat that anyone holds; an invitation's code is kept as it is only
-until someone takes it (its creator may need to send it again)."""
+opens no seat that anyone holds; the code of a game's first invitations is
+kept as it is only until someone takes it (its creator may need to send it
+again). A handed-over seat's new code is kept only as its digest: it is the
+last holder's to give, and nobody else's to see."""
 
 from __future__ import annotations
 
@@ -246,7 +248,7 @@ class Store:
             where = (seats.c.game_id == game_id, seats.c.token == key, seats.c.kind == "human")
             roles = [r.role for r in conn.execute(select(seats.c.role).where(*where))]
             conn.execute(
-                update(seats).where(*where).values(token=unusable, invite=digest(code), invite_code=code, claimed=False)
+                update(seats).where(*where).values(token=unusable, invite=digest(code), invite_code=None, claimed=False)
             )
             return roles
 

@@ -28,7 +28,7 @@ seats = Table(
     Column("kind", String(16), nullable=False),  # "human", "bot" or "spectator"
     Column("bot", String(64)),
     Column("invite", String(64), index=True),  # SHA-256 of the seat's invitation code
-    Column("invite_code", String(64)),  # the code itself while nobody has taken it, for the creator to resend
+    Column("invite_code", String(64)),  # a first invitation's code while nobody has taken it, for the creator to resend
     Column("claimed", Boolean, nullable=False, server_default="1"),  # the invitation was taken
     Column("creator", Boolean, nullable=False, server_default="0"),  # the seat of the game's creator
 )

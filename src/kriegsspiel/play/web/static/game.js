@@ -182,7 +182,7 @@ function connect() {
     if (ui.ws !== ws) return;
     if (event.code === 4401 || event.code === 4403) {
       setConn("closed");
-      noSeat(true);
+      if (!handoverRequest) noSeat(true); // else this page's own handover: its answer tells the rest
       return;
     }
     if (event.code === 4404) {
@@ -524,9 +524,11 @@ function drawSeatMenu() {
     if (!ui.invitations.length) body.append(el("p", { class: "muted small" }, "Every other seat is a bot's: there is nobody to invite."));
     else body.append(el("p", { class: "hint" }, "Send each to one person: the first to open it takes the seat."));
     for (const inv of ui.invitations) {
+      // a seat handed over is open again, but its new invitation is its last holder's to send
+      const note = inv.claimed ? "taken" : inv.url ? null : "handed over: its holder sends the new invitation";
       body.append(
-        inv.claimed
-          ? el("div", { class: "link-row taken" }, el("div", { class: "link-who" }, rolesBadges(inv.roles)), el("span", { class: "muted small" }, "taken"))
+        note
+          ? el("div", { class: "link-row taken" }, el("div", { class: "link-who" }, rolesBadges(inv.roles)), el("span", { class: "muted small" }, note))
           : linkRow(rolesText(inv.roles), inv.url, { who: rolesBadges(inv.roles) }),
       );
     }
@@ -565,11 +567,34 @@ function handoverBox() {
   );
 }
 
+// The name of the handover under way: asked again after a failure (a lost answer), it
+// gives the same invitation rather than a refusal for the token it has already retired.
+let handoverRequest = null;
+
+function freshName() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+const HANDOVER_TRIES = 4;
+
 async function handOver() {
   const button = $("handover-confirm");
   button.disabled = true;
+  handoverRequest = handoverRequest || freshName();
   try {
-    const got = await api(gameUrl("/handover"), { method: "POST", body: {} });
+    let got = null;
+    for (let tries = 1; got === null; tries += 1) {
+      try {
+        got = await api(gameUrl("/handover"), { method: "POST", body: { request: handoverRequest } });
+      } catch (e) {
+        // no answer: the server may have handed the seat over all the same; asked again
+        // under the same name, it gives the same invitation
+        if (e.status !== 0 || tries >= HANDOVER_TRIES) throw e;
+        await new Promise((ok) => setTimeout(ok, 500 * tries));
+      }
+    }
+    handoverRequest = null;
     handedOver(got.invitation);
   } catch (e) {
     button.disabled = false;
