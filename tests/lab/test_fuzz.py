@@ -182,6 +182,36 @@ class ScrambleInPlace(Goofspiel):
         return self.clone(s)
 
 
+class PeekingLabels(Goofspiel):
+    """Goofspiel whose bids are labelled with the next prize, still face down."""
+
+    id = "peeking-labels"
+
+    def label(self, action, s=None):
+        base = super().label(action, s)
+        return f"{base} (the next prize: {s['prizes'][-1]})" if s and s["prizes"] else base
+
+
+class PeekingActions(Goofspiel):
+    """Goofspiel that takes the highest card away from the bids while the next prize, still
+    face down, is high: the list of legal actions tells of it."""
+
+    id = "peeking-actions"
+
+    def actions(self, s, role):
+        out = super().actions(s, role)
+        return out[:-1] if len(out) > 1 and s["prizes"] and s["prizes"][-1] > 7 else out
+
+
+def test_a_label_or_an_action_list_that_tells_a_secret_is_found():
+    register(PeekingLabels())
+    register(PeekingActions())
+    labels = fuzz("peeking-labels", 10)["errors"]
+    assert labels and all("label of" in e["message"] and "changes when its secrets" in e["message"] for e in labels)
+    actions = fuzz("peeking-actions", 20)["errors"]
+    assert actions and all("legal actions change" in e["message"] for e in actions)
+
+
 def test_a_leak_of_what_the_scramble_shuffles_is_found_in_goofspiel():
     register(PeekingDeck())
     errors = fuzz("peeking-deck", 20)["errors"]

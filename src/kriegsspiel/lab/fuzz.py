@@ -9,7 +9,7 @@ simultaneous step, what one role sees must not depend on which legal action
 another role chose before the reveal; and, in every game that hides anything
 (``Rules.scramble``: hands, decks, face-down counters, secret orders and goals,
 sealed choices), a role's view must not change when everything it may not know
-is shuffled.
+is shuffled, nor its legal actions and their labels.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
                 finding(step, problem)
                 return found
         if step % 7 == 3:
-            problem = _probe_scramble(game, state, pick)
+            problem = _probe_scramble(game, state, pick, legal)
             if problem:
                 finding(step, problem)
                 return found
@@ -201,9 +201,10 @@ def _probe_leak(game, state, active, legal, pick) -> str | None:
     return None
 
 
-def _probe_scramble(game, state, pick) -> str | None:
-    """What a role sees must not change when what it may not know is shuffled; the
-    shuffle is made on a copy and leaves the state as it was."""
+def _probe_scramble(game, state, pick, legal: dict) -> str | None:
+    """What a role sees must not change when what it may not know is shuffled, nor, if it
+    must act, its legal actions and their labels (both go to its player); the shuffle is
+    made on a copy and leaves the state as it was."""
     role = pick.choice(list(state["roles"]) + [None])
     before = orjson.dumps(state)
     try:
@@ -214,9 +215,15 @@ def _probe_scramble(game, state, pick) -> str | None:
         return f"scramble for {role or 'a spectator'} changed the state instead of a copy"
     if other is None:
         return None
+    who = role or "a spectator"
     if game.view(other, role) != game.view(state, role):
-        who = role or "a spectator"
         return f"leak: what {who} sees changes when the secrets it may not know are shuffled"
+    if role in legal:
+        if orjson.dumps(game.actions(other, role)) != orjson.dumps(legal[role]):
+            return f"leak: {who}'s legal actions change when the secrets it may not know are shuffled"
+        for action in legal[role]:
+            if game.label(action, other) != game.label(action, state):
+                return f"leak: the label of {who}'s action {action!r} changes when its secrets are shuffled"
     return None
 
 

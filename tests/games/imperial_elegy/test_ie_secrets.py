@@ -30,5 +30,5 @@ def test_the_fuzzer_finds_a_planted_leak(monkeypatch):
         return out
 
     monkeypatch.setattr(game, "board", leaky)
-    found = [_probe_scramble(game, s, random.Random(seed)) for seed in range(10)]
+    found = [_probe_scramble(game, s, random.Random(seed), {}) for seed in range(10)]
     assert any(f and f.startswith("leak") for f in found)
