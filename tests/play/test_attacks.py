@@ -394,6 +394,34 @@ def test_bots_that_play_on_without_end_beside_people_are_stopped(db):
         assert live.state["actions"] == []  # stopped before a move: nothing half done
     with TestClient(create_app(db)) as c:
         assert made.json()["id"] not in c.app.state.host.live  # not restarted by the next server
+        # a person of the game opens it: the bots play on (else nobody could ever move again)
+        person = made.json()["you"]["token"]
+        assert c.get(f"/api/games/{made.json()['id']}", params={"token": person}).status_code == 200
+        live = c.app.state.host.live[made.json()["id"]]
+        deadline = time.time() + 10
+        while not live.state["actions"] and time.time() < deadline:
+            time.sleep(0.02)
+        assert live.state["actions"] and live.state["actions"][0][0] == "austria-hungary"
+
+
+def test_a_spectator_does_not_wake_the_bots_of_a_game_with_people(db):
+    seats = {"austria-hungary": "bot:random"}
+    with TestClient(create_app(db, dev=True, limits=Limits(bot_run_seconds=0.0))) as c:
+        made = c.post("/api/games", json={"game": "first-world-war", "seed": 1, "seats": seats}).json()
+        live = c.app.state.host.live[made["id"]]
+        deadline = time.time() + 10
+        while (live.bots_running or not live.stopped) and time.time() < deadline:
+            time.sleep(0.02)
+        assert live.stopped
+        c.app.state.host.limits = Limits()  # the bots would have time now, if woken
+        assert c.get(f"/api/games/{made['id']}", params={"token": made["spectator"]["token"]}).status_code == 200
+        time.sleep(0.3)
+        assert live.stopped and live.state["actions"] == []
+        assert c.get(f"/api/games/{made['id']}", params={"token": made["you"]["token"]}).status_code == 200
+        deadline = time.time() + 10
+        while not live.state["actions"] and time.time() < deadline:
+            time.sleep(0.02)
+        assert live.state["actions"]
 
 
 def test_idle_and_finished_games_leave_memory_and_come_back(db):

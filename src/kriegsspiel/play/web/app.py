@@ -440,6 +440,7 @@ def create_app(
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str, request: Request, token: TokenQuery = None, role: RoleQuery = None):
         live, seat = await opened(game_id, token, request)
+        host.wake(live, seat)
         return Fast(host.shape(live, seat, role))
 
     @app.post("/api/games/{game_id}/actions")
@@ -518,6 +519,7 @@ def create_app(
             host.role_for(live, seat, role)
             listener = Listener(seat, role, client)
             host.open_socket(live, listener)
+            host.wake(live, seat)
         except Refused as e:  # accepted, then closed: the client reads the code and the reason
             await ws.accept()
             await ws.close(code=4000 + e.status, reason=str(e)[:120])

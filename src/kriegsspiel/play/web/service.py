@@ -74,7 +74,7 @@ class Limits:
     bot_run_seconds: float = 10 * 60
     """How long the bots of a game with people in it may play in one go, between two moves
     of a person, before they are stopped: a bot that cannot end its turn holds no worker
-    for ever."""
+    for ever. A person of the game opening it starts them again (``Host.wake``)."""
     idle_seconds: float = 10 * 60
     """A game nobody has touched for this long leaves memory (finished ones sooner)."""
     search_workers: int = 2
@@ -541,6 +541,15 @@ class Host:
         live.touched = time.monotonic()
 
     # ----- bots ----------------------------------------------------------------------
+
+    def wake(self, live: Live, seat: Seat) -> None:
+        """A person holding a seat opens a game with people in it: bots that were stopped by
+        their time for a run of moves (``Limits.bot_run_seconds``), or not started since the
+        game was loaded, play on, for another run at most; else nobody could ever move again."""
+        if seat.spectator or live.all_bots or live.bots_running:
+            return
+        live.stopped = False
+        self.kick_bots(live)
 
     def kick_bots(self, live: Live) -> None:
         if live.bots_running or live.stopped or self._bot_to_move(live, live.state) is None:
