@@ -261,3 +261,20 @@ def test_2_2_recapture_removes_the_occupation_marker():
     fight(s, WA, 2)
     assert "liege" not in s["owner"] and board.owner(s, "liege") == WA
     assert s["vp"][DE] == 6 and s["vp"][WA] == 6
+
+
+@pytest.mark.parametrize("with_dummy", [False, True])
+def test_4_2_an_offensive_cannot_be_taken_back_once_the_defenders_are_turned_over(with_dummy):
+    """4.2 (rulebook L217): launching an offensive removes the defenders' dummies, so the attacker
+    learns which of the counters facing it are real, and as much when none were dummies: from
+    then on the offensive cannot be undone (docs/ENGINE.md: nothing hidden is taken back)."""
+    s = opening()
+    clear(s, 1)
+    put(s, "de-1", 1)
+    put(s, "fr-1", 1)
+    if with_dummy:
+        dummy(s, WA, 1)
+    launch = {"offensive": 1}
+    assert launch in game.actions(s, DE)
+    game.apply(s, DE, launch)
+    assert not game.can_undo(s, DE)

@@ -162,3 +162,48 @@ def test_views_never_show_hidden_things_in_a_whole_game():
         game.apply(s, role, bot(game.view(s, role), game.actions(s, role), rng))
         steps += 1
     assert steps == 400
+
+
+def test_7_1_german_armies_under_austro_hungarian_command_stay_anonymous():
+    """7.1 (rulebook L311) hands the German armies on Fronts 5-6 and 9-11 to Austria-Hungary,
+    but their counters are still German-backed and face-down (2.4, L118): the Entente and a
+    spectator see the same whether Front 9's two German counters are an army and a dummy or
+    two dummies; neither the log nor the counts tell them which; the two Central Empires read
+    the army's name."""
+    from kriegsspiel.games.first_world_war.sequence import austro_hungarian_command
+
+    a = opening()
+    clear(a, 1, 9)
+    b = game.clone(a)
+    put(a, "de-1", 9)  # an army on Front 9 and a dummy on Front 1 ...
+    dummy(a, DE, 1)
+    dummy(b, DE, 9)  # ... or the other way round
+    put(b, "de-1", 1)
+    austro_hungarian_command(a)
+    austro_hungarian_command(b)
+    assert a["armies"]["de-1"]["ctl"] == AH and b["armies"]["de-1"]["ctl"] == DE
+    for role in (WA, RU, None):
+        assert views_of(a, role) == views_of(b, role), role
+        assert game.view(a, role)["board"]["fronts"]["9"]["counters"] == {DE: 1}
+        assert not any("Austro-Hungarian command" in line["text"] for line in game.log(a, role))
+    name = P.armies["de-1"].name
+    for role in (DE, AH):
+        assert any("Austro-Hungarian command" in line["text"] and name in line["text"] for line in game.log(a, role))
+
+
+def test_10_0_the_treatys_garrison_is_named_only_to_its_own_empires():
+    """10.0: the weakest armies stay on Fronts 7-9 as the treaty's garrison; face-down, they
+    are named only to the Empires that see them (2.4)."""
+    from kriegsspiel.games.first_world_war.endgame import lock
+
+    s = opening()
+    clear(s, 7)
+    put(s, "de-1", 7)
+    put(s, "de-2", 7)
+    lock(s, ["de-1", "de-2"], 1)
+    locked = [a for a in ("de-1", "de-2") if s["armies"][a].get("locked")]
+    assert len(locked) == 1
+    name = P.armies[locked[0]].name
+    assert any(name in line["text"] for line in game.log(s, DE))
+    for role in (AH, WA, RU, None):
+        assert not any(name in line["text"] for line in game.log(s, role)), role

@@ -133,11 +133,14 @@ def on_front(s, n):
 
 
 def lock(s: dict, armies: list[str], k: int) -> None:
-    """The weakest armies stay behind as the treaty's garrison."""
+    """The weakest armies stay behind as the treaty's garrison: named only to the Empires that
+    see them, since they may be face-down (2.4)."""
     info = pack().armies
     for a in sorted(armies, key=lambda a: (info[a].cv, a))[:k]:
-        s["armies"][a]["locked"] = True
-        log(s, f"{info[a].name} stays on Front {s['armies'][a]['front']} as a garrison.", "10.0")
+        st = s["armies"][a]
+        st["locked"] = True
+        seen = None if st["up"] else sorted({info[a].empire, st["ctl"]})
+        log(s, f"{info[a].name} stays on Front {st['front']} as a garrison.", "10.0", to=seen)
 
 
 # ----- 8.0 capitulation ------------------------------------------------------------------

@@ -154,8 +154,10 @@ class Offensive(Procedure):
             if k:
                 add_dummy(s, r, n, -k)
                 removed[r] = k
+        # 4.2 tells the attacker which of the counters were real, whether dummies were among
+        # them or not: the offensive can no longer be taken back
+        checkpoint(s)
         if removed:
-            checkpoint(s)
             log(s, dummies_removed(removed, n), "4.2")
         if not side_armies(s, n, enemy):
             log(s, "Only dummies defended: the attacker occupies a city as if it had won.", "4.2")

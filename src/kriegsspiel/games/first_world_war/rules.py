@@ -216,7 +216,8 @@ class FirstWorldWar(Rules):
 
     def board(self, s, role):
         """What ``role`` may see: its own armies, face-up armies, counts of face-down
-        counters per front and empire, the backs of other hands (2.4, 5.3). Every key is
+        counters per front and by the Empire their backs show (2.4: an army's back is its
+        Empire's colour, whoever commands it, 7.1-7.2), the backs of other hands (2.4, 5.3). Every key is
         named, here and in the records' lists (``ARMY_SHOWN``...): a key the state gains
         is seen by nobody until it is named."""
         p = pack()
@@ -226,7 +227,8 @@ class FirstWorldWar(Rules):
             where = st["where"]
             if where == "board":
                 c = counters[str(st["front"])]
-                c[st["ctl"]] = c.get(st["ctl"], 0) + 1
+                back = p.armies[a].empire
+                c[back] = c.get(back, 0) + 1
                 if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
                     armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
             elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:

@@ -200,9 +200,9 @@ def austro_hungarian_command(s: dict) -> None:
             if st["ctl"] == DE:
                 st["ctl"] = AH
                 taken.add(army)
-    if taken:
+    if taken:  # the armies are face-down: named only to the two Empires that see them (2.4)
         names = [info.name for army, info in pack().armies.items() if army in taken]
-        log(s, f"Under Austro-Hungarian command: {', '.join(names)}.", "7.1")
+        log(s, f"Under Austro-Hungarian command: {', '.join(names)}.", "7.1", to=[DE, AH])
 
 
 def roll_order(s: dict, what: str) -> list[str]:
