@@ -207,3 +207,27 @@ def test_10_0_the_treatys_garrison_is_named_only_to_its_own_empires():
     assert any(name in line["text"] for line in game.log(s, DE))
     for role in (AH, WA, RU, None):
         assert not any(name in line["text"] for line in game.log(s, role)), role
+
+
+def test_r51_the_sampler_of_what_the_entente_does_not_know_mixes_the_command_too():
+    """R51: to the Entente a German counter under Austro-Hungarian command is only a German
+    counter, so its sampler (``scramble``) may put the army under it where the dummy was and
+    the dummy where the army was, with the command of where the army lands (7.1); Germany's and
+    Austria-Hungary's own knowledge of who commands what is kept when they are the ones not to know."""
+    from kriegsspiel.games.first_world_war.sequence import austro_hungarian_command
+
+    s = opening()
+    clear(s, 1, 9)
+    put(s, "de-1", 9)
+    dummy(s, DE, 1)
+    austro_hungarian_command(s)
+    seen = set()
+    for seed in range(40):
+        t = game.scramble(s, WA, random.Random(seed))
+        assert views_of(t, WA) == views_of(s, WA)
+        st = t["armies"]["de-1"]
+        if st["where"] == "board" and st["front"] in (1, 9):
+            seen.add((st["front"], st["ctl"]))
+        u = game.scramble(s, AH, random.Random(seed))
+        assert u["armies"]["de-1"] == s["armies"]["de-1"]  # Austria-Hungary commands it: it knows
+    assert (9, AH) in seen and (1, DE) in seen and (1, AH) not in seen and (9, DE) not in seen

@@ -14,6 +14,7 @@ from ...engine import Option, Rules, Scenario
 from . import bots, data, deployment, endgame, events, offensive, operations, sequence
 from .board import (
     AH,
+    AH_FRONTS,
     ALLIANCE,
     CENTRAL,
     DE,
@@ -426,9 +427,12 @@ class FirstWorldWar(Rules):
 
 def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
     """Swap the fronts of the other empires' face-down counters, armies and dummies alike,
-    where each may stand: every front keeps its number of counters of each empire (3.5).
-    In an offensive the defending alliance's dummies on the front have been removed in
-    sight of all (4.2): its counters there are known to be armies and stay armies."""
+    where each may stand: every front keeps its number of counters of each empire's back
+    (3.5; R51: whoever commands them). In an offensive the defending alliance's dummies on
+    the front have been removed in sight of all (4.2): its counters there are known to be
+    armies and stay armies. A German army moved so takes the command of where it lands
+    (7.1: Austria-Hungary's on Fronts 5-6 and 9-11), unless one of the two Central Empires
+    is the one not to know: it sees the command of the armies it commands."""
     p = pack()
     battle = s["battle"]
     for empire in EMPIRES:
@@ -439,7 +443,7 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
         counters = [
             [a, st["front"]]
             for a, st in s["armies"].items()
-            if st["where"] == "board" and st["ctl"] == empire and not st["up"] and p.armies[a].empire != role
+            if st["where"] == "board" and p.armies[a].empire == empire and not st["up"] and st["ctl"] != role
         ]
         for key, n in s["dummies"][empire].items():
             counters += [["dummy", int(key)] for _ in range(n)]
@@ -457,6 +461,8 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
                 add_dummy(s, empire, front)
             elif s["armies"][unit]["front"] != front:
                 place(s, unit, front)
+                if empire == DE and role not in (DE, AH):
+                    s["armies"][unit]["ctl"] = AH if front in AH_FRONTS else DE
 
 
 def _swap_markers(s: dict, role: str, rng) -> None:
