@@ -32,3 +32,20 @@ def test_the_fuzzer_finds_a_planted_leak(monkeypatch):
     monkeypatch.setattr(game, "board", leaky)
     found = [_probe_scramble(game, s, random.Random(seed), {}) for seed in range(10)]
     assert any(f and f.startswith("leak") for f in found)
+
+
+def test_no_play_that_made_a_power_draw_can_be_undone():
+    """RULINGS_EVENTS E30: a card drawn from the deck (9.0) is seen by its drawer, so what led to
+    the draw is no longer taken back, by the drawer or by the power whose play made another draw."""
+    draws = 0
+    for seed in range(1, 6):
+        s = game.new(seed=seed)
+        pick = random.Random(seed)
+        while not game.is_over(s) and len(s["actions"]) < 300:
+            role = pick.choice(game.active(s))
+            before = len(s["deck"]) + len(s["discard"])
+            s = game.apply(s, role, pick.choice(game.actions(s, role)))
+            if len(s["deck"]) + len(s["discard"]) < before:  # cards left the piles for a hand
+                draws += 1
+                assert not any(game.can_undo(s, q) for q in s["roles"]), (seed, len(s["actions"]))
+    assert draws >= 5

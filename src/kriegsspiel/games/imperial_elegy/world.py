@@ -48,7 +48,7 @@ import functools
 import math
 from collections import deque
 
-from ...engine import log
+from ...engine import checkpoint, log
 from ...engine.memo import Memo
 from ...engine.rng import shuffle
 from .data import KEY_TYPES, PLAYERS, pack
@@ -1152,7 +1152,10 @@ def friendly_ports(s: dict, power: str, box: str) -> list:
 
 def deal(s: dict, q: str, n: int) -> int:
     """Draw ``n`` cards into ``q``'s hand, the discard pile shuffled into a new deck when the
-    deck runs out (9.0); how many were drawn."""
+    deck runs out (9.0); how many were drawn. A card drawn is seen by its drawer: what led to
+    the draw can no longer be undone (RULINGS_EVENTS E30)."""
+    if n > 0 and (s["deck"] or s["discard"]):
+        checkpoint(s)
     got = 0
     hand = s["powers"][q]["hand"]
     for _ in range(n):
