@@ -11,7 +11,9 @@ O1 onwards for play). The modules: ``world`` (the units, the map, the state's qu
 
 from __future__ import annotations
 
-from ...engine import Option, Rules, Scenario
+import operator
+
+from ...engine import Option, Rules, Scenario, checkpoint
 from ...engine.rules import win_chances
 from . import air, bots, charts, combat, logistics, movement, sequence
 from . import map as ot_map
@@ -44,6 +46,7 @@ from .world import (
     zoc_hexes,
     zoc_reaches,
 )
+from .world import sighted as world_sighted
 from .world import visible as world_visible
 
 ROLES = sequence.ORDER
@@ -77,6 +80,14 @@ HEX_ORDERS = {
     "place_man": "place a Man Pt of the general pool in {} (16B3)",
 }
 """The orders that name one hex, and their words."""
+
+
+_HEX = operator.itemgetter("hex")
+
+
+def _hexes(s: dict) -> tuple:
+    """Where every unit stands (None off the map): a unit's coming, going or moving changes it."""
+    return tuple(map(_HEX, s["units"].values()))
 
 
 class OverThere(Rules):
@@ -201,6 +212,28 @@ class OverThere(Rules):
     def visible(self, s: dict, role: str | None) -> set[str] | None:
         """The hexes where ``role`` sees the enemy's counters (ruling O1); None: everywhere."""
         return world_visible(s, role)
+
+    def apply(self, s, role, action):
+        """As every game's, and: an action that brings an enemy counter into sight (ruling O1)
+        can no longer be undone, by either side: it has been seen."""
+        if not s["options"]["limited_intelligence"]:
+            return super().apply(s, role, action)
+        last = self._sighting
+        if last is not None and last[0] is s and last[1] == len(s["actions"]):
+            where, before = last[2], last[3]  # worked out after the action that led here
+        else:
+            where, before = _hexes(s), world_sighted(s)
+        s = super().apply(s, role, action)
+        now = _hexes(s)
+        after = before
+        if now != where:  # what is in sight changes only as counters come, go and move
+            after = world_sighted(s)
+            if not after <= before:
+                checkpoint(s)
+        self._sighting = (s, len(s["actions"]), now, after)
+        return s
+
+    _sighting = None  # (state, its number of actions, ``_hexes``, ``world.sighted``): the last worked out
 
     def board(self, s, role):
         """Every key is named here with the rule that shows it. Hidden (ruling O1): the identity,

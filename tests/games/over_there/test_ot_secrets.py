@@ -1,0 +1,28 @@
+"""Over There: what a move into contact shows cannot be taken back (ruling O1)."""
+
+from __future__ import annotations
+
+import random
+
+import kriegsspiel
+from kriegsspiel.games.over_there.world import sighted
+
+G = kriegsspiel.load("over-there")
+
+
+def test_o1_an_action_that_brings_an_enemy_counter_into_sight_cannot_be_undone():
+    """Ruling O1: a side sees the enemy's counters only in contact. A move that brings one into
+    sight has shown it, to the mover or to the enemy it came next to: neither may take it back."""
+    sightings = 0
+    for seed in range(1, 4):
+        s = G.new(seed=seed)
+        assert s["options"]["limited_intelligence"]
+        pick = random.Random(seed)
+        while not G.is_over(s) and len(s["actions"]) < 400:
+            role = pick.choice(G.active(s))
+            before = sighted(s)
+            s = G.apply(s, role, pick.choice(G.actions(s, role)))
+            if not sighted(s) <= before:
+                sightings += 1
+                assert not any(G.can_undo(s, side) for side in s["roles"]), (seed, len(s["actions"]))
+    assert sightings >= 5
