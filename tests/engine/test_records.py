@@ -103,6 +103,11 @@ def test_an_illegal_action_in_a_record_names_its_position():
         ({**kriegsspiel.record(game.new(seed=1)), "actions": "all of them"}, "list of \\[role, action\\] pairs"),
         ({**kriegsspiel.record(game.new(seed=1)), "game": "chess"}, "no game 'chess'"),
         ({**kriegsspiel.record(game.new(seed=1)), "players": 9}, "cannot start its game"),
+        ({**kriegsspiel.record(game.new(seed=1)), "players": 2.0}, "not 2.0"),
+        ({**kriegsspiel.record(game.new(seed=1)), "players": True}, "not True"),
+        ({**kriegsspiel.record(game.new(seed=1)), "game": ["goofspiel"]}, "'game' must be the name of a game"),
+        ({**kriegsspiel.record(game.new(seed=1)), "game": {"id": "goofspiel"}}, "'game' must be the name of a game"),
+        ({**kriegsspiel.record(game.new(seed=1)), "scenario": ["standard"]}, "cannot start its game"),
         ({**kriegsspiel.record(game.new(seed=1)), "rules": 0}, "version 0 of the rules"),
     ],
 )
@@ -117,3 +122,56 @@ def test_replay_part_way():
     partial = kriegsspiel.replay(rec, upto=2)
     assert partial["actions"] == s["actions"][:2]
     assert len(partial["hands"]["hearts"]) == 12 and len(s["hands"]["hearts"]) == 10
+
+
+@pytest.mark.parametrize(
+    "game_id, where, action",
+    [
+        ("imperialism-1880", "orders", {"request": ["support"]}),
+        ("imperialism-1880", "orders", {"request": {"a": 1}}),
+        ("imperial-borders", "march_orders", {"unload": ["x"]}),
+        ("imperial-borders", "march_orders", {"load": "x", "onto": ["y"]}),
+        ("imperial-borders", "march_orders", {"transfer": "x", "to": {"k": 1}}),
+    ],
+)
+def test_an_action_of_the_wrong_shape_is_illegal_and_its_record_refused(game_id, where, action):
+    """A list or an object where a name belongs: IllegalAction, the state unchanged, and a
+    record holding it refused with RecordError (not a crash in a state's quick check)."""
+    import random
+
+    rules = kriegsspiel.load(game_id)
+    s = rules.new(seed=1)
+    pick = random.Random(1)
+    while s["stack"] and s["stack"][-1].get("state") != where:
+        role = pick.choice(rules.active(s))
+        s = rules.apply(s, role, pick.choice(rules.actions(s, role)))
+    role = rules.active(s)[0]
+    before = json.dumps(s, sort_keys=True)
+    with pytest.raises(kriegsspiel.IllegalAction):
+        rules.apply(s, role, action)
+    assert json.dumps(s, sort_keys=True) == before
+    rec = kriegsspiel.record(s)
+    rec["actions"].append([role, action])
+    with pytest.raises(RecordError, match="is illegal"):
+        kriegsspiel.replay(json.loads(json.dumps(rec)))
+
+
+def test_a_states_quick_check_that_cannot_read_an_action_refuses_it():
+    """The engine's guard: a state's own ``legal`` that fails on an action it cannot read
+    (TypeError, KeyError...) refuses the action as illegal, the state unchanged."""
+    s = game.new(seed=1)
+    st = game.states[s["stack"][-1]["state"]]
+    real = type(st).legal
+
+    def fragile(self, s, f, role, action):
+        return {"bid": 1}[action]  # KeyError, or TypeError for a list
+
+    type(st).legal = fragile
+    try:
+        before = json.dumps(s, sort_keys=True)
+        for action in (["a list"], "no such bid"):
+            with pytest.raises(kriegsspiel.IllegalAction, match="not an action of the game"):
+                game.apply(s, "hearts", action)
+        assert json.dumps(s, sort_keys=True) == before
+    finally:
+        type(st).legal = real

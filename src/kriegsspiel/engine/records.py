@@ -75,6 +75,8 @@ def check(rec) -> dict:
         raise RecordError("corrupt record: 'actions' must be a list of [role, action] pairs")
     if not isinstance(rec["options"], dict):
         raise RecordError("corrupt record: 'options' must be an object")
+    if type(rec["game"]) is not str:
+        raise RecordError("corrupt record: 'game' must be the name of a game")
     try:
         rng.check_seed(rec["seed"])
     except ValueError as e:

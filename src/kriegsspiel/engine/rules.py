@@ -235,12 +235,12 @@ class Rules:
         seed = rng.new_seed() if seed is None else rng.check_seed(seed)
         if players is None:
             players = self.player_counts[0]
-        if players not in self.player_counts:
-            raise ValueError(f"{self.title} is played by {_counts(self.player_counts)} players, not {players}")
+        if type(players) is not int or players not in self.player_counts:  # 2.0 or True is no count
+            raise ValueError(f"{self.title} is played by {_counts(self.player_counts)} players, not {players!r}")
         ids = [sc.id for sc in self.scenarios]
         if scenario is None:
             scenario = ids[0] if ids else None
-        elif scenario not in ids:
+        elif type(scenario) is not str or scenario not in ids:
             raise ValueError(f"{self.title} has no scenario {scenario!r}; it has: {', '.join(ids)}")
         chosen = {}
         for name, value in (options or {}).items():
@@ -326,7 +326,17 @@ class Rules:
                     if a == action and same(a, action):
                         found = a
                         break
-        action = found if found is not None else st.legal(s, f, role, action)
+        if found is not None:
+            action = found
+        else:
+            try:
+                action = st.legal(s, f, role, action)
+            except IllegalAction:
+                raise
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                # an action of the wrong shape (a list where a name belongs...) that a state's
+                # own quick check could not read: refused like any other, the state unchanged
+                raise IllegalAction(f"that is not an action of the game ({type(e).__name__}: {e})"[:300]) from None
         self._listed = None
         acts = s["actions"]
         if acts and acts[-1][0] != role:
