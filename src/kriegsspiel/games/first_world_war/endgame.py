@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ...engine import Procedure, State, ask, game_over, log
+from ...engine import Procedure, State, ask, checkpoint, game_over, log
 from . import events
 from .board import (
     AH,
@@ -334,6 +334,7 @@ class Year1919(Procedure):
     def start(self, s, f):
         if s["options"]["solitaire"]:
             return None
+        checkpoint(s)  # the markers are taken from wherever they are, hands and cups: that shows
         for role, markers in ((WA, ("tanks-attack", "poison-gas")), (DE, ("stosstruppen",))):
             if s["status"][role]["capitulated"]:
                 continue

@@ -3,7 +3,7 @@ turns, then Brest-Litovsk, capitulation, the victory check and the new year."""
 
 from __future__ import annotations
 
-from ...engine import Procedure, State, ask, call, log
+from ...engine import Procedure, State, ask, call, checkpoint, log
 from . import events
 from .board import (
     AH,
@@ -200,6 +200,10 @@ def austro_hungarian_command(s: dict) -> None:
             if st["ctl"] == DE:
                 st["ctl"] = AH
                 taken.add(army)
+    # Austria-Hungary learns which German counters on its fronts are armies (those it now
+    # commands) and which are dummies: nothing done before is taken back (R52). Every round,
+    # whatever it learns: whether one could still undo must not tell what it learnt.
+    checkpoint(s)
     if taken:  # the armies are face-down: named only to the two Empires that see them (2.4)
         names = [info.name for army, info in pack().armies.items() if army in taken]
         log(s, f"Under Austro-Hungarian command: {', '.join(names)}.", "7.1", to=[DE, AH])
