@@ -11,7 +11,7 @@ Rulings: RULINGS_EVENTS.md (E1, E2, ...).
 
 from __future__ import annotations
 
-from ...engine import Procedure, State, ask, call, log
+from ...engine import Procedure, State, ask, call, checkpoint, log
 from ...engine.rng import below, roll
 from . import actions, war
 from .crisis import roll_balkan_state
@@ -1009,6 +1009,9 @@ class Responses(Procedure):
     Before a battle the powers are listed attacker first and asked in that order (18.1 L949)."""
 
     def start(self, s, f):
+        # Who is asked, or must play by force, shows what it holds: what led here is no longer
+        # taken back, whoever holds what (RULINGS_EVENTS E31)
+        checkpoint(s)
         if f["trigger"] in BATTLE_TRIGGERS and f.get("powers"):
             f["order"] = list(dict.fromkeys(f["powers"]))
         else:

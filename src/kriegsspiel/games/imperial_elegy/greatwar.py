@@ -1918,6 +1918,7 @@ class CombatCards(Procedure):
 
     def start(self, s, f):
         f["roles"] = [r for r in f["roles"] if r in PLAYERS]
+        checkpoint(s)  # who is asked shows who holds a combat card (RULINGS_EVENTS E31)
         return "next"
 
     def next(self, s, f):
