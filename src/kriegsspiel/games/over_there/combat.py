@@ -29,7 +29,7 @@ from functools import lru_cache
 
 from ...engine import hexes as hx
 from ...engine import rng
-from ...engine.flow import log
+from ...engine.flow import checkpoint, log
 from . import logistics, movement, supply
 from .world import (
     CAUSEWAYS,
@@ -1535,6 +1535,7 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
     problems = attack_problems(s, side, target_hex, uids)
     if problems:
         raise ValueError("; ".join(problems))
+    checkpoint(s)  # a combat is fought in the open (ruling O1), dice or none: it is not taken back
     enemy = OTHER[side]
     for u in uids:
         s["units"][u]["attacked"] = True

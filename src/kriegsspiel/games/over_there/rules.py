@@ -46,7 +46,7 @@ from .world import (
     zoc_hexes,
     zoc_reaches,
 )
-from .world import sighted as world_sighted
+from .world import contact as world_contact
 from .world import visible as world_visible
 
 ROLES = sequence.ORDER
@@ -88,6 +88,18 @@ _HEX = operator.itemgetter("hex")
 def _hexes(s: dict) -> tuple:
     """Where every unit stands (None off the map): a unit's coming, going or moving changes it."""
     return tuple(map(_HEX, s["units"].values()))
+
+
+def _in_sight(s: dict) -> frozenset:
+    """Every (side, hex) where a side sees what the enemy has (ruling O1: his counters and Res
+    Pts, or that there are none): a hex coming into sight shows something, so the action that
+    brought it can no longer be undone. Where each side's units stand is public enough (the
+    enemy's stacks are counted in every hex), so whether undo closes tells nothing more."""
+    out = set()
+    for side in SIDES:
+        if world_visible(s, side) is not None:
+            out.update((side, h) for h in world_contact(s, side))
+    return frozenset(out)
 
 
 class OverThere(Rules):
@@ -214,26 +226,30 @@ class OverThere(Rules):
         return world_visible(s, role)
 
     def apply(self, s, role, action):
-        """As every game's, and: an action that brings an enemy counter into sight (ruling O1)
-        can no longer be undone, by either side: it has been seen."""
+        """As every game's, and (ruling O1): an action that brings a hex into a side's sight can
+        no longer be undone, by either side, nor one after which the enemy is to act."""
         if not s["options"]["limited_intelligence"]:
             return super().apply(s, role, action)
         last = self._sighting
         if last is not None and last[0] is s and last[1] == len(s["actions"]):
             where, before = last[2], last[3]  # worked out after the action that led here
         else:
-            where, before = _hexes(s), world_sighted(s)
+            where, before = _hexes(s), _in_sight(s)
         s = super().apply(s, role, action)
         now = _hexes(s)
         after = before
         if now != where:  # what is in sight changes only as counters come, go and move
-            after = world_sighted(s)
+            after = _in_sight(s)
             if not after <= before:
                 checkpoint(s)
+        if s["stack"] and role not in self.active(s):
+            # play has passed to the enemy, whose hidden units may roll or act at once: whether
+            # one could still take one's move back must not tell of it (ruling O1)
+            checkpoint(s)
         self._sighting = (s, len(s["actions"]), now, after)
         return s
 
-    _sighting = None  # (state, its number of actions, ``_hexes``, ``world.sighted``): the last worked out
+    _sighting = None  # (state, its number of actions, ``_hexes``, ``_in_sight``): the last worked out
 
     def board(self, s, role):
         """Every key is named here with the rule that shows it. Hidden (ruling O1): the identity,

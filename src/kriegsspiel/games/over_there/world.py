@@ -521,7 +521,7 @@ class SideMap:
     when first asked) the hexes where all its ZOCs are reduced ones and the hexes in contact.
     Read-only: many callers share one."""
 
-    __slots__ = ("side", "occupied", "held", "zoc", "_reduced", "_contact", "_by_hex")
+    __slots__ = ("side", "occupied", "held", "zoc", "_reduced", "_contact")
 
     def __init__(self, s: dict, side: str, facts=None):
         """``facts``: ``_FACTS`` of each of the side's units, in the scenario's order, when the
@@ -554,17 +554,6 @@ class SideMap:
         self.occupied, self.held, self.zoc = frozenset(occupied), frozenset(held), frozenset(zoc)
         self._reduced: frozenset | None = None
         self._contact: frozenset | None = None
-        self._by_hex: dict | None = None
-
-    def by_hex(self, s: dict) -> dict:
-        """The side's units on the map by hex (found when first asked; ``s`` holds the facts
-        this SideMap was found for)."""
-        if self._by_hex is None:
-            found: dict[str, list[str]] = {}
-            for uid, v in on_map(s, self.side):
-                found.setdefault(v["hex"], []).append(uid)
-            self._by_hex = found
-        return self._by_hex
 
 
 _FACTS = operator.itemgetter("hex", "at", "dis", "nozoc", "cadre", "out", "supply")
@@ -755,10 +744,7 @@ the frontier has none. Read it, do not change it."""
 def contact(s: dict, side: str) -> frozenset[str]:
     """The hexes where ``side`` sees what the enemy has (ruling O1 in RULINGS.md): hexes its own
     units occupy or are adjacent to."""
-    return _contact_of(side_map(s, side))
-
-
-def _contact_of(m: SideMap) -> frozenset[str]:
+    m = side_map(s, side)
     if m._contact is None:
         seen = set(m.occupied)
         for h in m.occupied:
@@ -813,28 +799,6 @@ def visible(s: dict, role: str | None) -> set[str] | None:
     if _sees_all(s, role):
         return None
     return contact(s, role)
-
-
-def sighted(s: dict) -> frozenset:
-    """Every (side, enemy unit) where the side sees the unit's counter (ruling O1): a move that
-    adds to it has shown something hidden, and is no longer taken back (ruling O1)."""
-    if not s["options"]["limited_intelligence"]:
-        return frozenset()
-    out = set()
-    maps = {side: side_map(s, side) for side in SIDES}
-    for side in SIDES:
-        if _sees_all(s, side):
-            continue
-        seen = _contact_of(maps[side])  # ``visible``, from the maps at hand
-        for other in SIDES:
-            if other == side:
-                continue
-            there = maps[other]
-            hexes = seen & there.occupied
-            if hexes:
-                by_hex = there.by_hex(s)
-                out.update((side, uid) for h in hexes for uid in by_hex[h])
-    return frozenset(out)
 
 
 def _sees_all(s: dict, role: str) -> bool:
