@@ -5,7 +5,7 @@ import random
 
 import toy
 
-from kriegsspiel.engine import STAY, ask
+from kriegsspiel.engine import STAY, ask, log
 from kriegsspiel.games import register
 from kriegsspiel.games.first_world_war.rules import FirstWorldWar
 from kriegsspiel.games.goofspiel.rules import Goofspiel
@@ -228,3 +228,30 @@ def test_a_scramble_that_changes_the_state_is_found():
     register(ScrambleInPlace())
     errors = fuzz("scramble-in-place", 5)["errors"]
     assert errors and all("changed the state instead of a copy" in e["message"] for e in errors)
+
+
+class PeekThenUndo(Goofspiel):
+    """Goofspiel with a free look: a bidder may, as an action, look at the next prize (a private
+    log line) and take the look back: nothing closes undo."""
+
+    id = "peek-then-undo"
+    max_decisions = 1000
+
+    def actions(self, s, role):
+        out = super().actions(s, role)
+        return out + ["peek"] if out and s["prizes"] and not s.get("peeked") else out
+
+    def apply(self, s, role, action):
+        if action == "peek" and action in self.actions(s, role):
+            s["actions"].append([role, action])
+            s["peeked"] = True
+            log(s, f"The next prize is {s['prizes'][-1]}.", "peek", to=[role])
+            return s
+        return super().apply(s, role, action)
+
+
+def test_reveals_finds_an_action_that_shows_a_secret_and_may_be_undone():
+    register(PeekThenUndo())
+    assert fuzz("goofspiel", 20, reveals=True)["errors"] == []
+    found = fuzz("peek-then-undo", 30, reveals=True)["errors"]
+    assert found and all('may undo "peek", which showed it' in e["message"] for e in found)

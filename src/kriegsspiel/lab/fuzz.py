@@ -9,7 +9,11 @@ simultaneous step, what one role sees must not depend on which legal action
 another role chose before the reveal; and, in every game that hides anything
 (``Rules.scramble``: hands, decks, face-down counters, secret orders and goals,
 sealed choices), a role's view must not change when everything it may not know
-is shuffled, nor its legal actions and their labels.
+is shuffled, nor its legal actions and their labels. With ``reveals`` (``kriegsspiel
+fuzz --reveals``): an action played both in the state and in a copy with what its
+role may not know shuffled, that shows the role something (its view differs
+between the two), may no longer be undone. Its findings are not all settled yet
+(docs/ENGINE.md), so it is not on by default.
 """
 
 from __future__ import annotations
@@ -60,8 +64,9 @@ def setup_for(game, seed: int) -> dict:
     }
 
 
-def fuzz_one(game_id: str, seed: int) -> list[Finding]:
-    """Play one random game and check it at every step."""
+def fuzz_one(game_id: str, seed: int, reveals: bool = False) -> list[Finding]:
+    """Play one random game and check it at every step; with ``reveals``, also that an action
+    that shows its role something hidden is not left to be undone (``_probe_reveal``)."""
     game = load(game_id)
     setup = setup_for(game, seed)
     found: list[Finding] = []
@@ -110,6 +115,7 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
         options = legal[role]
         choice = options[pick.randrange(len(options))]
         copy = game.clone(state) if step % 3 == 0 else None
+        aside = _scrambled_aside(game, state, seed, step) if reveals and step % 7 == 5 else None
         try:
             state = game.apply(state, role, choice)
         except Exception as e:  # noqa: BLE001
@@ -117,6 +123,11 @@ def fuzz_one(game_id: str, seed: int) -> list[Finding]:
             return found
         if copy is not None:
             problem = _probe_copy(game, copy, state, role, choice)
+            if problem:
+                finding(step, problem)
+                return found
+        if aside is not None:
+            problem = _probe_reveal(game, aside, state, role, choice)
             if problem:
                 finding(step, problem)
                 return found
@@ -180,6 +191,36 @@ def _probe_copy(game, copy, state, role, choice) -> str | None:
     return None
 
 
+def _scrambled_aside(game, state, seed: int, step: int) -> tuple | None:
+    """(a role, or None for a spectator; the state with what it may not know shuffled), for
+    ``_probe_reveal`` to play the same action in. Chosen by a generator of its own, so that
+    the fuzzer's game is the same with or without the probe."""
+    own = random.Random(seed * 1_000_003 + step)
+    seer = own.choice(game.active(state))
+    try:
+        other = game.scramble(state, seer, own)
+    except Exception:  # noqa: BLE001 - the scramble check reports a failing scramble
+        return None
+    return None if other is None else (seer, other)
+
+
+def _probe_reveal(game, aside, state, role, choice) -> str | None:
+    """The same action played where what one role (or a spectator) may not know was shuffled:
+    if what it sees now differs, the action showed it something hidden. Then the action may
+    no longer be undone (a player would otherwise look and take it back); and the log may not
+    be the only thing that differs (a line telling what the board keeps hidden)."""
+    seer, other = aside
+    if seer != role:
+        return None
+    try:
+        other = game.apply(other, role, choice)
+    except Exception:  # noqa: BLE001 - not legal there, or a sample the rules cannot go on with
+        return None
+    if game.can_undo(state, role) and game.view(other, role) != game.view(state, role):
+        return f"leak: {role} may undo {game.label(choice)}, which showed it what it may not know"
+    return None
+
+
 def _probe_leak(game, state, active, legal, pick) -> str | None:
     """Before the reveal, the others' views must not depend on what one chose."""
     role = active[pick.randrange(len(active))]
@@ -232,13 +273,13 @@ def _trace(e: Exception) -> str:
     return f"{type(e).__name__}: {e} (at {where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
 
 
-def _batch(game_id: str, seeds: list[int]) -> list[dict]:
-    return [f.as_dict() for s in seeds for f in fuzz_one(game_id, s)]
+def _batch(game_id: str, reveals: bool, seeds: list[int]) -> list[dict]:
+    return [f.as_dict() for s in seeds for f in fuzz_one(game_id, s, reveals)]
 
 
-def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1) -> dict:
+def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1, reveals: bool = False) -> dict:
     """Fuzz ``games`` games with seeds ``seed .. seed+games-1``, over ``jobs`` processes."""
     load(game_id)
-    errors = over_seeds(_batch, (game_id,), list(range(seed, seed + games)), jobs, progress)
+    errors = over_seeds(_batch, (game_id, reveals), list(range(seed, seed + games)), jobs, progress)
     errors.sort(key=lambda e: (e["seed"], e["step"]))
     return {"game": game_id, "games": games, "errors": errors}

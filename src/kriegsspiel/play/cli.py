@@ -437,6 +437,9 @@ def fuzz(
     games: Annotated[int, typer.Option("--games", min=1)] = 100,
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
+    reveals: Annotated[
+        bool, typer.Option(help="Also check that an action that shows its player something hidden cannot be undone.")
+    ] = False,
     as_json: Json = False,
 ):
     """Random legal play hunting crashes, dead ends, endless games, replay drift and leaks."""
@@ -444,12 +447,12 @@ def fuzz(
 
     game_or_fail(game)
     if as_json:
-        report = run(game, games, seed=seed, jobs=jobs)
+        report = run(game, games, seed=seed, jobs=jobs, reveals=reveals)
         print(json.dumps({"games": report["games"], "errors": report["errors"]}))
     else:
         with Progress(console=err, transient=True) as bar:
             task = bar.add_task(f"fuzzing {game}", total=games)
-            report = run(game, games, seed=seed, jobs=jobs, progress=lambda n: bar.advance(task, n))
+            report = run(game, games, seed=seed, jobs=jobs, reveals=reveals, progress=lambda n: bar.advance(task, n))
         for e in report["errors"]:
             out.print(f"[red]seed {e['seed']} step {e['step']}:[/] {e['message']}")
         out.print(f"{report['games']} games, {len(report['errors'])} errors")
