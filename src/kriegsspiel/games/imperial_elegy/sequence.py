@@ -502,6 +502,9 @@ class ActionPhase(Procedure):
         while f["k"] < len(PLAYERS):
             q = PLAYERS[f["k"]]
             f["k"] += 1
+            # the hand's mandatory events go to the discard pile, or none do: either shows
+            # something of it, so what led here stays done (RULINGS_EVENTS E31)
+            checkpoint(s)
             st = s["powers"][q]
             for c in list(st["hand"]):
                 if "mandatory" in card(c).flags:
