@@ -9,7 +9,7 @@ import collections
 from functools import lru_cache
 from operator import itemgetter
 
-from ...engine import STAY, Procedure, State, ask, ask_all, call, game_over, log, rng
+from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, game_over, log, rng
 from . import air, combat, logistics, movement, supply
 from .scenario import SIDES, victory_level
 from .world import (
@@ -1253,6 +1253,7 @@ class Das(State):
 
     def act(self, s, f, role, action):
         s["attack"]["das"] = action["das"]
+        checkpoint(s)  # the attacker's support is shown next: the answer is not taken back (B17B4)
         return None
 
 
