@@ -90,16 +90,17 @@ def _hexes(s: dict) -> tuple:
     return tuple(map(_HEX, s["units"].values()))
 
 
-def _in_sight(s: dict) -> frozenset:
-    """Every (side, hex) where a side sees what the enemy has (ruling O1: his counters and Res
-    Pts, or that there are none): a hex coming into sight shows something, so the action that
-    brought it can no longer be undone. Where each side's units stand is public enough (the
-    enemy's stacks are counted in every hex), so whether undo closes tells nothing more."""
-    out = set()
-    for side in SIDES:
-        if world_visible(s, side) is not None:
-            out.update((side, h) for h in world_contact(s, side))
-    return frozenset(out)
+def _in_sight(s: dict) -> tuple:
+    """For each side, the hexes where it sees what the enemy has (ruling O1: his counters and
+    Res Pts, or that there are none), or None where it sees everything: a hex coming into sight
+    shows something, so the action that brought it can no longer be undone. Where each side's
+    units stand is public enough (the enemy's stacks are counted in every hex), so whether undo
+    closes tells nothing more."""
+    return tuple(None if world_visible(s, side) is None else world_contact(s, side) for side in SIDES)
+
+
+def _more_in_sight(before: tuple, after: tuple) -> bool:
+    return any(a is not None and (b is None or not a <= b) for a, b in zip(after, before, strict=True))
 
 
 class OverThere(Rules):
@@ -240,7 +241,7 @@ class OverThere(Rules):
         after = before
         if now != where:  # what is in sight changes only as counters come, go and move
             after = _in_sight(s)
-            if not after <= before:
+            if _more_in_sight(before, after):
                 checkpoint(s)
         if s["stack"] and role not in self.active(s):
             # play has passed to the enemy, whose hidden units may roll or act at once: whether
