@@ -861,6 +861,7 @@ def h_ot_industrialize(s, f, e):
     s["powers"][q]["hand"].remove(c)
     s["powers"]["ot"]["industrialize"] = c
     log(s, f"The Ottomans accept {NAMES[q]}'s card, {card_title(c)}, for industrialization.", "12.13.1")
+    checkpoint(s)  # the card is shown: the choice stays made
     f.setdefault("draws", []).append([q, 1])
     if "mandatory" in card(c).flags and "response" not in card(c).flags:
         front(f, [{"verb": "_trigger", "power": "ot", "card": c, "discard": False}])

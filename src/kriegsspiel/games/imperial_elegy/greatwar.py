@@ -1037,6 +1037,7 @@ class NeutralImpulses(Procedure):
         while f["i"] < len(ns):
             q = ns[f["i"]]
             f["i"] += 1
+            checkpoint(s)  # whether the neutral is asked shows what it holds (RULINGS_EVENTS E31)
             if any(card(c).kind in ("event", "mandatory") for c in hand(s, q)):
                 ask(s, "gw-neutral-card", q)
                 return "next"
