@@ -201,7 +201,7 @@ def austro_hungarian_command(s: dict) -> None:
                 st["ctl"] = AH
                 taken.add(army)
     # Austria-Hungary learns which German counters on its fronts are armies (those it now
-    # commands) and which are dummies: nothing done before is taken back (R52). Every round,
+    # commands) and which are dummies: nothing done before is taken back (R51). Every round,
     # whatever it learns: whether one could still undo must not tell what it learnt.
     checkpoint(s)
     if taken:  # the armies are face-down: named only to the two Empires that see them (2.4)
