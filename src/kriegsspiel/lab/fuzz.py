@@ -115,7 +115,7 @@ def fuzz_one(game_id: str, seed: int, reveals: bool = False) -> list[Finding]:
         options = legal[role]
         choice = options[pick.randrange(len(options))]
         copy = game.clone(state) if step % 3 == 0 else None
-        aside = _scrambled_aside(game, state, seed, step) if reveals and step % 7 == 5 else None
+        aside = _scrambled_aside(game, state, role, seed, step) if reveals and step % 7 == 5 else None
         try:
             state = game.apply(state, role, choice)
         except Exception as e:  # noqa: BLE001
@@ -191,29 +191,22 @@ def _probe_copy(game, copy, state, role, choice) -> str | None:
     return None
 
 
-def _scrambled_aside(game, state, seed: int, step: int) -> tuple | None:
-    """(a role, or None for a spectator; the state with what it may not know shuffled), for
-    ``_probe_reveal`` to play the same action in. Chosen by a generator of its own, so that
-    the fuzzer's game is the same with or without the probe."""
-    own = random.Random(seed * 1_000_003 + step)
-    seer = own.choice(game.active(state))
+def _scrambled_aside(game, state, role: str, seed: int, step: int) -> dict | None:
+    """The state with what ``role`` may not know shuffled, for ``_probe_reveal`` to play the
+    same action in; shuffled by a generator of its own, so that the fuzzer's game is the same
+    with or without the probe."""
     try:
-        other = game.scramble(state, seer, own)
+        return game.scramble(state, role, random.Random(seed * 1_000_003 + step))
     except Exception:  # noqa: BLE001 - the scramble check reports a failing scramble
         return None
-    return None if other is None else (seer, other)
 
 
 def _probe_reveal(game, aside, state, role, choice) -> str | None:
-    """The same action played where what one role (or a spectator) may not know was shuffled:
-    if what it sees now differs, the action showed it something hidden. Then the action may
-    no longer be undone (a player would otherwise look and take it back); and the log may not
-    be the only thing that differs (a line telling what the board keeps hidden)."""
-    seer, other = aside
-    if seer != role:
-        return None
+    """The same action played where what its role may not know was shuffled (``aside``): if
+    what the role sees now differs, the action showed it something hidden, and may no longer
+    be undone (a player would otherwise look and take it back)."""
     try:
-        other = game.apply(other, role, choice)
+        other = game.apply(aside, role, choice)
     except Exception:  # noqa: BLE001 - not legal there, or a sample the rules cannot go on with
         return None
     if game.can_undo(state, role) and game.view(other, role) != game.view(state, role):

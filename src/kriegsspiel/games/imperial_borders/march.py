@@ -1247,10 +1247,9 @@ def quick(s: dict, role: str, action, cargo: bool, cancel: bool, execute: bool):
         part = (left if cancel else []) + ([{"execute": a["cancel"]} for a in left] if execute else [])
     elif cargo and ("load" in action or "unload" in action or "transfer" in action):
         ship = action.get("onto") or action.get("to")
-        unload = action.get("unload")
-        if ship is None and type(unload) is str and unload in forces:
-            ship = forces[unload]["cargo_of"]
-        if type(ship) is not str or ship not in forces:
+        if ship is None and action.get("unload") in forces:
+            ship = forces[action["unload"]]["cargo_of"]
+        if ship not in forces:
             return None
         part = cargo_actions(s, role, port_only=forces[ship]["at"])
     else:

@@ -416,13 +416,7 @@ class Orders(State):
                 what, options = request_step(s, role, d)
                 if key == what and any(v == value and type(v) is type(value) for v in options):
                     return {key: value}
-            elif (
-                key == "request"
-                and type(value) is str
-                and value in REQUESTS
-                and len(o["items"]) < MAX_ITEMS
-                and value in offered(s, role)
-            ):
+            elif key == "request" and value in REQUESTS and len(o["items"]) < MAX_ITEMS and value in offered(s, role):
                 return {key: value}
         return super().legal(s, f, role, action)
 

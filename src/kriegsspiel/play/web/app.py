@@ -143,7 +143,6 @@ class Guard:
         self, app, rate: float = 30.0, burst: float = 120.0, hosts: tuple[str, ...] | None = None, timing: bool = False
     ):
         self.app = app
-        self.rate = rate
         self.allowance = Allowance(rate, burst)
         self.hosts = None if hosts is None else {h.lower() for h in hosts}
         self.timing = timing
@@ -182,7 +181,7 @@ class Guard:
             return await refusal(413, f"the body is over {MAX_BODY} bytes")(scope, receive, send)
         path = scope["path"]
         page_file = scope["method"] in ("GET", "HEAD") and (path == "/" or path.startswith(PAGE_FILES))
-        if self.rate > 0 and not page_file:  # 0: no limit (load benchmarks); the pages' own files are free
+        if self.allowance.rate > 0 and not page_file:  # 0: no limit (load benchmarks); the pages' own files are free
             if not self.allowance.take(scope["client"][0] if scope.get("client") else "?"):
                 refused = refusal(429, "too many requests; slow down", {"retry-after": "1"})
                 return await refused(scope, receive, send)
