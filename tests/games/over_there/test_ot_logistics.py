@@ -621,3 +621,23 @@ def test_an_unseen_division_carrying_a_res_pt_is_not_given_away_by_the_scramble(
         found.add(carrying[0] if carrying else None)
         assert (t.get("div_carry") or {}).get(EN) in (None, [t["turn"], carrying[0]] if carrying else None)
     assert None in found and len(found) > 2
+
+
+def test_the_scramble_keeps_a_builder_with_the_fieldworks_the_enemy_sees():
+    """13A1a: fieldworks stay only while a construction unit of their side is in the hex, and
+    the works are shown to both sides; the scramble may trade an unseen builder's place only
+    with another builder keeping works, so no shuffled enemy's works are left to be abandoned
+    (the search's sample, and the fuzzer's reveal check, would otherwise see them go)."""
+    import random
+
+    s = G.new(seed=1)
+    s["turn"] = 2
+    s["units"]["ru-73-rd"]["cadre"] = True  # looks from outside as a rifle brigade does (no ZOC beyond its hex)
+    seen = G.visible(s, CP)
+    for u, v in w.on_map(s, EN):  # works wherever an unseen builder stands
+        if mv.construction_unit(u) and v["hex"] not in seen:
+            s["works"][v["hex"]] = {"side": EN, "level": 1}
+    assert len(s["works"]) > 5 and mv.abandon_works(G.clone(s)) == []
+    for k in range(40):
+        t = G.scramble(s, CP, random.Random(k))
+        assert t["works"] == s["works"] and mv.abandon_works(t) == []

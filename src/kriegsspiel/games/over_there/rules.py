@@ -455,7 +455,8 @@ class OverThere(Rules):
         """A copy with what ``role`` may not know shuffled: the enemy units out of contact trade
         places with others that look the same from outside (same side, same ZOC reach, HQ or
         not, and the same part in 12A's support and 11F2's second turn out of supply, on which a
-        hex's ZOC depends), so stacks' sizes and ZOCs stay as shown."""
+        hex's ZOC depends, and the builder keeping his fieldworks in place, 13A1a), so stacks'
+        sizes, ZOCs and works stay as shown."""
         seen = self.visible(s, role)
         if seen is None:
             return None
@@ -468,7 +469,16 @@ class OverThere(Rules):
             if v["hex"] in seen:
                 continue
             support = (supported(t, uid), provides_support(t, uid), v.get("out", 0) >= 2 and v["supply"] != "general")
-            key = (u.side, u.hq, u.army_hq, has_zoc(t, uid), zoc_reaches(t, uid), u.fortress, support)
+            works = t["works"].get(
+                v["hex"]
+            )  # 13A1a: fieldworks shown stay only while a builder of theirs is in the hex
+            keeps = (
+                movement.construction_unit(uid)
+                and works is not None
+                and works["level"] == 1
+                and works["side"] == u.side
+            )
+            key = (u.side, u.hq, u.army_hq, has_zoc(t, uid), zoc_reaches(t, uid), u.fortress, support, keeps)
             groups.setdefault(key, []).append(uid)
         for uids in groups.values():
             hexes_ = [t["units"][u]["hex"] for u in uids]
