@@ -49,3 +49,23 @@ def test_no_play_that_made_a_power_draw_can_be_undone():
                 draws += 1
                 assert not any(game.can_undo(s, q) for q in s["roles"]), (seed, len(s["actions"]))
     assert draws >= 5
+
+
+def test_no_answer_in_a_response_window_can_be_undone():
+    """RULINGS_EVENTS E31: once a power has answered in a response window, a pass as much as a
+    play, whether the next power is asked or the window closes shows what the others hold: the
+    answer is not taken back."""
+    answers = 0
+    for seed in range(1, 40):
+        s = game.new(seed=seed)
+        pick = random.Random(seed)
+        while not game.is_over(s) and answers < 4:
+            role = pick.choice(game.active(s))
+            asked = s["stack"][-1].get("state") == "event-response"
+            s = game.apply(s, role, pick.choice(game.actions(s, role)))
+            if asked:
+                answers += 1
+                assert not game.can_undo(s, role), (seed, len(s["actions"]))
+        if answers >= 4:
+            break
+    assert answers >= 4

@@ -1049,6 +1049,9 @@ class Responses(Procedure):
         return None
 
     def answered(self, s, f):
+        # whether the next power is asked or the window closes shows what the others hold,
+        # so an answer here, a pass as much as a play, is not taken back (RULINGS_EVENTS E31)
+        checkpoint(s)
         a = f.pop("answer", "pass")
         p = f["order"][f["i"]]
         if a == "pass":
