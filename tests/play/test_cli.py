@@ -48,6 +48,27 @@ def test_new_writes_a_save_that_replays(tmp_path):
     assert r.exit_code == 0 and "Verified" in r.stdout and "waiting for Hearts, Clubs, Spades" in r.stdout
 
 
+def test_no_seed_of_a_game_still_played_is_shown_or_names_its_save(tmp_path, monkeypatch):
+    """A game's seed tells its hidden cards and dice: neither `new`, nor `replay` of a game in
+    progress, nor the name of a new game's save file shows it; a finished game's replay does."""
+    seed = "987654321"
+    path = tmp_path / "g.json"
+    r = run("new", "goofspiel", "--seed", seed, "-o", str(path))
+    assert r.exit_code == 0 and seed not in r.stdout
+    r = run("replay", str(path))
+    assert r.exit_code == 0 and "In progress" in r.stdout and seed not in r.stdout
+    monkeypatch.chdir(tmp_path)
+    r = run("play", "goofspiel", "--seed", seed, input="q\n")
+    assert r.exit_code == 0, r.output
+    (made,) = (tmp_path / "saves").iterdir()
+    assert made.name.startswith("goofspiel-") and seed not in made.name and seed not in r.stdout
+    r = run(
+        "play", "goofspiel", "--seed", seed, "--scenario", "quick", "--save", str(path), input="A\n2\n3\n4\n5\n6\n7\n"
+    )
+    r = run("replay", str(path))
+    assert r.exit_code == 0 and "Over." in r.stdout and f"seed {seed}" in r.stdout
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
@@ -133,8 +154,8 @@ def test_quit_saves_and_play_resumes(tmp_path):
     save = tmp_path / "game.json"
     r = run("play", "goofspiel", "--seed", "2", "--save", str(save), input="3\n2\nq\n")
     assert r.exit_code == 0 and "Saved to" in r.stdout
-    # two rounds of two bids, and the bot's bid of the third round
-    assert len(read(save)["actions"]) == 5
+    # two rounds of two bids; the bot bids the third round after the person, so not yet
+    assert len(read(save)["actions"]) == 4
     r = run("play", str(save), input="q\n")
     assert r.exit_code == 0 and "bid A" in r.stdout
 

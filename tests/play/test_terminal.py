@@ -152,7 +152,7 @@ def test_saving_where_it_cannot_be_written_says_so_and_play_goes_on(tmp_path):
     assert f"Cannot save to {bad}: it is a folder." in screen.text
     assert "The game goes on: save it elsewhere with s FILE" in screen.text
     assert bids(tg.state) == [13, 12]  # the game was neither ended nor lost
-    assert len(read(good)["actions"]) == 5 and f"Saved to {good}" in screen.text
+    assert len(read(good)["actions"]) == 4 and f"Saved to {good}" in screen.text  # no bid of the bot's yet
     assert "Traceback" not in screen.text
 
 
@@ -164,7 +164,49 @@ def test_leaving_with_an_unwritable_save_path_saves_in_the_temporary_folder(tmp_
     tg, screen = terminal("goofspiel", ["K"], tmp_path, save=tmp_path / "afile" / "g.json")
     tg.run()  # the answers run out: EOF
     assert "is a file, not a folder" in screen.text
-    assert len(read(spare / "g.json")["actions"]) == 3 and f"Saved to {spare / 'g.json'}" in screen.text
+    assert len(read(spare / "g.json")["actions"]) == 2 and f"Saved to {spare / 'g.json'}" in screen.text
+
+
+def test_a_bots_sealed_choice_is_never_in_the_game_at_a_persons_prompt(tmp_path):
+    """Goofspiel's bids are sealed: the person bids first, so at every prompt of theirs the bot
+    has bid no more often than they have, and a save made then holds no bid of the bot's to read."""
+    seen = []
+    tg, screen = terminal(
+        "goofspiel",
+        ["A", "2", "3", "s", "4"],
+        tmp_path,
+        on_ask=lambda p: seen.append((len(bids(tg.state)), len(bids(tg.state, "clubs")))),
+    )
+    tg.run()
+    assert seen == [(n, n) for n in (0, 1, 2, 3, 3, 4)]  # the answers run out at the sixth prompt
+    saved = read(tmp_path / "game.json")["actions"]  # saved on leaving there
+    assert [r for r, _ in saved] == ["hearts", "clubs"] * 4
+
+
+def test_hot_seat_erases_the_scrollback_before_the_next_player_looks(tmp_path):
+    """Clearing the screen leaves what scrolled away: the keyboard passes only after the
+    terminal's scrollback is erased too (ED 3), and that before the next player's prompt."""
+    import io
+
+    state = load("goofspiel").new(seed=2)
+    out = io.StringIO()
+    console = Console(file=out, force_terminal=True, width=100)
+    answers = ["", "K", "", "quit"]
+    tg = TerminalGame(
+        state,
+        {"hearts": "human", "clubs": "human"},
+        tmp_path / "g.json",
+        console=console,
+        ask=lambda prompt: (console.print(prompt), answers.pop(0))[1],
+    )
+    tg.run()
+    text = out.getvalue()
+    first, second = text.index("Pass the keyboard to"), text.rindex("Pass the keyboard to")
+    assert first < second and "Clubs" in text[second : second + 40]
+    erase = "\x1b[2J\x1b[H\x1b[3J"
+    assert text.count(erase) == 2  # once before each player's turn
+    assert text.index(erase) < first and first < text.index(erase, first) < second
+    assert "bid K" in text[first : text.index(erase, first)]  # hearts' board, then erased
 
 
 # ----- names, the board, the log -------------------------------------------------------------
@@ -175,9 +217,11 @@ def test_roles_are_named_not_given_by_id(tmp_path):
     tg.run()
     assert "you are Prussia" in screen.text and "Prussia[/] > " in screen.prompts[0]
     assert "you are ge" not in screen.text
-    tg, screen = terminal("goofspiel", ["q"], tmp_path)
-    tg.run()
-    assert "Already committed (hidden): Clubs" in screen.text
+    state = load("goofspiel").new(seed=2)
+    screen = Screen(["", "A", "", "quit"])
+    seats = {"hearts": "human", "clubs": "human"}  # at one keyboard: clubs is told hearts has bid
+    TerminalGame(state, seats, tmp_path / "g.json", console=screen.console, ask=screen.ask).run()
+    assert "Already committed (hidden): Hearts" in screen.text and "(hidden): hearts" not in screen.text
 
 
 def test_a_large_board_table_is_drawn_again_only_when_it_changed_or_asked_for(tmp_path):

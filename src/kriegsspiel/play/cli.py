@@ -7,6 +7,7 @@ import json
 import os
 import socket
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -174,7 +175,7 @@ def new(
             why = e.strerror or str(e)
     if why is not None:
         fail(f"cannot write {output}: {why}")
-    out.print(f"New {load(game).title} (seed {state['seed']}) saved to {output}")
+    out.print(f"New {load(game).title} saved to {output}")  # its seed would tell what is hidden
 
 
 @app.command()
@@ -192,7 +193,7 @@ def play(
 
     if game in ids():
         state = new_state(game, seed, scenario, option, players, seats=pairs(seat, "--seat"))
-        path = save_to or Path("saves") / f"{game}-{state['seed']}.json"
+        path = save_to or fresh_save_path(game)
     elif not Path(game).exists():
         fail(f"{game!r} is neither a game nor a save file; the games are: {', '.join(ids())}")
     else:
@@ -226,6 +227,18 @@ def play(
         + ", ".join(f"{rules.role_name(r)} {'(you)' if w == 'human' else f'(bot {w})'}" for r, w in seats.items())
     )
     TerminalGame(state, seats, path, console=out).run()
+
+
+def fresh_save_path(game: str) -> Path:
+    """Where a new game is saved unless told: named by the time it was started (never by its
+    seed, which would tell what is hidden), made unique in the folder."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path("saves") / f"{game}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path("saves") / f"{game}-{stamp}-{n}.json"
+    return path
 
 
 def default_seats(state: dict) -> dict[str, str]:
@@ -497,11 +510,12 @@ def replay_cmd(
     except RecordError as e:
         fail(str(e), 1)
     game = load(state["game"])
-    out.print(f"{game.title}, seed {state['seed']}: {len(state['actions'])} actions replayed.")
     if game.is_over(state):
+        out.print(f"{game.title}, seed {state['seed']}: {len(state['actions'])} actions replayed.")
         r = game.result(state)
         out.print(f"Over. Winners: {', '.join(map(game.role_name, r['winners'])) or 'none'} — {r['reason']}")
-    else:
+    else:  # the seed of a game still being played would tell its hidden cards and dice
+        out.print(f"{game.title}: {len(state['actions'])} actions replayed.")
         out.print(f"In progress; waiting for {', '.join(map(game.role_name, game.active(state)))}.")
     if verify:
         out.print("Verified: the record replays to the identical state.")

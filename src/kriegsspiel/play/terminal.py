@@ -1,8 +1,13 @@
 """Terminal play: the board as text, the log, the legal actions to choose from.
 
 Seats are humans or bots. With several humans at one keyboard (hot-seat),
-the screen is cleared and each player confirms they are at the keyboard
-before their secrets are shown. Leaving the game saves it.
+the screen and the terminal's scrollback are cleared and each player
+confirms they are at the keyboard before their secrets are shown. Where
+people and bots choose at once (sealed bids, secret orders), the people
+choose first, so that nothing a bot has chosen is yet in the game while a
+person is at the keyboard. Leaving the game saves it: a save file is the
+game's whole record, every secret in it, for resuming and not for the
+players' eyes.
 
 Each decision shows the board, the log since the player last decided (dice
 rolled for them by then included), the prompt and the numbered actions. A large
@@ -32,12 +37,13 @@ from pathlib import Path
 from typing import Callable
 
 from rich.console import Console, Group
+from rich.control import Control, ControlType
 from rich.markdown import Markdown
 from rich.markup import escape
 from rich.panel import Panel
 from rich.pretty import Pretty
 from rich.rule import Rule
-from rich.segment import Segments
+from rich.segment import Segment, Segments
 from rich.table import Table
 from rich.text import Text
 
@@ -55,6 +61,11 @@ drawn again only when it has changed since the player last saw it; the other par
 
 LOG_CONTEXT = 3
 """Log lines shown at a decision even when fewer are new (the older ones dimmed)."""
+
+ERASE_SCROLLBACK = Control()
+ERASE_SCROLLBACK.segment = Segment("\x1b[3J", None, [(ControlType.CLEAR,)])
+"""Erase the terminal's scrollback (xterm's ED 3), which clearing the screen leaves: in
+hot-seat play the last player's board must not be a scroll away."""
 
 LOG_CAP = 40
 """At most this many log lines at a decision; ``l`` shows the whole log."""
@@ -143,12 +154,12 @@ class TerminalGame:
         try:
             while not self.game.is_over(self.state):
                 active = self.game.active(self.state)
-                bots = [r for r in active if r in self.bots]
-                if bots:
-                    for role in bots:
-                        self.bot_turn(role)
+                people = [r for r in active if r not in self.bots]
+                if people:  # the people first: a bot's sealed choice is never in the game at their prompt
+                    self.human_turn(people[0])
                     continue
-                self.human_turn(active[0])
+                for role in active:
+                    self.bot_turn(role)
         except Quit:
             self.saved(self.save_path)
             return self.state
@@ -163,6 +174,8 @@ class TerminalGame:
     def saved(self, path: Path) -> None:
         where = escape(str(path))
         self.console.print(f"\nSaved to [bold]{where}[/]. Resume with: kriegsspiel play {where}")
+        if self.hot_seat:
+            self.console.print("The save holds every player's secrets: keep it from the players' eyes.")
 
     def bot_turn(self, role: str) -> None:
         action = decide(self.game, self.bots[role], self.state, role, self.rngs[role])
@@ -171,7 +184,7 @@ class TerminalGame:
     def human_turn(self, role: str) -> None:
         player = self.player_of.get(role, role)
         if self.hot_seat and self.at_keyboard != player:
-            self.console.clear()
+            self.console.control(Control.clear(), Control.home(), ERASE_SCROLLBACK)  # what scrolled away too
             self.drawn.pop(player, None)  # the screen is blank: draw the whole board again
             name = escape(self.name(role))
             self.ask(f"Pass the keyboard to [bold]{name}[/]. {name}, press Enter when you are at the keyboard. ")
