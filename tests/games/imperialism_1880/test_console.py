@@ -548,6 +548,19 @@ def test_combat_against_the_natives_and_in_a_war():
         assert books.strength_at(s, "italy", "tchad") == 0
 
 
+def test_the_natives_end_is_told_only_to_those_who_saw_the_combat():
+    """R31: a colonial combat is private to its sides and the referee; so is the line that the
+    natives were eliminated (a third power, or a spectator, would learn of an army there)."""
+    s = new()
+    give(s, "germany", "tchad", 4)
+    before = {r: len(game.log(s, r)) for r in ("germany", "france", None)}
+    with scripted_dice(s, 6):
+        enter(s, "combat", mode="colonial", where="tchad", attacker="germany", defender="natives", natives_sp=2)
+    seen = {r: [line["text"] for line in game.log(s, r)[before[r] :]] for r in before}
+    assert "The natives in Tchad are eliminated." in seen["germany"]
+    assert not any("Tchad" in line for line in seen["france"] + seen[None])
+
+
 # ----- income and maintenance (L916) -----------------------------------------------------------------
 
 
@@ -854,6 +867,25 @@ def test_a_power_never_sees_another_powers_books():
             assert not line["text"].startswith(f"{books.power_name(other)}: income")
     spectator = game.view(s, None)["board"]
     assert spectator["books"] == {} and spectator["report"]["powers"] == [] and "entry" not in spectator
+
+
+def test_a_key_the_state_gains_in_a_record_is_seen_by_nobody_until_it_is_named():
+    """The board names every key it shows, in the public registers too (a marker, a Casus
+    Belli, the ETI ledger, the merchant fleets, a combat) and in a question put to the referee:
+    a key added to one of them (as a later rule might) is in no view until it is named."""
+    s = game.new(seed=4, players=9, options={"great_war_eti": 0})
+    s = play_bots(s, random.Random(4), until=lambda s: s["year"] >= 1884 and asking(s) == "minor_activity")
+    area = next(iter(s["markers"]))
+    next(iter(s["markers"][area].values()))["hidden_note"] = "x"
+    for register in ("casus_belli", "eti_ledger", "wars", "treaties", "combats", "decisions"):
+        if s[register]:
+            s[register][-1]["hidden_note"] = "x"
+    s["merchant_fleets"]["hidden_note"] = "x"
+    s["stack"][-1]["hidden_note"] = "x"
+    assert any(s[k] for k in ("casus_belli", "eti_ledger", "combats"))  # some register was planted
+    for role in (REF, "france", None):
+        assert "hidden_note" not in json.dumps(game.view(s, role)["board"])
+    assert game.view(s, REF)["board"]["question"]["minor"] in books.MINORS  # what is named still shows
 
 
 # ----- whole campaigns -------------------------------------------------------------------------------------

@@ -832,7 +832,7 @@ def fight(s, mode, where, attacker, defender, natives_sp=0):
     )
     side_of = {"attacker": attacker, "defender": defender}
     for side in fight.eliminated:
-        eliminate_all(s, side_of[side], where, line)
+        eliminate_all(s, side_of[side], where, line, who)
     if fight.retreat_or_eliminate:
         side = side_of[fight.retreat_or_eliminate]
         if side == NATIVES:
@@ -844,14 +844,16 @@ def fight(s, mode, where, attacker, defender, natives_sp=0):
         if large == NATIVES:
             log(s, f"The natives in {place_name(where)} lose at least {need} strength points.", line, who)
         elif books.strength_at(s, large, where) <= need:
-            eliminate_all(s, large, where, line)
+            eliminate_all(s, large, where, line, who)
         elif need > 0:
             ask(s, "losses", REFEREE, power=large, where=where, need=need, lost=0, line=line)
 
 
-def eliminate_all(s, power, where, line):
+def eliminate_all(s, power, where, line, who):
+    """A side's units in a place are all eliminated; the natives' end is told to those
+    who saw the combat (``who``), as the combat itself was (R31)."""
     if power == NATIVES:
-        log(s, f"The natives in {place_name(where)} are eliminated.", line)
+        log(s, f"The natives in {place_name(where)} are eliminated.", line, who)
         return
     for key, n in sorted(books.units_at(s, power, where).items()):
         size, role = key.split("-")
@@ -1054,7 +1056,7 @@ class Retreat(State):
     def act(self, s, f, role, action):
         who = books.privy(f["power"])
         if action == "eliminate":
-            eliminate_all(s, f["power"], f["where"], f["line"])
+            eliminate_all(s, f["power"], f["where"], f["line"], who)
             return None
         dst = action["retreat_to"]
         for key, n in sorted(books.units_at(s, f["power"], f["where"]).items()):

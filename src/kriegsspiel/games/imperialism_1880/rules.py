@@ -54,9 +54,41 @@ DISPATCH_SHOWN = ("year", "turn", "report", "requests")
 """The turn report sent to a power at the end of a turn: seen by that power alone (R38)."""
 
 
+PUBLIC_SHOWN = {
+    "eti_ledger": ("year", "amount", "eti", "cause", "by", "line"),
+    "casus_belli": ("id", "year", "holder", "against", "source", "line", "resolved"),
+    "wars": ("id", "sides", "since", "ended"),
+    "treaties": ("id", "kind", "parties", "since", "stipulation", "stipulations", "broken", "ended"),
+    "supports": ("id", "power", "minor", "since", "failed", "withdrawn"),
+    "congresses": ("year", "called_by", "defied_by", "ended", "unresolved"),
+    "codominions": ("id", "area", "powers", "since", "ended"),
+    "canals": ("passage", "area", "by", "first", "year"),
+    "decisions": ("year", "phase", "text"),
+    "combats": ("year", "where", "mode", "attacker", "defender", "sp", "table", "column", "roll", "result"),
+}
+"""The public registers (lists of records), each record's keys named (L58, L156, L242, L363-453)."""
+MARKER_SHOWN = ("status", "established", "counter")
+"""A status marker on the map: public (L58)."""
+CONGRESS_SHOWN = ("year", "called_by", "defied_by")
+GREAT_WAR_SHOWN = ("year", "cause", "penalty", "bearers")
+FLEET_SHOWN = ("power", "year")
+QUESTION_SHOWN = {
+    "losses": ("power", "where", "need", "lost", "line"),
+    "retreat": ("power", "where", "mode", "line"),
+    "minor_activity": ("minor", "area"),
+    "unrest": ("area", "holders", "table", "fighting"),
+    "war_end": ("war",),
+}
+"""What each question put to the referee alone shows of its frame (R16, L453)."""
+
+
 def shown(record: dict, keys: tuple) -> dict:
     """The keys of ``record`` that are named in ``keys``, in that order."""
     return {k: record[k] for k in keys if k in record}
+
+
+def shown_rows(rows: list, keys: tuple) -> list:
+    return [shown(r, keys) for r in rows]
 
 
 SHARES = {
@@ -152,31 +184,31 @@ class Imperialism1880(Rules):
             "great_war_penalty": charts.great_war_penalty(s["year"]),
             "eti": s["eti"],
             "great_war_at": s["options"].get("great_war_eti", 0),
-            "eti_ledger": s["eti_ledger"],
-            "markers": s["markers"],
+            **{k: shown_rows(s[k], keys) for k, keys in PUBLIC_SHOWN.items() if k != "combats"},
+            "markers": {
+                area: {p: shown(m, MARKER_SHOWN) for p, m in here.items()} for area, here in s["markers"].items()
+            },
             "counters": counters,
-            "casus_belli": s["casus_belli"],
-            "wars": s["wars"],
-            "treaties": s["treaties"],
-            "supports": s["supports"],
-            "congress": s["congress"],
-            "congresses": s["congresses"],
-            "codominions": s["codominions"],
-            "canals": s["canals"],
-            "chinese_armies": s["chinese_armies"],
-            "merchant_fleets": s["merchant_fleets"],
+            "congress": shown(s["congress"], CONGRESS_SHOWN) if s["congress"] is not None else None,
+            "chinese_armies": {a: int(n) for a, n in s["chinese_armies"].items()},
+            "merchant_fleets": {
+                "next": s["merchant_fleets"]["next"],
+                "granted": shown_rows(s["merchant_fleets"]["granted"], FLEET_SHOWN),
+            },
             "minors": {m: shown(s["minors"][m], MINOR_SHOWN) for m in MINORS},
-            "decisions": s["decisions"],
-            "great_war": s["great_war"],
+            "great_war": shown(s["great_war"], GREAT_WAR_SHOWN) if s["great_war"] is not None else None,
             "books": {p: shown(s["books"][p], BOOK_SHOWN) for p in own},
-            "combats": [c for c in s["combats"] if role == REFEREE or role in (c["attacker"], c["defender"])],
+            "combats": shown_rows(
+                [c for c in s["combats"] if role == REFEREE or role in (c["attacker"], c["defender"])],
+                PUBLIC_SHOWN["combats"],
+            ),
             "report": report.turn_report(s, role),
         }
         out["orders"] = orders.view(s, role)  # a power's own; the referee's inbox once sent (R36)
         if role in GREAT and role in s["dispatches"]:
             out["dispatch"] = shown(s["dispatches"][role], DISPATCH_SHOWN)  # its own report (R38)
         if s["result"] is not None:
-            out["final"] = s["final"]
+            out["final"] = {p: s["final"][p] for p in GREAT if p in s["final"]}
         if role == REFEREE:
             entry = entries_frame(s)
             if entry is not None:
@@ -190,7 +222,7 @@ class Imperialism1880(Rules):
             top = s["stack"][-1] if s["stack"] else None
             if top is not None and "role" in top:  # a question put to the referee alone
                 out["asking"] = top["state"]
-                out["question"] = {k: v for k, v in top.items() if k not in ("state", "role", "draft")}
+                out["question"] = shown(top, QUESTION_SHOWN.get(top["state"], ()))
         return out
 
     def scramble(self, s, role, rng):
