@@ -54,18 +54,39 @@ def test_no_play_that_made_a_power_draw_can_be_undone():
 def test_no_answer_in_a_response_window_can_be_undone():
     """RULINGS_EVENTS E31: once a power has answered in a response window, a pass as much as a
     play, whether the next power is asked or the window closes shows what the others hold: the
-    answer is not taken back."""
-    answers = 0
+    answer is not taken back. So too with a neutral's GW event."""
+    windows = ("event-response", "gw-neutral-card")
+    seen = dict.fromkeys(windows, 0)
     for seed in range(1, 40):
         s = game.new(seed=seed)
         pick = random.Random(seed)
-        while not game.is_over(s) and answers < 4:
+        while not game.is_over(s) and min(seen.values()) < 3:
             role = pick.choice(game.active(s))
-            asked = s["stack"][-1].get("state") == "event-response"
+            asked = s["stack"][-1].get("state")
             s = game.apply(s, role, pick.choice(game.actions(s, role)))
-            if asked:
-                answers += 1
-                assert not game.can_undo(s, role), (seed, len(s["actions"]))
-        if answers >= 4:
+            if asked in seen:
+                seen[asked] += 1
+                assert not game.can_undo(s, role), (seed, len(s["actions"]), asked)
+        if min(seen.values()) >= 3:
             break
-    assert answers >= 4
+    assert min(seen.values()) >= 3, seen
+
+
+def test_no_answer_before_a_great_war_battle_can_be_undone():
+    """E31 before a Great War battle (26.1): the attacker answers about its GW combat cards,
+    then the defender is asked, which shows that it holds one; the attacker's answer is not
+    taken back."""
+    s = game.new(seed=3)
+    pick = random.Random(3)
+    while s["stack"][-1].get("state") != "gw-combat-card":
+        role = pick.choice(game.active(s))
+        s = game.apply(s, role, pick.choice(game.actions(s, role)))
+    (first,) = game.active(s)
+    window = s["stack"][-2]
+    assert window["proc"] == "gw-combat-cards"
+    other = next(q for q in ("fr", "ge", "uk", "au", "ru", "ot") if q != first and q in s["powers"])
+    window["roles"] = [other]  # another still to be asked, holding a combat card
+    s["powers"][other].setdefault("gw_hand", []).append("stormtroop-tactics")
+    for answer in game.actions(s, first):
+        t = game.apply(game.clone(s), first, answer)
+        assert game.active(t) == [other] and not game.can_undo(t, first), answer

@@ -1034,6 +1034,7 @@ class NeutralImpulses(Procedure):
 
     def next(self, s, f):
         ns = neutrals(s)
+        checkpoint(s)  # a neutral's answer stays given: what follows may show what others hold (E31)
         while f["i"] < len(ns):
             q = ns[f["i"]]
             f["i"] += 1
@@ -1923,6 +1924,8 @@ class CombatCards(Procedure):
         return "next"
 
     def next(self, s, f):
+        # after an answer too: whether the next is asked shows what it holds (E31)
+        checkpoint(s)
         while f["roles"]:
             r = f["roles"].pop(0)
             if combat_cards(s, r):
