@@ -3,8 +3,9 @@
 (every module of ``kriegsspiel.games.MODULES`` and the toy game) with all its checks:
 crashes, dead ends, endless games, illegal actions accepted or changing the state,
 replay drift, states that are not plain JSON, actions that do something else on a
-copy of the state, leaks of secret choices at simultaneous steps, and views that
-change when what a role may not know is scrambled.
+copy of the state, leaks of secret choices at simultaneous steps, views that
+change when what a role may not know is scrambled, and actions that show their
+player something hidden and may still be undone (``--reveals``).
 
 The whole file costs about a minute and a half of one CPU. The short games are
 played to their end; the long ones are cut short after a bounded number of
@@ -94,7 +95,7 @@ class Probes:
     """Counts how often the fuzzer's checks ran, to show that they did."""
 
     def __init__(self, monkeypatch):
-        self.calls = {"illegal": 0, "copy": 0, "leak": 0, "scramble": 0}
+        self.calls = {"illegal": 0, "copy": 0, "leak": 0, "scramble": 0, "reveal": 0}
         for name in self.calls:
             real = getattr(fuzzer, f"_probe_{name}")
             monkeypatch.setattr(fuzzer, f"_probe_{name}", self.counting(name, real))
@@ -111,15 +112,24 @@ class Probes:
 def test_a_short_fuzz_finds_nothing(game_id, games, decisions, monkeypatch):
     fuzzed = cut_short(game_id, decisions, monkeypatch)
     probes = Probes(monkeypatch)
-    report = fuzzer.fuzz(fuzzed, games, seed=0)
+    report = fuzzer.fuzz(fuzzed, games, seed=0, reveals=True)
     assert report["games"] == games
     found = "\n".join(f"seed {e['seed']}, step {e['step']}: {e['message']} (setup {e})" for e in report["errors"])
     assert report["errors"] == [], f"the fuzz of {game_id} found:\n{found}"
     # every check ran: illegal actions at every 5th step, a copy at every 3rd, a scramble at
-    # every 7th (3, 10, ...), the leak check at every simultaneous step
+    # every 7th (3, 10, ...) and an action played where the unknown was shuffled (5, 12, ...),
+    # the leak check at every simultaneous step
     calls = probes.calls
     assert calls["illegal"] >= games and calls["copy"] >= games and calls["scramble"] >= games / 2
+    assert calls["reveal"] >= games / 2 or not hides_anything(game_id)
     assert calls["leak"] > 0 or not has_simultaneous_steps(game_id)
+
+
+def hides_anything(game_id):
+    """Whether the game keeps anything from some role (its ``scramble`` shuffles it)."""
+    rules = load(game_id)
+    state = rules.new(seed=0)
+    return any(rules.scramble(state, role, random.Random(0)) is not None for role in [*state["roles"], None])
 
 
 def has_simultaneous_steps(game_id):
