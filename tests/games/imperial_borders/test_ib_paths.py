@@ -26,6 +26,7 @@ from ib_march_support import (
 
 from kriegsspiel.engine import IllegalAction
 from kriegsspiel.games.imperial_borders import board, bots_march
+from kriegsspiel.games.imperial_borders.board import PRUSSIA
 
 
 def meet(a, b):
@@ -348,19 +349,50 @@ def test_a_random_player_cannot_toggle_cargo_for_ever():
 
 
 def test_scrambled_orders_never_branch_or_converge():
-    """L420: the paths a nation might have plotted, as ``scramble`` redraws them for a
-    searcher that may not see them, obey the same rule as plotted ones."""
-    from kriegsspiel.games.imperial_borders.rules import redraw_orders
+    """L420: the orders a nation might have plotted, as ``scramble`` draws them afresh for a
+    searcher that may not see them, obey the same rules as plotted ones: from its forces, in
+    range, no two from one origin meeting after leaving it, no more forces than stand there."""
+    from kriegsspiel.games.imperial_borders.rules import replot_orders
 
     s = lorraine()
-    orders = [
-        {"from": "lorraine", "path": ["baden", "wurttemberg"]},
-        {"from": "lorraine", "path": ["rhineland", "hesse"]},
-    ]
-    redrawn = set()
+    drawn = set()
     for seed in range(200):
-        trial = [dict(o, path=list(o["path"])) for o in orders]
-        redraw_orders(s, trial, random.Random(seed))
-        assert not meet(trial[0]["path"], trial[1]["path"]), trial
-        redrawn.add(tuple(trial[0]["path"]))
-    assert len(redrawn) > 1  # the paths were redrawn, not only kept
+        replot_orders(s, FRANCE, random.Random(seed), plotted=True)
+        mine = s["orders"][FRANCE]
+        assert sum(o["count"] for o in mine) <= 3 and all(o["from"] == "lorraine" for o in mine)
+        for a in mine:
+            assert 1 <= len(a["path"]) <= 2 and a["status"] == "plotted"
+            assert not any(meet(a["path"], b["path"]) for b in mine if b is not a), mine
+        drawn.add(tuple(tuple(o["path"]) for o in mine))
+    assert len(drawn) > 10 and () in drawn  # many plans, and none at all among them
+
+
+def test_the_scramble_draws_hidden_orders_without_reading_them():
+    """L432: a nation's orders are hidden until it is the Active Nation, their number, origins,
+    paths and forces alike. Two games Prussia cannot tell apart (France plotted three orders,
+    or none) give Prussia's search the same samples of France's orders."""
+    import kriegsspiel
+
+    g = kriegsspiel.load("imperial-borders")
+    base = g.new(seed=3, players=6, scenario="historical")
+    assert base["stack"][-1]["state"] == "orders_plot"
+    planned = g.clone(base)
+    pick = random.Random(1)
+    while len(orders_of(planned, FRANCE)) < 3:
+        steps = [a for a in g.actions(planned, FRANCE) if a not in ("done", "undo")]
+        planned = g.apply(planned, FRANCE, pick.choice(steps))
+    planned = g.apply(planned, FRANCE, "done")
+    idle = g.apply(g.clone(base), FRANCE, "done")
+    assert len(planned["orders"][FRANCE]) == 3 and idle["orders"][FRANCE] == []
+    assert g.view(planned, PRUSSIA) == g.view(idle, PRUSSIA)
+    counts = set()
+    for k in range(60):
+        a = g.scramble(planned, PRUSSIA, random.Random(k))["orders"][FRANCE]
+        b = g.scramble(idle, PRUSSIA, random.Random(k))["orders"][FRANCE]
+        assert a == b
+        counts.add(len(a))
+    assert len(counts) > 2  # drawn afresh: none, one, several
+
+
+def orders_of(s, nation):
+    return [o for o in s["orders"].get(nation, []) if o["status"] != "drafting"]

@@ -16,7 +16,6 @@ from ...engine.rules import win_chances
 from . import annexation, battle, bots, data, march, muster, orders, parade, sequence, setup
 from .board import AUSTRIA, BRITAIN, FRANCE, MEDALS, NATIONS, PRUSSIA, RUSSIA, SHORT, SPAIN, describe, name, region_name
 from .data import pack
-from .orders import clashing, next_regions
 
 # L228-235 who is Neutral, and which nations each player holds
 NEUTRAL = {6: (), 5: (SPAIN,), 4: (SPAIN, RUSSIA), 3: (), 2: ()}
@@ -144,21 +143,31 @@ def orders_seen(s: dict, role: str | None) -> set[str]:
     return seen
 
 
-def redraw_orders(s: dict, orders: list[dict], rng) -> None:
-    """Other paths for a nation's orders, as it might have plotted them: each from the
-    same origin, as long, through regions the rules allow (L434-465), no two from one origin
-    branching or converging (L420)."""
-    for order in orders:
+REPLOT_STOP = 0.25
+"""In a nation's orders drawn afresh (``replot_orders``): the chance, at each new order, that
+it plots no more (about three orders, as a nation with forces to move might plot)."""
+
+
+def replot_orders(s: dict, nation: str, rng, plotted: bool) -> None:
+    """Orders a nation might have plotted in secret (L406-432), drawn afresh from its forces
+    as they stand and nothing of the real ones: how many, from where, how far, with how many
+    forces; no two from one origin branching or converging (L420). ``plotted``: the nation has
+    committed its orders (else it is still plotting, and has so far plotted none)."""
+    mine: list[dict] = []
+    s["orders"][nation] = mine
+    while plotted and rng.random() >= REPLOT_STOP:
+        starts = orders.origins(s, nation)
+        if not starts:
+            break
+        origin = rng.choice(starts)
         path: list[str] = []
-        for _ in order["path"]:
-            nxt = next_regions(s, order["from"], path)
-            if not nxt:
+        while True:
+            nxt = orders.steps(s, nation, origin, path)
+            if not nxt or (path and rng.random() < 0.5):
                 break
             path.append(rng.choice(nxt))
-        if path and not any(
-            o is not order and o["from"] == order["from"] and clashing(path, o["path"]) for o in orders
-        ):
-            order["path"] = path
+        count = rng.randint(1, orders.unordered(s, nation, origin))
+        mine.append({"from": origin, "path": path, "count": count, "status": orders.PLOTTED})
 
 
 def redrawn_dots(s: dict, nation: str, dots: list[list[str]], rng, left: dict | None = None) -> list[list[str]]:
@@ -356,15 +365,16 @@ class ImperialBorders(Rules):
 
     def scramble(self, s, role, rng):
         """A copy of ``s`` with what ``role`` may not know shuffled: the other nations'
-        secret orders, drawn again along other paths (L406-432); the starting positions
+        secret orders, drawn afresh from their forces (L406-432); the starting positions
         they plotted and have not placed (L285-292); and their sealed choices not yet
         revealed: bids (L502), sides chosen in secret (L587), Congress votes (L844)."""
         t = self.clone(s)
         seen = orders_seen(t, role)
-        for nation, plotted in t["orders"].items():
-            if nation not in seen:
-                redraw_orders(t, plotted, rng)
         top = t["stack"][-1] if t["stack"] else None
+        phase_2 = top is not None and top.get("state") == "orders_plot"
+        for nation in sorted(t["orders"]):
+            if nation not in seen:  # still plotting: it has committed none that one may know of
+                replot_orders(t, nation, rng, plotted=not phase_2 or nation in top["pending"])
         plotting = top.get("dots", {}) if top is not None and top.get("state") == "setup_plot" else {}
         placing = top.get("role") if top is not None and top.get("state") == "setup_place" else None
         for dots in (plotting, t.get("setup_dots", {})):
