@@ -447,7 +447,9 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
         ]
         for key, n in s["dummies"][empire].items():
             counters += [["dummy", int(key)] for _ in range(n)]
-        for _ in range(2 * len(counters)):
+        # enough swaps to forget where the counters stood (a random walk of transpositions
+        # mixes in about n log n steps; some are refused by the fronts' limits)
+        for _ in range(4 * len(counters) * max(1, len(counters).bit_length())):
             one, two = rng.choice(counters), rng.choice(counters)
             if pinned is not None and (one[0] == "dummy") != (two[0] == "dummy") and pinned in (one[1], two[1]):
                 continue
@@ -466,9 +468,10 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
 
 
 def _swap_markers(s: dict, role: str, rng) -> None:
-    """Swap each events marker in ``role``'s hand for one in its alliance's cup, or keep
-    it: the backs stay the same (alliance, mandatory or not, 5.3) and every marker still
-    fits the empire (5.2); a mandatory marker's due turn goes with its place in the hand."""
+    """Deal ``role``'s hand again from its markers and those of its alliance's cup that could
+    stand in for them: the backs stay the same (alliance, mandatory or not, 5.3) and every
+    marker still fits the empire (5.2); a mandatory marker's due turn goes with its place in
+    the hand. Each possible hand is as likely, whatever the real one."""
     kinds = pack().markers
     cup = s["cups"][ALLIANCE[role]]
     hand = s["hands"][role]
@@ -479,16 +482,20 @@ def _swap_markers(s: dict, role: str, rng) -> None:
         shown |= {m for r, m in b["espionage"].items() if r == role}
         if b.get("counter") and b["counter"]["role"] == role:
             shown.add(b["counter"]["marker"])
-    for i, m in enumerate(list(hand)):
-        if m in shown:
+    due = s["due"][role]
+    for mandatory in (False, True):
+        slots = [i for i, m in enumerate(hand) if m not in shown and kinds[m].mandatory == mandatory]
+        if not slots:
             continue
-        fits = [c for c in cup if kinds[c].mandatory == kinds[m].mandatory and events.matches_empire(role, c)]
-        new = rng.choice([m, *fits])
-        if new == m:
-            continue
-        hand[i] = new
-        cup[cup.index(new)] = m
-        if m in s["due"][role]:
-            s["due"][role][new] = s["due"][role].pop(m)
+        spots = [j for j, c in enumerate(cup) if kinds[c].mandatory == mandatory and events.matches_empire(role, c)]
+        pool = sorted([hand[i] for i in slots] + [cup[j] for j in spots])
+        rng.shuffle(pool)
+        turns = [due.pop(hand[i], None) for i in slots]
+        for i, m, turn in zip(slots, pool[: len(slots)], turns, strict=True):
+            hand[i] = m
+            if turn is not None:
+                due[m] = turn
+        for j, m in zip(spots, pool[len(slots) :], strict=True):
+            cup[j] = m
     hand.sort()
     cup.sort()
