@@ -98,6 +98,26 @@ def test_a_planted_secret_changes_nothing_the_search_does():
     assert one.last == two.last
 
 
+def test_a_sample_keeps_nothing_of_the_real_secrets_in_its_history():
+    """The sample a search (or OpenSpiel's resampling) is given draws clubs' face-down bid
+    again; nor may its record or log still hold the real one: the others' actions are there
+    without what they chose, the log without the lines the searching role was not shown."""
+    from kriegsspiel.ai.ismcts import determinize
+
+    game = kriegsspiel.load("goofspiel")
+    s = game.new(seed=4)
+    s = game.apply(s, "hearts", 13)
+    s = game.apply(s, "clubs", 1)  # a round bid and shown
+    s = game.apply(s, "clubs", 12)  # clubs bids the queen face down
+    s["log"].append(["", "a line for clubs alone", ["clubs"]])
+    for k in range(20):
+        t = determinize(game, s, "hearts", random.Random(k))
+        assert ["clubs", 12] not in t["actions"] and all(a is None for r, a in t["actions"] if r == "clubs")
+        assert [a for r, a in t["actions"] if r == "hearts"] == [a for r, a in s["actions"] if r == "hearts"]
+        assert all(len(e) == 2 or "hearts" in e[2] for e in t["log"])
+        assert game.view(t, "hearts") == game.view(s, "hearts")
+
+
 def test_the_dice_to_come_are_unknown_to_the_search():
     """The First World War rolls dice in every offensive: a game whose generator (and seed)
     differ, all else alike, is searched alike."""

@@ -61,13 +61,18 @@ PRIOR = 1.0  # the progressive bias towards the heuristic bot's choice
 
 def determinize(game, s: dict, role: str, rng: random.Random) -> dict:
     """A state ``role`` cannot tell from ``s``: what it may not know drawn again (the
-    game's ``scramble``), and a new random generator, so the dice to come are unknown."""
+    game's ``scramble``), and a new random generator, so the dice to come are unknown.
+    Nor does the sample keep the real secrets in its history: the other roles' actions are
+    there without what they chose, and the log without the lines ``role`` was not shown
+    (a sample is a world to search, not a game to replay)."""
     t = game.scramble(s, role, rng)
     if t is None:
         t = game.clone(s)
     seed = rng.getrandbits(64)
     t["seed"] = seed
     t["rng"] = engine_rng.seed_state(seed)
+    t["actions"] = [entry if entry[0] == role else [entry[0], None] for entry in t["actions"]]
+    t["log"] = [e for e in t["log"] if len(e) == 2 or role in e[2]]
     return t
 
 

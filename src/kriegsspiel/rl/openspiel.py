@@ -248,7 +248,10 @@ class Observer:
         self.tensor[:] = self.game.encoding.observe(view, _chosen(state, player))
 
     def string_from(self, state: State, player: int):
-        view = self.game.rules.view(state.s, self.game.roles[player], log=self.recall)
+        role = self.game.roles[player]
+        view = self.game.rules.view(state.s, role, log=self.recall)
+        if self.recall:  # the whole log the player has seen, not the view's last lines
+            view = {**view, "log": self.game.rules.log(state.s, role)}
         if self.game.encoding.spelt:
             view = {**view, "chosen": list(_chosen(state, player))}
         return orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
