@@ -109,6 +109,23 @@ def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest():
     assert len(hidden) > 1
 
 
+def test_the_information_state_holds_all_the_player_has_seen():
+    """Perfect recall: the information state string holds the player's whole log, not the
+    view's last lines; the observation string, without recall, holds no log."""
+    import json
+
+    game = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    for _ in range(300):
+        state.apply_action(rng.choice(state.legal_actions()))
+    p = state.current_player()
+    role = state._kg.roles[p]
+    seen = state._kg.rules.log(state.s, role)
+    assert len(seen) > 40
+    assert json.loads(state.information_state_string(p))["log"] == json.loads(json.dumps(seen))
+
+
 def test_a_spelt_action_survives_cloning_and_resampling_and_is_played_with_its_last_token():
     game = pyspiel.load_game("kriegsspiel_imperial_borders", {"players": 2})
     state = game.new_initial_state()
