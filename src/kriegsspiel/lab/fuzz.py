@@ -9,11 +9,10 @@ simultaneous step, what one role sees must not depend on which legal action
 another role chose before the reveal; and, in every game that hides anything
 (``Rules.scramble``: hands, decks, face-down counters, secret orders and goals,
 sealed choices), a role's view must not change when everything it may not know
-is shuffled, nor its legal actions and their labels. With ``reveals`` (``kriegsspiel
-fuzz --reveals``): an action played both in the state and in a copy with what its
-role may not know shuffled, that shows the role something (its view differs
-between the two), may no longer be undone. Its findings are not all settled yet
-(docs/ENGINE.md), so it is not on by default.
+is shuffled, nor its legal actions and their labels; and an action played both in the
+state and in a copy with what its role may not know shuffled, that shows the role
+something (its view differs between the two), may no longer be undone (``reveals``, on
+unless ``kriegsspiel fuzz --no-reveals``).
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ def setup_for(game, seed: int) -> dict:
     }
 
 
-def fuzz_one(game_id: str, seed: int, reveals: bool = False) -> list[Finding]:
+def fuzz_one(game_id: str, seed: int, reveals: bool = True) -> list[Finding]:
     """Play one random game and check it at every step; with ``reveals``, also that an action
     that shows its role something hidden is not left to be undone (``_probe_reveal``)."""
     game = load(game_id)
@@ -270,7 +269,7 @@ def _batch(game_id: str, reveals: bool, seeds: list[int]) -> list[dict]:
     return [f.as_dict() for s in seeds for f in fuzz_one(game_id, s, reveals)]
 
 
-def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1, reveals: bool = False) -> dict:
+def fuzz(game_id: str, games: int, seed: int = 0, progress=None, jobs: int = 1, reveals: bool = True) -> dict:
     """Fuzz ``games`` games with seeds ``seed .. seed+games-1``, over ``jobs`` processes."""
     load(game_id)
     errors = over_seeds(_batch, (game_id, reveals), list(range(seed, seed + games)), jobs, progress)

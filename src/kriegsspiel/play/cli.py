@@ -451,8 +451,8 @@ def fuzz(
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(min=1, help="Processes to spread the games over.")] = 1,
     reveals: Annotated[
-        bool, typer.Option(help="Also check that an action that shows its player something hidden cannot be undone.")
-    ] = False,
+        bool, typer.Option(help="Check that an action that shows its player something hidden cannot be undone.")
+    ] = True,
     as_json: Json = False,
 ):
     """Random legal play hunting crashes, dead ends, endless games, replay drift and leaks."""
