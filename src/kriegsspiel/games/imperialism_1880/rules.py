@@ -170,7 +170,7 @@ class Imperialism1880(Rules):
         to it, and the public state: the status markers, the counters of markers left, the
         ETI and its ledger, the Casus Belli register, wars, treaties, the year and phase.
         A spectator sees the public state. Every key is named (the dict below,
-        ``BOOK_SHOWN``, ``MINOR_SHOWN``, ``DISPATCH_SHOWN``, ``orders.ITEM_SHOWN``): a key
+        ``PUBLIC_SHOWN`` and the other ``*_SHOWN`` above, ``orders.ITEM_SHOWN``): a key
         the state gains is seen by nobody until it is named here."""
         own = readable(role)
         counters = {}
