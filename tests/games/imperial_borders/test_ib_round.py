@@ -267,6 +267,56 @@ def test_pooled_dice_go_to_the_chosen_nation():
     assert s["control"][t] == SP
 
 
+def test_a_nation_pools_only_with_one_that_rolls_for_itself():
+    """L800, RULINGS R17: France pools into Austria's roll; Prussia may then pool into
+    Austria's roll, or roll, but not pool with France, which has no roll of its own (its die
+    would otherwise count twice, in two attempts against each other)."""
+    from kriegsspiel.engine import flow
+
+    s = clear_forces(start())
+    (t,) = independent(1)
+    put(s, FR, "half-infantry", t)
+    put(s, AU, "half-infantry", t)
+    put(s, PR, "half-infantry", t, n=3)
+    s["turn_order"] = [FR, AU, PR, GB, RU, SP]
+    s["stack"] = [{"proc": "annexation", "at": "start"}]
+    flow.run(game.procedures, s)
+    assert game.actions(s, FR) == ["roll", {"pool_with": AU}, {"pool_with": PR}]
+    game.apply(s, FR, {"pool_with": AU})
+    assert game.actions(s, AU) == ["roll", {"pool_with": PR}]
+    game.apply(s, AU, "roll")
+    assert game.actions(s, PR) == ["roll", {"pool_with": AU}]
+    with pytest.raises(IllegalAction):
+        game.apply(s, PR, {"pool_with": FR})
+    mark = len(public_log(s))
+    with dice(s, white(["blue-blast", "blank"], ["blank", "blank", "blank"])):
+        game.apply(s, PR, "roll")
+    assert [line.split(" to annex")[0] for line in annex_lines(s, mark)] == [
+        "Austria with France rolls 2 White dice",
+        "Prussia rolls 3 White dice",
+    ]
+    assert s["control"][t] == AU
+
+
+def test_in_a_pooled_roll_the_ad_victoriam_bars_are_those_of_the_recipients_own_dice():
+    """L798, L840, RULINGS R17: France holds the Ad Victoriam Imperialis. Pooling into Spain's
+    roll, France's Bar is a Blast (and Spain gains the territory); Spain's Bar, pooled into
+    France's roll, is not."""
+    for pools, faces, annexed in (
+        ({FR: SP, SP: SP}, ["bar", "blank"], SP),  # France's die first: its Bar counts
+        ({FR: FR, SP: FR}, ["blank", "bar"], None),  # Spain's die second: its Bar does not
+    ):
+        s = clear_forces(start())
+        (t,) = independent(1)
+        put(s, FR, "half-infantry", t)
+        put(s, SP, "half-infantry", t)
+        s["medals"]["ad-victoriam-imperialis"] = FR
+        s["turn_order"] = [FR, SP, AU, PR, GB, RU]
+        with dice(s, white(faces)):
+            annexation.resolve(s, t, pools)
+        assert s["control"].get(t) == annexed, pools
+
+
 def test_dominus_exercitus_doubles_the_elite_bonus():
     """L783 The Dominus Exercitus recipient doubles its Elite bonus dice."""
     s = clear_forces(start())

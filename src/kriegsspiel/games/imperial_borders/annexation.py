@@ -43,7 +43,8 @@ def present_land_nations(s: dict, territory: str) -> list[str]:
 
 def blasts(s: dict, faces: list[str], nation: str) -> int:
     """L786-794 Red and Blue Blasts succeed; for the Ad Victoriam Imperialis
-    recipient Bars count as Blasts too."""
+    recipient Bars count as Blasts too: on the dice of its own Land Units, in a
+    pooled roll as well (RULINGS R17)."""
     bars = s["medals"].get(AD_VICTORIAM) == nation
     return sum(1 for face in faces if face in ("blue-blast", "red-blast") or (bars and face == "bar"))
 
@@ -114,19 +115,20 @@ def resolve(s: dict, territory: str, pools: dict[str, str]) -> None:
     results = {}
     for roller in rollers:
         members = [n for n, to in pools.items() if to == roller]
-        dice = bonus = 0
+        doubled = any(s["medals"].get(DOMINUS_EXERCITUS) == n for n in members)  # RULINGS R6
+        faces: list[str] = []
+        got = 0
+        thrown = []  # each member's dice, rolled in the pool's order: whose die it is counts (R17)
         for n in members:
             d, b = annexation_dice(s, n, territory)
-            dice += d
-            bonus += b
-        if any(s["medals"].get(DOMINUS_EXERCITUS) == n for n in members):
-            bonus *= 2
-        faces = roll_white(s, dice + bonus)
-        got = blasts(s, faces, roller)
-        if needed == 2 and dice + bonus == 1 and got == 1:  # L1008 the follow-up roll
+            mine = roll_white(s, d + b * (2 if doubled else 1))
+            faces += mine
+            got += blasts(s, mine, n)
+            thrown += [n] * len(mine)
+        if needed == 2 and len(faces) == 1 and got == 1:  # L1008 the follow-up roll
             again = roll_white(s, 1)
             faces += again
-            got = 2 if blasts(s, again, roller) else 1
+            got = 2 if blasts(s, again, thrown[0]) else 1
         results[roller] = got
         helpers = f" with {', '.join(name(n) for n in members if n != roller)}" if len(members) > 1 else ""
         log(
@@ -172,7 +174,10 @@ class AnnexPool(State):
         return f"Annexing {where}: roll for yourself, or pool your dice with another nation present?"
 
     def actions(self, s, f, role):
-        return ["roll"] + [{"pool_with": n} for n in f["present"] if n != role]
+        """Roll, or pool with a nation present that rolls for itself (one that has pooled
+        its dice into another's roll has no roll of its own to join: RULINGS R17)."""
+        pools = s["pools"]
+        return ["roll"] + [{"pool_with": n} for n in f["present"] if n != role and pools.get(n) == n]
 
     def act(self, s, f, role, action):
         pools = s["pools"]
