@@ -130,6 +130,11 @@ def test_requests_offer_only_what_the_charts_allow_and_notes_are_bounded():
     game.apply(s, "germany", console.CANCEL)
     with pytest.raises(IllegalAction, match="at most 300"):
         game.apply(s, "germany", {"note": "x" * 301})
+    with pytest.raises(IllegalAction):
+        game.apply(s, "germany", {"note": "\u202e\x1b "})  # nothing to read once the controls are gone
+    game.apply(s, "germany", {"note": "Berlin \u202eoffers\u202c Rome\x1b[2J peace"})
+    assert s["orders"]["germany"]["items"][-1]["text"] == "Berlin offers Rome[2J peace"  # as the referee reads it
+    game.apply(s, "germany", {"withdraw": len(s["orders"]["germany"]["items"])})
     for i in range(orders.MAX_ITEMS):
         game.apply(s, "germany", {"note": f"n{i}"})
     top = game.actions(s, "germany")
@@ -206,9 +211,9 @@ def test_a_request_no_longer_possible_stops_where_it_fails_and_may_be_refused_wi
     assert "The request's choice, Influence, is not possible now" in game.view(s, REF)["prompt"]
     game.apply(s, REF, console.CANCEL)
     assert s["stack"][-1]["taking"] is None and s["orders"]["italy"]["items"][0]["status"] == "open"
-    game.apply(s, REF, {"refuse": item["id"], "why": "  France holds Tunis.  "})
+    game.apply(s, REF, {"refuse": item["id"], "why": "  France \u202eholds\u202c Tunis.\x07  "})
     got = game.view(s, "italy")["board"]["orders"]["italy"]["items"][0]
-    assert got["status"] == "refused" and got["why"] == "France holds Tunis."
+    assert got["status"] == "refused" and got["why"] == "France holds Tunis."  # no controls kept
     assert "France holds Tunis" not in json.dumps(game.view(s, "france"))
     with pytest.raises(IllegalAction):
         game.apply(s, REF, {"refuse": item["id"]})  # answered already

@@ -22,6 +22,7 @@ entries are: ``{"request": kind, key: value, ...}``.
 from __future__ import annotations
 
 from ...engine import IllegalAction, State, log
+from ...engine.words import clean
 from . import books, console
 from .books import (
     GREAT,
@@ -405,12 +406,13 @@ class Orders(State):
         d = o["draft"]
         if type(action) is dict and len(action) == 1:
             ((key, value),) = action.items()
-            if type(value) is str and 0 < len(value.strip()) <= TEXT_LIMIT:
+            words = clean(value) if type(value) is str else None  # kept as the others will read them
+            if words is not None and 0 < len(words) <= TEXT_LIMIT:
                 if key == "note" and not d and len(o["items"]) < MAX_ITEMS:
-                    return {"note": value.strip()}
+                    return {"note": words}
                 if d and key in FREE_TEXT and request_step(s, role, d)[0] == key:
-                    return {key: value.strip()}
-            if key in ("note", *FREE_TEXT) and type(value) is str and len(value.strip()) > TEXT_LIMIT:
+                    return {key: words}
+            if key in ("note", *FREE_TEXT) and words is not None and len(words) > TEXT_LIMIT:
                 raise IllegalAction(f"a note is at most {TEXT_LIMIT} characters")
             if d:
                 what, options = request_step(s, role, d)
@@ -560,9 +562,9 @@ def answer_legal(s: dict, action) -> dict | None:
     key = "done" if "done" in action else "refuse"
     power, item = find(s, action[key])
     why = action["why"]
-    if item is None or item["status"] != OPEN or type(why) is not str or len(why.strip()) > TEXT_LIMIT:
+    if item is None or item["status"] != OPEN or type(why) is not str or len(clean(why)) > TEXT_LIMIT:
         raise IllegalAction("that is not an open request of the inbox, or the answer is too long")
-    return {key: action[key], "why": why.strip()}
+    return {key: action[key], "why": clean(why)}
 
 
 def answer(s: dict, action: dict) -> None:

@@ -12,7 +12,6 @@ import logging
 import multiprocessing
 import secrets
 import time
-import unicodedata
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from ...ai.bots import decide, random_bot
 from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
+from ...engine.words import clean
 from ...games import load
 from .allowance import Allowance
 from .store import SNAPSHOT, SPECTATOR, Damaged, Store, digest
@@ -667,20 +667,9 @@ def think(game_id: str, name: str, state: dict, role: str):
 
 
 def clean_chat(text: str) -> str:
-    """Chat text as kept: no bidirectional overrides or isolates (which could
-    make a message read differently from what was written), no control
-    characters but line breaks and tabs, trimmed."""
-    out = []
-    for ch in text:
-        if ch in _BIDI:
-            continue
-        if unicodedata.category(ch) == "Cc" and ch not in "\n\t":
-            continue
-        out.append(ch)
-    return "".join(out).strip()
-
-
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+    """Chat text as kept: ``engine.words.clean`` (no bidirectional controls, no control
+    characters but line breaks and tabs, trimmed)."""
+    return clean(text)
 
 
 def _rules(game_id: str):

@@ -1,0 +1,22 @@
+"""Free words a player writes (a chat message, a note to the referee, a referee's answer),
+as they are kept and shown to others."""
+
+from __future__ import annotations
+
+import unicodedata
+
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+"""Bidirectional overrides, embeddings, isolates and marks."""
+
+
+def clean(text: str) -> str:
+    """The text without bidirectional controls (which could make it read differently from
+    what was written) or control characters other than line breaks and tabs, trimmed."""
+    out = []
+    for ch in text:
+        if ch in BIDI:
+            continue
+        if unicodedata.category(ch) == "Cc" and ch not in "\n\t":
+            continue
+        out.append(ch)
+    return "".join(out).strip()
