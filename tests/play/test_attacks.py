@@ -541,6 +541,7 @@ def test_security_headers_and_the_host_check(client):
         assert "script-src 'self'" in r.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
         assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-frame-options"] == "DENY"
+        assert r.headers["cross-origin-opener-policy"] == "same-origin"  # no other site's tab steers ours
     r = client.get("/api/catalog", headers={"host": "evil.example"})
     assert r.status_code == 400 and list(r.json()) == ["error"]
 

@@ -51,6 +51,7 @@ SECURITY_HEADERS = [
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),  # a page of another site that opened ours keeps no hold on it
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
 ]
