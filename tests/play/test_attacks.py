@@ -194,6 +194,26 @@ def test_a_seat_handed_over_leaves_the_old_token_useless(public):
     assert public.get(f"/api/games/{g['id']}/invitations", params={"token": heir}).status_code == 403
 
 
+def test_a_handover_by_a_links_token_leaves_the_browsers_own_seat(public):
+    """A page opened by a link with a seat's token (``?token=``) acts for that seat alone: its
+    handover gives up that seat, and the browser's own seat (its cookie) is neither handed
+    over nor forgotten."""
+    g = public.post("/api/games", json={"game": "goofspiel"}).json()  # this browser: hearts
+    hearts = g["you"]["token"]
+    jar = list(public.cookies.jar)
+    public.cookies.clear()
+    clubs = public.post(f"/api/games/{g['id']}/join", json={"code": g["invitations"][0]["code"]}).json()["token"]
+    public.cookies.clear()
+    for cookie in jar:  # back in the hearts browser, which opens a link with clubs' token
+        public.cookies.jar.set_cookie(cookie)
+    r = public.post(f"/api/games/{g['id']}/handover", json={"token": clubs, "request": "a" * 16})
+    assert r.status_code == 200 and r.json()["invitation"]["roles"] == ["clubs"]
+    assert "set-cookie" not in r.headers  # the browser's own cookie is left as it was
+    own = public.get(f"/api/games/{g['id']}")  # by the cookie alone
+    assert own.status_code == 200 and own.json()["roles"] == ["hearts"]
+    assert shape(public, g, hearts).status_code == 200 and shape(public, g, clubs).status_code == 403
+
+
 def test_a_copy_of_the_database_opens_no_seat(db, public):
     g = public.post("/api/games", json={"game": "goofspiel"}).json()
     engine = create_engine(db.replace("postgresql://", "postgresql+psycopg://", 1))

@@ -411,7 +411,8 @@ def create_app(
 
     @app.post("/api/games/{game_id}/handover")
     async def handover(game_id: str, body: Handover, request: Request):
-        token = body.token or request.cookies.get(cookie_name(game_id))
+        kept = request.cookies.get(cookie_name(game_id))
+        token = body.token or kept
         try:
             live, seat = await opened(game_id, token, request)
         except Refused as e:  # the same handover sent again after a lost answer: the same invitation
@@ -424,8 +425,9 @@ def create_app(
             made = await host.handover(live, seat, token, body.request)
         base = base_of(request)
         response = Fast({"invitation": {**made, "url": f"{base}/join/{game_id}/{made['code']}"}})
-        for path in cookie_paths(game_id):
-            response.delete_cookie(cookie_name(game_id), path=path)
+        if token == kept:  # the browser's own seat was handed over; a token sent with the request leaves it be
+            for path in cookie_paths(game_id):
+                response.delete_cookie(cookie_name(game_id), path=path)
         return response
 
     @app.get("/api/games/{game_id}/invitations")

@@ -586,7 +586,7 @@ async function handOver() {
     let got = null;
     for (let tries = 1; got === null; tries += 1) {
       try {
-        got = await api(gameUrl("/handover"), { method: "POST", body: { request: handoverRequest } });
+        got = await api(gameUrl("/handover"), { method: "POST", body: withToken({ request: handoverRequest }) });
       } catch (e) {
         // no answer: the server may have handed the seat over all the same; asked again
         // under the same name, it gives the same invitation
@@ -604,7 +604,7 @@ async function handOver() {
 
 function handedOver(invitation) {
   const roles = (invitation && invitation.roles) || (ui.shape && ui.shape.roles) || [];
-  forgetSeat();
+  if (!ui.token) forgetSeat(); // a page opened by a link handed over that link's seat, not this browser's
   notice(
     "handed-over",
     el("h2", {}, "You handed this seat over"),
