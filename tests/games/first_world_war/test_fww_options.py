@@ -4,7 +4,7 @@ shared/rulebooks/004_dc64f91ee782ec25.txt, L363-421), RULINGS R41, R42, R48."""
 import pytest
 from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, game, position, put, special_dice, state_name, top
 
-from kriegsspiel.games.first_world_war import board, deployment, offensive
+from kriegsspiel.games.first_world_war import board, deployment, offensive, operations
 
 
 def offensive_menu(s, role):
@@ -43,6 +43,22 @@ def test_11_2_war_plans_restrict_1914_offensives():
     assert offensive_menu(plain, AH) == [9, 10]
     later = position(year=1, options={"war_plans": True})
     assert set(offensive_menu(later, DE)) - {1, 2, 3}
+
+
+def test_11_2_a_war_plan_binds_an_empires_armies_whoever_commands_them():
+    """11.2 (L390): "German Armies may only attack in Fronts 1, 2, and 3": a German army under
+    Austro-Hungarian command on Front 10 (7.1) neither leads nor makes possible an offensive
+    there in 1/1914, though Austria-Hungary's plan is Front 10."""
+    s = position(options={"war_plans": True})
+    clear(s, 10)
+    put(s, "de-4", 10)
+    s["armies"]["de-4"]["ctl"] = AH
+    assert 10 not in offensive_menu(s, AH)
+    assert {"offensive": 10} not in operations.operations(s, AH)  # the quick listing agrees
+    assert "de-4" not in offensive.attackers(s, AH, 10)
+    put(s, "ah-1", 10)  # an Austro-Hungarian army there: the offensive, led by it alone
+    assert 10 in offensive_menu(s, AH) and {"offensive": 10} in operations.operations(s, AH)
+    assert offensive.attackers(s, AH, 10) == ["ah-1"]
 
 
 # ----- 11.3 no axis aggression ----------------------------------------------------------------
@@ -239,6 +255,24 @@ def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn():
         assert s["turn"] == 1
         assert s["reserved"]["entente"] == {"marker": "uncoded-wireless", "due": 1}
         assert "uncoded-wireless" not in s["removed"]
+
+
+def test_11_5_a_mandatory_marker_drawn_before_an_offensive_is_never_used_in_it():
+    """11.5 (L419): a mandatory marker drawn before an offensive is "reserved for compulsory
+    use in the next Player Turn", even one that fits the lead army (Axis Atrocity, German)."""
+    s = position(options=SOLO)
+    clear(s, 1)
+    for a in ("de-1", "br-1"):
+        put(s, a, 1)
+    s["cups"]["central"] = ["axis-atrocity"]
+    s["cups"]["entente"] = []
+    with special_dice(s, 1, 4):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+    assert s["reserved"]["central"] == {"marker": "axis-atrocity", "due": 1}
+    assert s["battle"] is None or s["battle"]["markers"].get(DE) != "axis-atrocity"
+    assert "axis-atrocity" not in s["removed"]
 
 
 def test_r48_solitaire_german_deployments_alternate_west_and_east():

@@ -180,7 +180,7 @@ def fail(s: dict, role: str) -> None:
     level = face - status["bonus"] if face else 0  # RULINGS R27: a mutiny shifts towards S
     log(
         s,
-        f"{says(role, 'fails')} and throws {die_text(face)} for the result"
+        f"{says(role, 'fails')} and {'throw' if role == WA else 'throws'} {die_text(face)} for the result"
         + (f" (shifted {status['bonus']} towards capitulation)" if status["bonus"] and face else "")
         + ".",
         "8.0",
@@ -196,9 +196,15 @@ def fail(s: dict, role: str) -> None:
         status["bonus"] += 1
         nat, theatre = mutinous(s, role)
         status["mutiny_nationality"], status["mutiny_theatre"] = nat, theatre
-        log(s, f"Mutiny: next year {nat} armies of {empire_name(role)} make no offensives in the {theatre}.", "8.0")
+        who = NATIONALITY_NAMES.get(nat, nat.title())
+        where = THEATRE_NAMES.get(theatre, theatre)
+        log(s, f"Mutiny: next year {who} armies of {empire_name(role)} make no offensives in the {where}.", "8.0")
     else:
         log(s, f"{result.capitalize()} in {empire_name(role)} next year.", "8.0")
+
+
+THEATRE_NAMES = {"west": "Western Theatre", "east": "Eastern Theatre", "italy": "Italian Theatre"}
+NATIONALITY_NAMES = {"us": "American"}  # the others read as their id, capitalised
 
 
 def mutinous(s: dict, role: str) -> tuple[str, str]:

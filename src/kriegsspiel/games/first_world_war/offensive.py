@@ -35,15 +35,24 @@ from .data import pack
 # ----- who may attack where ------------------------------------------------------------
 
 
+def planned(s: dict, army: str, front: int) -> bool:
+    """11.2: in 1/1914 an army attacks only where its own Empire's War-Plan sends it ("German
+    Armies may only attack in Fronts 1, 2, and 3"), whoever commands it (7.1)."""
+    if not s["options"]["war_plans"] or s["year"] != Y1914A:
+        return True
+    plan = pack().war_plans.get(pack().armies[army].empire)
+    return plan is None or front in plan
+
+
 def attackers(s: dict, role: str, front: int) -> list[str]:
-    """Real armies ``role`` commands on the front that may attack (8.0 mutiny)."""
+    """Real armies ``role`` commands on the front that may attack (8.0 mutiny, 11.2 War-Plans)."""
     armies = controlled(s, role, front)
     status = s["status"][role]
     if status["mutiny"] == s["year"]:
         theatre = pack().fronts[front].theatre
         if theatre == status["mutiny_theatre"]:
             armies = [a for a in armies if pack().armies[a].nationality != status["mutiny_nationality"]]
-    return [a for a in armies if not s["armies"][a]["locked"]]
+    return [a for a in armies if not s["armies"][a]["locked"] and planned(s, a, front)]
 
 
 def defending_empire(s: dict, front: int, alliance: str) -> str:
@@ -83,7 +92,7 @@ def may_attack(s: dict, role: str, n: int) -> bool:
         plan = pack().war_plans.get(role)
         if plan is not None and n not in plan:
             return False  # 11.2
-    if status["mutiny"] == s["year"]:
+    if status["mutiny"] == s["year"] or s["options"]["war_plans"]:
         if not attackers(s, role, n):
             return False
     elif not has_attacker(s, role, n):
@@ -496,7 +505,8 @@ def spend_markers(s: dict) -> None:
 
 def solitaire_markers(s: dict, f: dict) -> None:
     """11.5 No hands: before each offensive each side draws a marker and uses it
-    only if it fits its lead army; a mandatory one is kept for the next Player Turn."""
+    only if it fits its lead army; a mandatory one is never used at once but kept for the
+    next Player Turn (L419; one at a time, another goes back to the cup)."""
     b = s["battle"]
     for r in (b["attacker"], b["defender"]):
         alliance = ALLIANCE[r]
@@ -513,15 +523,15 @@ def solitaire_markers(s: dict, f: dict) -> None:
             continue
         m = cup.pop(rng.below(s, len(cup)))
         info = pack().markers[m]
-        if events.playable(s, r, m, attacking, b["leads"][r]):
+        if info.mandatory and not s["reserved"][alliance]:  # never played at once (L419)
+            s["reserved"][alliance] = {"marker": m, "due": s["year"] * 4 + s["turn"]}
+            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next Player Turn.", "11.5")
+        elif not info.mandatory and events.playable(s, r, m, attacking, b["leads"][r]):
             if info.kind == "espionage":
                 b["espionage"][r] = m
             else:
                 b["markers"][r] = m
             log(s, f"{says(r, 'draws')} and plays {info.title}.", "11.5")
-        elif info.mandatory and not s["reserved"][alliance]:
-            s["reserved"][alliance] = {"marker": m, "due": s["year"] * 4 + s["turn"]}
-            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next Player Turn.", "11.5")
         else:
             cup.append(m)
             cup.sort()

@@ -25,7 +25,7 @@ from .board import (
     units,
 )
 from .data import pack
-from .offensive import may_attack, offensive_fronts
+from .offensive import may_attack, offensive_fronts, planned
 
 FRONTS = range(1, 12)
 KEYS = tuple((n, str(n)) for n in FRONTS)
@@ -168,7 +168,7 @@ def operations(s: dict, role: str) -> list:
         d = mine.get(key, 0)
         if not here and not d:
             continue
-        own = ah_own = 0  # 6.4 counts every counter an empire commands, locked ones too
+        own = ah_own = leads = 0  # 6.4 counts every counter an empire commands, locked ones too
         free: list = []
         ah_free: list = []
         for a in here:
@@ -178,13 +178,15 @@ def operations(s: dict, role: str) -> list:
                 own += 1
                 if not st["locked"]:
                     free.append(a)
+                    if planned(s, a, n):  # 11.2: where its own Empire's War-Plan sends it
+                        leads += 1
             elif two_player_germany and ctl == AH:
                 ah_own += 1
                 if not st["locked"] and info[a].empire == DE:
                     ah_free.append(a)
         if (
             attack
-            and free
+            and leads
             and n in open_now
             and (plan is None or n in plan)
             and not s["status"][fronts[n].base_owner[enemy]]["capitulated"]
