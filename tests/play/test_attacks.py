@@ -560,6 +560,7 @@ def test_security_headers_and_the_host_check(client):
         assert r.headers["cache-control"] == "no-store"
         assert "script-src 'self'" in r.headers["content-security-policy"]
         assert "frame-ancestors 'none'" in r.headers["content-security-policy"]
+        assert "'unsafe-inline'" not in r.headers["content-security-policy"]  # no inline script or style
         assert r.headers["referrer-policy"] == "no-referrer" and r.headers["x-frame-options"] == "DENY"
         assert r.headers["cross-origin-opener-policy"] == "same-origin"  # no other site's tab steers ours
     r = client.get("/api/catalog", headers={"host": "evil.example"})

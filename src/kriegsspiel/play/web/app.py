@@ -47,7 +47,7 @@ NAME = Field(default=None, max_length=64)
 SECURITY_HEADERS = [
     (
         b"content-security-policy",
-        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     ),
     (b"referrer-policy", b"no-referrer"),
