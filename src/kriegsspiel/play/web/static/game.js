@@ -988,7 +988,7 @@ function drawChat() {
   // recipients: everyone, or one other role of this game
   const select = $("chat-to");
   const roles = Object.keys(shape.seats || {}).length ? Object.keys(shape.seats) : (shape.view && shape.view.roles) || [];
-  const options = [["", "To all (spectators too)"], ...roles.filter((r) => !(shape.roles || []).includes(r)).map((r) => [r, `To ${name(r)}`])];
+  const options = [["", "Public"], ...roles.filter((r) => !(shape.roles || []).includes(r)).map((r) => [r, `To ${name(r)}`])];
   const optKey = JSON.stringify(options);
   if (select.dataset.key !== optKey) {
     const keep = select.value;
