@@ -1034,3 +1034,40 @@ def test_no_view_or_log_line_tells_another_power_which_gw_card_a_power_holds():
 
 def card(cid):
     return gw_deck().cards[cid]
+
+
+def test_a_key_taken_in_the_colonial_war_can_win_the_game_at_once():
+    """2.2.4 L139: a player taking control of its display's number of territorial keys wins at
+    once; in the Great War a space taken in the colonial war (29.2) is controlled, not occupied
+    (15.3), so the check follows it there too."""
+    from kriegsspiel.games.imperial_elegy import goals
+
+    s = great_war(1)
+    sides = greatwar.gw(s)["sides"]
+    winner, loser = "alliance", "entente"
+
+    def taker(sid):  # who takes the space (Winter.colonial_gain): a winner with a LoC there
+        return next((p for p in sides[winner] if world.has_loc(s, p, sid)), sides[winner][0])
+
+    def counts(sid, q):  # the space would be one more of q's territorial keys
+        t = game.clone(s)
+        world.set_control(t, sid, q)
+        return world.territorial_keys(t, q) == world.territorial_keys(s, q) + 1
+
+    keys = [sid for sid, sp in sorted(world.P().spaces.items()) if sp.type in world.KEY_TYPES]
+    target = next(
+        sid
+        for sid in keys
+        if s["control"].get(sid) in sides[loser] and sid not in s["occupied"] and counts(sid, taker(sid))
+    )
+    q = taker(target)
+    need = world.P().powers[q].auto_victory_keys
+    for sid in keys:  # one key short of auto-victory
+        if world.territorial_keys(s, q) >= need - 1:
+            break
+        if sid != target and s["control"].get(sid) != q and sid not in s["occupied"]:
+            world.set_control(s, sid, q)
+    assert not goals.auto_victory(s) and world.territorial_keys(s, q) == need - 1
+    greatwar.gw(s)["answer"] = {"space": target}
+    assert greatwar.Winter().colonial_gain(s, {"pending": {"winner": winner}}) is None
+    assert s["result"]["winners"] == [q] and "auto-victory" in s["result"]["reason"] and not s["stack"]

@@ -136,6 +136,29 @@ def test_mines_and_dreadnought_majority():
     assert any(r == "19.4" and "2 hit(s)" in t for r, t, *_ in s["log"])
 
 
+def test_in_the_great_war_a_dreadnought_lost_costs_1_stability_by_its_own_table():
+    """30.0 L1473: in the Great War "Losing a dreadnought in battle: -1", by the GW's own table;
+    the chart of 7.1 (L464, L471) is for before it. One dreadnought sunk costs 1, not 2."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = empty()
+    s["turn"] = 3
+    war(s, ["uk"], ["ru"])
+    s["gw"] = greatwar.start_state(s)
+    s["gw"]["turn"] = 1
+    s["gw"]["sides"] = {"alliance": ["ru"], "entente": ["uk"]}
+    s["flags"]["great_war_on"] = True
+    s["phase"] = "great-war"
+    dn = add(s, "uk", "dreadnought", "st-petersburg")
+    add(s, "uk", "squadron", "st-petersburg")
+    add(s, "ru", "squadron", "st-petersburg")
+    with scripted_dice(s, 4, 5, 1, 6, 1):  # as above: the dreadnought sunk by mines and in the battle
+        proc(s, "naval-battle", attacker="uk", space="st-petersburg", failed=[], retreat=["baltic"])
+    assert dn[0] not in s["units"]
+    assert s["powers"]["uk"]["stability"] == 3
+    assert [r for r, t, *_ in s["log"] if "stability" in t] == ["30.0"]
+
+
 def test_interception_drm():
     """19.1.1 L1058-1062."""
     s = empty()

@@ -1411,6 +1411,10 @@ class Winter(Procedure):
         W.set_control(s, x, owner)
         s["occupied"].pop(x, None)
         log(s, f"The colonial war: {name(owner)} takes {space_name(x)}.", "29.2")
+        from .goals import end_by_auto_victory
+
+        if end_by_auto_victory(s):  # 2.2.4: a key taken in the colonial war is controlled, not occupied
+            return None
         return "colonial_losses"
 
     def stability(self, s, f):

@@ -892,8 +892,8 @@ def naval_take(s: dict, b: dict, side: str, uid: str) -> None:
     if u["r"]:
         log(s, f"{unit_text(u)} is sunk.", "19.6")
         W.remove_unit(s, uid)
-        if u["t"] == "dreadnought" and u["o"] in s["powers"]:
-            lose_stability(s, u["o"])  # 7.1 L471
+        if u["t"] == "dreadnought" and u["o"] in s["powers"] and not s.get("gw"):
+            lose_stability(s, u["o"])  # 7.1 L471; in the Great War its own table (30.0, great_war_stability)
     else:
         log(s, f"{unit_text(u)} is reduced.", "19.6")
         u["r"] = True
