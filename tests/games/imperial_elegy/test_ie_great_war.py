@@ -1071,3 +1071,36 @@ def test_a_key_taken_in_the_colonial_war_can_win_the_game_at_once():
     greatwar.gw(s)["answer"] = {"space": target}
     assert greatwar.Winter().colonial_gain(s, {"pending": {"winner": winner}}) is None
     assert s["result"]["winners"] == [q] and "auto-victory" in s["result"]["reason"] and not s["stack"]
+
+
+def test_the_ottomans_neither_lose_nor_regain_stability_for_tunisia_and_tripoli():
+    """33.6 L1575, 30.0 L1470-1471 (G23): in the GW the Ottomans lose no stability when Tunisia is
+    occupied, and gain none when it is theirs again; another key, lost and retaken, costs 1 and
+    gives it back."""
+    s = great_war(1)
+    foe = next(q for q in greatwar.gw(s)["sides"]["entente"] if q != "ot")
+    assert "ot" in greatwar.gw(s)["sides"]["alliance"]
+    s["control"]["tunisia"] = "ot"
+    before = s["powers"]["ot"]["stability"]
+    for _ in range(3):  # lost and retaken three times
+        s["occupied"]["tunisia"] = foe
+        greatwar.after_action(s)
+        s["occupied"].pop("tunisia")
+        greatwar.after_action(s)
+    assert s["powers"]["ot"]["stability"] == before
+    key = next(
+        sid
+        for sid, c in sorted(s["control"].items())
+        if c == "ot"
+        and sid not in world.OT_LAND_LOC
+        and world.P().spaces[sid].type in world.KEY_TYPES
+        and world.P().spaces[sid].map == "main"
+        and not world.P().spaces[sid].colonial_home
+        and sid not in s["occupied"]
+    )
+    s["occupied"][key] = foe
+    greatwar.after_action(s)
+    assert s["powers"]["ot"]["stability"] == before - 1
+    s["occupied"].pop(key)
+    greatwar.after_action(s)
+    assert s["powers"]["ot"]["stability"] == before

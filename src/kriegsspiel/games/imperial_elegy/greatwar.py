@@ -1624,6 +1624,8 @@ def after_action(s: dict) -> None:
             continue
         change_stability(s, ctl, -1, f"{space_name(sid)} lost to the enemy")
     for sid, ctl in sorted(g["held"].items()):
+        if ctl == "ot" and sid in W.OT_LAND_LOC:
+            continue  # 33.6 L1575: their loss cost nothing, so taking them back gives nothing (G23)
         if sid not in now and s["control"].get(sid) == ctl:
             change_stability(s, ctl, 1, f"{space_name(sid)} retaken")
     g["held"] = now
