@@ -93,12 +93,17 @@ def test_observations_come_from_the_players_view():
     assert "13" not in state.observation_string(1).split('"hands"')[0]
 
 
-def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest():
-    game = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})
-    state = game.new_initial_state()
+def first_world_war_after(moves):
+    """A two-player First World War some random moves in (seeded)."""
+    state = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2}).new_initial_state()
     rng = random.Random(0)
-    for _ in range(120):
+    for _ in range(moves):
         state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_resampling_keeps_what_the_player_knows_and_redraws_the_rest():
+    state = first_world_war_after(120)
     p = state.current_player()
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     samples = [state.resample_from_infostate(p, sampler) for _ in range(6)]
@@ -114,16 +119,13 @@ def test_the_information_state_holds_all_the_player_has_seen():
     view's last lines; the observation string, without recall, holds no log."""
     import json
 
-    game = pyspiel.load_game("kriegsspiel_first_world_war", {"players": 2})
-    state = game.new_initial_state()
-    rng = random.Random(0)
-    for _ in range(300):
-        state.apply_action(rng.choice(state.legal_actions()))
+    state = first_world_war_after(300)
     p = state.current_player()
     role = state._kg.roles[p]
     seen = state._kg.rules.log(state.s, role)
     assert len(seen) > 40
     assert json.loads(state.information_state_string(p))["log"] == json.loads(json.dumps(seen))
+    assert not json.loads(state.observation_string(p)).get("log")
 
 
 def test_a_spelt_action_survives_cloning_and_resampling_and_is_played_with_its_last_token():

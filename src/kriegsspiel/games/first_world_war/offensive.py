@@ -92,7 +92,7 @@ def may_attack(s: dict, role: str, n: int) -> bool:
         plan = pack().war_plans.get(role)
         if plan is not None and n not in plan:
             return False  # 11.2
-    if status["mutiny"] == s["year"] or s["options"]["war_plans"]:
+    if status["mutiny"] == s["year"] or (s["options"]["war_plans"] and s["year"] == Y1914A):
         if not attackers(s, role, n):
             return False
     elif not has_attacker(s, role, n):

@@ -118,17 +118,17 @@ def resolve(s: dict, territory: str, pools: dict[str, str]) -> None:
         doubled = any(s["medals"].get(DOMINUS_EXERCITUS) == n for n in members)  # RULINGS R6
         faces: list[str] = []
         got = 0
-        thrown = []  # each member's dice, rolled in the pool's order: whose die it is counts (R17)
-        for n in members:
+        for n in members:  # each member's dice rolled apart, in the pool's order: whose die it is counts (R17)
             d, b = annexation_dice(s, n, territory)
             mine = roll_white(s, d + b * (2 if doubled else 1))
             faces += mine
             got += blasts(s, mine, n)
-            thrown += [n] * len(mine)
-        if needed == 2 and len(faces) == 1 and got == 1:  # L1008 the follow-up roll
+            if mine:
+                thrower = n
+        if needed == 2 and len(faces) == 1 and got == 1:  # L1008 the follow-up roll, by the one die's owner
             again = roll_white(s, 1)
             faces += again
-            got = 2 if blasts(s, again, thrown[0]) else 1
+            got = 2 if blasts(s, again, thrower) else 1
         results[roller] = got
         helpers = f" with {', '.join(name(n) for n in members if n != roller)}" if len(members) > 1 else ""
         log(

@@ -50,6 +50,7 @@ from . import war
 from . import world as W
 from .battle import unit_words
 from .data import KEY_TYPES, PLAYERS
+from .goals import end_by_auto_victory
 from .gw_deck import gw_deck
 from .world import ARMY_TYPES, EF_TYPES, NAMES, NAVAL_TYPES, P, name, space_name
 
@@ -1034,11 +1035,10 @@ class NeutralImpulses(Procedure):
 
     def next(self, s, f):
         ns = neutrals(s)
-        checkpoint(s)  # a neutral's answer stays given: what follows may show what others hold (E31)
+        checkpoint(s)  # whether a neutral is asked shows what it holds: answers stay given (E31)
         while f["i"] < len(ns):
             q = ns[f["i"]]
             f["i"] += 1
-            checkpoint(s)  # whether the neutral is asked shows what it holds (RULINGS_EVENTS E31)
             if any(card(c).kind in ("event", "mandatory") for c in hand(s, q)):
                 ask(s, "gw-neutral-card", q)
                 return "next"
@@ -1411,8 +1411,6 @@ class Winter(Procedure):
         W.set_control(s, x, owner)
         s["occupied"].pop(x, None)
         log(s, f"The colonial war: {name(owner)} takes {space_name(x)}.", "29.2")
-        from .goals import end_by_auto_victory
-
         if end_by_auto_victory(s):  # 2.2.4: a key taken in the colonial war is controlled, not occupied
             return None
         return "colonial_losses"
@@ -1926,11 +1924,11 @@ class CombatCards(Procedure):
 
     def start(self, s, f):
         f["roles"] = [r for r in f["roles"] if r in PLAYERS]
-        checkpoint(s)  # who is asked shows who holds a combat card (RULINGS_EVENTS E31)
         return "next"
 
     def next(self, s, f):
-        # after an answer too: whether the next is asked shows what it holds (E31)
+        # who is asked shows who holds a combat card, so what led here, an answer too, stays
+        # done (RULINGS_EVENTS E31)
         checkpoint(s)
         while f["roles"]:
             r = f["roles"].pop(0)

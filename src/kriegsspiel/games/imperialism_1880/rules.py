@@ -64,9 +64,10 @@ PUBLIC_SHOWN = {
     "codominions": ("id", "area", "powers", "since", "ended"),
     "canals": ("passage", "area", "by", "first", "year"),
     "decisions": ("year", "phase", "text"),
-    "combats": ("year", "where", "mode", "attacker", "defender", "sp", "table", "column", "roll", "result"),
 }
 """The public registers (lists of records), each record's keys named (L58, L156, L242, L363-453)."""
+COMBAT_SHOWN = ("year", "where", "mode", "attacker", "defender", "sp", "table", "column", "roll", "result")
+"""A combat: seen by its two sides and the referee (R31)."""
 MARKER_SHOWN = ("status", "established", "counter")
 """A status marker on the map: public (L58)."""
 CONGRESS_SHOWN = ("year", "called_by", "defied_by")
@@ -184,7 +185,7 @@ class Imperialism1880(Rules):
             "great_war_penalty": charts.great_war_penalty(s["year"]),
             "eti": s["eti"],
             "great_war_at": s["options"].get("great_war_eti", 0),
-            **{k: shown_rows(s[k], keys) for k, keys in PUBLIC_SHOWN.items() if k != "combats"},
+            **{k: shown_rows(s[k], keys) for k, keys in PUBLIC_SHOWN.items()},
             "markers": {
                 area: {p: shown(m, MARKER_SHOWN) for p, m in here.items()} for area, here in s["markers"].items()
             },
@@ -199,8 +200,7 @@ class Imperialism1880(Rules):
             "great_war": shown(s["great_war"], GREAT_WAR_SHOWN) if s["great_war"] is not None else None,
             "books": {p: shown(s["books"][p], BOOK_SHOWN) for p in own},
             "combats": shown_rows(
-                [c for c in s["combats"] if role == REFEREE or role in (c["attacker"], c["defender"])],
-                PUBLIC_SHOWN["combats"],
+                [c for c in s["combats"] if role == REFEREE or role in (c["attacker"], c["defender"])], COMBAT_SHOWN
             ),
             "report": report.turn_report(s, role),
         }

@@ -25,7 +25,6 @@ from ...ai.bots import decide, random_bot
 from ...engine import IllegalAction, RecordError
 from ...engine import rng as engine_rng
 from ...engine.records import record, replay
-from ...engine.words import clean
 from ...games import load
 from .allowance import Allowance
 from .store import SNAPSHOT, SPECTATOR, Damaged, Store, digest
@@ -664,12 +663,6 @@ def think(game_id: str, name: str, state: dict, role: str):
     # The players are owed a move: the bot's fault is logged for its maintainers, and the seat
     # plays a legal move drawn from the same secret generator instead.
     return random_bot(rules.view(state, role), legal, engine_rng.bot_random(state, role))
-
-
-def clean_chat(text: str) -> str:
-    """Chat text as kept: ``engine.words.clean`` (no bidirectional controls, no control
-    characters but line breaks and tabs, trimmed)."""
-    return clean(text)
 
 
 def _rules(game_id: str):
