@@ -89,6 +89,20 @@ def wait_for(condition, seconds=30, what="the game", page=None):
     raise AssertionError(f"timed out waiting for {what}{why}")
 
 
+def box(locator, seconds=10):
+    """``locator``'s bounding box once it is drawn. A board is drawn again whenever the game
+    moves on (a bot's action), and an element found just before that is gone by the time its box
+    is asked for (Playwright answers None): the box is asked again of the element drawn now."""
+    deadline = time.time() + seconds
+    while True:
+        found = locator.bounding_box()
+        if found is not None:
+            return found
+        if time.time() >= deadline:
+            raise AssertionError(f"{locator} is not drawn")
+        time.sleep(0.05)
+
+
 def in_sync(page, shape):
     """Wait until the page shows this SHAPE's orders, at its step (the push may come
     after the answer; an order given from an older step would be refused)."""

@@ -18,7 +18,7 @@ import re
 import time
 
 import kriegsspiel
-from conftest import act, game_id_of, in_sync, order_button, seat_token, shape_of, shot, wait_for, watch
+from conftest import act, box, game_id_of, in_sync, order_button, seat_token, shape_of, shot, wait_for, watch
 
 CENTRAL = ("germany", "austria-hungary")
 
@@ -189,13 +189,13 @@ def test_the_log_follows_new_lines_unless_scrolled_up(server, browser):
     assert log_gap(page) < 2, log_gap(page)
     give_first_order(server, page)
     assert log_gap(page) < 2, log_gap(page)
-    line, frame = page.locator("#log .log-line").last.bounding_box(), log.bounding_box()
+    line, frame = box(page.locator("#log .log-line").last), box(log)
     assert line["y"] + line["height"] <= frame["y"] + frame["height"] + 1
     shot(page, "log-1-follows")
 
     # scrolled up to read: new lines leave it where the player put it
-    box = log.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    drawn = box(log)
+    page.mouse.move(drawn["x"] + drawn["width"] / 2, drawn["y"] + drawn["height"] / 2)
     page.mouse.wheel(0, -250)
     page.wait_for_timeout(500)
     top = scroll_top(page, "log")
@@ -207,7 +207,7 @@ def test_the_log_follows_new_lines_unless_scrolled_up(server, browser):
     shot(page, "log-2-scrolled-up")
 
     # back at the end, it follows again
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(drawn["x"] + drawn["width"] / 2, drawn["y"] + drawn["height"] / 2)
     page.mouse.wheel(0, 5000)
     page.wait_for_timeout(500)
     assert log_gap(page) < 2
@@ -225,8 +225,8 @@ def test_a_new_list_of_orders_opens_at_its_top(server, browser):
     assert overflow(page, "actions") > 100
 
     # the player scrolls to the last choices and clicks the last one (a strategic transfer)
-    box = orders.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    drawn = box(orders)
+    page.mouse.move(drawn["x"] + drawn["width"] / 2, drawn["y"] + drawn["height"] / 2)
     page.mouse.wheel(0, 3000)
     page.wait_for_timeout(500)
     assert scroll_top(page, "actions") > 100
@@ -242,7 +242,7 @@ def test_a_new_list_of_orders_opens_at_its_top(server, browser):
     # (a list long enough to be scrolled too)
     assert overflow(page, "actions") > 20
     assert scroll_top(page, "actions") == 0
-    first = page.locator("#actions button").first.bounding_box()
-    assert first["y"] >= orders.bounding_box()["y"] - 1
+    first = box(page.locator("#actions button").first)
+    assert first["y"] >= box(orders)["y"] - 1
     shot(page, "orders-2-new-list")
     assert not errors, errors

@@ -4,8 +4,8 @@ coastlines, its name's anchor lies inside its shape, and a click on the shape la
 region; the map reads at a desktop's and a phone's size. Screenshots are kept in
 artifacts/browser/ (ib-map-*.png)."""
 
+from conftest import box, open_board, shot
 from conftest import data_pack as shared_data_pack
-from conftest import open_board, shot
 
 DESKTOP = {"width": 1400, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -117,8 +117,8 @@ def test_every_region_is_drawn_on_the_real_map_and_clickable(server, browser):
 
 def test_the_map_reads_on_a_phone(server, browser):
     page, errors = open_game(server, browser, PHONE)
-    box = page.locator("svg.ib-map").bounding_box()
-    assert box["width"] <= 390 and box["height"] > 250
+    drawn = box(page.locator("svg.ib-map"))
+    assert drawn["width"] <= 390 and drawn["height"] > 250
     shot(page, "ib-map-phone")
     # the whole map: the names that fit are drawn in full, the rest are dots with a tooltip
     named = page.locator("svg.ib-map .ib-label:not(.crowded)").count()

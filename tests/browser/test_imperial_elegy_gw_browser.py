@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 
-from conftest import ARTIFACTS, as_data, open_board, shape_of, shot
+from conftest import ARTIFACTS, as_data, box, open_board, shape_of, shot
 from conftest import data_pack as shared_data_pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "imperial_elegy"))
@@ -162,11 +162,11 @@ def test_the_great_war_on_the_board(server, browser):
     tip.wait_for(state="visible", timeout=5000)
     assert "Trench battle marker (28.1.1) — Deadlock" in tip.inner_text(), tip.inner_text()
     assert "Trenches (28.1)" in tip.inner_text()
-    box = marker.bounding_box()
-    assert box and box["width"] > 5 and box["height"] > 5
+    drawn = box(marker)
+    assert drawn and drawn["width"] > 5 and drawn["height"] > 5
     page.screenshot(
         path=str(ARTIFACTS / "ie-gw-trench-tip.png"),
-        clip={"x": box["x"] - 140, "y": box["y"] - 90, "width": 420, "height": 260},
+        clip={"x": drawn["x"] - 140, "y": drawn["y"] - 90, "width": 420, "height": 260},
     )
     page.mouse.move(0, 0)
     # zoomed in on Europe: the trenches and the three trench battle markers
@@ -240,8 +240,8 @@ def test_every_great_war_action_is_an_order_with_its_words(server, browser):
     page.goto(f"{server}/mock/great-war")
 
     s = blank(2, no_great_war_turns=False)
-    for q, box in {**ALLIANCE_BOXES, "ot": "neutral"}.items():
-        s["powers"][q]["alliance"] = box
+    for q, where in {**ALLIANCE_BOXES, "ot": "neutral"}.items():
+        s["powers"][q]["alliance"] = where
     proc(s, "great-war", reason="a test")
     rng = random.Random(0)
     seen = {}
@@ -283,7 +283,7 @@ def test_every_great_war_action_is_an_order_with_its_words(server, browser):
     for part, name in ((".ie-hand .ie-gw-handcard", "hand"), (".ie-gw-panel", "panel")):
         target = page.locator(f"#board {part}").first
         target.scroll_into_view_if_needed()
-        box = target.bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"] + 1, (part, box)
+        drawn = box(target)
+        assert drawn and drawn["x"] >= 0 and drawn["x"] + drawn["width"] <= PHONE["width"] + 1, (part, drawn)
         page.screenshot(path=str(ARTIFACTS / f"ie-gw-page-phone-{name}.png"))
     assert json.dumps(errors) == "[]", errors

@@ -22,6 +22,7 @@ import httpx
 
 from conftest import (
     as_data,
+    box,
     create_game,
     in_sync,
     invitation_for,
@@ -81,8 +82,8 @@ def test_a_power_writes_orders_and_the_referee_reads_them_in_the_inbox(server, b
     assert "Nobody reads them before every power has sent its own" in fr.locator(".imp-orders").text_content()
 
     # the map stands taller than the old 320 px at 1400×900
-    box = fr.locator("svg.imp-map").bounding_box()
-    assert box["height"] > 400, box
+    drawn = box(fr.locator("svg.imp-map"))
+    assert drawn["height"] > 400, drawn
 
     # a claim: "claim a status marker" among the orders, Tunis on the map, the Influence in its menu
     shape = shape_of(server, fr)
@@ -392,9 +393,9 @@ def test_a_narrow_window(server, browser):
     made = create_game(page, server, {"game": "imperialism-1880", "players": 1, "seed": 2})
     page.goto(f"{server}/play/{made['id']}")
     page.wait_for_selector("svg.imp-map .imp-area", timeout=15000)
-    box = page.locator("svg.imp-map").bounding_box()
-    assert box["width"] <= 390 and box["height"] > 120
-    panel = page.locator(".imp-panel").bounding_box()
+    drawn = box(page.locator("svg.imp-map"))
+    assert drawn["width"] <= 390 and drawn["height"] > 120
+    panel = box(page.locator(".imp-panel"))
     assert panel["width"] <= 390
     time.sleep(0.3)
     shot(page, "imp-11-narrow")

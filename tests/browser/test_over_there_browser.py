@@ -12,7 +12,7 @@ import time
 
 import httpx
 
-from conftest import ARTIFACTS, as_data, game_id_of, in_sync, open_board, seat_token, shape_of, shot
+from conftest import ARTIFACTS, as_data, box, game_id_of, in_sync, open_board, seat_token, shape_of, shot
 from conftest import data_pack as shared_data_pack
 from kriegsspiel.games.over_there import bots
 
@@ -327,8 +327,8 @@ def test_move_a_unit_and_attack_by_clicking(server, browser):
 
 def test_the_map_reads_on_a_phone(server, browser):
     page, errors = open_game(server, browser, PHONE)
-    box = page.locator("svg.ot-map").bounding_box()
-    assert box["width"] <= 390 and box["height"] > 300
+    drawn = box(page.locator("svg.ot-map"))
+    assert drawn["width"] <= 390 and drawn["height"] > 300
     cities = page.locator("svg.ot-map .ot-town-name.s-full-city, svg.ot-map .ot-town-name.s-partial-city").count()
     assert cities == 3
     shot(page, "ot-phone")
@@ -350,7 +350,7 @@ def test_the_map_reads_on_a_phone(server, browser):
     page.locator("svg.ot-map.zoomed").wait_for()
     page.wait_for_timeout(300)
     # zoomed in: the counters are big enough to read their strengths
-    counter = page.locator("svg.ot-map .ot-stack.selected .ot-c-bg").first.bounding_box()
+    counter = box(page.locator("svg.ot-map .ot-stack.selected .ot-c-bg").first)
     assert counter["width"] >= 30
     shot(page, "ot-phone-zoomed")
     assert json.dumps(errors) == "[]", errors
@@ -587,12 +587,17 @@ def test_a_contested_hex_carries_its_marker_on_the_board(server, browser):
     assert page.evaluate(INJECT_CONTESTED, [shape, data_pack(server)]) == 1
     marker = page.locator("#contested-probe .ot-contested").first
     marker.scroll_into_view_if_needed()
-    box = marker.bounding_box()
-    assert box and box["width"] > 10 and box["height"] > 10
+    drawn = box(marker)
+    assert drawn and drawn["width"] > 10 and drawn["height"] > 10
     shot(page, "ot-contested")
     page.screenshot(
         path=str(ARTIFACTS / "ot-contested-close.png"),
-        clip={"x": box["x"] - 60, "y": box["y"] - 60, "width": box["width"] + 120, "height": box["height"] + 120},
+        clip={
+            "x": drawn["x"] - 60,
+            "y": drawn["y"] - 60,
+            "width": drawn["width"] + 120,
+            "height": drawn["height"] + 120,
+        },
     )
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(300)

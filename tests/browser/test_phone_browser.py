@@ -26,7 +26,7 @@ import re
 import httpx
 import pytest
 
-from conftest import ARTIFACTS, claim, create_game, shot, watch
+from conftest import ARTIFACTS, box, claim, create_game, shot, watch
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 900}
@@ -105,7 +105,7 @@ def test_the_lobby_and_its_form_fit_the_screen(server, browser, size):
         assert not over, f"{card.get_attribute('class')} overflows ({size}): {over}"
 
     # the new-game form of every game: within the screen
-    form_edge = page.locator("#new-game").bounding_box()
+    form_edge = box(page.locator("#new-game"))
     for game in GAMES:
         page.locator("#f-game").select_option(game)
         page.wait_for_function("g => document.querySelector('#f-game').value === g", arg=game)
@@ -164,16 +164,16 @@ def check_phone_page(page, game):
     height = page.evaluate("innerHeight")
     fits(page, f"{game} on a phone")
     # the board a window of the screen; the prompt on the first screen, the orders after it
-    board = page.locator("#board").bounding_box()
+    board = box(page.locator("#board"))
     assert board["height"] <= 0.62 * height, (
         f"{game}: the board is {board['height']} pixels high on a {height}-pixel screen"
     )
     board_width = page.locator("#board").evaluate("b => [b.scrollWidth, b.clientWidth]")
     assert board_width[0] <= board_width[1] + 1, f"{game}: the board scrolls sideways {board_width}"
-    prompt = page.locator("#prompt-card").bounding_box()
+    prompt = box(page.locator("#prompt-card"))
     assert prompt["y"] >= board["y"] + board["height"] - 1  # right after the board
     assert prompt["y"] + 40 <= height, f"{game}: the prompt starts at {prompt['y']}, below the first screen"
-    actions = page.locator("#actions-card").bounding_box()
+    actions = box(page.locator("#actions-card"))
     assert actions["y"] <= prompt["y"] + prompt["height"] + 12
 
     # what a thumb presses: the header, the orders, the log's and chat's tabs
@@ -185,7 +185,7 @@ def check_phone_page(page, game):
             )
     # the seat menu, opened, within the screen
     page.locator("#seat-menu summary").click()
-    menu = page.locator("#seat-body").bounding_box()
+    menu = box(page.locator("#seat-body"))
     assert menu["x"] >= 0 and menu["x"] + menu["width"] <= page.evaluate("innerWidth") + 0.5, (
         f"{game}: the seat menu {menu}"
     )
@@ -196,24 +196,24 @@ def check_phone_page(page, game):
     # the chat: its box, its recipient, its field and its button usable
     page.locator("#tab-chat").click()
     for sel in ("#chat-to", "#chat-text", "#chat-form button[type=submit]"):
-        b = page.locator(sel).bounding_box()
+        b = box(page.locator(sel))
         assert b["height"] >= 32 and b["x"] >= 0 and b["x"] + b["width"] <= page.evaluate("innerWidth") + 0.5, (sel, b)
-    assert page.locator("#chat-lines").bounding_box()["height"] >= 120
+    assert box(page.locator("#chat-lines"))["height"] >= 120
     page.locator("#tab-log").click()
-    assert page.locator("#log").bounding_box()["height"] >= 120
+    assert box(page.locator("#log"))["height"] >= 120
 
 
 def check_desktop_page(page, game):
     fits(page, f"{game} on a desktop")
     assert page.evaluate("document.documentElement.scrollHeight <= innerHeight + 1"), "the desktop page scrolls"
-    board = page.locator("#board").bounding_box()
-    side = page.locator(".side").bounding_box()
+    board = box(page.locator("#board"))
+    side = box(page.locator(".side"))
     assert side["x"] >= board["x"] + board["width"] - 1  # the orders beside the board
-    header = page.locator(".game-bar").bounding_box()
+    header = box(page.locator(".game-bar"))
     assert header["height"] <= 64, f"{game}: the header is {header['height']} pixels high"
     # the header's parts side by side, none under another
-    strip = page.locator("#role-switch").bounding_box()
-    right = page.locator(".bar-right").bounding_box()
+    strip = box(page.locator("#role-switch"))
+    right = box(page.locator(".bar-right"))
     assert strip["x"] + strip["width"] <= right["x"] + 0.5
 
 
@@ -238,9 +238,9 @@ def test_the_first_world_war_stacks_its_theatres_on_a_phone(server, browser):
     # a phone: the Eastern Front under the Western, in the board's width
     context, page, errors = play_now(browser, server, "first-world-war", "phone")
     page.wait_for_selector("svg.fww-map .theatre.east", timeout=15000)
-    west = page.locator("svg.fww-map .theatre.west rect").bounding_box()
-    italy = page.locator("svg.fww-map .theatre.italy rect").bounding_box()
-    east = page.locator("svg.fww-map .theatre.east rect").bounding_box()
+    west = box(page.locator("svg.fww-map .theatre.west rect"))
+    italy = box(page.locator("svg.fww-map .theatre.italy rect"))
+    east = box(page.locator("svg.fww-map .theatre.east rect"))
     board = page.locator("#board").evaluate(
         "b => { const r = b.getBoundingClientRect(); return [r.x, r.right, b.scrollWidth, b.clientWidth]; }"
     )
@@ -250,15 +250,15 @@ def test_the_first_world_war_stacks_its_theatres_on_a_phone(server, browser):
     assert east["x"] + east["width"] <= board[1] + 0.5
     # the eleven fronts, each the board's width
     for front in page.locator("svg.fww-map .front .band-bg").all():
-        b = front.bounding_box()
+        b = box(front)
         assert b["x"] >= board[0] - 0.5 and b["x"] + b["width"] <= board[1] + 0.5
     assert page.locator("svg.fww-map .front").count() == 11
 
     # widened to a desktop, the same page draws the theatres side by side again
     page.set_viewport_size(DESKTOP)
     page.wait_for_function("() => !document.querySelector('svg.fww-map').classList.contains('stacked')", timeout=5000)
-    west = page.locator("svg.fww-map .theatre.west rect").bounding_box()
-    east = page.locator("svg.fww-map .theatre.east rect").bounding_box()
+    west = box(page.locator("svg.fww-map .theatre.west rect"))
+    east = box(page.locator("svg.fww-map .theatre.east rect"))
     assert east["x"] > west["x"] + west["width"] and abs(east["y"] - west["y"]) < 2
     assert not errors, errors
     context.close()
@@ -286,11 +286,11 @@ def test_many_role_tabs_stay_one_row(server, browser, size):
     tabs = boxes(page, "#role-switch", ".role-tab")
     assert len(tabs) == len(group) + 1  # Auto, and a tab a role
     assert max(t["y"] for t in tabs) - min(t["y"] for t in tabs) < 1, "the role tabs wrap to a second row"
-    strip = page.locator("#role-switch").bounding_box()
+    strip = box(page.locator("#role-switch"))
     assert strip["x"] >= 0 and strip["x"] + strip["width"] <= page.evaluate("innerWidth") + 0.5
     assert strip["height"] <= 52
     # the current role's tab is in sight within the strip
-    current = page.locator("#role-switch .role-tab.current").bounding_box()
+    current = box(page.locator("#role-switch .role-tab.current"))
     assert strip["x"] - 0.5 <= current["x"] and current["x"] + current["width"] <= strip["x"] + strip["width"] + 0.5
     page.screenshot(
         path=str(ARTIFACTS / f"{size}-role-tabs.png"),
@@ -298,7 +298,7 @@ def test_many_role_tabs_stay_one_row(server, browser, size):
     )
     # the strip scrolls to the others: the last tab can be brought into sight
     page.locator("#role-switch .role-tab").last.scroll_into_view_if_needed()
-    last = page.locator("#role-switch .role-tab").last.bounding_box()
+    last = box(page.locator("#role-switch .role-tab").last)
     assert last["x"] + last["width"] <= strip["x"] + strip["width"] + 0.5
     assert page.evaluate("window.scrollX") == 0
     fits(page, f"the role tabs ({size})")
@@ -393,7 +393,7 @@ def test_a_private_message_is_unread_until_the_chat_is_in_sight(server, browser)
     page.locator("#chat-jump:not(.hidden)").wait_for(timeout=5000)
     [tab, top] = unread(page)
     assert tab == [True, "1", True] and top == [True, "1", True], (tab, top)
-    jump = page.locator("#chat-jump").bounding_box()
+    jump = box(page.locator("#chat-jump"))
     assert jump["y"] + jump["height"] <= 100 and jump["height"] >= 32  # in the header, tappable
     shot(page, "phone-chat-unread")
 
@@ -463,7 +463,7 @@ def test_a_log_citation_opens_the_guide_at_its_section(server, browser):
     )
     assert "underline" in look[0] and look[1] <= 12 and look[3] == "pointer", look
     assert look[2] not in ("rgb(0, 0, 238)", "rgb(85, 26, 139)"), look
-    page.screenshot(path=str(ARTIFACTS / "desktop-log-citations.png"), clip=page.locator(".talk-card").bounding_box())
+    page.screenshot(path=str(ARTIFACTS / "desktop-log-citations.png"), clip=box(page.locator(".talk-card")))
 
     # a click opens the guide (beside the game) at the anchored section
     with context.expect_page() as opened:
@@ -474,12 +474,12 @@ def test_a_log_citation_opens_the_guide_at_its_section(server, browser):
     assert guide.url.endswith(href), guide.url
     target = guide.locator(f"[id='{anchor}']")
     assert target.evaluate("h => h.matches(':target') && /^H[23]$/.test(h.tagName)")
-    top = target.bounding_box()["y"]
-    bar = guide.locator(".game-bar").bounding_box()
+    top = box(target)["y"]
+    bar = box(guide.locator(".game-bar"))
     assert bar["height"] - 1 <= top <= 200, f"the section's heading is at {top}, not at the top of the screen"
     # the desktop page: the contents beside the text, the text a readable width
-    contents = guide.locator(".guide-contents").bounding_box()
-    text = guide.locator(".guide-text").bounding_box()
+    contents = box(guide.locator(".guide-contents"))
+    text = box(guide.locator(".guide-text"))
     assert contents["x"] + contents["width"] <= text["x"]
     measure = guide.locator(".guide-text p").first.evaluate(
         "p => p.getBoundingClientRect().width / parseFloat(getComputedStyle(p).fontSize)"
@@ -494,12 +494,12 @@ def test_a_log_citation_opens_the_guide_at_its_section(server, browser):
     guide.goto(f"{server}/guide/goofspiel")
     guide.goto(f"{server}{href}")
     fits(guide, "the guide (phone)")
-    contents = guide.locator(".guide-contents").bounding_box()
-    text = guide.locator(".guide-text").bounding_box()
+    contents = box(guide.locator(".guide-contents"))
+    text = box(guide.locator(".guide-text"))
     assert contents["y"] + contents["height"] <= text["y"] + 0.5
     for b in boxes(guide, ".guide-contents", "a"):
         assert b["h"] >= 32 and b["right"] <= PHONE["width"]
-    top = guide.locator(f"[id='{anchor}']").bounding_box()["y"]
+    top = box(guide.locator(f"[id='{anchor}']"))["y"]
     assert 0 <= top <= 200
     guide.screenshot(path=str(ARTIFACTS / "phone-guide.png"))
     guide.evaluate("window.scrollTo(0, 0)")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from conftest import claim, create_game, seat_token, shape_of, shot, wait_for, watch
+from conftest import box, claim, create_game, seat_token, shape_of, shot, wait_for, watch
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -107,7 +107,7 @@ def test_two_people_play_by_invitation(server, browser):
     shot(guest, "seats-2-join-desktop")
     guest.set_viewport_size(PHONE)
     shot(guest, "seats-3-join-phone")
-    assert guest.locator("#take").bounding_box()["width"] <= PHONE["width"]
+    assert box(guest.locator("#take"))["width"] <= PHONE["width"]
     guest.set_viewport_size(DESKTOP)
     guest.locator("#take").click()
     guest.wait_for_url(f"**/play/{game_id}", timeout=15000)
