@@ -492,6 +492,7 @@ def unit_words(u: dict) -> str:
 def eliminate(s: dict, uid: str, words: str, rule: str) -> None:
     u = s["units"][uid]
     log(s, f"{unit_words(u)[0].upper()}{unit_words(u)[1:]} {words}.", rule)
+    W.army_lost(s, u)
     W.remove_unit(s, uid)
 
 
@@ -962,10 +963,20 @@ def move_retreat(s: dict, b: dict, uid: str, to: str) -> None:
 
 def advance_choices(s: dict, b: dict) -> list:
     """18.7.1: units of the main attack force still in the attacking space; no overstacking
-    (5.5.3 L405), no army into a naval base (3.2.8)."""
+    (5.5.3 L405), no army into a naval base (3.2.8). Advancing beside the defender into a trench
+    battle (28.1.1 L1412), the attacker's side counts only its own armies: stacking is how many
+    units a player can have in a space (5.5 L401)."""
     at = b["at"]
     sp = P().spaces[at]
-    armies_there = sum(1 for u in s["units"].values() if u["at"] == at and u["t"] in ARMY_TYPES and u["o"] != "rebel")
+    mine = side_key(s, b["attacker"]) if b.get("trench_advance") else None
+    armies_there = sum(
+        1
+        for u in s["units"].values()
+        if u["at"] == at
+        and u["t"] in ARMY_TYPES
+        and u["o"] != "rebel"
+        and (mine is None or side_key(s, u["o"]) == mine)
+    )
     out = []
     for uid in main_units(s, b, A):
         u = s["units"][uid]

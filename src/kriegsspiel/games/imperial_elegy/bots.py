@@ -520,9 +520,18 @@ def _great_war(b, me, asking, actions, dicts, rng):
         if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
             # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)
             late = (b.get("gw") or {}).get("turn", 0) >= 4
-            return (max if late else min)(struck, key=lambda a: b["powers"][a["power"]]["stability"])
+            return (max if late else min)(struck, key=lambda a: _stability(b, a["power"]))
         return dicts[0] if dicts else actions[0]
     return actions[0]
+
+
+def _stability(b, q) -> int:
+    """A belligerent's stability as the board shows it: a player's, the US's or Italy's (30.2)."""
+    if q == "us":
+        return b["gw"]["us"]["stability"]
+    if q == "italy":
+        return b["majors"]["italy"].get("gw_stability", 0)
+    return b["powers"][q]["stability"]
 
 
 def _event_helps_foe(b, me, cid) -> bool:

@@ -102,6 +102,20 @@ def fighting(s: dict) -> list:
     return [q for q in PLAYERS if q in g["sides"]["alliance"] or q in g["sides"]["entente"]]
 
 
+def alive_members(s: dict, a: str) -> list:
+    """An alliance's players not eliminated (30.1 L1479), in the order they joined it."""
+    g = gw(s)
+    return [q for q in g["sides"][a] if q not in g["eliminated"]]
+
+
+def belligerents(s: dict) -> list:
+    """The belligerent powers (K20, K22): the players at war and not eliminated (30.1 L1479), in
+    turn order, then the US and Italy while in the war."""
+    g = gw(s)
+    out = [q for q in fighting(s) if q not in g["eliminated"]]
+    return out + [x for x in ("us", "italy") if side_of(s, x) is not None]
+
+
 def neutrals(s: dict) -> list:
     return [q for q in gw(s)["neutrals"] if q not in gw(s)["eliminated"]]
 
@@ -526,14 +540,17 @@ class Planning(Procedure):
         return "gifts"
 
     def gifts(self, s, f):
-        """26.2 L1350: a belligerent player may give 1 CP to an ally it traces a LoC to."""
+        """26.2 L1350: a belligerent player, and the US if it is in the war, may give 1 CP to an
+        ally it traces a LoC to; the US's choice is made by the player who runs it (G10)."""
         w = s["war"]
-        players = [q for q in w["order"] if q in PLAYERS]
-        while f["i"] < len(players):
-            q = players[f["i"]]
+        givers = [q for q in w["order"] if q in PLAYERS] + ["us"]
+        while f["i"] < len(givers):
+            q = givers[f["i"]]
             f["i"] += 1
+            if q == "us" and (side_of(s, "us") is None or war.major_controller(s, "us") is None):
+                continue
             if w["budget"].get(q, 0) >= 1 and gift_targets(s, q):
-                ask(s, "gw-gift", q)
+                ask(s, "gw-gift", war.major_controller(s, "us") if q == "us" else q, giver=q)
                 return "gifts"
         return None
 
@@ -664,10 +681,12 @@ class Maneuver(war.ManeuverStep):
 
     def post_action(self, s, f):
         nxt = super().post_action(s, f)
+        us_losses(s)
         after_action(s)
         return nxt
 
     def post_battle(self, s, f):
+        us_losses(s)
         battle_stability(s)
         return super().post_battle(s, f)
 
@@ -747,7 +766,9 @@ class Impulse(war.Impulse):
         if not imp.get("free") and a in PLAYERS:
             out += [{"declare": m} for m in neutral_minors_near(s, a)]  # 32.4: no CP, the impulse goes on
         if imp.get("free"):
-            out = [x for x in out if action_kind(x) not in (imp["taken"], "battle")]
+            # 27.2: the bonus action is another action that costs no CP, not the action just taken
+            # nor a land battle; nor Superior Staff Work's free deploy (33.1 L1515), free already
+            out = [x for x in out if action_kind(x) not in (imp["taken"], "battle") and x != "deploy-free"]
             return out + ["pass"]
         if imp.get("bonus_impulse") or not out:
             return out + ["pass"]
@@ -963,7 +984,15 @@ class GWAction(Procedure):
 def take_manpower(s: dict, q: str, n: int, pool: str | None = None) -> None:
     """27.6 L1400-1401: manpower is finite in the GW; at 0 it is exhausted (-1 in battle). From
     ``pool`` (the UK's British or colonial, the Ottomans' Turkish or Arab), else the largest."""
-    if q in ("us", "italy"):
+    if q in ("us", "italy"):  # 32.1 L1498, 32.2 L1500: one pool of 3 (K22)
+        left = max(0, manpower(s, q) - n)
+        if q == "us":
+            gw(s)["us"]["manpower"] = left
+        else:
+            s["majors"]["italy"]["gw_manpower"] = left
+        if left == 0 and q not in gw(s)["exhausted"]:
+            gw(s)["exhausted"].append(q)
+            log(s, f"{name(q)}'s manpower is exhausted: -1 in every battle (27.6).", "27.6")
         return
     mp = s["powers"][q]["manpower"]
     for _ in range(n):
@@ -1081,7 +1110,7 @@ class Event(Procedure):
             v = e["verb"]
             mine = side_of(s, p)
             if v == "exhaustion":
-                for q in fighting(s):
+                for q in belligerents(s):
                     if manpower(s, q) <= 0:
                         change_stability(s, q, -1, "Exhaustion, manpower already spent", "27.3")
                     else:
@@ -1089,7 +1118,7 @@ class Event(Procedure):
                         log(s, f"Exhaustion: {name(q)} loses 1 manpower.", "27.3")
             elif v == "stability":
                 if e.get("power") == "enemy":
-                    foes = [q for q in fighting(s) if mine and side_of(s, q) not in (mine, None)]
+                    foes = [q for q in belligerents(s) if mine and side_of(s, q) not in (mine, None)]
                     if foes:
                         choose(
                             s, p, why="enemy", options=[{"power": q} for q in foes], text="Which enemy power is struck?"
@@ -1213,7 +1242,8 @@ def entry_minors(s: dict, p: str, region=None) -> list:
 
 def neutral_minors_near(s: dict, a: str) -> list:
     """32.4 L1504: the minor powers out of the war whose spaces lie next to (or hold) the
-    actor's land units; never rebels, never one allied to the actor's own alliance."""
+    actor's land units; never rebels, never one allied to the actor's own alliance or bearing
+    a diplomacy marker of it (8.1.2 L501)."""
     w = s["war"]
     mine = side_of(s, a)
     owners = war.controlled_owners(s, a)
@@ -1235,6 +1265,9 @@ def neutral_minors_near(s: dict, a: str) -> list:
         ally = s["allies"].get(m)
         if ally is not None and side_of(s, ally) == mine:
             continue
+        dip = s["diplomacy"].get(m)
+        if dip is not None and (dip == a or side_of(s, dip) == mine):
+            continue  # 8.1.2 L501, 13.4 L774: nor one with its own or an ally's diplomacy marker
         out.add(m)
     return sorted(out)
 
@@ -1342,7 +1375,7 @@ class Winter(Procedure):
                 for u in s["units"].values()
                 if u["at"] == "north-atlantic"
                 and u["t"] in NAVAL_TYPES
-                and side_of(s, u["o"]) not in (g["us"]["box"], None)
+                and owner_alliance(s, u["o"]) not in (g["us"]["box"], None)  # an enemy minor's too
             ]
             if foes:
                 change_stability(s, "us", -1, "enemy naval units in the North Atlantic", "29.1.1")
@@ -1383,13 +1416,15 @@ class Winter(Procedure):
                     f"{space_name(s['units'][u]['at'])} is eliminated.",
                     "29.2",
                 )
+                W.army_lost(s, s["units"][u])
                 W.remove_unit(s, u)
+                us_losses(s)
         while ls["gains"] > 0:
             ls["gains"] -= 1
             opts = colonial_gains(s, ls["where"], ls["winner"])
-            if not opts:
+            if not opts or not alive_members(s, ls["winner"]):
                 break
-            chooser = gw(s)["sides"][ls["winner"]][0]
+            chooser = alive_members(s, ls["winner"])[0]  # 30.1 L1479: never an eliminated player
             choose(
                 s,
                 chooser,
@@ -1403,8 +1438,8 @@ class Winter(Procedure):
     def colonial_gain(self, s, f):
         ls = f["pending"]
         x = gw(s)["answer"]["space"]
-        q = gw(s)["sides"][ls["winner"]][0]
-        owner = next((p for p in gw(s)["sides"][ls["winner"]] if W.has_loc(s, p, x)), q)
+        members = alive_members(s, ls["winner"])
+        owner = next((p for p in members if W.has_loc(s, p, x)), members[0])
         lost = s["control"].get(x)
         if lost in fighting(s) and lost in P().spaces[x].homes and P().spaces[x].type in KEY_TYPES:
             change_stability(s, lost, -1, f"its home key {space_name(x)} lost in the colonial war")  # 30.0 L1471
@@ -1434,18 +1469,19 @@ class Winter(Procedure):
                     g["bonus_cp"][q] = g["bonus_cp"].get(q, 0) + 1
             if n and takers:
                 log(s, f"The {a.title()} holds {' and '.join(whole)}: {n} bonus CP next turn.", "29.2.1")
-        f["i"] = 0
+        f["asking"] = neutral_order(s)
         return "neutrals"
 
     def neutrals(self, s, f):
-        """29.3 L1464-1468: a neutral player may join an alliance (not one of 3, nor one with more
-        players than the other), or stay out and give 1 CP to a belligerent (G12)."""
-        ns = neutrals(s)
-        while f["i"] < len(ns):
-            q = ns[f["i"]]
-            f["i"] += 1
+        """29.3 L1464-1468: each neutral player, in the order its die gives, may join an alliance
+        (not one of 3, nor one with more players than the other), or stay out and give 1 CP to a
+        belligerent power it traces a LoC to (G12)."""
+        while f["asking"]:
+            q = f["asking"].pop(0)
+            if q not in neutrals(s):
+                continue
             opts = [{"join": a} for a in open_sides(s)]
-            opts += [{"gw_give": x} for x in fighting(s) if W.has_loc(s, q, W.capital(s, x))]  # after it
+            opts += [{"gw_give": x} for x in belligerents(s) if gift_trace(s, q, x)]  # after it
             choose(
                 s,
                 q,
@@ -1484,6 +1520,54 @@ class Winter(Procedure):
             g["bonus_cp"][x] = g["bonus_cp"].get(x, 0) + 1
             log(s, f"{name(q)} gives {name(x)} 1 CP.", "29.3")
         return "neutrals"
+
+
+def neutral_order(s: dict) -> list:
+    """29.3 L1465: several neutral players each roll a die, the highest choosing first; the
+    tied roll again among themselves."""
+    return _by_roll(s, neutrals(s))
+
+
+def _by_roll(s: dict, qs: list) -> list:
+    if len(qs) < 2:
+        return list(qs)
+    rolls = {q: roll(s, 6) for q in qs}
+    log(s, "The neutral players roll to choose first: " + ", ".join(f"{name(q)} {rolls[q]}" for q in qs) + ".", "29.3")
+    out: list = []
+    for r in sorted(set(rolls.values()), reverse=True):
+        out += _by_roll(s, [q for q in qs if rolls[q] == r])
+    return out
+
+
+def gift_trace(s: dict, giver: str, x: str) -> bool:
+    """29.3 L1468: a neutral's LoC from its capital to belligerent ``x``'s capital, not through
+    enemy controlled spaces, neutral spaces or naval boxes with enemy naval units, "enemy" being
+    the enemies of ``x``: through ``x``'s side's spaces and boxes free of its enemies' ships."""
+    start, goal = W.capital(s, giver), W.capital(s, x)
+    if start is None or goal is None:
+        return False
+    fp = W.position(s)
+    ok = W.passable(s, x, True, fp)
+    foes = W.enemy_naval_boxes(s, x)
+    boxes = P().naval_boxes
+    graph = W.sea_and_land(s)
+    seen = {start}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for there in graph.get(here, ()):
+            if there == goal:
+                return True
+            if there in seen:
+                continue
+            seen.add(there)
+            if there in boxes:
+                if there in foes:
+                    continue
+            elif there not in ok:
+                continue
+            todo.append(there)
+    return False
 
 
 def open_sides(s: dict) -> list:
@@ -1569,7 +1653,7 @@ def colonial_war(s: dict, where: str) -> dict | None:
             n += 2 if t in ("elite-ef", "zouaves") else 1 if t in EF_TYPES or t in ARMY_TYPES or t == "ec" else 0
         boxes = SUPREMACY[where]
         navies = [u for u in s["units"].values() if u["at"] in boxes and u["t"] in NAVAL_TYPES]
-        if navies and all(side_of(s, u["o"]) == a for u in navies):
+        if navies and all(owner_alliance(s, u["o"]) == a for u in navies):  # minors' ships too
             n += 2
         mods[a] = n
     dice = {a: roll(s, 6) for a in SIDES}
@@ -1640,6 +1724,14 @@ def after_action(s: dict) -> None:
     if ended:
         war.update_occupation(s)  # 28.1.5: the side left in the space occupies it
     check(s)
+
+
+def us_losses(s: dict) -> None:
+    """32.1 L1498: the US loses 1 stability for each of its armies eliminated (``W.army_lost``)."""
+    g = gw(s)
+    n = g["us"].pop("lost", 0)
+    if n and side_of(s, "us") is not None:
+        change_stability(s, "us", -n, f"{n} US arm{'y' if n == 1 else 'ies'} eliminated", "32.1")
 
 
 def battle_stability(s: dict) -> None:
@@ -1847,17 +1939,20 @@ class Gift(State):
     """26.2 L1350: one CP of the budget to an ally with a LoC, or none."""
 
     def prompt(self, s, f, role):
+        if f.get("giver", role) != role:
+            return f"Give 1 CP of {name(f['giver'])}'s war budget to an ally (26.2)?"
         return "Give 1 CP of your war budget to an ally (26.2)?"
 
     def actions(self, s, f, role):
-        return [{"gw_give": x} for x in gift_targets(s, role)] + ["none"]
+        return [{"gw_give": x} for x in gift_targets(s, f.get("giver", role))] + ["none"]
 
     def act(self, s, f, role, action):
         if action != "none":
+            q = f.get("giver", role)
             w = s["war"]
-            w["budget"][role] -= 1
+            w["budget"][q] -= 1
             w["budget"][action["gw_give"]] += 1
-            log(s, f"{name(role)} gives {name(action['gw_give'])} 1 CP.", "26.2")
+            log(s, f"{name(q)} gives {name(action['gw_give'])} 1 CP.", "26.2")
         return None
 
 

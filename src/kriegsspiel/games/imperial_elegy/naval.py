@@ -859,6 +859,8 @@ def naval_mods(s: dict, b: dict, side: str) -> list:
     role = b["roles"][side]
     if role and b["drm"].get(role):
         out.append(["combat cards", b["drm"][role]])
+    if s.get("gw") and b["lead"][side] in s["gw"]["exhausted"]:
+        out.append(["manpower exhausted", -1])  # 27.6 L1401: land and naval battles
     return out
 
 

@@ -301,7 +301,8 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None, 
     if sid == US_ONLY and s.get("gw") and u["o"] != "us":
         return False  # 32.1 L1498: only the US has units in the South
     if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
-        return not (u["t"] in ARMY_TYPES and _stacked(s, sid, stacked) >= sp.stacking)
+        # stacking counts the side's own armies there, not the enemy's beside them (5.5 L401)
+        return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid, key) >= sp.stacking)
     if enemy_land(s, sid, key, foes_at) or enemy_fort(s, sid, key):
         return False
     h = raw_holder(s, sid)
@@ -884,7 +885,13 @@ def overstack_losses(s: dict, actor: str) -> list:
         return []  # W11
     owners = sorted(controlled_owners(s, actor))
     spaces = {u["at"] for u in s["units"].values() if u["o"] in owners and u["at"] in P().spaces and is_land(u)}
-    return [[sid, owners, "5.5.3"] for sid in sorted(spaces) if W.stack_armies(s, sid) > P().spaces[sid].stacking]
+    tb = trench_battles(s)
+    k = key_of(s, actor)  # in a trench battle the side counts its own armies only (5.5 L401, 28.1.1)
+    return [
+        [sid, owners, "5.5.3"]
+        for sid in sorted(spaces)
+        if W.stack_armies(s, sid, k if sid in tb else None) > P().spaces[sid].stacking
+    ]
 
 
 def loss_units(s: dict, sid: str, owners) -> list:
@@ -914,6 +921,7 @@ def take_step(s: dict, action: dict) -> None:
         return
     x = action["eliminate"]
     u = s["units"][x]
+    W.army_lost(s, u)
     W.remove_unit(s, x)
     log(s, f"{name(u['o'])}'s reduced {u['t']} in {space_name(u['at'])} is eliminated.", "5.3")
     ecs = [y for y in W.units_at(s, u["at"], u["o"]) if s["units"][y]["t"] == "ec"]
@@ -1213,6 +1221,10 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
                 h = raw_holder(s, port)
                 if h is None or key_of(s, h) != OTHER[k]:
                     continue
+                if port in tb:
+                    continue  # 28.1.2 L1416: only the units in a trench battle space fight there
+                if W.trenched(s, port) and not full_army(s, owners, box, dep):
+                    continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 theirs = sum(1 for u in s["units"].values() if u["at"] == port and u["t"] in NAVAL_TYPES)
                 if theirs:
                     mine = sum(

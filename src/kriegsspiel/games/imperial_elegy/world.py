@@ -895,8 +895,25 @@ def units_at(s: dict, where: str, owner: str | None = None) -> list:
     return [uid for uid, u in s["units"].items() if u["at"] == where and (owner is None or u["o"] == owner)]
 
 
-def stack_armies(s: dict, where: str) -> int:
-    return sum(1 for u in s["units"].values() if u["at"] == where and u["t"] in ARMY_TYPES and u["o"] != "rebel")
+def army_lost(s: dict, u: dict) -> None:
+    """Note a US army eliminated in the Great War: the US loses 1 stability for each (32.1
+    L1498), counted by the Great War after the action or battle (``greatwar.us_losses``)."""
+    g = s.get("gw")
+    if g and u["o"] == "us" and u["t"] in ARMY_TYPES:
+        g["us"]["lost"] = g["us"].get("lost", 0) + 1
+
+
+def stack_armies(s: dict, where: str, side: str | None = None) -> int:
+    """The armies in a space against its stacking limit (5.5.1), rebels not counted; with ``side``
+    ('attacker' or 'defender'), only that side's of the war (a trench battle, 28.1.1)."""
+    return sum(
+        1
+        for u in s["units"].values()
+        if u["at"] == where
+        and u["t"] in ARMY_TYPES
+        and u["o"] != "rebel"
+        and (side is None or (owner_side(s, u["o"]) or "")[:-1] == side)
+    )
 
 
 def army_counts(s: dict) -> dict:
@@ -909,8 +926,12 @@ def army_counts(s: dict) -> dict:
 
 
 def counter_limit(s: dict, power: str, kind: str) -> int:
-    """How many counters of a kind the power owns (4.2), raised by events (Naval Arms Race)."""
-    base = _counter_mix(power).get(kind, 0)
+    """How many counters of a kind the power owns (4.2), raised by events (Naval Arms Race) and,
+    for Germany once unified, by the end of Continental Focus (33.1 L1518, DATA_RULINGS D22)."""
+    mix = _counter_mix(power)
+    base = mix.get(kind, 0)
+    if power == "ge" and s["flags"].get("germany_unified"):
+        base += mix.get(f"unified-{kind}", 0)
     return base + s["powers"].get(power, {}).get("limits", {}).get(kind, 0)
 
 
@@ -930,6 +951,8 @@ def _counter_mix(power: str) -> dict:
         "reserve": c.get("reserve-army", 0),
         "squadron": c.get("squadron", 0),
         "dreadnought": c.get("dreadnought", 0),
+        "unified-squadron": c.get("unified-squadron", 0),
+        "unified-dreadnought": c.get("unified-dreadnought", 0),
         "ec": c.get("ec", 0),
         "ef": c.get("ef", 0),
         "fort": c.get("fort", 0),

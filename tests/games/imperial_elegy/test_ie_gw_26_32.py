@@ -1,0 +1,486 @@
+"""The Great War's rules of §26-§32 (L1350-1504): US losses, the neutrals' Winter Step, naval
+supremacy and blockade, the US's gift, declarations of war, exhausted manpower, the belligerents
+an event strikes, trench battles and amphibious assaults, and an eliminated player's colonial
+gains."""
+
+from __future__ import annotations
+
+import orjson
+import pytest
+from ie_support import ALLIANCE_BOXES, GE, RU, UK, answer, asking, game, great_war, proc
+
+from kriegsspiel.engine.errors import IllegalAction
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.imperial_elegy import greatwar, war, world
+
+# UK and RU neutral; the Alliance of GE, AU and OT against France alone
+TWO_NEUTRALS = {"ge": "alliance-committed", "au": "alliance-committed", "ot": "alliance-aligned",
+                "fr": "entente-committed", "uk": "neutral", "ru": "neutral"}  # fmt: skip
+
+
+def add(s, owner, kind, at, count=1, reduced=False):
+    return [world.new_unit(s, owner, kind, at, reduced) for _ in range(count)]
+
+
+def clear_at(s, *where):
+    for uid in [uid for uid, u in s["units"].items() if u["at"] in where]:
+        world.remove_unit(s, uid)
+
+
+def winter(seed=1, boxes=None):
+    """GW turn 1, the flow emptied, ready for the Winter Step."""
+    s = great_war(seed, boxes=boxes)
+    s["stack"].clear()
+    s["gw"]["turn"] = 1
+    return s
+
+
+def neutral_asked(s):
+    """Run the Winter Step, answering with the first legal action, until a neutral is asked to
+    join, give or stay out (29.3); the role asked."""
+    proc(s, "gw-winter")
+    for _ in range(50):
+        if asking(s) == "gw-choose" and s["stack"][-1].get("why") == "neutral":
+            return game.active(s)[0]
+        r = game.active(s)[0]
+        answer(s, r, game.actions(s, r)[0])
+    raise AssertionError("no neutral asked")
+
+
+def neutral_asked_after(s):
+    """After a neutral's answer, the next neutral asked in the Winter Step, or None."""
+    for _ in range(50):
+        if not s["stack"]:
+            return None
+        if asking(s) == "gw-choose" and s["stack"][-1].get("why") == "neutral":
+            return game.active(s)[0]
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        answer(s, r, acts[-1] if "done" in acts else acts[0])
+    raise AssertionError("stuck")
+
+
+def gifts(s, role):
+    return sorted(a["gw_give"] for a in game.actions(s, role) if isinstance(a, dict) and "gw_give" in a)
+
+
+def dump(s):
+    return orjson.dumps(game.clone(s), option=orjson.OPT_SORT_KEYS)
+
+
+def play_out(s, stop):
+    """Answer every question (``none``, ``done``, else the first action) until ``stop(s)``."""
+    for _ in range(60):
+        if not s["stack"] or stop(s):
+            return s
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        answer(s, r, next((a for a in acts if a in ("none", "done")), acts[0]))
+    raise AssertionError("never stopped")
+
+
+# ----- the US (32.1, 26.2, 29.1.1) ------------------------------------------------------------------
+
+
+def test_32_1_a_us_army_eliminated_costs_the_us_one_stability():
+    """32.1 L1498: "Decrease US stability by 1 whenever a US army is eliminated" — a lone army,
+    not the decisive defeat of 2 armies (30.0) that costs a player stability."""
+    s = great_war(1)
+    greatwar.enter_major(s, "us", "entente")
+    clear_at(s, "alsace-lorraine")
+    us = add(s, "us", "army", "alsace-lorraine", reduced=True)[0]
+    add(s, GE, "army", "rhineland", 2)
+    assert s["gw"]["us"]["stability"] == 3
+    act = {"battle": "alsace-lorraine", "from": "rhineland"}
+    assert act in game.actions(s, GE)
+    n = len(s["log"])
+    with scripted_dice(s, 6, 1):  # GE 6, the US 1: the US army is eliminated
+        answer(s, GE, act)
+        play_out(s, lambda t: asking(t) in ("gw-card", "war-decisive") or game.active(t) != [GE])
+    assert us not in s["units"]
+    assert s["gw"]["us"]["stability"] == 2
+    lines = [line[1] for line in s["log"][n:]]
+    assert "United States loses 1 stability (1 US army eliminated): 3 -> 2." in lines
+
+
+def test_29_1_1_an_enemy_minors_ships_in_the_north_atlantic_cost_the_us_one_stability():
+    """29.1.1 L1444: "check if the North Atlantic naval box is occupied by enemy naval units":
+    a Dutch squadron, the Netherlands at war beside Germany, is an enemy's like a German one."""
+    for owner in ("netherlands", GE):
+        s = winter()
+        greatwar.enter_major(s, "us", "entente")
+        clear_at(s, "north-atlantic")
+        if owner == "netherlands":
+            s["allies"]["netherlands"] = GE
+            s["war"]["attackers"].append("netherlands")
+            assert greatwar.owner_alliance(s, "netherlands") == "alliance"
+        add(s, owner, "squadron", "north-atlantic")
+        proc(s, "gw-winter")
+        assert s["gw"]["us"]["stability"] == 2, owner
+        assert any("enemy naval units in the North Atlantic" in line[1] for line in s["log"]), owner
+
+
+def test_29_1_1_the_us_keeps_its_stability_with_only_friendly_ships_in_the_north_atlantic():
+    """29.1.1 L1444 (control): a British squadron there costs the US, fighting beside it, nothing."""
+    s = winter()
+    greatwar.enter_major(s, "us", "entente")
+    clear_at(s, "north-atlantic")
+    add(s, UK, "squadron", "north-atlantic")
+    proc(s, "gw-winter")
+    assert s["gw"]["us"]["stability"] == 3
+
+
+def test_26_2_the_us_in_the_war_may_give_one_cp_to_an_ally():
+    """26.2 L1350: "All belligerent players, and the US if it's in the war, can also transfer 1 CP
+    to an ally": the player who runs the US is asked, and 1 CP of the US's budget moves."""
+    s = great_war(1)
+    s["stack"].clear()
+    greatwar.enter_major(s, "us", "entente")
+    s["gw"]["turn"] = 1
+    proc(s, "gw-planning")
+    for _ in range(60):
+        top = s["stack"][-1] if s["stack"] else {}
+        if top.get("state") == "gw-gift" and top.get("giver") == "us":
+            break
+        assert s["stack"] and asking(s) != "gw-impulse", "the US was never asked"
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        answer(s, r, "none" if asking(s) == "gw-gift" else acts[-1] if asking(s) == "gw-choose" else acts[0])
+    runner = war.major_controller(s, "us")
+    assert runner in greatwar.gw(s)["sides"]["entente"]
+    assert game.active(s) == [runner]
+    acts = game.actions(s, runner)
+    assert {"gw_give": "fr"} in acts and "none" in acts
+    assert {"gw_give": "us"} not in acts
+    budget = s["war"]["budget"]
+    us, fr = budget["us"], budget["fr"]
+    assert us >= 1
+    answer(s, runner, {"gw_give": "fr"})
+    assert budget["us"] == us - 1 and budget["fr"] == fr + 1
+    assert any(line[1] == "United States gives France 1 CP." for line in s["log"])
+
+
+# ----- declarations of war (32.4) -------------------------------------------------------------------
+
+
+def test_8_1_2_no_war_on_a_minor_bearing_the_actors_or_an_allys_diplomacy_marker():
+    """8.1.2 L501, 32.4 L1504: no declaration of war on "a minor power ... having an diplomacy
+    marker on it which belongs to a member of their alliance", the actor's own included."""
+    s = great_war(1)
+    act = {"declare": "netherlands"}
+    assert s["diplomacy"].get("netherlands") is None
+    assert act in game.actions(game.clone(s), GE)  # no marker: Germany may declare war
+    for who in (GE, "au"):
+        t = game.clone(s)
+        t["diplomacy"]["netherlands"] = who
+        assert act not in game.actions(t, GE), who
+        before = dump(t)
+        with pytest.raises(IllegalAction):
+            game.apply(t, GE, act)
+        assert dump(t) == before, who
+
+
+# ----- battles (27.6, 28.1) -------------------------------------------------------------------------
+
+
+def test_27_6_exhausted_manpower_gives_minus_one_in_naval_battles_too():
+    """27.6 L1401: "a permanent -1 modifier for both land and naval battles"."""
+    s = great_war(1)
+    s["stack"].clear()
+    for k in s["powers"][GE]["manpower"]:
+        s["powers"][GE]["manpower"][k] = 0
+    s["gw"]["exhausted"].append(GE)
+    clear_at(s, "south-atlantic")
+    add(s, GE, "squadron", "south-atlantic")
+    add(s, UK, "squadron", "south-atlantic")
+    n = len(s["log"])
+    with scripted_dice(s, 3, 3):
+        proc(s, "naval-battle", attacker=GE, space="south-atlantic", failed=[], retreat=[])
+        play_out(s, lambda t: False)
+    lines = [line[1] for line in s["log"][n:]]
+    ge = next(line for line in lines if line.startswith("Prussia: firepower"))
+    uk = next(line for line in lines if line.startswith("Britain: firepower"))
+    assert "manpower exhausted -1" in ge
+    assert "manpower exhausted" not in uk
+
+
+def trench_attack():
+    """GW turn 1: three German armies in Rhineland win their attack on three French armies in the
+    trenches of Alsace-Lorraine; France spreads its losses so that all three armies stay."""
+    s = great_war(1)
+    s["stack"].clear()
+    s["gw"]["turn"] = 1
+    clear_at(s, "alsace-lorraine", "rhineland")
+    add(s, GE, "army", "rhineland", 3)
+    add(s, "fr", "army", "alsace-lorraine", 3)
+    assert world.trenched(s, "alsace-lorraine")
+    with scripted_dice(s, 6, 1):
+        proc(s, "land-battle", attacker=GE, frm="rhineland", space="alsace-lorraine")
+        for _ in range(40):
+            if not s["stack"]:
+                break
+            r = game.active(s)[0]
+            acts = game.actions(s, r)
+            if asking(s) == "battle-loss" and r == "fr":  # a full army takes each step
+                full = [a for a in acts if isinstance(a, dict) and not s["units"][a["unit"]]["r"]]
+                answer(s, r, full[0])
+            elif asking(s) == "battle-advance":
+                answer(s, r, acts[0])  # every German army that may advance does
+            elif asking(s) == "battle-support":
+                answer(s, r, "done" if "done" in acts else acts[-1])
+            else:
+                answer(s, r, next((a for a in acts if a in ("none", "add")), acts[0]))
+    return s
+
+
+def test_28_1_1_a_won_trench_attack_advances_beside_three_defending_armies():
+    """28.1.1 L1411-1412: "the attacker advances into the space and a trench battle marker is
+    placed", though 3 French armies are there: stacking counts a player's own units (5.5 L401)."""
+    s = trench_attack()
+    here = [s["units"][u]["o"] for u in world.units_at(s, "alsace-lorraine")]
+    assert here.count(GE) == 3 and here.count("fr") == 3
+    assert s["gw"]["trenches"]["alsace-lorraine"] == {"by": "attacker", "adv": "attacker"}
+    assert any(line[1].startswith("A trench battle begins in Alsace-Lorraine") for line in s["log"])
+
+
+def test_28_1_1_neither_side_of_a_trench_battle_loses_a_step_for_overstacking():
+    """28.1.1 L1411, 5.5.3 L407: in a trench battle space each side counts its own armies, so the
+    3 German and 3 French armies there cost neither a step at the start of its impulse."""
+    s = trench_attack()
+    assert world.stack_armies(s, "alsace-lorraine") == 6 > world.P().spaces["alsace-lorraine"].stacking
+    assert war.overstack_losses(s, GE) == []
+    assert war.overstack_losses(s, "fr") == []
+    add(s, GE, "army", "alsace-lorraine")  # a fourth German army: Germany is overstacked
+    assert [x[0] for x in war.overstack_losses(s, GE)] == ["alsace-lorraine"]
+    assert war.overstack_losses(s, "fr") == []
+
+
+def amphibious(reduced=False, trench_battle=False):
+    """GE's impulse on GW turn 1: a German army at sea in the North Atlantic off trenched Brittany
+    (a French port key), held by one French army; with ``trench_battle`` a German army is in
+    Brittany beside it, fighting a trench battle."""
+    s = great_war(1)
+    s["gw"]["turn"] = 1
+    clear_at(s, "brittany", "north-atlantic")
+    add(s, "fr", "army", "brittany")
+    if trench_battle:
+        add(s, GE, "army", "brittany")
+        s["gw"]["trenches"]["brittany"] = {"by": "attacker", "adv": "attacker"}
+    s["war"]["impulse"]["boxed"] = add(s, GE, "army", "north-atlantic", reduced=reduced)
+    assert world.trenched(s, "brittany")
+    return s
+
+
+ASSAULT = {"battle": "brittany", "from": "north-atlantic", "amphibious": True}
+
+
+def test_28_1_a_full_strength_army_at_sea_may_assault_a_trenched_port():
+    """28.1 L1409 (control): a full-strength army at sea may assault the trenches of a port."""
+    s = amphibious()
+    assert ASSAULT in game.actions(s, GE)
+
+
+def test_28_1_2_no_amphibious_assault_into_a_trench_battle_space():
+    """28.1.2 L1417: "Only units in a given trench battle space can initiate a land battle in
+    that space": not an army at sea."""
+    s = amphibious(trench_battle=True)
+    assert [b for b in war.battles(s, GE) if b["battle"] == "brittany"] == [{"battle": "brittany", "from": "brittany"}]
+    assert ASSAULT not in game.actions(s, GE)
+    assert {"battle": "brittany", "from": "brittany"} in game.actions(s, GE)
+    before = dump(s)
+    with pytest.raises(IllegalAction):
+        game.apply(s, GE, ASSAULT)
+    assert dump(s) == before
+
+
+def test_28_1_an_amphibious_assault_on_a_trench_needs_a_full_strength_army():
+    """28.1 L1409: "Players are only allowed to attack a trench if they have a full strength army
+    in their main attack force": a lone reduced army at sea may not assault trenched Brittany."""
+    s = amphibious(reduced=True)
+    assert ASSAULT not in game.actions(s, GE)
+    assert not [b for b in war.battles(s, GE) if b["battle"] == "brittany"]
+    with pytest.raises(IllegalAction):
+        game.apply(s, GE, ASSAULT)
+
+
+# ----- the Winter Step (29.2, 29.3) -----------------------------------------------------------------
+
+
+def test_29_2_an_allied_minors_ships_count_for_its_alliances_naval_supremacy():
+    """29.2 L1451-1453: supremacy if the boxes "only contain units from their alliance": Japan's
+    squadron, Japan at war beside the UK, keeps the Entente's +2 in Asia; a German one cancels it."""
+    s = winter()
+    clear_at(s, "pacific", "indian-ocean", "south-atlantic")
+    add(s, UK, "squadron", "pacific")
+    add(s, UK, "squadron", "indian-ocean")
+    s["allies"]["japan"] = UK
+    s["war"]["defenders"].append("japan")
+    assert greatwar.owner_alliance(s, "japan") == "entente"
+
+    def asia(t):
+        with scripted_dice(t, 3, 3):
+            greatwar.colonial_war(t, "asia")
+        return [line[1] for line in t["log"] if "colonial war in Asia" in line[1]][-1]
+
+    british = asia(game.clone(s))
+    t = game.clone(s)
+    add(t, "japan", "squadron", "pacific")
+    assert asia(t) == british
+    u = game.clone(s)
+    add(u, GE, "squadron", "pacific")
+
+    def entente(line):  # "... the Entente 3+5 = 8.": the Entente's modifier
+        return int(line.split("the Entente 3+")[1].split(" ")[0])
+
+    assert entente(asia(u)) == entente(british) - 2
+
+
+def test_29_3_a_neutrals_cp_gift_traces_its_loc_as_the_receivers_side_would():
+    """29.3 L1468: the LoC from the neutral's capital "cannot be traced through enemy controlled
+    spaces, neutral spaces, or naval boxes containing enemy naval units ... 'enemy' refers to the
+    enemies of the player receiving the CP": London -> North Atlantic -> Paris serves France; with
+    a German squadron in every box, neither France nor Russia may have the UK's CP."""
+    boxes = dict(ALLIANCE_BOXES, uk="neutral")
+    s = winter(boxes=boxes)
+    a = game.clone(s)
+    assert neutral_asked(a) == UK
+    assert {"fr", RU} <= set(gifts(a, UK))
+    b = game.clone(s)
+    for box in sorted(world.P().naval_boxes):
+        add(b, GE, "squadron", box)
+    assert neutral_asked(b) == UK
+    offered = gifts(b, UK)
+    assert RU not in offered and "fr" not in offered
+    assert GE in offered  # German ships are no enemies of Germany's alliance
+
+
+def test_29_3_several_neutral_players_roll_to_choose_first():
+    """29.3 L1465: "If there are multiple neutral players they each roll one die to see who
+    chooses first (the highest roll chooses first, reroll ties)"."""
+    s = winter(boxes=TWO_NEUTRALS)
+    assert greatwar.neutrals(s) == [UK, RU]
+    n = len(s["log"])
+    with scripted_dice(s, 3, 3, 3, 3, 2, 5):  # the two colonial wars, then Britain 2, Russia 5
+        proc(s, "gw-winter")
+    assert asking(s) == "gw-choose" and s["stack"][-1]["why"] == "neutral"
+    assert game.active(s) == [RU]
+    lines = [line[1] for line in s["log"][n:]]
+    assert "The neutral players roll to choose first: Britain 2, Russia 5." in lines
+
+
+def test_29_3_neutral_players_reroll_a_tie():
+    """29.3 L1465: "reroll ties": 4 and 4, then Britain 6 against Russia 1: Britain first."""
+    s = winter(boxes=TWO_NEUTRALS)
+    n = len(s["log"])
+    with scripted_dice(s, 3, 3, 3, 3, 4, 4, 6, 1):
+        proc(s, "gw-winter")
+    assert game.active(s) == [UK]
+    rolls = [line[1] for line in s["log"][n:] if line[1].startswith("The neutral players roll to choose first")]
+    assert rolls == [
+        "The neutral players roll to choose first: Britain 4, Russia 4.",
+        "The neutral players roll to choose first: Britain 6, Russia 1.",
+    ]
+
+
+def test_29_3_when_the_first_neutral_joins_an_alliance_the_next_is_still_asked():
+    """29.3 L1464-1468: each neutral player may join, or stay out and give 1 CP: the first joining
+    an alliance does not skip the second."""
+    s = winter(boxes=TWO_NEUTRALS)
+    first = neutral_asked(s)
+    assert {"join": "entente"} in game.actions(s, first)
+    answer(s, first, {"join": "entente"})
+    assert first in s["gw"]["sides"]["entente"]
+    second = neutral_asked_after(s)
+    assert second == ({UK, RU} - {first}).pop()
+    assert second in greatwar.neutrals(s)
+
+
+# ----- the belligerents (K20, K22, 30.1) ------------------------------------------------------------
+
+
+def test_27_3_exhaustion_strikes_the_us_and_italy_in_the_war_not_an_eliminated_player():
+    """27.3 L1368, K22, 32.1 L1498, 32.2 L1500: every belligerent loses 1 manpower, or 1 stability
+    with none left; the US and Italy in the war are belligerents, an eliminated Russia (30.1 L1479)
+    is none."""
+    s = great_war(1)
+    s["stack"].clear()
+    greatwar.enter_major(s, "us", "entente")
+    s["gw"]["us"]["manpower"] = 0
+    s["flags"]["italy_unified"] = True
+    s["majors"]["italy"] = {"alliance": "neutral", "reserves": 0}
+    s["control"]["piedmont"] = "italy"
+    add(s, "fr", "army", "provence")
+    proc(s, "gw-declare", actor="fr", minor="italy")
+    assert greatwar.side_of(s, "italy") == "alliance"
+    greatwar.eliminate(s, RU, "a test")
+    ru = s["powers"][RU]["manpower"].copy()
+    exh = next(c.id for c in greatwar.gw_deck().cards.values() if c.kind == "mandatory")
+    n = len(s["log"])
+    proc(s, "gw-event", power=GE, card=exh)
+    lines = [line[1] for line in s["log"][n:]]
+    assert s["gw"]["us"]["stability"] == 2
+    assert "United States loses 1 stability (Exhaustion, manpower already spent): 3 -> 2." in lines
+    assert s["majors"]["italy"]["gw_manpower"] == 2
+    assert not [line for line in lines if "Russia" in line]
+    assert s["powers"][RU]["manpower"] == ru
+
+
+def test_k20_an_enemy_loses_stability_event_offers_the_us_not_an_eliminated_player():
+    """K20, 32.1 L1498, 30.1 L1479: "an enemy loses stability" strikes an enemy belligerent: the
+    US in the war may be chosen, an eliminated Russia may not."""
+    s = great_war(1)
+    s["stack"].clear()
+    greatwar.enter_major(s, "us", "entente")
+    greatwar.eliminate(s, RU, "a test")
+    card = next(
+        c.id
+        for c in greatwar.gw_deck().cards.values()
+        if any(e.verb == "stability" and e.power == "enemy" for e in c.effects)
+    )
+    proc(s, "gw-event", power=GE, card=card)
+    acts = game.actions(s, GE)
+    assert {"power": "us"} in acts and {"power": RU} not in acts
+    answer(s, GE, {"power": "us"})
+    assert s["gw"]["us"]["stability"] == 2
+
+
+def test_29_3_a_neutrals_cp_gift_is_never_offered_to_an_eliminated_player():
+    """29.3 L1468, 30.1 L1479: the CP goes to "a belligerent power"; an eliminated Russia is none."""
+    s = winter(boxes=dict(ALLIANCE_BOXES, uk="neutral"))
+    greatwar.eliminate(s, RU, "a test")
+    assert neutral_asked(s) == UK
+    offered = gifts(s, UK)
+    assert RU not in offered and "fr" in offered
+
+
+def test_30_1_an_eliminated_player_never_takes_its_alliances_colonial_gain():
+    """30.1 L1479, 29.2 L1455: Germany, eliminated, neither chooses nor takes the space its
+    alliance wins in Africa: Austria, alive, is asked and takes it."""
+    s = winter()
+    greatwar.eliminate(s, GE, "a test")
+    s["control"]["congo"] = "au"
+    add(s, "au", "army", "congo")
+    s["control"]["angola"] = "fr"
+    with scripted_dice(s, 6, 1, 3, 3):  # Africa: the Alliance 6 + 1 against the Entente 1
+        proc(s, "gw-winter")
+        for _ in range(20):
+            if not s["stack"] or (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony"):
+                break
+            r = game.active(s)[0]
+            answer(s, r, game.actions(s, r)[0])
+        assert asking(s) == "gw-choose" and s["stack"][-1]["why"] == "colony"
+        assert game.active(s) == ["au"]
+        assert game.actions(s, GE) == []
+        assert {"space": "angola"} in game.actions(s, "au")
+        n = len(s["log"])
+        answer(s, "au", {"space": "angola"})
+        asked = []
+        for _ in range(20):  # on to the colonial war in Asia
+            if not s["stack"]:
+                break
+            r = game.active(s)[0]
+            asked.append(r)
+            answer(s, r, game.actions(s, r)[0])
+    assert GE not in asked
+    assert s["control"]["angola"] == "au"
+    assert "The colonial war: Austria takes Angola." in [line[1] for line in s["log"][n:]]
