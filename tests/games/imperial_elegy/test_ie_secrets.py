@@ -95,3 +95,14 @@ def test_no_answer_before_a_great_war_battle_can_be_undone():
     for answer in game.actions(s, first):
         t = game.apply(game.clone(s), first, answer)
         assert game.active(t) == [other] and not game.can_undo(t, first), answer
+
+
+def test_a_choice_made_in_a_response_window_is_not_taken_back_once_the_next_power_is_asked():
+    """E31: in a response window Austria played Moltke's Railways and placed its free deploy;
+    then the Ottomans were asked, which showed that they hold a response card. The deploy is not
+    taken back: the reveal check of the fuzzer (random play, a scrambled copy of what Austria may
+    not know beside each step) finds nothing in this campaign, where it found this."""
+    from kriegsspiel.lab import fuzz as fuzzer
+
+    found = fuzzer.fuzz_one("imperial-elegy", 70071)
+    assert found == [], found

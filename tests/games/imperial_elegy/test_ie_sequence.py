@@ -476,6 +476,26 @@ def test_a_compromise_needed_puts_dual_monarchy_in_austrias_hand_on_turn_two():
     assert "dual-monarchy" in s["powers"]["au"]["hand"]
 
 
+def test_a_compromise_needed_takes_dual_monarchy_from_the_power_that_kept_it():
+    """33.4 L1555: "add the Dual Monarchy card to the Austrian hand if it was not played for its
+    event on turn 1": also when another power kept it as its one card for the next turn (12.0
+    L601), since only Austria may play its event."""
+    from kriegsspiel.engine import call
+    from kriegsspiel.engine.flow import run
+
+    s = blank()
+    s["turn"] = 2
+    s["deck"] = [c for c in s["deck"] if c != "dual-monarchy"]
+    s["discard"] = [c for c in s["discard"] if c != "dual-monarchy"]
+    for p in world.PLAYERS:
+        s["powers"][p]["hand"] = []
+    s["powers"]["ru"]["hand"] = ["dual-monarchy"]
+    call(s, "prep")
+    run(game.procedures, s)
+    assert "dual-monarchy" in s["powers"]["au"]["hand"]
+    assert "dual-monarchy" not in s["powers"]["ru"]["hand"]
+
+
 def test_a_reduced_fleet_refits_only_in_a_home_port():
     # 12.4 L652: refit (1 CP) only in a friendly territorial home space with a port, not at sea
     s = _impulse(power="ru")

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.data import Record, cached_loader, load_files, refuse
 from . import bots as heuristic_bot
+from . import war
 from .data import PLAYERS, pack
 from .deck import deck
 from .world import TRACKS
@@ -255,6 +256,8 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-impulse" and st.get("alliance") == "neutral":
         # 34.4.6 L1631: a bot in the neutral box fights by its Bot Wartime Action Priorities
         return _wartime(b, me, pac, actions, dicts)
+    if asking == "gw-combat-card" and "none" in actions:
+        return "none"  # 34.5 L1637: bots never play combat cards for their events (26.1 L1346)
     if asking.startswith(("war-", "battle-", "naval-", "gw-")) or asking in ("redeploy", "alliance-tie"):
         # 34.4.6 L1631: in a war (and the Great War) a bot is played by a player ally (ruling P8:
         # the heuristic bot)
@@ -324,14 +327,17 @@ def _reveal(me, st, playable: list, rng):
 
 
 def _impulse(b, me, st, pac, actions, dicts, rng):
-    mandatory = [a for a in dicts if a.get("as") == "mandatory"]
-    if mandatory:
-        return mandatory[0]
+    mandatory: dict = {}  # a mandatory event card: its first option (9.1.4)
+    for a in dicts:
+        if a.get("as") == "mandatory":
+            mandatory.setdefault(a["card"], a)
     plays = [a for a in dicts if "card" in a and a.get("as") in ("event", "cp", "industrialize")]
-    if not plays:
+    if not plays and not mandatory:
         return pick(rng, [a for a in actions if a != "pass"] or actions)  # 34.2 L1598: never passes
-    playable = sorted({a["card"] for a in plays})
+    playable = sorted({a["card"] for a in plays} | set(mandatory))
     c = _reveal(me, st, playable, rng)
+    if c in mandatory:  # a mandatory event revealed is played for its event (9.1.4 L563, P3)
+        return mandatory[c]
     mine = [a for a in plays if a["card"] == c]
     card = heuristic_bot._card(c)
     events = {a.get("option"): a for a in mine if a["as"] == "event"}
@@ -360,7 +366,9 @@ def _home_event_ok(b, me, st, card, label) -> bool:
     if option is None:
         return False
     if heuristic_bot.declares_war(option):
-        return bool(_war_targets(b, me, card.id))
+        e = next(x for x in option.effects if x.verb == "declare-war")
+        preset = None if e.target in (None, "chosen") else e.target.lower()
+        return bool(_war_targets(b, me, card.id, e.aim, preset))
     if st.get("stability", 0) >= 6:
         worth = sum(heuristic_bot._effect_value(b, me, st, e) for e in option.effects)
         return worth >= heuristic_bot.HOME_EVENT_WORTH
@@ -383,13 +391,23 @@ def _harmless(b, me, st, card, label) -> bool:
     return True
 
 
-def _war_targets(b, me, card_id=None) -> list:
-    """34.4.1 L1617: the powers the bot may declare war on: without a truce, and with fewer than
-    4 army steps more than it, minor allies counted. The Russo-Turkish Wars name the Ottomans."""
+def _war_targets(b, me, card_id=None, aim=None, preset=None) -> list:
+    """34.4.1 L1617: the powers the bot may declare war on: those the rules let it attack with
+    the card's war (its aim, the power it names: players and minor powers, ``war._targets`` on
+    the board it sees), with fewer than 4 army steps more than it, minor allies counted."""
     mine = heuristic_bot._steps(b, heuristic_bot._mine(b, me))
     truces = b["powers"][me].get("truces", {}) or {}
-    pool = ["ot"] if card_id == "russo-turkish-wars" else [q for q in PLAYERS if q != me]
-    return [q for q in pool if q not in truces and heuristic_bot._steps(b, heuristic_bot._mine(b, q)) < mine + WAR_GAP]
+    pool = war._targets(b, me, aim=aim, cid=card_id)
+    if preset is not None:
+        pool = [q for q in pool if q == preset]
+    return [q for q in pool if q not in truces and _strength(b, q) < mine + WAR_GAP]
+
+
+def _strength(b, q) -> int:
+    """The army steps a war on ``q`` meets (34.4.1): a minor allied to a player is that player,
+    with its minor allies (13.4)."""
+    holder = q if q in PLAYERS else (b["allies"].get(q) or q)
+    return heuristic_bot._steps(b, heuristic_bot._mine(b, holder))
 
 
 def _spend(b, me, pac, actions, dicts, rng):  # noqa: C901 - one branch per priority 2 action
@@ -535,8 +553,11 @@ def _target(b, me, asking, actions, dicts, rng):
     strong (ruling P8: none)."""
     if asking == "war-target2" and "none" in actions:
         return "none"
-    ok = set(_war_targets(b, me))
-    good = [a for a in dicts if a["target"] in ok] or dicts
+    mine = heuristic_bot._steps(b, heuristic_bot._mine(b, me))
+    good = [a for a in dicts if _strength(b, a["target"]) < mine + WAR_GAP]
+    if not good:  # none it may fight by 34.4.1 (its card chose the war): the weakest offered
+        weakest = min(_strength(b, a["target"]) for a in dicts)
+        good = [a for a in dicts if _strength(b, a["target"]) == weakest]
     return pick(rng, sorted(good, key=lambda a: a["target"]))
 
 
@@ -580,15 +601,15 @@ def _elite(b, me, actions, dicts):
     battle = b.get("battle") or {}
     units = battle.get("units") or {}
     mine_side = next((side for side, role in (battle.get("roles") or {}).items() if role == me), None)
-    fp = {"attacker": 0, "defender": 0}
+    fp = {"a": 0, "d": 0}  # the battle's sides: "a" the attacker, "d" the defender
     for uid, m in units.items():
         u = b["units"].get(uid)
         if u is not None and m.get("side") in fp:
             fp[m["side"]] += 2 - u["r"]
-    fp["defender"] += (battle.get("fort") or [None, 0])[1] or 0  # [owner, level]
+    fp["d"] += (battle.get("fort") or [None, 0])[1] or 0  # [owner, level]
     if mine_side not in fp:
         return "none" if "none" in actions else actions[-1]
-    diff = fp[mine_side] - fp["defender" if mine_side == "attacker" else "attacker"]
+    diff = fp[mine_side] - fp["d" if mine_side == "a" else "a"]
     if EC_DIFF[0] <= diff <= EC_DIFF[1]:
         return elites[0]
     return "none" if "none" in actions else actions[-1]

@@ -29,6 +29,7 @@ from .world import (
     TRACKS,
     P,
     alliance_box,
+    bot_level,
     card,
     card_title,
     controller,
@@ -976,7 +977,10 @@ def _context_sides(s: dict, f: dict) -> tuple:
 
 
 def mandatory_response_due(s: dict, f: dict, p: str, c: str) -> bool:
-    """9.1.5 L566: Impulsive Ruler: another player declares war and the holder borders either side."""
+    """9.1.5 L566: Impulsive Ruler: another player declares war and the holder borders either side;
+    never a power played by the bot rules (34.5 L1637)."""
+    if bot_level(s, p) is not None:
+        return False
     rec = card(c)
     if rec.when != f["trigger"]:
         return False
@@ -1043,6 +1047,9 @@ class Responses(Procedure):
             p = f["order"][f["i"]]
             opts = response_options(s, p, f)
             if opts:
+                # asking it shows that it holds a card for the moment: nothing before, such as the
+                # choices of an event just played in the window, is taken back (E31)
+                checkpoint(s)
                 ask(s, "event-response", p, options=opts, trigger=f["trigger"])
                 return "answered"
             f["i"] += 1

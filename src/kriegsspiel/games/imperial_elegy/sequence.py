@@ -205,8 +205,10 @@ class Prep(Procedure):
         log(s, f"{len(new)} cards of the {decade} join the deck; the deck is reshuffled ({len(s['deck'])} cards).",
             "10.1")  # fmt: skip
         if s["turn"] == 2 and "dual-monarchy" not in s["removed"] and not s["flags"].get("dual_monarchy"):
-            # A Compromise Needed (33.4): Dual Monarchy to Austria's hand
-            for pile in (s["deck"], s["discard"]):
+            # A Compromise Needed (33.4): Dual Monarchy to Austria's hand, from wherever it is: the
+            # deck, the discard pile, or the hand of a power that kept it (12.0 L601)
+            others = [s["powers"][q]["hand"] for q in PLAYERS if q != "au"]
+            for pile in (s["deck"], s["discard"], *others):
                 if "dual-monarchy" in pile:
                     pile.remove("dual-monarchy")
                     s["powers"]["au"]["hand"].append("dual-monarchy")

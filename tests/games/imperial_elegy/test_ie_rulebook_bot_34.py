@@ -1,0 +1,221 @@
+"""The rulebook's own bots (§34, rulebook shared/rulebooks/000_a5b0d7cac330d384.txt L1581-1637):
+a bot declares war only on a power with fewer than 4 more army steps than it, a minor allied to a
+player counting as that player with its minor allies, among the targets its card's war offers
+(34.4.1 L1617); it commits an elite corps when the differential lies within -2..+2 (34.4.7 L1633);
+it never plays a GW combat card (34.5 L1637, 26.1 L1346), and a power played by the bot rules is
+never made to play Impulsive Ruler (34.5 L1637, 9.1.5 L566)."""
+
+from __future__ import annotations
+
+import random
+
+from ie_support import answer, asking, blank, game, great_war, proc
+from test_ie_battle import add, empty, war
+from test_ie_rulebook_bot import Dice, at_impulse, decide
+
+from kriegsspiel.games.imperial_elegy import bots, events, world
+from kriegsspiel.games.imperial_elegy import bots_rulebook as rb
+
+BISMARCK = "otto-von-bismarck"
+WAR = {"card": BISMARCK, "as": "event", "option": "A"}
+PEACE = {"card": BISMARCK, "as": "event", "option": "B"}
+
+
+def steps(b, q):
+    """A power's army steps with its minor allies', as the bot sees the board."""
+    return bots._steps(b, bots._mine(b, q))
+
+
+def prussia(free=()):
+    """The 1850 set-up with Prussia (4 army steps) holding Otto von Bismarck as its home card:
+    France given an army (8 steps), the German minors and Denmark but ``free`` allied to Austria,
+    whose 6 steps they join."""
+    s = blank()
+    for m in ("bavaria", "denmark", "hanover", "saxony"):
+        if m not in free:
+            s["allies"][m] = "au"
+    world.new_unit(s, "fr", "army", "paris")
+    return at_impulse(s, "ge", [BISMARCK], home=BISMARCK)
+
+
+def war_target_asked(s):
+    """Prussia plays Bismarck's war (option A) as a player would, up to the choice of target."""
+    answer(s, "ge", WAR)
+    for _ in range(10):
+        if asking(s) == "war-target":
+            return [a["target"] for a in game.actions(s, "ge") if isinstance(a, dict)]
+        answer(s, game.active(s)[0], game.actions(s, game.active(s)[0])[0])
+    raise AssertionError("no war target asked")
+
+
+# ----- 34.4.1 Bot Declarations of War (L1617) ----------------------------------------------------------------
+
+
+def test_34_4_1_a_minor_allied_to_a_player_counts_as_that_player_with_its_minor_allies():
+    """34.4.1 L1617: "≥4 more army steps than them (including minor power allies)": a minor with a
+    player ally is met with that player's whole strength; a free minor with its own."""
+    s = prussia(free=("hanover",))
+    b = game.view(s, "ge")["board"]
+    assert steps(b, "au") == 6 + 3 * 2  # Austria's armies and its three allied minors'
+    for m in ("saxony", "bavaria", "denmark"):
+        assert rb._strength(b, m) == rb._strength(b, "au") == 12
+    assert rb._strength(b, "hanover") == steps(b, "hanover") == 2
+    assert rb._strength(b, "fr") == 8 and rb._strength(b, "ge") == 4
+
+
+def test_34_4_1_no_home_card_war_when_every_power_its_war_may_strike_is_four_steps_stronger():
+    """34.4.1 L1617: Prussia (4 steps) may fight Bismarck's war of unification on France (8) or
+    Austria and its German minors (12): all 4 or more steps stronger, so the war option is refused
+    though Britain and Russia (6 steps, not targets of that war) are weaker; with the Home Card
+    Revealed row "A, B" it plays the peaceful option B."""
+    s = prussia()
+    b = game.view(s, "ge")["board"]
+    assert WAR in game.actions(s, "ge")  # the war is legal: only the bot rule forbids it
+    assert steps(b, "uk") == steps(b, "ru") == 6  # weak enough, but no target of Bismarck's war
+    bismarck = bots._card(BISMARCK)
+    assert rb._war_targets(b, "ge", BISMARCK, "unification") == []
+    assert not rb._home_event_ok(b, "ge", b["powers"]["ge"], bismarck, "A")
+    for seed in range(4):
+        assert decide(s, "ge", Dice(2, seed + 1, seed + 1)) == PEACE
+
+
+def test_34_4_1_the_home_card_war_is_declared_when_its_war_may_strike_a_weaker_power():
+    """34.4.1 L1617: with Hanover (2 steps) free of Austria, Bismarck's war has a target the bot
+    may fight, and the Home Card Revealed row "A, B" plays the war."""
+    s = prussia(free=("hanover",))
+    b = game.view(s, "ge")["board"]
+    assert rb._war_targets(b, "ge", BISMARCK, "unification") == ["hanover"]
+    assert rb._home_event_ok(b, "ge", b["powers"]["ge"], bots._card(BISMARCK), "A")
+    assert decide(s, "ge", Dice(2, 1, 1)) == WAR
+
+
+def test_34_4_1_the_bot_attacks_an_offered_target_with_fewer_than_four_more_army_steps():
+    """34.4.1 L1617: of France (8), Austria and its minors (12) and Hanover (2), the bot, 4 steps
+    strong, names Hanover, whatever it rolls."""
+    s = prussia(free=("hanover",))
+    offered = war_target_asked(s)
+    assert offered == ["fr", "au", "bavaria", "denmark", "hanover", "saxony"]
+    for seed in range(12):
+        assert decide(s, "ge", random.Random(seed)) == {"target": "hanover"}
+
+
+def test_34_4_1_a_war_its_card_forces_with_no_target_in_reach_strikes_the_weakest_offered():
+    """34.4.1 L1617: when the war is chosen and no offered power is within 4 steps, the bot names
+    the weakest of them (France, 8 steps, not Austria's 12), never a stronger one."""
+    s = prussia()
+    offered = war_target_asked(s)
+    assert "fr" in offered and "au" in offered
+    for seed in range(12):
+        assert decide(s, "ge", random.Random(seed)) == {"target": "fr"}
+
+
+# ----- 34.4.7 Bot ECs (L1633) ----------------------------------------------------------------------------------
+
+
+def elite_asked(ge_armies, au_armies, fort=None):
+    """Prussia attacks Bohemia from Silesia: ``ge_armies`` armies and an EC against ``au_armies``
+    armies and an EC (the ECs cancel out); asked first whether it commits its EC (18.2.1)."""
+    s = empty()
+    war(s, ["ge"], ["au"])
+    add(s, "ge", "army", "silesia", ge_armies)
+    add(s, "ge", "ec", "silesia")
+    add(s, "au", "army", "bohemia", au_armies)
+    add(s, "au", "ec", "bohemia")
+    if fort:
+        s["forts"]["bohemia"] = ["au", fort]
+    proc(s, "land-battle", attacker="ge", frm="silesia", space="bohemia", amphibious=False)
+    assert asking(s) == "battle-elite" and game.active(s) == ["ge"]
+    assert set(s["battle"]["roles"]) == {"a", "d"}  # the battle record's sides
+    return s
+
+
+def test_34_4_7_the_bot_commits_its_ec_when_the_differential_is_within_two_either_way():
+    """34.4.7 L1633: "between -2 and +2": even (0), 2 steps ahead (+2) or behind (-2): the EC."""
+    for ge_armies, au_armies in ((1, 1), (2, 1), (1, 2)):
+        s = elite_asked(ge_armies, au_armies)
+        choice = decide(s, "ge", random.Random(0))
+        assert isinstance(choice, dict) and choice["elite"] is True
+        assert s["units"][choice["unit"]]["t"] == "ec"
+
+
+def test_34_4_7_the_bot_keeps_its_ec_when_the_differential_is_beyond_two():
+    """34.4.7 L1633: 4 steps ahead (+4) or behind (-4): no EC."""
+    for ge_armies, au_armies in ((3, 1), (1, 3)):
+        s = elite_asked(ge_armies, au_armies)
+        assert decide(s, "ge", random.Random(0)) == "none"
+
+
+def test_34_4_7_the_defending_bot_counts_its_fort_and_commits_its_ec_within_two():
+    """34.4.7 L1633 (ruling P9: a fort counts its level): Austria defends one army against two,
+    -2, and commits its EC; with a level 2 fort it stands at 0 and still does; Prussia, at +2 and
+    at 0, does too; attacking an even force behind a level 3 fort, -3, it does not."""
+    s = elite_asked(1, 1, fort=3)
+    assert s["battle"]["fort"] == ["au", 3]
+    assert decide(s, "ge", random.Random(0)) == "none"
+    for fort in (None, 2):
+        s = elite_asked(2, 1, fort=fort)
+        first = decide(s, "ge", random.Random(0))
+        assert isinstance(first, dict) and first["elite"] is True
+        answer(s, "ge", first)
+        assert asking(s) == "battle-elite" and game.active(s) == ["au"]
+        choice = decide(s, "au", random.Random(0))
+        assert isinstance(choice, dict) and s["units"][choice["unit"]]["o"] == "au"
+
+
+def test_34_4_7_the_defending_bot_keeps_its_ec_four_steps_behind():
+    """34.4.7 L1633: Austria with one army against three, -4: no EC."""
+    s = elite_asked(3, 1)
+    answer(s, "ge", "none")
+    assert asking(s) == "battle-elite" and game.active(s) == ["au"]
+    assert decide(s, "au", random.Random(0)) == "none"
+
+
+# ----- 34.5 Bot Response and Combat Cards (L1637) -------------------------------------------------------------
+
+
+def test_34_5_a_bot_never_plays_a_gw_combat_card():
+    """34.5 L1637: "never play ... combat cards for their events"; 26.1 L1346: a GW combat card is
+    played for its event. Austria, holding one in hand and one face up, is asked in a GW battle:
+    the bot answers none, whatever it rolls."""
+    s = great_war(seed=1)
+    s["stack"].clear()
+    s["powers"]["au"]["gw_hand"] = ["technological-terror"]
+    s["gw"]["combat"]["stormtroop-tactics"] = {"holder": "au", "up": True}
+    proc(s, "gw-combat-cards", roles=["au"])
+    assert asking(s) == "gw-combat-card" and game.active(s) == ["au"]
+    acts = game.actions(s, "au")
+    assert {"combat": "technological-terror"} in acts and {"combat": "stormtroop-tactics"} in acts
+    view = game.view(s, "au")
+    for seed in range(8):
+        assert rb.rulebook(view, acts, random.Random(seed)) == "none"
+
+
+def impulsive_ruler(level):
+    """Russia declares war on the Ottomans; Austria, bordering both, holds Impulsive Ruler and
+    plays by the bot rules at ``level`` ("no": a player's rules)."""
+    s = blank()
+    s["options"]["au_bot"] = level
+    for q in rb.PLAYERS:  # the only copy in play: Austria's
+        s["powers"][q]["hand"] = [c for c in s["powers"][q]["hand"] if c != "impulsive-ruler"]
+    s["powers"]["au"]["hand"] = ["impulsive-ruler"]
+    assert events.borders(s, "au", "ru") and events.borders(s, "au", "ot")
+    return s
+
+
+def test_34_5_a_power_played_by_the_bot_rules_is_never_made_to_play_impulsive_ruler():
+    """34.5 L1637: "bots will never play the Impulsive Ruler card for its event", though 9.1.5 L566
+    forces it on a player: a bot keeps it, the WTT unmoved; a player must play it."""
+    f = {"trigger": "war-declared", "attacker": "ru", "defender": "ot"}
+    for level in ("easy", "normal", "hard"):
+        s = impulsive_ruler(level)
+        assert world.bot_level(s, "au") == level
+        assert not events.mandatory_response_due(s, f, "au", "impulsive-ruler")
+        proc(s, "responses", trigger="war-declared", powers=list(rb.PLAYERS), attacker="ru", defender="ot")
+        assert s["wtt"] == 0 and s["powers"]["au"]["hand"] == ["impulsive-ruler"]
+        assert not s["last_responses"]["played"]
+    s = impulsive_ruler("no")
+    assert world.bot_level(s, "au") is None
+    assert events.mandatory_response_due(s, f, "au", "impulsive-ruler")
+    proc(s, "responses", trigger="war-declared", powers=list(rb.PLAYERS), attacker="ru", defender="ot")
+    assert s["wtt"] == 1 and "impulsive-ruler" not in s["powers"]["au"]["hand"]
+    assert s["last_responses"]["played"] == [["au", "impulsive-ruler"]]
