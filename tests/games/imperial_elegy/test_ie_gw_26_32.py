@@ -484,3 +484,38 @@ def test_30_1_an_eliminated_player_never_takes_its_alliances_colonial_gain():
     assert GE not in asked
     assert s["control"]["angola"] == "au"
     assert "The colonial war: Austria takes Angola." in [line[1] for line in s["log"][n:]]
+
+
+@pytest.mark.parametrize("dreadnoughts", [False, True])
+def test_32_1_the_us_enters_with_two_squadrons_and_two_dreadnoughts_once_there_are_dreadnoughts(dreadnoughts):
+    """32.1 L1497: "add 3 US armies and all 4 US naval units to the South space (only add 2 naval
+    units if the dreadnoughts card has not been played)": the two added later are dreadnoughts."""
+    s = great_war(1)
+    s["flags"]["dreadnoughts"] = dreadnoughts
+    greatwar.enter_major(s, "us", "entente")
+    kinds = sorted(u["t"] for u in s["units"].values() if u["o"] == "us")
+    navy = ["dreadnought", "dreadnought", "squadron", "squadron"] if dreadnoughts else ["squadron", "squadron"]
+    assert kinds == sorted(["army"] * 3 + navy)
+    assert all(u["at"] == "the-south" for u in s["units"].values() if u["o"] == "us")
+
+
+def test_29_2_the_winner_of_a_colonial_war_may_take_no_space():
+    """29.2 L1456: "the winning player may then take control of one unoccupied space": the
+    question offers "none", and answering it leaves Angola French."""
+    s = winter()
+    s["control"]["congo"] = "au"
+    add(s, "au", "army", "congo")
+    s["control"]["angola"] = "fr"
+    with scripted_dice(s, 6, 1, 3, 3):  # Africa: the Alliance 6 + 1 against the Entente 1
+        proc(s, "gw-winter")
+        for _ in range(20):
+            if not s["stack"] or (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony"):
+                break
+            r = game.active(s)[0]
+            answer(s, r, game.actions(s, r)[0])
+        assert asking(s) == "gw-choose" and s["stack"][-1]["why"] == "colony"
+        (chooser,) = game.active(s)
+        assert "none" in game.actions(s, chooser)
+        answer(s, chooser, "none")
+        assert not (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony" and game.active(s) == [chooser])
+    assert s["control"]["angola"] == "fr"

@@ -68,6 +68,7 @@ RU_MARCHES = ("central-asia", "qajar-persia", "manchuria")  # 29.2.1 L1461
 GW_ACTIONS = ("refit", "draft", "elite-corps", "refit-fleet")  # 27.5.1-27.5.4, one CP each
 STAY_OUT = "stay-out"  # a neutral player's answer: it does not join the war (29.3, 32.4)
 US_ARMIES, US_NAVIES = 3, 4  # 32.1 L1497
+US_SQUADRONS = 2  # 32.1 L1497: the two naval units added before the Dreadnoughts card
 
 
 def gw(s: dict) -> dict:
@@ -403,9 +404,13 @@ def enter_major(s: dict, who: str, a: str) -> None:
         g["us"].update({"box": a, "stability": 3, "manpower": 3, "entered": g["turn"]})
         for _ in range(US_ARMIES):
             W.new_unit(s, "us", "army", "the-south")
-        navies = US_NAVIES if s["flags"].get("dreadnoughts") else 2  # the US's counters: squadrons
-        for _ in range(navies):
+        # 32.1 L1497: "all 4 US naval units (only add 2 naval units if the dreadnoughts card has not
+        # been played)": two squadrons, and two dreadnoughts once there are dreadnoughts (D14)
+        for _ in range(US_SQUADRONS):
             W.new_unit(s, "us", "squadron", "the-south")
+        if s["flags"].get("dreadnoughts"):
+            for _ in range(US_NAVIES - US_SQUADRONS):
+                W.new_unit(s, "us", "dreadnought", "the-south")
     log(s, f"{name(who)} enters the Great War with the {a.title()}.", "32.1" if who == "us" else "32.2")
     w = s.get("war")
     if w is not None and w.get("gw"):
@@ -1429,7 +1434,7 @@ class Winter(Procedure):
                 s,
                 chooser,
                 why="colony",
-                options=[{"space": x} for x in opts],
+                options=[{"space": x} for x in opts] + ["none"],  # 29.2 L1456: "may then take control"
                 text=f"The colonial war in {ls['where'].title()}: which unoccupied space does your alliance take?",
             )
             return "colonial_gain"
@@ -1437,6 +1442,9 @@ class Winter(Procedure):
 
     def colonial_gain(self, s, f):
         ls = f["pending"]
+        if gw(s)["answer"] == "none":
+            ls["gains"] = 0  # the winner takes no (more) space
+            return "colonial_losses"
         x = gw(s)["answer"]["space"]
         members = alive_members(s, ls["winner"])
         owner = next((p for p in members if W.has_loc(s, p, x)), members[0])
