@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import orjson
 import pytest
-from ie_support import answer, asking, blank, game, great_war, proc
+from ie_support import answer, asking, blank, clear_units, game, great_war, proc, start
+from test_ie_battle import add, empty, war
 
 from kriegsspiel.engine.errors import IllegalAction
-from kriegsspiel.games.imperial_elegy import world
+from kriegsspiel.games.imperial_elegy import naval, rebels, world
+from kriegsspiel.games.imperial_elegy import war as ie_war
 
 
 def dump(s):
@@ -135,3 +137,147 @@ def test_33_1_germanys_budget_never_rises_whatever_bonus_action_it_names():
         assert asking(s) == "gw-impulse" and game.active(s) != ["ge"], name
         assert max(budgets) == 2, (name, budgets)
     assert "deploy-free" not in taken and {"deploy", "march", "rail", "draft"} <= set(taken)
+
+
+# ----- 33.2 Rapid Deployment (L1529) ---------------------------------------------------------------------------
+
+
+def naval_destinations(s):
+    """The places each kind of British unit is offered in the naval movement asked: unit type ->
+    the set of "is it a naval box" answers over its destinations."""
+    assert asking(s) == "naval-moving" and game.active(s) == ["uk"]
+    out: dict = {}
+    for a in game.actions(s, "uk"):
+        if isinstance(a, dict) and a.get("move"):
+            out.setdefault(s["units"][a["unit"]]["t"], set()).add(naval.is_box(a["to"]))
+    return out
+
+
+def rapid_asked():
+    """The Great War broken out: Britain, entering it, is asked for Rapid Deployment's free
+    naval movement (33.2 L1529)."""
+    s = great_war(seed=1, until="war-free-naval")
+    assert game.active(s) == ["uk"] and s["stack"][-1]["why"] == "rapid"
+    return s
+
+
+def test_33_2_rapid_deployment_never_offers_a_land_unit_a_naval_box():
+    """33.2 L1529: "Land units using this movement must end their movement in a friendly port": in
+    the UK's free naval movement as it enters the Great War, the British 1st Army and the Indian
+    army are offered ports only, never a naval box (a land unit moves once, so a box would be
+    where it ends); squadrons still may move to a box. Naming the box is refused."""
+    s = rapid_asked()
+    answer(s, "uk", "naval")
+    offered = naval_destinations(s)
+    assert offered["squadron"] == {True, False}
+    land = [t for t in offered if t not in naval.NAVAL_TYPES]
+    assert "british" in land and "indian" in land
+    for t in land:
+        assert offered[t] == {False}, t  # ports, never a box
+    army = next(u for u, x in s["units"].items() if x["o"] == "uk" and x["t"] == "british")
+    with pytest.raises(IllegalAction):
+        game.apply(s, "uk", {"move": True, "unit": army, "to": "north-atlantic"})
+
+
+def test_33_2_an_ordinary_naval_movement_still_carries_a_land_unit_into_a_box():
+    """33.2 L1529 binds only Rapid Deployment's movement: in an ordinary wartime naval movement
+    action (12.3) from the same position the British 1st Army may go to a naval box."""
+    s = rapid_asked()
+    s["stack"].pop()  # the free movement declined; a naval movement action of the UK's instead
+    proc(s, "naval-move", power="uk", wartime=True)
+    assert not s["naval_move"].get("land_to_port")
+    offered = naval_destinations(s)
+    assert offered["british"] == {True, False} and offered["squadron"] == {True, False}
+    army = next(u for u, x in s["units"].items() if x["o"] == "uk" and x["t"] == "british")
+    assert {"move": True, "unit": army, "to": "north-atlantic"} in game.actions(s, "uk")
+
+
+# ----- 33.2.2 India gains independence (L1540) -----------------------------------------------------------------
+
+
+def test_33_2_2_india_gaining_independence_in_the_great_war_displaces_no_unit():
+    """33.2.2 L1540: "Displace [5.7] all units in India (skip this step if India gains independence
+    during the GW)": Ottoman armies alone in India and Bengal in the Great War make India
+    independent, and the Ottoman army in India stays there."""
+    s = great_war(seed=1)
+    assert s.get("gw") and {ie_war.key_of(s, "uk"), ie_war.key_of(s, "ot")} == {"attacker", "defender"}
+    for sid in ("india", "bengal"):
+        clear_units(s, sid)
+        s["forts"].pop(sid, None)
+    army = world.new_unit(s, "ot", "turkish", "india")
+    world.new_unit(s, "ot", "turkish", "bengal")
+    ie_war.update_occupation(s, "ot")
+    assert s["flags"].get("india_independent") and s["control"]["india"] == "independent:indian"
+    assert s["units"][army]["at"] == "india"
+    assert world.units_at(s, "india") == [army]
+
+
+def test_33_2_2_india_gaining_independence_outside_the_great_war_displaces_its_units():
+    """33.2.2 L1540: the step is skipped only in the Great War: in a peacetime war of the Ottomans
+    on Britain, the same occupation makes India independent and displaces the Ottoman army
+    (5.7); so does an independence with no war at all (rebels.gain_independence), British Indian
+    army and Ottoman army alike."""
+    s = empty()
+    war(s, ["ot"], ["uk"])
+    assert not s.get("gw")
+    army = add(s, "ot", "turkish", "india")[0]
+    add(s, "ot", "turkish", "bengal")
+    ie_war.update_occupation(s, "ot")
+    assert s["flags"].get("india_independent") and s["control"]["india"] == "independent:indian"
+    assert army in s["units"] and s["units"][army]["at"] != "india"
+    assert world.units_at(s, "india") == []
+    s = blank()
+    indian = [u for u in world.units_at(s, "india") if s["units"][u]["o"] == "uk"]
+    assert indian
+    army = world.new_unit(s, "ot", "turkish", "india")
+    rebels.gain_independence(s, "india")
+    assert s["control"]["india"] == "independent:indian"
+    assert s["units"][army]["at"] != "india"
+    assert not [u for u in world.units_at(s, "india") if s["units"][u]["o"] in ("uk", "ot")]
+
+
+# ----- 33.1 German Confederation (L1515) and 33.1.1 German Unification (L1522) in the later set-ups ------------
+
+
+def german_spaces():
+    """The German unification spaces and Alsace-Lorraine (33.1 L1515, 3.2.5.2 L208)."""
+    return sorted(
+        sid for sid, sp in world.P().spaces.items() if sp.unification == "germany" or sid == "alsace-lorraine"
+    )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "held", "gone"),
+    [
+        ("1870", ["hanover", "hesse", "schleswig-holstein"], ["hanover"]),
+        ("1880", german_spaces(), ["bavaria", "hanover", "saxony"]),
+    ],
+)
+def test_33_1_the_later_set_ups_make_the_german_spaces_germany_holds_home_and_its_minors_gone(scenario, held, gone):
+    """33.1 L1515: "Whenever GE takes control of a German unification space it becomes a permanent
+    home space" (Alsace-Lorraine too, 3.2.5.2 L208); 33.1.1 L1522: a German minor GE controls "is
+    permanently removed from the game". The 1870 and 1880 set-ups start with Germany holding
+    them: each such space is a GE home space, those it does not hold are not, and each German
+    minor whose capital it holds is gone (its space's independence no longer raises that minor)."""
+    for seed in (1, 3):
+        s = start(seed, scenario=scenario)
+        mine = [sid for sid in german_spaces() if s["control"].get(sid) == "ge"]
+        assert mine == held
+        assert sorted(s["flags"].get("ge_homes", [])) == held
+        for sid in german_spaces():
+            assert world.is_home(s, "ge", sid) == (sid in held), sid
+        P = world.P()
+        assert sorted(m for m in world.GERMAN_MINORS if s["control"].get(P.minors[m].capital) == "ge") == gone
+        assert sorted(s["gone"]) == gone
+        for m in gone:
+            assert rebels.independence_owner(s, P.minors[m].capital) != m
+
+
+def test_33_1_the_1850_set_up_has_no_german_home_spaces_beyond_the_map_and_no_minor_gone():
+    """33.1 L1515, 33.1.1 L1522: in 1850 Prussia holds no German unification space: no permanent
+    home space is recorded, no German unification space or Alsace-Lorraine is a GE home, and no
+    minor is gone from the game; Hanover's independence raises Hanover."""
+    s = start(1)
+    assert not s["flags"].get("ge_homes") and s["gone"] == []
+    assert not [sid for sid in german_spaces() if world.is_home(s, "ge", sid)]
+    assert rebels.independence_owner(s, "hanover") == "hanover"

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from ie_support import answer, asking, blank, game, great_war, proc
 from test_ie_battle import add, empty, war
-from test_ie_rulebook_bot import Dice, at_impulse, decide
+from test_ie_rulebook_bot import Dice, at_impulse, decide, impulse
 
 from kriegsspiel.games.imperial_elegy import bots, events, world
 from kriegsspiel.games.imperial_elegy import bots_rulebook as rb
@@ -219,3 +220,101 @@ def test_34_5_a_power_played_by_the_bot_rules_is_never_made_to_play_impulsive_ru
     proc(s, "responses", trigger="war-declared", powers=list(rb.PLAYERS), attacker="ru", defender="ot")
     assert s["wtt"] == 1 and "impulsive-ruler" not in s["powers"]["au"]["hand"]
     assert s["last_responses"]["played"] == [["au", "impulsive-ruler"]]
+
+
+# ----- 34.3.4 Bot Box (L1611) ----------------------------------------------------------------------------------
+
+SEPOY = "sepoy-mutiny"
+PARTNERED = {"fr": "entente-aligned", "uk": "entente-committed"}  # FR and UK in the Entente
+APART = {"fr": "alliance-aligned", "uk": "entente-committed"}  # FR in the other alliance
+
+
+def sepoy_revealed(boxes):
+    """France (Sepoy Mutiny's bot box: GE FR AU RU OT) reveals Sepoy Mutiny: 2 rebel armies and a
+    WoI in India, India flipped Unstable, the UK -1 stability; France and Britain in ``boxes``."""
+    s = blank()
+    for q, box in boxes.items():
+        s["powers"][q]["alliance"] = box
+    at_impulse(s, "fr", [SEPOY])
+    assert "FR" in bots._card(SEPOY).bot
+    assert {"card": SEPOY, "as": "event", "option": "A"} in game.actions(s, "fr")
+    return s
+
+
+@pytest.mark.parametrize(
+    ("me", "partner", "cid"), [("fr", "uk", SEPOY), ("fr", "ru", "polish-uprising"), ("ru", "ot", "bulgarian-horrors")]
+)
+def test_34_3_4_a_bot_box_event_that_hurts_an_alliance_partner_is_not_harmless(me, partner, cid):
+    """34.3.4 L1611: "bots will never play a card that (1) hurts the bot or (2) hurts one of the
+    bot's allies" (ruling P4): Sepoy Mutiny (the UK -1 stability, India Unstable), Polish Uprising
+    (Russia -1) and Bulgarian Horrors (the Ottomans -1), each in the bot's box, are refused when
+    the power they hurt is the bot's alliance partner, and allowed when it stands in the other
+    alliance."""
+    card = bots._card(cid)
+    assert me.upper() in card.bot and [o.label for o in card.options] == ["A"]
+    for box, harmless in (("entente-committed", False), ("alliance-aligned", True)):
+        s = blank()
+        s["powers"][me]["alliance"] = "entente-aligned"
+        s["powers"][partner]["alliance"] = box
+        b = game.view(s, me)["board"]
+        assert (partner in rb._alliance_partners(b, me)) is not harmless
+        assert rb._harmless(b, me, b["powers"][me], card, "A") is harmless, box
+
+
+def test_34_3_4_a_french_bot_allied_with_britain_never_plays_sepoy_mutiny_for_its_event():
+    """34.3.4 L1611 clause 2: France, in the Entente with Britain, reveals Sepoy Mutiny: it is not
+    played for its event, whatever the bot rolls (a 3 CP card: into industrialization, 34.3)."""
+    s = sepoy_revealed(PARTNERED)
+    for seed in range(8):
+        choice = decide(s, "fr", random.Random(seed))
+        assert choice["card"] == SEPOY and choice["as"] != "event", seed
+    uk = s["powers"]["uk"]["stability"]
+    answer(s, "fr", decide(s, "fr", random.Random(0)))
+    assert s["powers"]["uk"]["stability"] == uk
+
+
+def test_34_3_4_a_french_bot_not_allied_with_britain_plays_sepoy_mutiny_for_its_event():
+    """34.3.4 L1611: France in the other alliance (or neutral) is not Britain's partner: the bot box
+    plays Sepoy Mutiny for its event, and Britain loses 1 stability."""
+    for boxes in (APART, {"fr": "neutral", "uk": "entente-committed"}):
+        s = sepoy_revealed(boxes)
+        for seed in range(8):
+            assert decide(s, "fr", random.Random(seed)) == {"card": SEPOY, "as": "event", "option": "A"}
+        uk = s["powers"]["uk"]["stability"]
+        answer(s, "fr", decide(s, "fr", random.Random(0)))
+        assert s["powers"]["uk"]["stability"] == uk - 1
+
+
+# ----- 34.3.1 Bot Build Placement (L1605) and 5.5.4 port stacking (L411) ---------------------------------------
+
+
+def fleet_spending():
+    """The 1850 set-up: Britain (squadrons: 2 in London, none in Northern England or Scotland)
+    spends 6 CP; it builds a full squadron in Northern England, and is asked again."""
+    s = blank()
+    s["impulse"] = impulse("uk")
+    proc(s, "spend", power="uk", card=None, cp=6)
+    ships = [u["at"] for u in s["units"].values() if u["o"] == "uk" and u["t"] in ("squadron", "dreadnought")]
+    assert ships.count("london") == 2 and "northern-england" not in ships and "scotland" not in ships
+    first = {"do": "fleet", "unit": "squadron", "space": "northern-england", "full": True}
+    assert first in game.actions(s, "uk")
+    answer(s, "uk", first)
+    assert asking(s) == "spend" and game.active(s) == ["uk"]
+    assert s["impulse"]["spent"][-1] == first
+    return s
+
+
+def test_34_3_1_the_bot_places_its_next_naval_unit_in_the_port_it_just_built_in():
+    """34.3.1 L1605: "Bot naval units will be placed in a random port they control until that port
+    has reached its stacking limit" (4, 5.5.4 L411): Britain's next fleet build this impulse goes
+    to Northern England (1 of 4), though London and Scotland are offered too, whatever it rolls."""
+    s = fleet_spending()
+    builds = [a for a in game.actions(s, "uk") if isinstance(a, dict) and a.get("do") == "fleet" and a.get("full")]
+    assert {a["space"] for a in builds} == {"london", "northern-england", "scotland"}
+    for seed in range(16):
+        assert decide(s, "uk", random.Random(seed)) == {
+            "do": "fleet",
+            "unit": "squadron",
+            "space": "northern-england",
+            "full": True,
+        }, seed

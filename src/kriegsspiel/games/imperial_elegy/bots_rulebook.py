@@ -66,6 +66,7 @@ KIND_OF = {  # a spend action -> the priority 2 action it carries out
 PILE_TOP = ("ge", "ot")  # 34.2 L1596: the home card on top of the pile
 PILE_BOTTOM = ("uk",)  # L1598: at the bottom; FR, AU and RU shuffle it in (L1597)
 WAR_GAP = 4  # 34.4.1 L1617: no war on a power with 4 or more army steps more
+PORT_LIMIT = 4  # 5.5.4 L411: naval units in a port
 AIM_ROLL = 3  # 34.3.4 Example 3 L1614: conquest on 1-3, liberation on 4-6
 EC_DIFF = (-2, 2)  # 34.4.7 L1633
 JOIN_ROLL = 3  # 34.4.4 L1623: aligned or invited bots join on 3+
@@ -376,17 +377,25 @@ def _home_event_ok(b, me, st, card, label) -> bool:
 
 
 def _harmless(b, me, st, card, label) -> bool:
-    """34.3.4 L1612: never a card that hurts the bot or an ally, nor a war but by the home card
-    (34.4.1); ruling P4: an option that lowers its own stability."""
+    """34.3.4 L1611: never a card that hurts the bot or one of its allies, nor a war but by the
+    home card (34.4.1); ruling P4: an option that takes stability, manpower or City of Light from
+    the bot or an alliance partner, places rebels in a space one of them controls, or makes India
+    unstable for a British bot or its partners."""
     option = heuristic_bot.option_of(card, label) if label is not None else (card.options[0] if card.options else None)
     if option is None:
         return label is None
     if heuristic_bot.declares_war(option):
         return False
+    friends = {me} | _alliance_partners(b, me)
     for e in option.effects:
         who = getattr(e, "power", None)
+        whom = me if who in ("self", "active", None) else str(who).lower()
         amount = e.amount if e.amount is not None else 1
-        if e.verb == "stability" and amount < 0 and who in (me.upper(), "self", "active", None):
+        if e.verb in ("stability", "manpower", "city-of-light") and amount < 0 and whom in friends:
+            return False
+        if e.verb == "rebels" and any(b["control"].get(x) in friends for x in [e.space, *(e.spaces or [])] if x):
+            return False
+        if e.verb == "india" and e.flag == "unstable" and "uk" in friends:
             return False
     return True
 
@@ -464,7 +473,19 @@ def _carry_out(b, me, pac, mode, by, rng):
         if mode == "fleet":
             builds = [a for a in got if a["do"] == "fleet"]
             got = [a for a in builds if a.get("full")] or builds or got
-            return pick(rng, got) if got else None  # 34.3.1: a random port
+            # 34.3.1 L1605: a random port, then the same port until it is full (4, 5.5.4 L411):
+            # a port with some of the bot's naval units and room for more is filled first
+            ships: dict = {}
+            for u in b["units"].values():
+                if u["o"] == me and u["t"] in ("squadron", "dreadnought"):
+                    ships[u["at"]] = ships.get(u["at"], 0) + 1
+            spent = [a for a in (b.get("impulse") or {}).get("spent", []) if a.get("do") == "fleet"]
+            last = spent[-1].get("space") if spent else None
+            filling = [a for a in got if a.get("space") == last] or [
+                a for a in got if 0 < ships.get(a.get("space"), 0) < PORT_LIMIT
+            ]
+            got = filling or got
+            return pick(rng, got) if got else None
         return _placed(b, me, got, rng) if got else None
     got = by.get(mode, [])
     return pick(rng, got) if got else None
@@ -616,7 +637,7 @@ def _elite(b, me, actions, dicts):
 
 
 def _event_choice(b, me, actions, dicts, rng):
-    """34.3.4 L1612 and Example 1 L1613: an event's choice by the die, never against the bot or
+    """34.3.4 L1611 and Example 1 L1612: an event's choice by the die, never against the bot or
     an ally it is in an alliance with (their spaces, minors, markers)."""
     friends = {me} | _alliance_partners(b, me)
     P = pack()

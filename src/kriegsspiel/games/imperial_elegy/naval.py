@@ -376,7 +376,10 @@ def move_choices(s: dict, nm: dict) -> list:
         key = (u["at"], unit_kind(u), u["o"], uid in euro)
         if key not in same_reach:
             same_reach[key] = sorted(reach(s, power, uid, nm, idx))
+        ashore = nm.get("land_to_port") and u["t"] not in NAVAL_TYPES  # 33.2 L1529: into a port
         for dest in same_reach[key]:
+            if ashore and is_box(dest):
+                continue
             out.append({"move": True, "unit": uid, "to": dest})
     for uid in nm.get("exit", []):
         if uid in s["units"]:
@@ -424,6 +427,7 @@ class NavalMove(Procedure):
             "power": p, "wartime": wartime, "nmp": {uid: 1 for uid in movers(s, p, wartime)}, "land": None,
             "granted": [], "denied": [], "came": {}, "box": {}, "intercepted": [], "no_avoid": [], "exit": [],
             "euro": [], "request": None, "entered": [], "done": False,
+            "land_to_port": bool(f.get("land_to_port")),
         }  # fmt: skip
         log(s, f"{name(p)} takes a naval movement action.", "12.3")
         return "turn"

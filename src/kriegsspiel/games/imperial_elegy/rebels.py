@@ -44,7 +44,8 @@ def independence_owner(s: dict, sid: str, hint=None) -> str | None:
 
 def gain_independence(s: dict, sid: str, hint=None) -> str | None:
     """4.7.1 L327, 20.8 L1156-1159: the space becomes a minor power's; its rebels become that
-    minor's army (E6), all other units displace; returns the former controller."""
+    minor's army (E6), all other units displace (not in India during the Great War, 33.2.2
+    L1540); returns the former controller."""
     new = independence_owner(s, sid, hint)
     s["woi"].pop(sid, None)
     former = s["control"].get(sid)
@@ -56,7 +57,11 @@ def gain_independence(s: dict, sid: str, hint=None) -> str | None:
         remove_unit(s, uid)
         if new in P().minors:
             new_unit(s, new, "army", sid, reduced)
-    set_control(s, sid, new)
+    stay = ()
+    if sid == "india" and s.get("gw") and s.get("war") is not None:
+        # 33.2.2 L1540: "skip this step if India gains independence during the GW"
+        stay = tuple({s["units"][uid]["o"] for uid in units_at(s, sid)})
+    set_control(s, sid, new, keep=stay)
     s.setdefault("history", {}).setdefault("independence", [])
     if sid not in s["history"]["independence"]:
         s["history"]["independence"].append(sid)

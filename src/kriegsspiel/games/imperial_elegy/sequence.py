@@ -14,6 +14,7 @@ from . import events, goals, greatwar
 from .data import PLAYERS, pack
 from .deck import DECADES, deck
 from .world import (
+    GERMAN_MINORS,
     NAMES,
     bot_level,
     card,
@@ -140,6 +141,15 @@ def setup(s: dict) -> None:
             s["forts"][m.space] = [m.power, m.value or 1]
         elif m.kind == "woi":
             s["woi"][m.space] = m.value or 0
+    # German Confederation (33.1 L1515, 3.2.5.2 L208): the German unification spaces (and
+    # Alsace-Lorraine) Germany holds at a later set-up are its permanent home spaces, and a German
+    # minor whose capital it holds is gone from the game (33.1.1 L1522), as in play (world.transfer)
+    for sid, c in sorted(s["control"].items()):
+        if c == "ge" and (p.spaces[sid].unification == "germany" or sid == "alsace-lorraine"):
+            s["flags"].setdefault("ge_homes", []).append(sid)
+    for m in GERMAN_MINORS:
+        if s["control"].get(p.minors[m].capital) == "ge":
+            s["gone"].append(m)
     if s["flags"].get("italy_unified"):
         s["majors"]["italy"] = {"alliance": "neutral", "mpit": {"entente": 0, "alliance": 0, "neutral": 1}}
     # the deck: the cards of the decades up to the set-up's (10.1)

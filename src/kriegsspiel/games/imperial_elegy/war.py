@@ -3111,7 +3111,9 @@ class FreeNaval(State):
 
     def act(self, s, f, role, action):
         if action == "naval":
-            call(s, "naval-move", power=role, wartime=f["wartime"])
+            # 33.2 L1529 Rapid Deployment: "Land units using this movement must end their movement
+            # in a friendly port" (a land unit moves once, so never into a box)
+            call(s, "naval-move", power=role, wartime=f["wartime"], land_to_port=f["why"] == "rapid")
         return None
 
 

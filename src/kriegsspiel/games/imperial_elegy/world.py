@@ -1405,7 +1405,7 @@ def transfer(s: dict, sid: str, to: str) -> None:
         if other.controlled_with == sid:
             s["control"][other.id] = to
     log(s, f"{name(to)} takes control of {space_name(sid)}.", "16.2")
-    if to == "ge" and (p.spaces[sid].unification == "germany" or sid == "alsace-lorraine"):  # 3.2.5.2 L207
+    if to == "ge" and (p.spaces[sid].unification == "germany" or sid == "alsace-lorraine"):  # 3.2.5.2 L208
         homes = s["flags"].setdefault("ge_homes", [])
         if sid not in homes:
             homes.append(sid)
