@@ -97,12 +97,16 @@ def test_no_answer_before_a_great_war_battle_can_be_undone():
         assert game.active(t) == [other] and not game.can_undo(t, first), answer
 
 
-def test_a_choice_made_in_a_response_window_is_not_taken_back_once_the_next_power_is_asked():
-    """E31: in a response window Austria played Moltke's Railways and placed its free deploy;
-    then the Ottomans were asked, which showed that they hold a response card. The deploy is not
-    taken back: the reveal check of the fuzzer (random play, a scrambled copy of what Austria may
-    not know beside each step) finds nothing in this campaign, where it found this."""
+@pytest.mark.parametrize("seed", [70071, 71024, 71078, 71091])
+def test_nothing_is_taken_back_once_a_window_or_the_calls_show_what_another_holds(seed):
+    """E31: the reveal check of the fuzzer (random play, a scrambled copy of what the acting
+    power may not know beside each step) found in these campaigns an action that could be undone
+    after what followed it showed another's hand: in 70071 Austria's free deploy from Moltke's
+    Railways, played in a response window, before the Ottomans were asked (they hold a response
+    card); in 71024, 71078 and 71091 a refusal to join a war, a war budget card and a card played
+    to join, before the primary was or was not asked to call again (14.0 L813: only a player
+    holding a card to join with is called). It finds nothing now."""
     from kriegsspiel.lab import fuzz as fuzzer
 
-    found = fuzzer.fuzz_one("imperial-elegy", 70071)
+    found = fuzzer.fuzz_one("imperial-elegy", seed)
     assert found == [], found

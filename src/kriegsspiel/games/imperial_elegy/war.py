@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from ...engine import STAY, Procedure, State, ask, call, log
+from ...engine import STAY, Procedure, State, ask, call, checkpoint, log
 from ...engine.rng import roll
 from . import world as W
 from .data import KEY_TYPES, PLAYERS
@@ -1901,6 +1901,9 @@ class AllianceStep(Procedure):
         return "calls"
 
     def calls(self, s, f):
+        # who may still be called depends on who holds a card to join with (14.0 L813): whether the
+        # primary is asked again, or the step goes on, shows it; nothing before is taken back (E31)
+        checkpoint(s)
         w = _w(s)
         if w["forbid_joining"]:
             f["mi"] = 0
