@@ -19,6 +19,11 @@ def unified(reserves=2):
     s = blank()
     effects(s, "ge", {"verb": "_unify"})
     s["majors"]["italy"]["reserves"] = reserves
+    # the position these tests start from: two armies in Rome and one in Piedmont (the
+    # unification's own placement, 22.4 L1246, puts one in each frontier space)
+    armies = sorted(uid for uid, u in s["units"].items() if u["o"] == "italy" and u["t"] == "army")
+    for uid, where in zip(armies, ("rome", "rome", "piedmont"), strict=True):
+        world.move_unit(s, uid, where)
     return s
 
 

@@ -85,7 +85,7 @@ def hostile(s: dict, attacker: str, u: dict) -> bool:
     and rebels it is not liberating (21.2 L1187); in peacetime only rebels (12.16 L729)."""
     if u["o"] == "rebel":
         war = s.get("war")
-        if war and war.get("liberate") and u.get("n") == war["liberate"] and W.owner_side(s, attacker) == "attackers":
+        if war and war.get("liberate") and u.get("n") in war["liberate"] and W.owner_side(s, attacker) == "attackers":
             return False
         return True
     if s.get("war") is None:
@@ -98,7 +98,7 @@ def friendly_unit(s: dict, power: str, u: dict) -> bool:
     if u["o"] == "rebel":
         war = s.get("war")
         return bool(
-            war and war.get("liberate") and u.get("n") == war["liberate"] and W.owner_side(s, power) == "attackers"
+            war and war.get("liberate") and u.get("n") in war["liberate"] and W.owner_side(s, power) == "attackers"
         )
     if s.get("war") is None:
         return u["o"] == power or s["allies"].get(u["o"]) == power

@@ -32,6 +32,7 @@ from .world import (
     controller,
     dominators,
     finish_card,
+    italian_naval_kind,
     manpower_limit,
     minor_space,
     name,
@@ -295,7 +296,10 @@ def italy_rebuild(s: dict) -> None:
         new_unit(s, "italy", "army", base)
         built += 1
     for _ in range(max(0, it.get("naval", 1) - ships)):
-        new_unit(s, "italy", "squadron", naval_home(s) or base)
+        kind = italian_naval_kind(s)  # squadrons before the dreadnought (22.3.1 L1242)
+        if kind is None:
+            break
+        new_unit(s, "italy", kind, naval_home(s) or base)
         built += 1
     s["build_box"].pop("italy", None)
     if built:

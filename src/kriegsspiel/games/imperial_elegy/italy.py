@@ -10,13 +10,14 @@ from collections import deque
 from ...engine import log
 from .data import KEY_TYPES, PLAYERS
 from .effects import HANDLERS, Runner, die, front, pick, skip
+from .end import italian_redeployment  # 22.4, as at the End Phase (N12)
 from .world import (
     ARMY_TYPES,
     NAMES,
     NAVAL_TYPES,
     P,
-    count_units,
     dominators,
+    italian_naval_kind,
     minor_region_space,
     name,
     new_unit,
@@ -243,27 +244,6 @@ def h_unify(s, f, e):
         front(f, [{"verb": "mpit", "power": "italy", "track": "chosen", "amount": 1, "chooser": w}] * 2)
 
 
-def italian_redeployment(s: dict) -> None:
-    """22.4 L1235: one army in Rome, the others next to player controlled spaces; ships in Naples
-    (Piedmont if Naples is not Italian)."""
-    mine = [x for x in italian_spaces() if s["control"].get(x) == "italy"]
-    if not mine:
-        return
-    front_line = [x for x in mine if any(s["control"].get(n) in PLAYERS for n in P().adjacency.get(x, {}))]
-    armies = sorted(uid for uid, u in s["units"].items() if u["o"] == "italy" and u["t"] in ARMY_TYPES)
-    spots = (["rome"] if "rome" in mine else mine[:1]) + front_line[:2]
-    while len(spots) < len(armies):
-        spots.append(spots[0] if spots else mine[0])
-    for uid, to in zip(armies, spots, strict=False):
-        s["units"][uid]["at"] = to
-    port = "naples" if "naples" in mine else ("piedmont" if "piedmont" in mine else None)
-    if port:
-        for u in s["units"].values():
-            if u["o"] == "italy" and u["t"] in NAVAL_TYPES and u["at"] in P().spaces:
-                u["at"] = port
-    log(s, "Italian redeployment.", "22.4")
-
-
 def kingdom_table(s, f, e):
     """22.3.1 L1233: the Kingdom of Italy Table; +1 from turn 5."""
     if "italy" not in s["majors"]:
@@ -295,17 +275,25 @@ def h_italy_base(s, f, e):
 
 
 def h_italy_grows(s, f, e):
-    """22.3.1 5-6: a reserve army more and a naval unit more (squadrons before the dreadnought)."""
+    """22.3.1 L1242 5-6: "Italy permanently gains an additional reserve army and an additional
+    naval unit", squadrons before the dreadnought, within its counters (4.2): the reserve count
+    and the naval units the End Phase rebuilds (``majors["italy"]["naval"]``, N12) rise."""
     it = s["majors"]["italy"]
-    it["reserves"] = it.get("reserves", 0) + 1
     c = P().powers["italy"].counters
-    sq = count_units(s, "italy", "squadron")
-    kind = "squadron" if sq < c.get("squadron", 0) + it.get("extra_naval", 0) else "dreadnought"
-    it["extra_naval"] = it.get("extra_naval", 0) + 1
-    mine = [x for x in ("naples", "piedmont", "sicily", "rome") if s["control"].get(x) == "italy"]
-    if mine:
-        new_unit(s, "italy", kind, mine[0])
-    log(s, f"Italy gains a reserve army and a {kind}.", "22.3.1")
+    gained = []
+    if it.get("reserves", 0) < c.get("reserve-army", 0):
+        it["reserves"] = it.get("reserves", 0) + 1
+        gained.append("a reserve army")
+    kind = italian_naval_kind(s)
+    if kind is not None and it.get("naval", 1) < c.get("squadron", 0) + c.get("dreadnought", 0):
+        it["naval"] = it.get("naval", 1) + 1
+        mine = [x for x in ("naples", "piedmont", "sicily", "rome") if s["control"].get(x) == "italy"]
+        if mine:
+            new_unit(s, "italy", kind, mine[0])
+        gained.append(f"a {kind}")
+    if not gained:
+        return skip(s, e, "Italy has every counter it may have (4.2)")
+    log(s, f"Italy gains {' and '.join(gained)}.", "22.3.1")
 
 
 def h_italy_war(s, f, e):

@@ -21,7 +21,7 @@ s["war"] while a war runs (world.owner_side and world.holder read it):
                            unification (13.2.1) or None
     objectives, count      the targeted spaces (1-2) and how many may be chosen
     kind                   liberation: "rebellion", "home" or "special" (13.1, 13.1.2)
-    liberate               the rebels' nationality a war of liberation frees (13.1.1, 21.2)
+    liberate               the rebels' nationalities a war of liberation frees (13.1.1, 21.2)
     played                 {power: CP of the card it played to fight} (14.3)
     budget, order          the war budgets and the initiative order (14.3)
     drm                    {power: war DRM} (New Rifles: events.py)
@@ -275,7 +275,7 @@ def hostile_rebels(s: dict, sid: str, key: str) -> bool:
         return False
     lib = _w(s)["liberate"]
     if key == "attacker" and lib is not None:
-        return any(u["at"] == sid and u["o"] == "rebel" and u.get("n") != lib for u in s["units"].values())
+        return any(u["at"] == sid and u["o"] == "rebel" and u.get("n") not in lib for u in s["units"].values())
     return True
 
 
@@ -626,8 +626,9 @@ def set_budget(s: dict, q: str) -> int:
 
 def call_candidates(s: dict, key: str) -> list:
     """14.0 L813-823: players of the primary's alliance (not neutrals, 8.1.1 L495, except for a
-    UK primary defender, 33.2, or Aux Armes Citoyens) who hold a card to play and would break
-    no truce by joining; each is asked once."""
+    UK primary defender, 33.2, or Aux Armes Citoyens) who would break no truce by joining; each
+    is asked once. Whether one holds a card to join with (L815) is its secret until it is called:
+    one that holds none answers at once that it cannot join (W36)."""
     w = _w(s)
     pr = w["primary"][key]
     if pr not in PLAYERS:
@@ -642,7 +643,7 @@ def call_candidates(s: dict, key: str) -> list:
         ok = qs != "neutral" and qs == ps
         if qs == "neutral":
             ok = (key == "defender" and pr == "uk") or (key == "attacker" and w["invite_neutrals"])
-        if not ok or not budget_cards(s, q):
+        if not ok:
             continue
         if any(has_truce(s, q, e) for e in enemy):
             continue  # 14.0 L820: it must decline, without penalty (W6)
@@ -682,6 +683,8 @@ def aid_queue(s: dict, m: str) -> list:
             and not W.same_alliance(s, q, att)
             and not W.truce(s, q, att)
             and q not in w["attackers"]
+            # 4.2.1 L303: at most five minor power allies (Italy is no ally marker)
+            and (m == "italy" or sum(1 for a in s["allies"].values() if a == q) < W.MAX_ALLIES)
         )
 
     out = []
@@ -1263,7 +1266,7 @@ def objective_held(s: dict, sid: str) -> bool:
         return True
     if w["liberate"] and sid in s["rebel_spaces"]:
         units = [u for u in s["units"].values() if u["at"] == sid and u["t"] not in NAVAL_TYPES]
-        return all(u["o"] == "rebel" and u.get("n") == w["liberate"] for u in units)
+        return all(u["o"] == "rebel" and u.get("n") in w["liberate"] for u in units)
     return False
 
 
@@ -1382,8 +1385,8 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
     mine = w[KEYS[k]]
     if "reparations" not in used:
         for q in losers:
-            if any(
-                occ in mine and q in P().spaces[sid].homes and s["control"].get(sid) == q
+            if any(  # 16.2.3 L920: an occupied home the loser controls (GE's permanent ones too, 33.1)
+                occ in mine and W.is_home(s, q, sid) and s["control"].get(sid) == q
                 for sid, occ in s["occupied"].items()
             ):
                 out.append({"option": "reparations", "on": q})
@@ -1394,9 +1397,9 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
                 continue
             sp = P().spaces[sid]
             occ = s["occupied"].get(sid) in mine
-            if sp.type in ("key", "territory") and (occ or major):
-                out.append({"option": "righteous", "take": sid})
-            if sp.home in PLAYERS and sp.home != c and sp.home in mine:
+            if sp.type in ("key", "territory") and (occ or major) and W.has_loc(s, chooser, sid, peacetime=True):
+                out.append({"option": "righteous", "take": sid})  # 16.2.4 L923: a LoC as in peacetime
+            if sp.home in PLAYERS and sp.home != c:  # 16.2.4 L924: back to its owner, whoever that is
                 out.append({"option": "righteous", "return": sid})
             if occ and liberated_minor(s, sid):
                 out.append({"option": "righteous", "liberate": sid})
@@ -1731,10 +1734,10 @@ class WarAimStep(Procedure):
             log(s, f"The war is fought for {name(m)}.", "13.0")
         if w["aim"] == "liberation":
             w["kind"] = liberation_kind(s, p, q, w["objectives"][0], w["card"])
-            for sid in w["objectives"]:
-                for u in s["units"].values():
-                    if u["at"] == sid and u["o"] == "rebel" and u.get("n") and w["liberate"] is None:
-                        w["liberate"] = u["n"]
+            # 13.1.1 L757: the rebels of every objective are the ones the attacker means to free
+            objectives = set(w["objectives"])
+            freed = {u["n"] for u in s["units"].values() if u["at"] in objectives and u["o"] == "rebel" and u.get("n")}
+            w["liberate"] = sorted(freed) or None
         if q == "qing" and w["aim"] == "conquest":  # 13.4.4 L804
             for sid in w["objectives"]:
                 if P().spaces[sid].type in KEY_TYPES:
@@ -1923,6 +1926,9 @@ class AllianceStep(Procedure):
         w["calling"] = None
         if c is None or c.get("done"):
             f["ci"] += 1
+            return "calls"
+        if not budget_cards(s, c["who"]):  # 14.0 L815: "they cannot join if they don't have a card"
+            log(s, f"{NAMES[c['who']]} has no card to play for a war budget and cannot join.", "14.0")
             return "calls"
         ask(s, "war-join", c["who"], side=c["side"])
         return "calls"
@@ -2300,6 +2306,10 @@ class VictoryStep(Procedure):
                 ask(s, "war-treaty", t["chooser"])
                 return "treaties"
             w["treaty"] = None
+            # 16.2 L912: each option once and at most one on a non-primary player, over all the
+            # options a player imposes in this war (an ally knockout's too, 16.1.6)
+            f.setdefault("used_by", {})[t["chooser"]] = list(t["used"])
+            f.setdefault("imposed_by", {})[t["chooser"]] = dict(t["imposed"])
             lp = w["primary"][OTHER[t["side"]]]
             if t["main"] and t["imposed"].get(lp, 0) >= 2 and lp in PLAYERS:  # 8.3 harsh terms
                 log(s, f"Harsh terms: {name(t['chooser'])} and {name(lp)} shift away from each other.", "8.3")
@@ -2308,7 +2318,9 @@ class VictoryStep(Procedure):
                 return "treaties"
         if f["tq"]:
             t = f["tq"].pop(0)
-            t.update({"used": [], "imposed": {}, "pending": None, "to": None, "closed": False})
+            t.update({"used": list((f.get("used_by") or {}).get(t["chooser"], [])),
+                      "imposed": dict((f.get("imposed_by") or {}).get(t["chooser"], {})),
+                      "pending": None, "to": None, "closed": False})  # fmt: skip
             w["treaty"] = t
             agreed = t.pop("agreed", None)
             if agreed:  # 16.1.4 L906: the option agreed on binds (W29)
@@ -2751,7 +2763,7 @@ class Aid(State):
         w["aided_by"][q] = role
         w["aided"] = w["aided"] or role
         log(s, f"{NAMES[role]} aids {name(q)} and becomes the primary defender.", "13.4.2")
-        if q == "qing":
+        if q == "qing" and w["aim"] == "conquest":  # 13.4.4 L805: "in the war of conquest"
             s["powers"][role]["marker"] += 1
             log(s, f"{NAMES[role]} aids the Qing: +1 card marker.", "13.4.4")
         return None

@@ -618,10 +618,13 @@ def _loc_region(s: dict, power: str, land_only: bool, fp: tuple) -> set:
     return out
 
 
-def has_loc(s: dict, power: str, sid: str, land_only: bool = False, fingerprint: tuple | None = None) -> bool:
+def has_loc(
+    s: dict, power: str, sid: str, land_only: bool = False, fingerprint: tuple | None = None, peacetime: bool = False
+) -> bool:
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships. ``fingerprint``:
-    ``position(s)``, when the caller has it."""
+    ``position(s)``, when the caller has it; ``peacetime``: as in peace even while a war is on
+    (its own and its allied minors' spaces, every box: 16.2.4 L923)."""
     p = P()
     fp = fingerprint if fingerprint is not None else position(s)
     sources = loc_sources(s, power, fp)
@@ -629,7 +632,7 @@ def has_loc(s: dict, power: str, sid: str, land_only: bool = False, fingerprint:
         return True
     if not sources:
         return False
-    wartime = s.get("war") is not None
+    wartime = s.get("war") is not None and not peacetime
     ok = passable(s, power, wartime, fp)
     enemy_boxes = enemy_naval_boxes(s, power) if wartime else set()
     boxes = p.naval_boxes
@@ -961,6 +964,17 @@ def _counter_mix(power: str) -> dict:
 
 def count_units(s: dict, owner: str, kind: str) -> int:
     return sum(1 for u in s["units"].values() if u["o"] == owner and u["t"] == kind)
+
+
+def italian_naval_kind(s: dict) -> str | None:
+    """22.3.1 L1242: "Italy must build all its squadrons before building its dreadnought":
+    the kind of Italy's next naval unit within its counters, or None when it has them all."""
+    c = P().powers["italy"].counters
+    if count_units(s, "italy", "squadron") < c.get("squadron", 0):
+        return "squadron"
+    if count_units(s, "italy", "dreadnought") < c.get("dreadnought", 0):
+        return "dreadnought"
+    return None
 
 
 def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = None) -> list:
