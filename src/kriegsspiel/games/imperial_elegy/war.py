@@ -1307,15 +1307,26 @@ def blockaded(s: dict, q: str) -> bool:
     return True
 
 
-def liberated_minor(s: dict, sid: str, rebels_n=None):
+def minority_nationalities(s: dict, sid: str) -> list:
+    """3.2.6 L213: the nationalities of a space that are minorities there: not the nationality of
+    its controller's own capital (a power's core people: the Germans of Berlin, the French of Paris)."""
+    sp = P().spaces[sid]
+    ctl = s["control"].get(sid)
+    capital = P().powers[ctl].capital if ctl in P().powers else None
+    core = set(P().spaces[capital].nationalities) if capital in P().spaces else set()
+    return [n for n in sp.nationalities if n not in core]
+
+
+def liberated_minor(s: dict, sid: str, rebels_n=None, minorities_only: bool = False):
     """The minor power a liberated space belongs to: one whose home it is, else one of its
-    nationalities (W14)."""
+    nationalities (W14); with ``minorities_only``, of its minority nationalities (16.2.4 L925)."""
     sp = P().spaces[sid]
     ctl = s["control"].get(sid)
     for m in P().minors.values():
         if not m.rebel and sid in m.homes and m.id != ctl:
             return m.id
-    nats = ([rebels_n] if rebels_n else []) + list(sp.nationalities)
+    among = minority_nationalities(s, sid) if minorities_only else list(sp.nationalities)
+    nats = ([rebels_n] if rebels_n else []) + among
     for n in nats:
         for m in P().minors.values():
             if not m.rebel and m.nationality == n and m.id != ctl:
@@ -1323,9 +1334,10 @@ def liberated_minor(s: dict, sid: str, rebels_n=None):
     return None
 
 
-def liberate_space(s: dict, sid: str, by: str) -> None:
+def liberate_space(s: dict, sid: str, by: str, minorities_only: bool = False) -> None:
     """13.1 / 13.1.1 L758-760: an original home space returns to the attacker; otherwise the
-    nationality gains independence (rebels and the WoI marker go) and allies with ``by``."""
+    nationality gains independence (rebels and the WoI marker go) and allies with ``by``
+    (Righteous Defense: a minority nationality, ``minorities_only``)."""
     sp = P().spaces[sid]
     n = None
     for uid in [x for x, u in s["units"].items() if u["at"] == sid and u["o"] == "rebel"]:
@@ -1336,7 +1348,7 @@ def liberate_space(s: dict, sid: str, by: str) -> None:
     if sp.home == by and not dual_home(s, sid):
         transfer(s, sid, by)
         return
-    m = liberated_minor(s, sid, n)
+    m = liberated_minor(s, sid, n, minorities_only)
     s["occupied"].pop(sid, None)
     if m is None:
         s["control"].pop(sid, None)
@@ -1401,7 +1413,7 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
                 out.append({"option": "righteous", "take": sid})  # 16.2.4 L923: a LoC as in peacetime
             if sp.home in PLAYERS and sp.home != c:  # 16.2.4 L924: back to its owner, whoever that is
                 out.append({"option": "righteous", "return": sid})
-            if occ and liberated_minor(s, sid):
+            if occ and liberated_minor(s, sid, minorities_only=True):  # 16.2.4 L925: a minority
                 out.append({"option": "righteous", "liberate": sid})
     if "colonial" not in used:
         for q in losers:
@@ -1536,7 +1548,7 @@ def apply_treaty(s: dict, t: dict, action: dict, to=None) -> None:
         elif "return" in action:
             transfer(s, action["return"], P().spaces[action["return"]].home)
         else:
-            liberate_space(s, action["liberate"], chooser)
+            liberate_space(s, action["liberate"], chooser, minorities_only=True)
     elif o == "colonial":  # 16.2.5 L926-929
         transfer(s, action["space"], gainer)
 
