@@ -214,7 +214,7 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     for uid, u in own:
         if u["r"] and u["t"] in ARMY_TYPES:
             out.append(({"do": "reinforce", "unit": uid}, 1))
-    for uid in minor_reduced_armies(s, p):  # 12.2 L615, L634: recruitment for minor power allies too
+    for uid in minor_reduced_armies(s, p):  # 12.2 L625, L634: recruitment for minor power allies too
         out.append(({"do": "reinforce", "unit": uid}, 1))
     if p != "uk":
         if len(st["reserves"]) < reserve_limit(s, p) and len(st["reserves"]) < counter_limit(s, p, "reserve"):
@@ -276,7 +276,7 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
         if q != p and q in s["powers"]:
             out.append(({"do": "break", "minor": m}, 3 if naval_supremacy(s, p, m) else 4))
     # 12.10 expeditionary forces
-    efs = [(uid, u["at"]) for uid, u in own if u["t"] in EF_TYPES]  # elite colonial EFs too (5.1.5 L375, 5.1.6)
+    efs = [(uid, u["at"]) for uid, u in own if u["t"] in EF_TYPES]  # elite colonial EFs too (5.1.5 L374, 5.1.6 L379)
     more_efs = budget >= 2 and counts.get("ef", 0) < counter_limit(s, p, "ef")
     for sid in ef_places(s, p):
         if more_efs:
@@ -422,7 +422,7 @@ def colonial_keys(s: dict, p: str, linked: set) -> list:
 
 def minor_reduced_armies(s: dict, p: str) -> list:
     """The reduced armies of the power's minor allies, which its recruitment may bring to full
-    strength as its own (12.2 L615, L634: "Players may use recruitment actions to build land
+    strength as its own (12.2 L625, L634: "Players may use recruitment actions to build land
     units for their minor power allies")."""
     mine = {m for m, q in s["allies"].items() if q == p and m not in s["gone"]}
     if not mine:

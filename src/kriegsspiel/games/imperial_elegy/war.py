@@ -625,9 +625,9 @@ def set_budget(s: dict, q: str) -> int:
 
 
 def call_candidates(s: dict, key: str) -> list:
-    """14.0 L813-823: players of the primary's alliance (not neutrals, 8.1.1 L495, except for a
+    """14.0 L817-826: players of the primary's alliance (not neutrals, 8.1.1 L495, except for a
     UK primary defender, 33.2, or Aux Armes Citoyens) who would break no truce by joining; each
-    is asked once. Whether one holds a card to join with (L815) is its secret until it is called:
+    is asked once. Whether one holds a card to join with (L819) is its secret until it is called:
     one that holds none answers at once that it cannot join (W36)."""
     w = _w(s)
     pr = w["primary"][key]
@@ -1916,7 +1916,7 @@ class AllianceStep(Procedure):
         return "calls"
 
     def calls(self, s, f):
-        # who may still be called depends on who holds a card to join with (14.0 L813): whether the
+        # who may still be called depends on who holds a card to join with (14.0 L819): whether the
         # primary is asked again, or the step goes on, shows it; nothing before is taken back (E31)
         checkpoint(s)
         w = _w(s)
@@ -1939,7 +1939,7 @@ class AllianceStep(Procedure):
         if c is None or c.get("done"):
             f["ci"] += 1
             return "calls"
-        if not budget_cards(s, c["who"]):  # 14.0 L815: "they cannot join if they don't have a card"
+        if not budget_cards(s, c["who"]):  # 14.0 L819: "they cannot join if they don't have a card"
             log(s, f"{NAMES[c['who']]} has no card to play for a war budget and cannot join.", "14.0")
             return "calls"
         ask(s, "war-join", c["who"], side=c["side"])
