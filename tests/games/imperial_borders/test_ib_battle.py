@@ -658,10 +658,12 @@ def test_independent_port_only_ships_and_the_victor_may_seize_it():
         answer(s, "battle_stance", SP, "aggressive")
         answer(s, "battle_stance", FR, "aggressive")
         assert asking(s) == "battle_seize"
-        answer(s, "battle_seize", SP, "seize")
+        answer(s, "battle_seize", SP, {"seize": sp_ship})
         last = finish(s)
         assert board.controller(s, port) == SP and last["captured"] is True
         assert sp_ship in s["forces"]
+        # L461, L554: the Ship that seizes the Port ends its movement there
+        assert board.BLUE in s["forces"][sp_ship]["tags"]
 
 
 # ----- Chapter 2: dice, stances, blocks ------------------------------------------------------

@@ -68,6 +68,8 @@ from .board import (
     tag,
 )
 from .data import pack
+from .march import end_movement
+from .orders import representatives
 
 A, D = "a", "d"  # the Active Nation's side and the defending side (L593-597)
 DOMINUS_EXERCITUS = "dominus-exercitus"
@@ -1612,20 +1614,34 @@ class Prize(State):
 
 
 class Seize(State):
-    """L742, L554 After a battle in an Independent Port the Victor may seize it with a Ship."""
+    """L742, L554 After a battle in an Independent Port the Victor may seize it with a Ship,
+    which then ends its movement there (L461, L554: "it must end its movement there")."""
 
     def prompt(self, s, f, role):
         return f"Seize the Independent Port of {region_name(s['battle']['region'])} with one of your Ships?"
 
     def actions(self, s, f, role):
-        return ["seize", "leave"]
+        return [{"seize": x} for x in seizers(s, s["battle"], role)] + ["leave"]
 
     def act(self, s, f, role, action):
         b = s["battle"]
-        if action == "seize":
+        if action != "leave":
             capture(s, b["region"], role)
             b["captured"] = True
-            log(s, f"{name(role)} seizes the Port of {region_name(b['region'])}.", "L742")
+            end_movement(s, [action["seize"]])
+            log(s, f"{name(role)} seizes the Port of {region_name(b['region'])} with the "
+                f"{describe(s, action['seize'])}, which ends its movement there.", "L742")  # fmt: skip
+
+
+def seizers(s: dict, b: dict, nation: str) -> list:
+    """The nation's Ships in the battle's Port, not Out-of-Action, one of each kind (L554)."""
+    ships = sorted(
+        x
+        for x, f in s["forces"].items()
+        if f["nation"] == nation and f["at"] == b["region"] and f["cargo_of"] is None
+        and is_ship(s, x) and not out_of_action(s, x)
+    )  # fmt: skip
+    return representatives(s, ships)
 
 
 class Spoils(State):

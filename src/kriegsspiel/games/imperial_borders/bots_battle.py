@@ -222,7 +222,7 @@ def prize(s, f, role, actions):
 
 
 def seize(s, f, role, actions):
-    return "seize"
+    return next((a for a in actions if isinstance(a, dict) and "seize" in a), actions[-1])
 
 
 def spoils(s, f, role, actions):
