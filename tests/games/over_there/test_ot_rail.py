@@ -40,7 +40,7 @@ def test_strategic_rail_reaches_what_operational_rail_cannot_and_spends_every_mp
     assert not any(a.get("by") == "strat" and a["to"] in operational for a in legal)
     s = G.apply(s, SIDE, {"to": far[0], "by": "strat"})
     v = s["units"][uid]
-    assert v["hex"] == far[0] and v["strat"] and v["nozoc"]
+    assert v["hex"] == far[0] and v["strat"] and not v["nozoc"]  # 7A L279: the ZOC back at the end of the move
     assert v["spent"] == movement.allowance(s, uid, "movement")
     assert s["rail_used"][SIDE] == movement.capacity_use(s, uid)
     assert {"unit": uid} not in G.actions(s, SIDE)  # 7A3: it may not otherwise move

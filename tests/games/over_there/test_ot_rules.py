@@ -147,9 +147,9 @@ def test_accel_movement_doubles_the_rating_and_tires_units_near_the_enemy():
     assert s["units"]["de-1-id"]["fat"] == 0
 
 
-def test_rail_movement_uses_the_nets_capacity_and_loses_the_zoc():
+def test_rail_movement_uses_the_nets_capacity_and_has_its_zoc_again_at_its_end():
     """7A2 and L287: a unit uses its RE size of the capacity (double on a low-volume line), artillery
-    double (ruling R37)."""
+    double (ruling R37); 7A L279: its ZOC is lost only "to the end of its rail movement"."""
     s = fresh()
     side = "central-powers"
     rail_units = [
@@ -162,7 +162,8 @@ def test_rail_movement_uses_the_nets_capacity_and_loses_the_zoc():
     assert charge == UNITS[uid].re * (2 if low else 1)
     movement.move(s, [uid], to, "rail", "movement")
     assert s["rail_used"][side] == charge
-    assert s["units"][uid]["nozoc"] and s["units"][uid]["hex"] == to
+    assert not s["units"][uid]["nozoc"] and s["units"][uid]["hex"] == to
+    assert world.has_zoc(s, uid)
     assert movement.capacity_use(s, "de-i-hvy-art") == 2 * UNITS["de-i-hvy-art"].re
 
 

@@ -409,10 +409,18 @@ def eligible_attackers(s: dict, side: str, target_hex: str, st=None) -> list[str
     return _order(out)
 
 
+def _attacked_once(s: dict) -> set:
+    """The enemy units already met this phase: those that retreated into a hex (ruling R10) and
+    those that defended a hex (9B1 L455: "No unit may ... be attacked more than once per combat
+    phase", also after it advanced after combat, 9F3)."""
+    view = _fight_view(s)
+    return set(view["retreated"]) | set(view.get("defended", ()))
+
+
 def _worth_attacking(s: dict, side: str, h: str, st, gone=None) -> bool:
-    """Ruling R10: units that retreated into a hex this phase are no reason to attack it.
-    ``gone``: those units, when the caller has them."""
-    gone = gone if gone is not None else set(_fight_view(s)["retreated"])
+    """Ruling R10, 9B1: units met already this phase are no reason to attack a hex. ``gone``:
+    those units (``_attacked_once``), when the caller has them."""
+    gone = gone if gone is not None else _attacked_once(s)
     return any(u not in gone for u in _enemy_at(s, side, h, st))
 
 
@@ -427,7 +435,7 @@ def targets(s: dict, side: str) -> list[str]:
         near.add(v["hex"])
         near.update(NEIGHBOURS.get(v["hex"], ()))
     out = []
-    gone = set(_fight_view(s)["retreated"])
+    gone = _attacked_once(s)
     for h in sorted({v["hex"] for _, v in on_map(s, enemy)}):
         if h in done or h not in near or not _worth_attacking(s, side, h, st, gone):
             continue
@@ -444,7 +452,7 @@ def attack_problems(s: dict, side: str, target_hex: str, attacker_uids, st=None)
     if target_hex in s.get("attacked", ()):
         out.append(f"{target_hex} was attacked already this phase (9B1)")
     elif _enemy_at(s, side, target_hex, st) and not _worth_attacking(s, side, target_hex, st):
-        out.append(f"only units that retreated into {target_hex} this phase are there (ruling R10)")
+        out.append(f"only units attacked already this phase are in {target_hex} (9B1, ruling R10)")
     ok = set(eligible_attackers(s, side, target_hex, st))
     bad = [u for u in attacker_uids if u not in ok]
     if bad:
@@ -1156,7 +1164,8 @@ def _retreat_choice(
             continue
         in_zoc = b in zoc
         if in_zoc and ignores_zoc(s, uid):
-            friendly = s["owner"].get(b) == side or any(UNITS[x].side == side and x != uid for x in units_in(s, b))
+            # 9F2 L509: "a friendly-occupied/owned hex": owned and occupied, as L205 reads the slash
+            friendly = s["owner"].get(b) == side and any(UNITS[x].side == side and x != uid for x in units_in(s, b))
             in_zoc = not friendly
         if in_zoc:
             prio = 4
@@ -1543,6 +1552,8 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
     if target_hex not in s["attacked"]:
         s["attacked"].append(target_hex)
     report = _report(s, side, target_hex, uids)
+    defended = _fight(s).setdefault("defended", [])  # 9B1: none of them is attacked again
+    defended += [u for u in _enemy_at(s, side, target_hex, stacks(s)) if u not in defended]
     mine, a_via = logistics.draw(s, side, uids)
     theirs, d_via = logistics.draw(s, enemy, _fighting(s, side, target_hex))
     csup = mine | theirs

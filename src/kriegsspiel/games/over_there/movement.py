@@ -1104,8 +1104,7 @@ def move(s: dict, uids: list[str], to: str, by: str, mode: str, ctx: Enemy | Non
             charge = legs[uid][2]
             s["rail_used"][UNITS[uid].side] += charge
             v["rail_paid"] = v.get("rail_paid", 0) + charge  # 7A4: a unit counts once a turn
-            v["rail"] = True
-            v["nozoc"] = True  # 5A: rail movement loses the ZOC for the phase
+            v["rail"] = True  # 7A L279: its ZOC is lost only "to the end of its rail movement"
             if by == "strat":
                 v["strat"] = True  # 7A3: no more moving, attacking or exploiting this player turn
         elif by == "accel":
@@ -1145,11 +1144,14 @@ def _fatigue(s: dict, uid: str, path: list[str], start: str) -> None:
     enemy_zoc_units = {w["hex"] for e, w in on_map(s, OTHER[u.side]) if not UNITS[e].hq and not w["dis"]}
     near = any(b in enemy_zoc_units for h in path for b in NEIGHBOURS[h])
     hostile = any(s["owner"].get(h) == OTHER[u.side] for h in path[1:])
-    if not (near or hostile):
+    if not (near or hostile or v.get("accel_tiring")):
         return
+    v["accel_tiring"] = True  # the whole accel movement tires, whichever leg came near (L231)
     over = v["spent"] - rating(s, uid)[2]
     tags = set(u.tags) | ({"army-hq"} if u.army_hq else set())
-    v["fat"] += CH.fatigue_hits(over, tags)
+    due = CH.fatigue_hits(over, tags)  # for all the MPs over its rating this phase, counted once
+    v["fat"] += max(0, due - v.get("accel_fat", 0))
+    v["accel_fat"] = max(due, v.get("accel_fat", 0))
 
 
 def _crosses_unbridged(path: list[str], closed: frozenset = frozenset()) -> bool:

@@ -54,6 +54,8 @@ def reset(s: dict, side: str) -> None:
         v["spent"] = 0
         v["moved"] = False
         v.pop("accel", None)
+        v.pop("accel_tiring", None)
+        v.pop("accel_fat", None)
         v.pop("rail", None)
         v.pop("rail_paid", None)
         v.pop("rested", None)
