@@ -60,15 +60,19 @@ def test_the_attacker_names_the_units_that_advance_after_seeing_the_result():
     s = resolve_for(german_attack(), "DR")
     assert s["stack"][-1]["state"] == "advance" and G.active(s) == [CP]
     assert s["last"]["result"] == "DR" and s["last"]["pending"] == "advance"  # the result is on the board
-    # 9F3 and ruling C15: the divisions may advance, the heavy artillery may not
-    assert G.actions(s, CP) == [{"advance": "de-1-id"}, {"advance": "de-2-id"}, {"end": "advance"}]
+    # 9F3 and ruling C15: the divisions and the heavy artillery may advance (only siege artillery
+    # may not, L698, L711)
+    assert G.actions(s, CP) == [
+        {"advance": "de-1-id"},
+        {"advance": "de-2-id"},
+        {"advance": "de-i-hvy-art"},
+        {"end": "advance"},
+    ]
     assert "If none advances, the defender's retreat is cancelled" in G.view(s, CP)["prompt"]
     with pytest.raises(IllegalAction):
         G.apply(s, E, {"end": "advance"})  # not the defender's choice
-    with pytest.raises(IllegalAction):
-        G.apply(s, CP, {"advance": "de-i-hvy-art"})
     s = G.apply(s, CP, {"advance": "de-2-id"})
-    assert G.actions(s, CP) == [{"advance": "de-1-id"}, {"end": "advance"}]
+    assert G.actions(s, CP) == [{"advance": "de-1-id"}, {"advance": "de-i-hvy-art"}, {"end": "advance"}]
     s = G.apply(s, CP, {"end": "advance"})
     assert s["units"]["de-2-id"]["hex"] == T and s["units"]["de-1-id"]["hex"] == W
     assert s["units"]["ru-1-rifle-bde"]["hex"] != T  # the brigade retreated
@@ -176,3 +180,19 @@ def test_the_named_units_must_fit_the_stacking_limit_together():
         s = G.apply(s, CP, pick)
     assert len(named) == 6  # 8A: six units of any size
     assert sorted(u for u in many if s["units"][u]["hex"] == T) == sorted(named)
+
+
+def test_siege_artillery_never_advances_other_artillery_may():
+    """12B3 L698 "Siege artillery units may not advance after combat", 12B4 L711 (heavy siege);
+    9F3 L515: any other unit that attacked may be named, the heavy artillery too; ruling C15:
+    the heuristic bot leaves the guns behind."""
+    assert combat.NO_ADVANCE == ("siege-artillery", "heavy-siege-artillery")
+    s = resolve_for(german_attack(), "DR")
+    assert {"advance": "de-i-hvy-art"} in G.actions(s, CP)
+    s = G.apply(s, CP, {"advance": "de-i-hvy-art"})
+    s = G.apply(s, CP, {"end": "advance"})
+    assert s["units"]["de-i-hvy-art"]["hex"] == T
+    s = resolve_for(german_attack(), "DR")
+    while s["stack"][-1]["state"] == "advance":
+        s = G.apply(s, CP, bots.heuristic(G.view(s, CP), G.actions(s, CP), None))
+    assert s["units"]["de-i-hvy-art"]["hex"] == W

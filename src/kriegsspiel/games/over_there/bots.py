@@ -193,8 +193,8 @@ def _advance(offers, board, side: str):
     weakest unit that can goes into each hex the attackers' retreat would vacate, one a hex, and
     the last unit leaves the defended hex only when a single hex is vacated and the hex has no
     fortress, works, major city or HQ; nobody goes into hexes the attackers' losses emptied."""
-    if "into" not in offers[0]:
-        return offers[0]
+    if "into" not in offers[0]:  # ruling C15: the guns stay behind, out of the front line
+        return next((a for a in offers if not UNITS[a["advance"]].artillery), None)
     adv = board["advancing"]
     h, vacated = adv["hex"], adv["vacated"]
     here = [u for u in board["units"] if u["side"] == side and u["hex"] == h]

@@ -1314,13 +1314,17 @@ def _follow(s: dict, hqs: list[str], units: list[str], origin: dict, paths: dict
         paths[hq] = list(paths[lead])
 
 
+NO_ADVANCE = ("siege-artillery", "heavy-siege-artillery")  # 12B3 L698, 12B4 L711
+"""Artillery that "may not advance after combat"; other artillery may (9F3 L515, ruling C15)."""
+
+
 def _may_advance(s: dict, uid: str, into: str) -> bool:
-    """9F3: a unit that fought may advance into the hex: not artillery (ruling C15), not an HQs
-    (14M), able to move (not a fortress unit; not frozen in place by the scenario, ruling C26) and
-    to enter the hex."""
+    """9F3: a unit that fought may advance into the hex: not siege artillery (12B3-12B4, ruling
+    C15), not an HQs (14M), able to move (not a fortress unit; not frozen in place by the
+    scenario, ruling C26) and to enter the hex."""
     u = UNITS[uid]
     v = s["units"][uid]
-    if v["at"] != "map" or u.artillery or u.hq or u.fortress or rating(s, uid)[2] <= 0 or v["hex"] == into:
+    if v["at"] != "map" or u.type in NO_ADVANCE or u.hq or u.fortress or rating(s, uid)[2] <= 0 or v["hex"] == into:
         return False
     if u.frozen_until and u.frozen_until in TURNS and s.get("turn", 0) < TURNS.index(u.frozen_until):
         return False
@@ -1646,9 +1650,10 @@ def _aftermath(s: dict, af: dict, choose: bool) -> dict | None:
     offers = advance_offers(s, af)
     if choose and offers:
         return _pause(s, af)
-    while offers and not choose:  # every unit that can, as many as the hex takes
+    offers = [u for u in offers if not UNITS[u].artillery]  # ruling C15: the guns stay behind
+    while offers and not choose:  # every other unit that can, as many as the hex takes
         af["chosen"].append(offers[0])
-        offers = advance_offers(s, af)
+        offers = [u for u in advance_offers(s, af) if not UNITS[u].artillery]
     return _conclude(s, af, choose)
 
 
