@@ -302,3 +302,47 @@ def test_16_2_3_reparations_on_germany_by_occupying_a_permanent_german_home_spac
     answer(s, "fr", {"option": "reparations", "on": "ge"})
     auto(s, {"war-shift": {"box": "entente-aligned"}})
     assert (s["powers"]["fr"]["marker"], s["powers"]["ge"]["marker"]) == (markers[0] + 1, markers[1] - 1)
+
+
+def _prussia_at_war_with_an_ec():
+    """Prussia at war with Austria, two armies and an EC in Berlin, an army in the Rhineland."""
+    s = blank(seed=1)
+    for sid in ("berlin", "rhineland", "silesia", "bohemia"):
+        clear_units(s, sid)
+    world.new_unit(s, "ge", "army", "berlin")
+    world.new_unit(s, "ge", "army", "berlin")
+    ec = world.new_unit(s, "ge", "ec", "berlin")
+    world.new_unit(s, "ge", "army", "rhineland")
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    auto(s, {"war-impulse": lambda a: None})
+    assert asking(s) == "war-impulse" and role(s) == "ge"
+    return s, ec
+
+
+def test_15_2_5_an_ec_may_be_railed_on_its_own_to_an_army_and_counts_as_an_army():
+    """15.2.5 L867: "Players can rail individual ECs and EFs but doing so counts as railing an
+    army"; 5.1.3 L367: it must "end their movement stacked with (attached to) an army"."""
+    s, ec = _prussia_at_war_with_an_ec()
+    answer(s, "ge", "rail")
+    acts = game.actions(s, "ge")
+    assert {"unit": ec, "to": "rhineland"} in acts
+    assert not any(a.get("unit") == ec and a["to"] not in ("rhineland", "berlin") for a in acts if isinstance(a, dict))
+    moved = s["stack"][-1]["moved"]
+    answer(s, "ge", {"unit": ec, "to": "rhineland"})
+    assert s["units"][ec]["at"] == "rhineland" and s["stack"][-1]["moved"] == moved + 1
+
+
+def test_5_1_3_an_ec_marches_on_its_own_only_to_end_with_an_army():
+    """5.1.3 L367: ECs "can move on their own but must always begin and end their movement
+    stacked with (attached to) an army": a march step of its own goes only where an army of its
+    owner stands."""
+    s, ec = _prussia_at_war_with_an_ec()
+    answer(s, "ge", "march")
+    ec_steps = [a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("unit") == ec]
+    armies = {u["at"] for u in s["units"].values() if u["o"] == "ge" and u["t"] in world.ARMY_TYPES}
+    assert all(a["to"] in armies for a in ec_steps)
+    army = next(uid for uid, u in s["units"].items() if u["o"] == "ge" and u["t"] == "army" and u["at"] == "berlin")
+    step = next(a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("unit") == army)
+    answer(s, "ge", step)  # one army leaves Berlin: the EC may follow it, and only there or stay
+    ec_steps = [a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("unit") == ec]
+    assert {"unit": ec, "to": step["to"]} in ec_steps

@@ -1013,14 +1013,28 @@ def can_deploy(s: dict, actor: str) -> bool:
 
 
 def movers(s: dict, actor: str) -> list:
-    """Land units the actor moves (15.2.4, 15.4): not the reserves deployed this impulse."""
+    """Land units the actor moves (15.2.4, 15.4): not the reserves deployed this impulse. ECs
+    too: they "can move on their own" (5.1.3 L367), ending stacked with an army (``ec_may_end``)."""
     owners = controlled_owners(s, actor)
     dep = set(_w(s)["deployed"])
     return sorted(
         uid
         for uid, u in s["units"].items()
-        if u["o"] in owners and is_land(u) and u["at"] in P().spaces and uid not in dep and u["t"] != "ec"
+        if u["o"] in owners and is_land(u) and u["at"] in P().spaces and uid not in dep
     )
+
+
+def ec_may_end(s: dict, u: dict, sid: str, armies_at: set | None = None) -> bool:
+    """5.1.3 L367: an EC "must always begin and end their movement stacked with (attached to) an
+    army": a step of its own ends where an army of its owner stands. ``armies_at``: the
+    (owner, space) pairs of the armies (``owner_armies``), when the caller has them."""
+    if armies_at is None:
+        armies_at = owner_armies(s)
+    return (u["o"], sid) in armies_at
+
+
+def owner_armies(s: dict) -> set:
+    return {(v["o"], v["at"]) for v in s["units"].values() if v["t"] in ARMY_TYPES}
 
 
 def link_cost(kind: str) -> int:
@@ -1033,6 +1047,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
     out = []
     foes_at = enemy_land_spaces(s, k)
     armies = W.army_counts(s)
+    armies_at = None  # the armies' (owner, space), asked once if an EC moves (5.1.3)
     for uid in only if only is not None else movers(s, actor):
         if uid not in s["units"]:
             continue
@@ -1047,6 +1062,11 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
                 continue
             if leaving and n not in trench_battles(s) and not friendly(s, n, k):
                 continue  # 28.1.5 L1422: out of a trench battle, first into no enemy space
+            if u["t"] == "ec":
+                if armies_at is None:
+                    armies_at = owner_armies(s)
+                if not ec_may_end(s, u, n, armies_at):
+                    continue
             if enterable(s, n, k, u, foes_at, armies):
                 out.append({"unit": uid, "to": n})
                 if first:
@@ -1163,9 +1183,13 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         if uid in f["done"]:
             continue
         u = s["units"][uid]
-        if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES:
-            continue
-        fits = room if u["t"] in ARMY_TYPES else _anywhere
+        if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES and u["t"] != "ec":
+            continue  # 15.2.5 L867: "Players can rail individual ECs and EFs" (each as an army)
+        if u["t"] == "ec":
+            at = owner_armies(s)
+            fits = lambda n, u=u, at=at: ec_may_end(s, u, n, at)  # noqa: E731 - it ends with an army
+        else:
+            fits = room if u["t"] in ARMY_TYPES else _anywhere
         if first:  # a search that ends at the first place the unit may go by the railways
             reach = rail_reach(s, actor, u["at"], tsrr_ok, held, stop=fits if left > 0 else None)
         else:
