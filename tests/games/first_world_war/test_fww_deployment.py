@@ -7,6 +7,11 @@ from fww_support import AH, DE, EMPIRES, RU, WA, at, drive, game, opening, posit
 from kriegsspiel.games.first_world_war import board, deployment
 
 
+def fronts_for_counter(s, role, unit):
+    """The fronts offered to one counter (an army, or "dummy") at a deployment (3.5)."""
+    return sorted(a["front"] for a in game.actions(s, role) if a != "done" and a["place"] == unit)
+
+
 def opening_deployment_menus():
     """Play the 1/1914 Deployment Turn, noting the fronts offered to each army
     and whether 'done' was ever offered while dummies were left."""
@@ -20,7 +25,9 @@ def opening_deployment_menus():
         if not deployers or deployers[-1] != role:
             deployers.append(role)
         if f["queue"]:
-            offered[f["queue"][0]] = sorted(a["front"] for a in acts)
+            army = f["queue"][0]  # the counters go down in any order: this one is placed first
+            offered[army] = sorted(a["front"] for a in acts if a != "done" and a["place"] == army)
+            acts = [a for a in acts if a != "done" and a["place"] == army]
         else:
             offered.setdefault(f"dummy:{role}", sorted(a["front"] for a in acts if a != "done"))
         done_offered = done_offered or "done" in acts
@@ -70,12 +77,12 @@ def test_3_5_italian_theatre_opens_in_1916():
     """3.5 (rulebook L198), RULINGS R32: from 1916 British, French, German and
     Italian armies may be deployed on Fronts 5 and 6 (Italians only there)."""
     s = position(year=3, turn=0, role=WA, state="deploy")
-    assert top(s)["queue"][0] == "br-4"
-    assert [a["front"] for a in game.actions(s, WA)] == [1, 2, 3, 5, 6]
-    drive(s, lambda s: at(s, "deploy", WA) and top(s)["queue"][0] == "it-1")
-    assert [a["front"] for a in game.actions(s, WA)] == [5, 6]
+    assert "br-4" in top(s)["queue"] and "it-1" in top(s)["queue"]
+    assert fronts_for_counter(s, WA, "br-4") == [1, 2, 3, 5, 6]
+    assert fronts_for_counter(s, WA, "it-1") == [5, 6]
     s = position(year=3, turn=0, role=DE, state="deploy")
-    assert 5 in [a["front"] for a in game.actions(s, DE)] and 6 in [a["front"] for a in game.actions(s, DE)]
+    german = top(s)["queue"][0]
+    assert 5 in fronts_for_counter(s, DE, german) and 6 in fronts_for_counter(s, DE, german)
 
 
 def test_3_5_no_offensive_in_the_italian_theatre_before_1916():
@@ -164,7 +171,8 @@ def test_6_4_deployment_must_keep_the_last_army_for_an_empty_garrison_front():
     assert top(s)["queue"] == ["ah-7", "ah-10", "bu-1", "bu-2"] and top(s)["dummies"] == 0
     assert board.units(s, AH, 9) == 0 and board.units(s, AH, 10) == 0
     game.apply(s, AH, {"place": "ah-7", "front": 5})
-    assert [a["front"] for a in game.actions(s, AH)] == [9]
+    assert fronts_for_counter(s, AH, "ah-10") == [9]
+    assert 9 not in fronts_for_counter(s, AH, "bu-1")  # a Bulgarian may not hold Front 9 (R21)
 
 
 def test_6_2_replacements_one_per_own_unoccupied_replacement_city():

@@ -105,7 +105,8 @@ CASES = {
     "no action at all": (opening, DE, None),
     # 3.5 deployment
     "deploy an Austro-Hungarian army on Front 1 (3.5, App. C)": (deploy_1914, AH, {"place": "ah-1", "front": 1}),
-    "deploy an army out of turn order": (deploy_1914, AH, {"place": "ah-2", "front": 9}),
+    "deploy an army that is not waiting to deploy": (deploy_1914, AH, {"place": "ah-99", "front": 9}),
+    "deploy a counter named by a number": (deploy_1914, AH, {"place": 2, "front": 9}),
     "deploy another empire's army": (deploy_1914, AH, {"place": "de-1", "front": 9}),
     "stop before all six dummies are placed in 1/1914 (3.1)": (dummies_only_1914, AH, "done"),
     "deploy a dummy where its empire may not go (R4)": (dummies_only_1914, AH, {"place": "dummy", "front": 7}),

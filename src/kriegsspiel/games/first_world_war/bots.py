@@ -204,12 +204,20 @@ def move(view: dict, actions: list, rng) -> object:
     )
 
 
+def one_counter(places: list, rng) -> list:
+    """The placements of one counter, drawn at random among those still to place (3.5: the
+    order the counters go down in must tell the enemy nothing of which is which)."""
+    units = list(dict.fromkeys(a["place"] for a in places))  # the order the game lists them
+    unit = units[rng.randrange(len(units))] if rng is not None and len(units) > 1 else units[0]
+    return [a for a in places if a["place"] == unit]
+
+
 def deploy(view: dict, actions: list, rng) -> object:
     """Send real armies where the enemy is strong or cities are to be taken; dummies where we are thin."""
     alliance = ALLIANCE[view["role"]]
     if "done" in actions and len(actions) == 1:
         return "done"
-    places = [a for a in actions if a != "done"]
+    places = one_counter([a for a in actions if a != "done"], rng)
 
     def need(a):
         n = a["front"]
@@ -272,6 +280,7 @@ def solitaire_deploy(view: dict, actions: list, rng) -> object:
     places = [a for a in actions if a != "done"]
     if not places:
         return "done"
+    places = one_counter(places, rng)
     alliance = "entente"
     real = places[0]["place"] != "dummy"
 

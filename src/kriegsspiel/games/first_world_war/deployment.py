@@ -119,6 +119,7 @@ class Deployment(Procedure):
                 s,
                 "deploy",
                 role,
+                pool_start=dummies_in_pool(s, role),  # what the others see of it meanwhile (3.5)
                 queue=f["queue"],
                 dummies=f["dummies"],
                 must=s["year"] == Y1914A,
@@ -222,24 +223,28 @@ class Replace(State):
 
 class Deploy(State):
     """3.5 Place each army and returning dummy face-down on a front its
-    nationality may use; 6.4 fill the garrison fronts."""
+    nationality may use, in the order the player likes (the others see only a
+    counter go down: 2.4 L118-124, the dummies are there to deceive); 6.4 fill the
+    garrison fronts."""
 
     def prompt(self, s, f, role):
-        if f["queue"]:
-            return f"Deploy {pack().armies[f['queue'][0]].name} face-down on a front."
-        return f"Place a dummy army ({f['dummies']} may still return)."
+        armies, dummies = len(f["queue"]), f["dummies"]
+        parts = [f"{armies} arm{'y' if armies == 1 else 'ies'}"] if armies else []
+        if dummies:
+            parts.append(f"up to {dummies} dumm{'y' if dummies == 1 else 'ies'}")
+        return "Deploy your counters face-down, in any order: " + " and ".join(parts) + "."
 
     def actions(self, s, f, role):
-        if f["queue"]:
-            army = f["queue"][0]
+        acts = []
+        for army in dict.fromkeys(f["queue"]):
             allowed = fronts_for(s, role, army)
-            fronts = self.garrison_first(s, f, role, sorted(allowed), allowed)
+            fronts = self.garrison_first(s, f, role, army, sorted(allowed))
             fronts = self.solitaire_theatre(s, f, role, army, fronts)
-            return [{"place": army, "front": n} for n in fronts]
-        allowed = fronts_for(s, role, "dummy")
-        fronts = self.garrison_first(s, f, role, sorted(allowed), allowed)
-        acts = [{"place": "dummy", "front": n} for n in fronts]
-        if not f["must"] and not self.garrison_open(s, f, role):
+            acts += [{"place": army, "front": n} for n in fronts]
+        if f["dummies"]:
+            allowed = fronts_for(s, role, "dummy")
+            acts += [{"place": "dummy", "front": n} for n in self.garrison_first(s, f, role, "dummy", sorted(allowed))]
+        if not f["queue"] and not f["must"] and not self.garrison_open(s, f, role):
             acts.append("done")
         return acts
 
@@ -250,7 +255,8 @@ class Deploy(State):
             unit, n = action["place"], action["front"]
             if (
                 type(n) is int
-                and unit == (f["queue"][0] if f["queue"] else "dummy")
+                and type(unit) is str
+                and (unit in f["queue"] or (unit == "dummy" and f["dummies"] > 0))
                 and not (s["options"]["solitaire"] and role == DE)
                 and not self.empty_garrisons(s, role)
                 and n in fronts_for(s, role, unit)
@@ -261,18 +267,18 @@ class Deploy(State):
     def empty_garrisons(self, s, role):
         return [g for g in garrison_fronts(s, role) if not present(s, role, g)]
 
-    def garrison_first(self, s, f, role, fronts, fits):
+    def garrison_first(self, s, f, role, unit, fronts):
         """6.4, RULINGS R29: the counters still to place must fill as many empty
-        garrison fronts as they can; a placement that would leave one unfilled
-        that could have been filled is not offered."""
+        garrison fronts as they can; a placement of ``unit`` (an army, or "dummy")
+        that would leave one unfilled that could have been filled is not offered."""
         empty = self.empty_garrisons(s, role)
         if not empty:
             return fronts
-        rest = [fronts_for(s, role, a) for a in f["queue"][1:]] if f["queue"] else []
-        if f["queue"]:
-            rest += [fronts_for(s, role, "dummy")] * f["dummies"]
-        else:
-            rest += [fronts_for(s, role, "dummy")] * (f["dummies"] - 1)
+        others = list(f["queue"])
+        if unit != "dummy":
+            others.remove(unit)
+        rest = [fronts_for(s, role, a) for a in others]
+        rest += [fronts_for(s, role, "dummy")] * (f["dummies"] - (1 if unit == "dummy" else 0))
         filled = {n: covered(n, empty, rest) for n in fronts}
         best = max(filled.values(), default=0)
         return [n for n in fronts if filled[n] == best]
@@ -313,7 +319,8 @@ class Deploy(State):
             f["dummies"] -= 1
             log(s, f"(a dummy army on Front {front})", "3.5", to=[role])
         else:
-            army = f["queue"].pop(0)
+            army = action["place"]
+            f["queue"].remove(army)
             place(s, army, front)
             s["armies"][army].pop("by", None)
             if pack().fronts[front].theatre != f["theatre"]:

@@ -45,8 +45,10 @@ def planned(s: dict, army: str, front: int) -> bool:
 
 
 def attackers(s: dict, role: str, front: int) -> list[str]:
-    """Real armies ``role`` commands on the front that may attack (8.0 mutiny, 11.2 War-Plans)."""
-    armies = controlled(s, role, front)
+    """Real armies ``role`` commands on the front that may attack (8.0 mutiny, 11.2 War-Plans);
+    never the armies of an Empire that capitulated, whoever commands them (8.0 L327, S: "The
+    armies may no longer make offensives")."""
+    armies = [a for a in controlled(s, role, front) if not s["status"][pack().armies[a].empire]["capitulated"]]
     status = s["status"][role]
     if status["mutiny"] == s["year"]:
         theatre = pack().fronts[front].theatre
@@ -104,10 +106,13 @@ def may_attack(s: dict, role: str, n: int) -> bool:
 
 
 def has_attacker(s: dict, role: str, n: int) -> bool:
+    """``attackers`` is not empty, asked fast: an army of ``role``'s command on the front, not
+    locked, of an Empire that has not capitulated (8.0)."""
     armies = s["armies"]
+    status = s["status"]
     for a in s["on"][str(n)]:
         st = armies[a]
-        if st["ctl"] == role and not st["locked"]:
+        if st["ctl"] == role and not st["locked"] and not status[pack().armies[a].empire]["capitulated"]:
             return True
     return False
 

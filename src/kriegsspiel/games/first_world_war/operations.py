@@ -178,7 +178,8 @@ def operations(s: dict, role: str) -> list:
                 own += 1
                 if not st["locked"]:
                     free.append(a)
-                    if planned(s, a, n):  # 11.2: where its own Empire's War-Plan sends it
+                    # 11.2: where its own Empire's War-Plan sends it; 8.0: not a capitulated Empire's
+                    if planned(s, a, n) and not s["status"][info[a].empire]["capitulated"]:
                         leads += 1
             elif two_player_germany and ctl == AH:
                 ah_own += 1

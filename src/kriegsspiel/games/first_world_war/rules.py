@@ -37,8 +37,6 @@ ARMY_SHOWN = ("where", "front", "ctl", "up", "lost", "locked", "by")
 """An army's record, where its role may see it: its own armies, face-up ones (4.3),
 and those off the board (future, lost, gone, out: public; R50 replacements, ``by``)."""
 ARMY_KEYS = frozenset(ARMY_SHOWN)
-READY_FACE_DOWN = {"where": "ready", "front": None, "ctl": None, "up": False, "locked": False, "lost": None}
-"""Another empire's army waiting to deploy: where it will stand is secret (3.5)."""
 STATUS_SHOWN = (
     "capitulated",
     "failures",
@@ -59,6 +57,20 @@ ORDER_SHOWN = ("deploy", "turns")
 """The order of play of the year (3.4, 11.4)."""
 RESERVED_SHOWN = ("marker", "due")
 """A solitaire alliance's mandatory marker drawn and announced for the next Player Turn (11.5)."""
+
+
+def dummies_shown(s: dict, empire: str, role) -> int:
+    """The dummies ``empire`` has not placed, as ``role`` may know them: while ``empire`` places
+    its counters face-down, another sees the pool as it stood when the placing began (3.5, 2.4
+    L118-124: whether a counter that goes down is a dummy is secret); the count once it is over
+    follows from the counters on the board and the real armies, both public."""
+    pool = s["dummy_count"][empire] - sum(s["dummies"][empire].values())
+    if role == empire:
+        return pool
+    for f in s["stack"]:
+        if f.get("pool_start") is not None and f.get("role") == empire:
+            return f["pool_start"]
+    return pool
 
 
 def shown(record: dict, keys: tuple) -> dict:
@@ -233,7 +245,7 @@ class FirstWorldWar(Rules):
                 if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
                     armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
             elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:
-                armies[a] = dict(READY_FACE_DOWN, ctl=st["ctl"])  # 3.5 deployed face-down
+                continue  # 3.5, 2.4 L118-124: which of its armies another empire has still to place is secret
             else:  # future, lost, gone, out: public; ready: the owner's
                 armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
         fronts = {}
@@ -270,7 +282,7 @@ class FirstWorldWar(Rules):
             "cities": {c: owners.get(c, p.locations[c].owner) for c in p.cities},  # 4.6
             "fronts": fronts,
             "armies": armies,
-            "dummies_in_pool": {r: s["dummy_count"][r] - sum(s["dummies"][r].values()) for r in EMPIRES},
+            "dummies_in_pool": {r: dummies_shown(s, r, role) for r in EMPIRES},
             "hands": hands,
             "cups": {a: len(s["cups"][a]) for a in (CENTRAL, ENTENTE)},  # 5.2 drawn at random
             "removed": list(s["removed"]),  # 5.3, 11.3, App. A
