@@ -316,3 +316,14 @@ def test_8_0_a_capitulated_empires_armies_make_no_offensive_under_its_partners_c
     assert {"offensive": 10} in g.actions(s, AH)
     s["status"][DE]["capitulated"] = True
     assert {"offensive": 10} not in g.actions(s, AH)
+
+
+def test_nothing_is_taken_back_once_a_lapsing_mandatory_marker_is_named():
+    """5.3, RULINGS R23: a mandatory marker that lapses unplayed is named as it leaves its
+    Empire's hand; the action that ended the Player Turn is not taken back after. The reveal
+    check of the fuzzer (random play beside a copy with the secrets shuffled) found in this game
+    Austria-Hungary undoing the end of its strategic transfer after Russia's Uncoded Wireless
+    was named; it finds nothing now."""
+    from kriegsspiel.lab import fuzz as fuzzer
+
+    assert fuzzer.fuzz_one("first-world-war", 76066) == []

@@ -17,13 +17,13 @@ from .board import (
     Y1917,
     Y1919,
     YEARS,
-    cap,
     die_text,
     empire_name,
     says,
     special_die,
 )
 from .data import pack
+from .offensive import whose
 
 
 class Game(Procedure):
@@ -173,6 +173,7 @@ def lapse_mandatory(s: dict) -> None:
         if reserved and reserved["due"] <= now:
             s["reserved"][alliance] = None
             s["removed"].append(reserved["marker"])
+            checkpoint(s)  # the reserved marker is named as it lapses
             log(s, f"The reserved {pack().markers[reserved['marker']].title} lapses unplayed.", "11.5")
     for role in EMPIRES:
         for m, due in list(s["due"][role].items()):
@@ -181,9 +182,10 @@ def lapse_mandatory(s: dict) -> None:
                 if m in s["hands"][role]:
                     s["hands"][role].remove(m)
                     s["removed"].append(m)
+                    checkpoint(s)  # it is named as it leaves a hand: what led here is not taken back
                     log(
                         s,
-                        f"{cap(role)}'s mandatory marker {pack().markers[m].title} "
+                        f"{whose(role, start=True)} mandatory marker {pack().markers[m].title} "
                         "lapses unplayed and leaves the game.",
                         "5.3",
                     )
