@@ -11,12 +11,14 @@ BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u
 
 def clean(text: str) -> str:
     """The text without bidirectional controls (which could make it read differently from
-    what was written) or control characters other than line breaks and tabs, trimmed."""
+    what was written), control characters other than line breaks and tabs, or lone surrogates
+    (half a character, which no stored text may hold), trimmed."""
     out = []
     for ch in text:
         if ch in BIDI:
             continue
-        if unicodedata.category(ch) == "Cc" and ch not in "\n\t":
+        cat = unicodedata.category(ch)
+        if (cat == "Cc" and ch not in "\n\t") or cat == "Cs":
             continue
         out.append(ch)
     return "".join(out).strip()

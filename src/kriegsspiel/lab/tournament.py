@@ -82,6 +82,16 @@ def _batch(game_id, setup, seed, plan, numbers):
     return out
 
 
+def _same_setup(rec: dict | None, seed: int, setup: dict) -> bool:
+    """Whether a stored game's record was played with this seed and set-up."""
+    rec = rec or {}
+    if rec.get("seed") != seed or rec.get("players") != setup["players"]:
+        return False
+    if setup.get("scenario") is not None and rec.get("scenario") != setup["scenario"]:
+        return False
+    return all((rec.get("options") or {}).get(k) == v for k, v in (setup.get("options") or {}).items())
+
+
 def name_of(game_id, bots, games, players, seed, setup) -> str:
     spec = orjson.dumps([game_id, bots, games, players, seed, setup], option=orjson.OPT_SORT_KEYS)
     return f"{game_id}-{hashlib.sha256(spec).hexdigest()[:12]}"
@@ -117,8 +127,19 @@ def tournament(
     plan = schedule(game_id, bots, games, players, options)
     name = name or name_of(game_id, bots, games, players, seed, setup)
     engine = database(db)
+    t = tournament_games.c
     with engine.connect() as conn:
-        have = {r.n for r in conn.execute(select(tournament_games.c.n).where(tournament_games.c.tournament == name))}
+        stored = conn.execute(select(t.n, t.game, t.seats, t.record).where(t.tournament == name)).all()
+    have = set()
+    for r in stored:  # a name already used by another tournament: its games are not this one's
+        g = plan[r.n] if r.n < len(plan) else None
+        if g is None or r.game != game_id or r.seats != g["seats"] or not _same_setup(r.record, seed + g["i"], setup):
+            engine.dispose()
+            raise ValueError(
+                f"the name {name!r} holds the games of another tournament (another game, bots, number "
+                "of games, seed or set-up): give this one a name of its own"
+            )
+        have.add(r.n)
     todo = [g["n"] for g in plan if g["n"] not in have]
     if progress and have:
         progress(len(have))

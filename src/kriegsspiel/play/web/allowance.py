@@ -16,13 +16,17 @@ MOST_CLIENTS = 10_000
 
 def client_key(address: str) -> str:
     """The client an address belongs to: the address itself (IPv4, or a name such as a
-    test client's), or its IPv6 /64 network."""
+    test client's), or its IPv6 /64 network; an IPv4 address written as IPv6 (``::ffff:a.b.c.d``,
+    as a dual-stack listener or proxy gives it) is that IPv4 address."""
     if ":" not in address:
         return address
     try:
-        return str(ipaddress.IPv6Network((address, 64), strict=False))
+        ip = ipaddress.IPv6Address(address)
     except ValueError:
         return address
+    if ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.IPv6Network((ip, 64), strict=False))
 
 
 class Allowance:

@@ -173,6 +173,9 @@ class Guard:
                 return await send({"type": "websocket.close", "code": 4400, "reason": "unknown host"})
             if not self._same_origin(scope):
                 return await send({"type": "websocket.close", "code": 4403, "reason": "another site's page"})
+            # a handshake is a request too: it counts against the client's allowance
+            if self.allowance.rate > 0 and not self.allowance.take(scope["client"][0] if scope.get("client") else "?"):
+                return await send({"type": "websocket.close", "code": 4429, "reason": "too many requests; slow down"})
             return await self.app(scope, receive, send)
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
@@ -473,6 +476,8 @@ def create_app(
         text = clean(body.text)  # as every free word a player writes is kept
         if not text:
             raise Refused(400, "an empty message is not sent")
+        if not host.chats.take(f"{live.id}/{seat.key}"):
+            raise Refused(429, "too many messages from this seat; wait a little")
         message = await host.say(live, speaker, body.to, text)
         return {"ok": True, "message": message}
 

@@ -64,6 +64,8 @@ class Limits:
     """What one client, one game and the server as a whole may take (docs/WEB.md)."""
 
     sockets_per_game: int = 200
+    """Spectators' sockets on one game; the seats' have as many of their own (a crowd of
+    spectators never shuts out a player)."""
     sockets_per_client: int = 50
     creations_per_minute: float = 10.0
     bot_games: int = 4
@@ -79,12 +81,14 @@ class Limits:
     search_workers: int = 2
     """Worker processes in which searching bots (ISMCTS) think, so that a bot thinking
     never slows the server's other games."""
+    chat_per_minute: float = 20.0
+    """Chat messages one seat may send to one game in a minute (a burst of as many)."""
 
     @classmethod
     def off(cls) -> Limits:
         """No limits: for load tests on one's own machine."""
         big = 10**9
-        return cls(big, big, float(big), big, float(big), float(big), 10 * 60, 2)
+        return cls(big, big, float(big), big, float(big), float(big), 10 * 60, 2, float(big))
 
 
 @dataclass
@@ -143,6 +147,7 @@ class Host:
         self.damaged: dict[str, str] = {}
         self.sockets: dict[str, int] = {}  # client -> open websockets
         self.creations = Allowance(self.limits.creations_per_minute / 60, self.limits.creations_per_minute)
+        self.chats = Allowance(self.limits.chat_per_minute / 60, self.limits.chat_per_minute)  # by game and seat
         self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
         self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
         self.searchers: ProcessPoolExecutor | None = None  # started when a searching bot first thinks
@@ -527,7 +532,9 @@ class Host:
     # ----- sockets -------------------------------------------------------------------
 
     def open_socket(self, live: Live, listener: Listener) -> None:
-        if len(live.listeners) >= self.limits.sockets_per_game:
+        spectator = listener.seat.spectator
+        alike = sum(1 for other in live.listeners if other.seat.spectator == spectator)
+        if alike >= self.limits.sockets_per_game:  # spectators and seats counted apart
             raise Refused(429, "too many sockets are open on this game")
         if self.sockets.get(listener.client, 0) >= self.limits.sockets_per_client:
             raise Refused(429, "too many sockets are open from this address")

@@ -247,10 +247,12 @@ class Store:
         with self.engine.begin() as conn:
             where = (seats.c.game_id == game_id, seats.c.token == key, seats.c.kind == "human")
             roles = [r.role for r in conn.execute(select(seats.c.role).where(*where))]
-            conn.execute(
+            done = conn.execute(
                 update(seats).where(*where).values(token=unusable, invite=digest(code), invite_code=None, claimed=False)
             )
-            return roles
+            # two handovers at once: the one whose update found the old token no more hands nothing
+            # over (its code would open nothing)
+            return roles if done.rowcount else []
 
     # ----- chat ----------------------------------------------------------------------
 
