@@ -37,9 +37,9 @@ def server(tmp_path_factory):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
-    # a browser test file makes many games in a minute from one address: the creation
-    # limit is tested in tests/play, not here
-    app = create_app(f"sqlite:///{db}", dev=True, limits=Limits(creations_per_minute=1000.0))
+    # a browser test file makes many games in a minute from one address, and one test fills a
+    # chat with sixty messages: those limits are tested in tests/play, not here
+    app = create_app(f"sqlite:///{db}", dev=True, limits=Limits(creations_per_minute=1000.0, chat_per_minute=1000.0))
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
