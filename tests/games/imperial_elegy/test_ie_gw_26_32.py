@@ -5,6 +5,8 @@ gains."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import orjson
 import pytest
 from ie_support import ALLIANCE_BOXES, GE, RU, UK, answer, asking, game, great_war, proc
@@ -453,15 +455,15 @@ def test_29_3_a_neutrals_cp_gift_is_never_offered_to_an_eliminated_player():
     assert RU not in offered and "fr" in offered
 
 
-def test_30_1_an_eliminated_player_never_takes_its_alliances_colonial_gain():
-    """30.1 L1479, 29.2 L1455: Germany, eliminated, neither chooses nor takes the space its
-    alliance wins in Africa: Austria, alive, is asked and takes it."""
-    s = winter()
-    greatwar.eliminate(s, GE, "a test")
+@contextmanager
+def _africa_won_by_the_alliance(s):
+    """The Winter Step up to the Alliance's colonial gain in Africa: Austria's army in the Congo,
+    French Angola next to it, the dice 6 and 1 (the Alliance 6 + 1 against the Entente 1); the
+    dice stay scripted inside the block."""
     s["control"]["congo"] = "au"
     add(s, "au", "army", "congo")
     s["control"]["angola"] = "fr"
-    with scripted_dice(s, 6, 1, 3, 3):  # Africa: the Alliance 6 + 1 against the Entente 1
+    with scripted_dice(s, 6, 1, 3, 3):
         proc(s, "gw-winter")
         for _ in range(20):
             if not s["stack"] or (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony"):
@@ -469,6 +471,15 @@ def test_30_1_an_eliminated_player_never_takes_its_alliances_colonial_gain():
             r = game.active(s)[0]
             answer(s, r, game.actions(s, r)[0])
         assert asking(s) == "gw-choose" and s["stack"][-1]["why"] == "colony"
+        yield
+
+
+def test_30_1_an_eliminated_player_never_takes_its_alliances_colonial_gain():
+    """30.1 L1479, 29.2 L1455: Germany, eliminated, neither chooses nor takes the space its
+    alliance wins in Africa: Austria, alive, is asked and takes it."""
+    s = winter()
+    greatwar.eliminate(s, GE, "a test")
+    with _africa_won_by_the_alliance(s):
         assert game.active(s) == ["au"]
         assert game.actions(s, GE) == []
         assert {"space": "angola"} in game.actions(s, "au")
@@ -503,17 +514,7 @@ def test_29_2_the_winner_of_a_colonial_war_may_take_no_space():
     """29.2 L1456: "the winning player may then take control of one unoccupied space": the
     question offers "none", and answering it leaves Angola French."""
     s = winter()
-    s["control"]["congo"] = "au"
-    add(s, "au", "army", "congo")
-    s["control"]["angola"] = "fr"
-    with scripted_dice(s, 6, 1, 3, 3):  # Africa: the Alliance 6 + 1 against the Entente 1
-        proc(s, "gw-winter")
-        for _ in range(20):
-            if not s["stack"] or (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony"):
-                break
-            r = game.active(s)[0]
-            answer(s, r, game.actions(s, r)[0])
-        assert asking(s) == "gw-choose" and s["stack"][-1]["why"] == "colony"
+    with _africa_won_by_the_alliance(s):
         (chooser,) = game.active(s)
         assert "none" in game.actions(s, chooser)
         answer(s, chooser, "none")
