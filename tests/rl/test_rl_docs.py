@@ -39,7 +39,7 @@ def test_the_first_world_war_action_ranges_match_the_enumeration():
 
 def test_the_imperial_borders_token_ranges_match_the_enumeration():
     e = encoding("imperial-borders", kriegsspiel.load("imperial-borders").new(seed=0, players=2))
-    assert len(e.actions) == 10061 and e.size == 101809 and e.longest == 3
+    assert len(e.actions) == 10829 and e.size == 102577 and e.longest == 3
     index = {repr(a): i for i, a in enumerate(e.actions)}
     for first, last, a, b in [
         (0, 26, "undo", "seize"),
@@ -50,7 +50,7 @@ def test_the_imperial_borders_token_ranges_match_the_enumeration():
         (2243, 6466, {"ride": "france:0"}, {"next": "spain:63"}),
         (6467, 6978, {"bid": 0}, {"gold": 100}),
         (6979, 6984, {"block": "double"}, {"block": "second"}),
-        (6985, 10060, {"buy+at": "buy", "value": "half-infantry"}, {"hit+as+target": "target", "value": "fort"}),
+        (6985, 10828, {"buy+at": "buy", "value": "half-infantry"}, {"hit+as+target": "target", "value": "fort"}),
     ]:
         assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC

@@ -968,3 +968,24 @@ def test_with_no_land_to_take_by_land_spare_units_go_where_ships_can_take_them_o
     assert path is not None and len(path) == 1
     assert any(x.territory == path[0] for x in p.ports.values())  # a Territory with a Port
     assert bots_march.onward(s, SPAIN, path[0], []) is None  # there, they wait for the Ships
+
+
+def test_l492_two_full_ships_in_a_port_exchange_their_cargo():
+    """L492: "All or part of the Cargo of Ships in the same Port can be transferred or
+    simultaneously exchanged Ship-to-Ship": two British Frigates in London, each full (a Cannon
+    aboard one, a Cavalry aboard the other), swap them, which no one-way transfer can do."""
+    s = fresh()
+    a, b = place(s, BRITAIN, "frigate", "port-london", 2)
+    cannon = aboard(s, a, BRITAIN, "cannon")[0]
+    cavalry = aboard(s, b, BRITAIN, "cavalry")[0]
+    set_orders(s, BRITAIN, [])
+    start_turn(s, BRITAIN)
+    act(s, BRITAIN, "march")  # Step B, then Step C
+    cargo = [x for x in acts(s, BRITAIN) if isinstance(x, dict) and ("transfer" in x or "exchange" in x)]
+    assert cargo == [{"exchange": cannon, "for": cavalry}]
+    act(s, BRITAIN, {"exchange": cannon, "for": cavalry})
+    assert s["forces"][cannon]["cargo_of"] == b and s["forces"][cavalry]["cargo_of"] == a
+    assert any("exchanges the British Cannon" in line[1] for line in s["log"][-3:])
+    # RULINGS M18: no way straight back in the same Cargo Management step
+    assert {"exchange": cannon, "for": cavalry} not in acts(s, BRITAIN)
+    assert {"exchange": cavalry, "for": cannon} not in acts(s, BRITAIN)

@@ -185,8 +185,8 @@ def ship_may_stop(s: dict, nation: str, ship: str, port: str) -> bool:
 
 
 def is_cargo(choice) -> bool:
-    """A choice of Cargo Management (load, unload or transfer)."""
-    return type(choice) is dict and ("load" in choice or "unload" in choice or "transfer" in choice)
+    """A choice of Cargo Management (load, unload, transfer or exchange)."""
+    return type(choice) is dict and any(k in choice for k in ("load", "unload", "transfer", "exchange"))
 
 
 def arrangement(s: dict, port: str, action: dict | None = None) -> str:
@@ -208,6 +208,9 @@ def arrangement(s: dict, port: str, action: dict | None = None) -> str:
             rows[action["unload"]][:2] = [interior, None]
             rows[action["unload"]][2].add(BLUE)
             rows[ship][2].add(BLUE)
+        elif "exchange" in action:
+            c, d = action["exchange"], action["for"]
+            rows[c][1], rows[d][1] = rows[d][1], rows[c][1]
         else:
             rows[action["transfer"]][1] = action["to"]
     return ";".join(f"{fid}@{at}>{aboard}#{','.join(sorted(tags))}" for fid, (at, aboard, tags) in sorted(rows.items()))
@@ -343,6 +346,31 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
                     if refused(cache, key, sorted(others)):
                         continue
                     acts.append({"transfer": c, "to": b})
+        # exchanges (L492 "simultaneously exchanged Ship-to-Ship"): where a one-way transfer
+        # has no room, two units aboard two Ships change places
+        for a in ships:
+            if not aboard.get(a) or not usable(a) or out_of_action(s, a):
+                continue
+            for b in ships:
+                if b <= a or not aboard.get(b) or not usable(b) or out_of_action(s, b):
+                    continue
+                if in_group is not None and a not in in_group and b not in in_group:
+                    continue
+                if nation not in (forces[a]["nation"], forces[b]["nation"]):
+                    continue
+                for c in representatives(s, aboard[a]):
+                    for d in representatives(s, aboard[b]):
+                        sc, sd = units[forces[c]["type"]].cargo_size, units[forces[d]["type"]].cargo_size
+                        if forces[c]["type"] == forces[d]["type"] and forces[c]["nation"] == forces[d]["nation"]:
+                            continue  # alike: nothing would change
+                        if room(a) + sc < sd or room(b) + sd < sc:
+                            continue
+                        if room(b) >= sc and room(a) >= sd:
+                            continue  # two transfers do it
+                        involved = {forces[x]["nation"] for x in (a, b, c, d)} - {nation}
+                        if refused(cache, key, sorted(involved)):
+                            continue
+                        acts.append({"exchange": c, "for": d})
         if seen.get(port):  # L493, RULINGS M18 no way back to where this step has been
             acts = [a for a in acts if arrangement(s, port, a) not in seen[port]]
         out += acts
@@ -366,6 +394,11 @@ def cargo_consents(s: dict, nation: str, action: dict) -> tuple[str, list[str]]:
         port = forces[ship]["at"]
         asked = opposing(s, port, nation)
         involved = [forces[ship]["nation"], forces[unit]["nation"]]
+    elif "exchange" in action:
+        c, d = action["exchange"], action["for"]
+        port = forces[forces[c]["cargo_of"]]["at"]
+        asked = opposing(s, port, nation)
+        involved = [forces[x]["nation"] for x in (forces[c]["cargo_of"], forces[d]["cargo_of"], c, d)]
     else:
         unit, ship = action["transfer"], action["to"]
         port = forces[ship]["at"]
@@ -428,6 +461,11 @@ class Cargo(Procedure):
             ended(s, unit)
             ended(s, ship)
             log(s, f"{name(nation)} {text}; both take Blue Arrow Tags.", "L492")
+        elif "exchange" in action:
+            c, d = action["exchange"], action["for"]
+            text = cargo_words(s, action)
+            forces[c]["cargo_of"], forces[d]["cargo_of"] = forces[d]["cargo_of"], forces[c]["cargo_of"]
+            log(s, f"{name(nation)} {text}.", "L492")
         else:
             unit, ship = action["transfer"], action["to"]
             text = cargo_words(s, action)
@@ -453,6 +491,13 @@ def cargo_words(s: dict, action: dict) -> str:
         return (
             f"unloads {describe_short(s, unit)} from {describe_short(s, ship)} in {where(port)} "
             f"into {where(p.ports[port].territory)}"
+        )
+    if "exchange" in action:
+        c, d = action["exchange"], action["for"]
+        return (
+            f"exchanges {describe_short(s, c)} aboard {describe_short(s, forces[c]['cargo_of'])} for "
+            f"{describe_short(s, d)} aboard {describe_short(s, forces[d]['cargo_of'])} in "
+            f"{where(forces[forces[c]['cargo_of']]['at'])}"
         )
     unit, ship = action["transfer"], action["to"]
     return (
@@ -1245,10 +1290,11 @@ def quick(s: dict, role: str, action, cargo: bool, cancel: bool, execute: bool):
     elif (cancel and "cancel" in action) or (execute and "execute" in action):
         left = cancel_actions(s, role)
         part = (left if cancel else []) + ([{"execute": a["cancel"]} for a in left] if execute else [])
-    elif cargo and ("load" in action or "unload" in action or "transfer" in action):
+    elif cargo and ("load" in action or "unload" in action or "transfer" in action or "exchange" in action):
         ship = action.get("onto") or action.get("to")
-        if ship is None and action.get("unload") in forces:
-            ship = forces[action["unload"]]["cargo_of"]
+        for key in ("unload", "exchange"):
+            if ship is None and isinstance(action.get(key), str) and action[key] in forces:
+                ship = forces[action[key]]["cargo_of"]
         if ship not in forces:
             return None
         part = cargo_actions(s, role, port_only=forces[ship]["at"])

@@ -65,6 +65,8 @@ KEY_WORDS = {
     "load": "load",
     "onto": "onto",
     "transfer": "transfer",
+    "exchange": "exchange",
+    "for": "for",
     "to": "to",
     "ride": "bonus move for",
     "seize": "seize with",

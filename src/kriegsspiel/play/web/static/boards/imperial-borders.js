@@ -118,6 +118,8 @@ const KEY_WORDS = {
   load: "load",
   onto: "onto",
   unload: "unload",
+  exchange: "exchange",
+  for: "for",
   ride: "ride on with",
   pick: "choose",
   hold: "hold back",
