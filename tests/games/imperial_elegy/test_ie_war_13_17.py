@@ -346,3 +346,26 @@ def test_5_1_3_an_ec_marches_on_its_own_only_to_end_with_an_army():
     answer(s, "ge", step)  # one army leaves Berlin: the EC may follow it, and only there or stay
     ec_steps = [a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("unit") == ec]
     assert {"unit": ec, "to": step["to"]} in ec_steps
+
+
+def test_16_2_4_righteous_defense_liberates_a_minority_never_a_powers_own_people():
+    """16.2.4 L925: "Liberate a minority nationality in a space occupied by the defender"; 3.2.6
+    L213: a flag in a player's home space denotes a minority. Austria, defending and holding Berlin
+    after a major victory, is not offered to free the Germans of Prussia's capital to a German
+    minor (ruling W37); a people other than the capital's still may be (war.minority_nationalities)."""
+    s = blank(seed=1)
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=1)
+    auto(s, {"war-impulse": lambda a: None, "war-shift": {"box": "entente-aligned"}})
+    assert asking(s) == "war-impulse" and role(s) == "ge"
+    clear_units(s, "berlin")
+    s["occupied"]["berlin"] = "au"  # Austrian troops hold Berlin
+    answer(s, "ge", "naval")
+    answer(s, "ge", "done")
+    auto(s, {"war-treaty": lambda a: None, "war-shift": {"box": "entente-aligned"}})
+    assert asking(s) == "war-treaty" and role(s) == "au"
+    acts = game.actions(s, "au")
+    assert {"option": "righteous", "liberate": "berlin"} not in acts
+    assert war.minority_nationalities(s, "berlin") == []
+    assert war.liberated_minor(s, "berlin", minorities_only=True) is None
+    # Posen's Poles are a minority in Prussia: there the same option would free them
+    assert s["control"]["posen"] == "ge" and war.minority_nationalities(s, "posen") == ["polish"]
