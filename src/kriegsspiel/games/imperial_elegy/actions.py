@@ -193,6 +193,8 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     counts: dict = {}
     others_at = set()
     players = s["powers"]
+    allies = {m for m, q in s["allies"].items() if q == p and m not in s["gone"]}
+    reduced_allies = []  # 12.2 L634: recruitment for minor allies, their reduced armies too
     for uid, u in s["units"].items():
         o = u["o"]
         if o == p:
@@ -200,6 +202,8 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             counts[u["t"]] = counts.get(u["t"], 0) + 1
         elif o in players:
             others_at.add(u["at"])
+        elif o in allies and u["r"] and u["t"] in ARMY_TYPES and u["at"] in P().spaces:
+            reduced_allies.append(uid)
     # 12.17 declare war: the whole card, as the first use of its CP
     if f.get("card") and f.get("fresh") and s.get("war") is None:
         for t in war.targets(s, p):
@@ -214,7 +218,7 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
     for uid, u in own:
         if u["r"] and u["t"] in ARMY_TYPES:
             out.append(({"do": "reinforce", "unit": uid}, 1))
-    for uid in minor_reduced_armies(s, p):  # 12.2 L625, L634: recruitment for minor power allies too
+    for uid in sorted(reduced_allies):  # 12.2 L625, L634: recruitment for minor power allies too
         out.append(({"do": "reinforce", "unit": uid}, 1))
     if p != "uk":
         if len(st["reserves"]) < reserve_limit(s, p) and len(st["reserves"]) < counter_limit(s, p, "reserve"):

@@ -28,6 +28,7 @@ from . import conditions
 from .data import PLAYERS, pack
 from .deck import deck
 from .greatwar import COLONIES, SUPREMACY
+from .greatwar import stability as gw_stability  # a player's, the US's or Italy's (30.2)
 from .gw_deck import gw_deck
 from .world import ARMY_TYPES, EF_TYPES, ranked
 
@@ -520,18 +521,9 @@ def _great_war(b, me, asking, actions, dicts, rng):
         if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
             # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)
             late = (b.get("gw") or {}).get("turn", 0) >= 4
-            return (max if late else min)(struck, key=lambda a: _stability(b, a["power"]))
+            return (max if late else min)(struck, key=lambda a: gw_stability(b, a["power"]))
         return dicts[0] if dicts else actions[0]
     return actions[0]
-
-
-def _stability(b, q) -> int:
-    """A belligerent's stability as the board shows it: a player's, the US's or Italy's (30.2)."""
-    if q == "us":
-        return b["gw"]["us"]["stability"]
-    if q == "italy":
-        return b["majors"]["italy"].get("gw_stability", 0)
-    return b["powers"][q]["stability"]
 
 
 def _event_helps_foe(b, me, cid) -> bool:

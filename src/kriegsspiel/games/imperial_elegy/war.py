@@ -1174,6 +1174,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     reach_cache: dict = {}
     held: dict = {}
     armies = W.army_counts(s)
+    armies_at = None  # the armies' (owner, space), asked once if an EC moves (5.1.3)
 
     def room(n):  # an army ends in no naval base (3.2.8) and within the stacking limit (5.5.1)
         sp = P().spaces[n]
@@ -1186,8 +1187,9 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         if u["t"] not in ARMY_TYPES and u["t"] not in W.EF_TYPES and u["t"] != "ec":
             continue  # 15.2.5 L867: "Players can rail individual ECs and EFs" (each as an army)
         if u["t"] == "ec":
-            at = owner_armies(s)
-            fits = lambda n, u=u, at=at: ec_may_end(s, u, n, at)  # noqa: E731 - it ends with an army
+            if armies_at is None:
+                armies_at = owner_armies(s)
+            fits = lambda n, u=u, at=armies_at: ec_may_end(s, u, n, at)  # noqa: E731 - it ends with an army
         else:
             fits = room if u["t"] in ARMY_TYPES else _anywhere
         if first:  # a search that ends at the first place the unit may go by the railways
