@@ -62,8 +62,8 @@ def blocks() -> list[tuple[str, int, str]]:
             "units",
             u * unit_row,
             "each counter in the scenario's order: seen; its hex one-hot; attack and defense over 40, movement "
-            "over 20; cadre; disrupted, badly disrupted; fatigued; ZOC; RE over 10; and for my own: supply "
-            "(general, out, isolated), moved, spent, Res Pts carried over 5. All 0 when not seen",
+            "over 20; cadre; disrupted, badly disrupted; fatigued; ZOC; RE over 10; supply (general, out, "
+            "isolated); and for my own: moved, spent, Res Pts carried over 5. All 0 when not seen",
         ),
         ("hidden", h * s, "enemy counters out of contact in each hex (ruling O1), by side, over 5"),
         ("owner", h * s, "each hex's owner (5B), one-hot by side"),

@@ -263,7 +263,7 @@ class OverThere(Rules):
             u = UNITS[uid]
             mine = role is not None and u.side == role
             if mine or seen is None or v["hex"] in seen:
-                units.append(self._counter(s, uid, v, full=mine or seen is None))
+                units.append(self._counter(s, uid, v, full=mine or not s["options"]["limited_intelligence"]))
             else:
                 key = (v["hex"], u.side)
                 hidden[key] = hidden.get(key, 0) + 1
@@ -377,11 +377,12 @@ class OverThere(Rules):
             "zoc": has_zoc(s, uid),
             "re": re_size(s, uid),
             "army": u.army,
+            "supply": v["supply"],  # 11F L634: the supply status markers are on the counter
+            "out": v.get("out", 0),  # 11F: its turns out of general supply (U-1, U-2)
         }
         if full:
             if v.get("carry"):
                 out["carry"] = v["carry"]  # 11H: the Res Pts the Army HQs carries
-            out["supply"] = v["supply"]
             out["moved"] = v["moved"]
             out["spent"] = v["spent"]
         return out

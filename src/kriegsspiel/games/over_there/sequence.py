@@ -915,9 +915,9 @@ class Activate(State):
         name = UNITS[hq].name
         if not ok:
             s["hq"][hq]["active"] = False
-            log(s, f"{name} fails its activation check (roll {roll}, {drm:+d}) and turns inactive.", "14M2")
+            log(s, f"{name} fails its activation check (roll {roll}, {drm:+d}) and turns inactive.", "14M2", to=[role])
             return STAY
-        log(s, f"{name} stays active (roll {roll}, {drm:+d}): its units may react.", "14M2")
+        log(s, f"{name} stays active (roll {roll}, {drm:+d}): its units may react.", "14M2", to=[role])  # ruling O1
         ask(s, "move", role, mode="reaction", hq=hq, zoi=sorted(zoi(s, hq)))
         return STAY
 
@@ -1514,7 +1514,7 @@ def reinforcements(s: dict, side: str, t: str) -> None:
         supply.arrive(s, placed)  # 16 (L1155): the hex's supply status
         if placed:
             names = ", ".join(UNITS[u].short for u in placed)
-            log(s, f"Reinforcements arrive at {hex_name(where)}: {names}.", "16A1")
+            log(s, f"Reinforcements arrive at {hex_name(where)}: {names}.", "16A1", to=[side])  # ruling O1
 
 
 def replacements(s: dict, side: str, t: str) -> None:

@@ -668,7 +668,7 @@ def depletion(s: dict, side: str) -> None:
     near = t.near_rail() if mine else ()
     for h in [h for h in mine if h in near]:
         depleted.remove(h)
-        log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C")
+        log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C", to=[side])
     iso = t.isolation()
     for h in sorted(h for h in drawn if h not in iso):
         roll = rng.roll(s)
@@ -678,7 +678,7 @@ def depletion(s: dict, side: str) -> None:
             depleted.append(h)
             depleted.sort()
         text = f"The isolated fortress of {hex_name(h)} feeds its garrison: roll {roll}, {code}"
-        log(s, f"{text}: {'depleted' if gone else 'its stores hold'}.", "11C")
+        log(s, f"{text}: {'depleted' if gone else 'its stores hold'}.", "11C", to=[side])
 
 
 def attrition(s: dict, side: str) -> list[str]:
@@ -701,9 +701,9 @@ def attrition(s: dict, side: str) -> list[str]:
         code = CH.ground_success(roll, drm)
         text = f"{unit_name(uid)} in {hex_name(h)}, isolated in its turn {v['out']} out of supply, rolls {roll}{why}"
         if CH.succeeds(code):
-            log(s, f"{text}: {code}, it holds out.", "11F")
+            log(s, f"{text}: {code}, it holds out.", "11F", to=[side])
             continue
-        log(s, f"{text}: {code}, eliminated.", "11F")
+        log(s, f"{text}: {code}, eliminated.", "11F", to=[side])
         s.setdefault("eliminated_log", []).append({"uid": uid, "turn": s["turn"], "isolated": True})
         _score_loss(s, uid)
         drop(s, uid, v["hex"])
