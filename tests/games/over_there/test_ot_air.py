@@ -3,6 +3,8 @@ AA fire."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ot_positions import advance, only
 
 import kriegsspiel
@@ -56,6 +58,32 @@ def test_aa_fire_from_an_army_hq_and_an_improved_fortress():
     with scripted_dice(s, 6, 3):  # the first point is shot down, the second flies
         out = air.fly(s, "central-powers", "1506", 0, 2, 0)
     assert out["gs"] == 1
+
+
+def test_9f2_an_army_hq_that_retreated_into_the_hex_this_phase_fires_no_aa_and_a_disrupted_one_half():
+    """9F2 L509: units that retreated into a hex attacked later in the phase are ignored for AA
+    (B17C); 3A5 L94: a disrupted unit's AA strength is halved. The HQ's 1 AA shot down both
+    ground-support points rolling 6s."""
+    s = advance(
+        G.new(seed=2),
+        lambda s: (
+            s["phase"] == "combat"
+            and s["stack"][-1].get("state") == "combat"
+            and s["stack"][-1].get("role") == "central-powers"
+        ),
+        steps=200,
+    )
+    s = only(s, {"ru-1-army-hq": "1306", "ru-6-id": "1306", "de-1-id": "1307", "de-8-army-hq": "1307"})
+    combat._fight(s)["retreated"].append("ru-1-army-hq")
+    assert air.aa(s, "entente", "1306") == 0
+    s["air"]["central-powers"]["left"] = 2
+    s["air"]["entente"]["aborts"] = 0
+    assert air.fly(s, "central-powers", "1306", 0, 2, 0)["gs"] == 2  # no AA die is rolled
+    s["fight"] = None  # a new phase: it counts again, halved while disrupted
+    s["units"]["ru-1-army-hq"]["dis"] = 1
+    assert air.aa(s, "entente", "1306") == Fraction(1, 2)
+    s["units"]["ru-1-army-hq"]["dis"] = 0
+    assert air.aa(s, "entente", "1306") == 1
 
 
 def test_recon_succeeds_on_a_six_in_1914_and_adds_one_to_the_combat():

@@ -191,3 +191,40 @@ def test_b17b2_a_failed_recon_or_a_hex_not_bombarded_changes_nothing():
     with scripted_dice(other, 1):  # fails
         other = G.apply(other, E, {"points": 1})
     assert combat._recon_drm(other, target) == 0
+
+
+def test_12c_the_guns_bombard_alone_or_together_and_those_kept_back_are_not_halved():
+    """12C L734: "bombarding units may bombard individually, or some (up to all) may combine";
+    L721: those that bombard are halved in the combat that follows. A battalion beside two Russian
+    hexes may fire at the second while the other fires at the first; before, every gun in reach
+    fired at the first hex and none was left for the second."""
+    from ot_positions import only
+
+    s = advance(
+        G.new(seed=2),
+        lambda s: (
+            s["phase"] == "combat" and s["stack"][-1].get("state") == "combat" and s["stack"][-1].get("role") == CP
+        ),
+        steps=200,
+    )
+    p = "1307"
+    near = [h for h in NEIGHBOURS[p] if h in LAND_SET and combat.adjacent(p, h)]
+    a, b = near[0], near[2]
+    q = next(h for h in NEIGHBOURS[a] if h in LAND_SET and h not in (p, b) and combat.adjacent(a, h)
+             and not combat.adjacent(b, h))  # fmt: skip
+    s = only(s, {"de-8-army-hq": p, "de-i-hvy-art": p, "de-xvii-hvy-art": q, "de-1-id": p, "ru-25-id": a, "ru-6-id": b})
+    s["fight"] = None
+    offered = [x for x in G.actions(s, CP) if "bombard" in x]
+    assert {"bombard": a} in offered  # every gun in reach
+    assert {"bombard": a, "units": ["de-xvii-hvy-art"]} in offered
+    assert {"bombard": a, "units": ["de-i-hvy-art"]} in offered
+    assert "only" in G.label({"bombard": a, "units": ["de-xvii-hvy-art"]}, s)
+    with pytest.raises(IllegalAction):  # a gun out of reach of the hex
+        G.apply(G.clone(s), CP, {"bombard": b, "units": ["de-xvii-hvy-art"]})
+    with scripted_dice(s, 1):
+        s = G.apply(s, CP, {"bombard": a, "units": ["de-xvii-hvy-art"]})
+    assert s["fight"]["bombarded"] == ["de-xvii-hvy-art"]
+    assert {"bombard": b} in G.actions(s, CP)  # de-i is still free to fire, at the other hex
+    with scripted_dice(s, 1):
+        s = G.apply(s, CP, {"bombard": b})
+    assert sorted(s["fight"]["bombarded"]) == ["de-i-hvy-art", "de-xvii-hvy-art"]

@@ -22,6 +22,8 @@ attempt is left).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ...engine import rng
 from ...engine.flow import log
 from .scenario import SIDES
@@ -64,10 +66,17 @@ def gs_limit(s: dict, units: list[str]) -> int:
     return int(sum(re_size(s, u) for u in units if not UNITS[u].artillery) // GS_RE)
 
 
-def aa(s: dict, side: str, h: str) -> int:
-    """B17C: the AA strength ``side`` has in hex ``h``: 1 for an Army HQs there, 1 for an
-    improved fortress it owns."""
-    n = sum(1 for uid, v in on_map(s, side) if v["hex"] == h and UNITS[uid].army_hq)
+def aa(s: dict, side: str, h: str) -> Fraction:
+    """B17C: the AA strength ``side`` has in hex ``h``: 1 for an Army HQs there, halved while it
+    is disrupted (3A5 L94), none for one that retreated into the hex this phase (9F2 L509: ignored
+    for AA in a later attack there); 1 for an improved fortress it owns."""
+    f = s.get("fight") or {}
+    now = f.get("phase") == [s.get("turn"), s.get("phasing"), s.get("phase")]  # combat._fight's phase
+    gone = set(f.get("retreated", ())) if now else set()
+    n = Fraction(0)
+    for uid, v in on_map(s, side):
+        if v["hex"] == h and UNITS[uid].army_hq and uid not in gone:
+            n += Fraction(1, 2) if v.get("dis") else 1
     if h in FORTRESS_HEXES and s["owner"].get(h) == side and h not in s.get("unimproved", ()):
         n += 1
     return n
@@ -88,7 +97,7 @@ def _survive(s: dict, side: str, n: int, h: str, mission: str) -> int:
             log(s, f"{SIDE_NAMES[enemy]} aborts a {mission} air point (roll {roll}).", "B17B1")
     strength = aa(s, enemy, h)
     if strength:
-        drm = max(0, (strength - 1) // 2) * CH.modifier("aa-fire", "aa-strength")
+        drm = max(0, int((strength - 1) // 2)) * CH.modifier("aa-fire", "aa-strength")
         for _ in range(left):
             roll = rng.roll(s)
             if CH.succeeds(CH.ground_success(roll, drm)):

@@ -2028,6 +2028,35 @@ def bombard_units(s: dict, side: str, target_hex: str, st=None) -> list[str]:
     return _order(out)
 
 
+def bombard_groups(s: dict, side: str, target_hex: str, st=None) -> list[list[str]]:
+    """12C L734: "bombarding units may bombard individually, or some (up to all) may combine":
+    every group of the units that may bombard the hex (``bombard_units``), the largest first,
+    each within the bombarded hex's stacking limit from each hex it fires from (L729, 8B)."""
+    st = st if st is not None else stacks(s)
+    units = bombard_units(s, side, target_hex, st)
+    groups = []
+    for n in range(len(units), 0, -1):
+        for group in itertools.combinations(units, n):
+            by_hex: dict[str, list[str]] = {}
+            for u in group:
+                by_hex.setdefault(s["units"][u]["hex"], []).append(u)
+            if all(stacking_room(s, target_hex, us, here=[]) for us in by_hex.values()):
+                groups.append(list(group))
+    return groups
+
+
+def bombard_actions(s: dict, side: str) -> list[dict]:
+    """The bombardments the side may make now: ``{"bombard": hex}`` with every unit that may
+    bombard it, ``{"bombard": hex, "units": [...]}`` with some of them (12C L734)."""
+    st = stacks(s)
+    out = []
+    for h in bombard_targets(s, side):
+        every = bombard_units(s, side, h, st)
+        for group in bombard_groups(s, side, h, st):
+            out.append({"bombard": h} if group == every else {"bombard": h, "units": group})
+    return out
+
+
 def bombard_targets(s: dict, side: str) -> list[str]:
     """The enemy hexes the side's artillery may bombard now."""
     if s.get("phase") != "combat" or s.get("attacked"):

@@ -24,7 +24,7 @@ KEYS = (
     "demolish_bridge", "destroy_res", "disband", "end", "into", "leader", "load", "man_pts", "on_map",
     "overrun", "place_man", "points", "rail_build", "rail_res", "remove", "repair_bridge",
     "repair_rail", "replace", "res_at", "res_rail", "resolve", "rest", "scrap", "second_advance",
-    "stack", "stay", "superiority", "take_back", "to", "unair", "unit", "unload", "way", "with",
+    "stack", "stay", "superiority", "take_back", "to", "unair", "unit", "units", "unload", "way", "with",
     "withdraw", "withdraw_leader",
 )  # fmt: skip
 RULE_WORDS = (

@@ -69,7 +69,7 @@ def _advancing(s: dict) -> dict | None:
 
 HEX_ORDERS = {
     "attack": "attack {}",
-    "bombard": "bombard {}",
+    "bombard": "bombard {} with every gun in reach",
     "air_bombard": "bomb {} from the air",
     "air_recon": "fly tactical recon over {} before bombarding it",
     "res_at": "place a Res Pt in {}",
@@ -582,6 +582,9 @@ class OverThere(Rules):
         if action.get("rail_build") in MAP.terrain:  # 7A5b
             n = movement.build_cost(s, s["phasing"]) if s and s.get("phasing") else "the"
             return f"spend {n} Res Pts in {hex_name(action['rail_build'])} on 1 RE of rail capacity for good"
+        if "bombard" in action and isinstance(action.get("units"), list):  # 12C L734: some of the guns
+            guns = ", ".join(UNITS[u].short if u in UNITS else str(u) for u in action["units"])
+            return f"bombard {hex_name(action['bombard'])} with {guns} only"
         for key, text in HEX_ORDERS.items():
             if key in action and action[key] in MAP.terrain:
                 return text.format(hex_name(action[key]))

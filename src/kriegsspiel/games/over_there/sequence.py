@@ -964,7 +964,7 @@ class Combat(State):
         out = [{"attack": h} for h in combat.targets(s, role)]
         if s["phase"] == "combat":
             out += [{"air_recon": h} for h in combat.air_recon_targets(s, role)]
-            out += [{"bombard": h} for h in combat.bombard_targets(s, role)]
+            out += combat.bombard_actions(s, role)
             out += [{"air_bombard": h} for h in combat.air_bombard_targets(s, role)]
         out += [{"destroy_res": h} for h in sorted(s["res"][role])]  # 11H (L648): between his attacks
         out.append({"end": s["phase"]})
@@ -976,7 +976,7 @@ class Combat(State):
             return STAY
         if "bombard" in action:
             h = action["bombard"]
-            combat.bombard(s, role, h, combat.bombard_units(s, role, h))
+            combat.bombard(s, role, h, action.get("units") or combat.bombard_units(s, role, h))
             return STAY
         if "air_bombard" in action:
             ask(s, "bomb", role, hex=action["air_bombard"])
@@ -1028,13 +1028,13 @@ class Counter(State):
         return "Counter-bombardment: pick an enemy hex to bombard, or end it."
 
     def actions(self, s, f, role):
-        return [{"bombard": h} for h in combat.bombard_targets(s, role)] + [{"end": "counter-bombardment"}]
+        return combat.bombard_actions(s, role) + [{"end": "counter-bombardment"}]
 
     def act(self, s, f, role, action):
         if "end" in action:
             return None
         h = action["bombard"]
-        combat.bombard(s, role, h, combat.bombard_units(s, role, h))
+        combat.bombard(s, role, h, action.get("units") or combat.bombard_units(s, role, h))
         return STAY if combat.bombard_targets(s, role) else None
 
 

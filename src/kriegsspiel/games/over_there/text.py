@@ -901,7 +901,7 @@ VERBS = {
     "river": lambda a, h: a.get("to") == h and a.get("by") == "river",
     "overrun": lambda a, h: a.get("to") == h and a.get("overrun"),
     "attack": lambda a, h: a.get("attack") == h,
-    "bombard": lambda a, h: a.get("bombard") == h,
+    "bombard": lambda a, h: a.get("bombard") == h and "units" not in a,  # with every gun in reach
     "bomb": lambda a, h: a.get("air_bombard") == h,
     "recon": lambda a, h: a.get("air_recon") == h,
     "commit": lambda a, h: "commit" in a and a["commit"] == h,
@@ -919,7 +919,7 @@ PLAIN = (
     lambda a, h: a.get("to") == h and a.get("by") == "strat",
     lambda a, h: a.get("to") == h and a.get("by") == "river",
     lambda a, h: a.get("to") == h and a.get("overrun"),
-    lambda a, h: a.get("bombard") == h,
+    lambda a, h: a.get("bombard") == h and "units" not in a,
     lambda a, h: a.get("res_at") == h,
     lambda a, h: a.get("place_man") == h,  # 16B3
 )
@@ -972,7 +972,7 @@ def key_of(action) -> str | None:
     if "attack" in action:
         return action["attack"]
     if "bombard" in action:
-        return f"b{action['bombard']}"
+        return None if "units" in action else f"b{action['bombard']}"  # some of the guns: by number
     if "air_bombard" in action:
         return f"air{action['air_bombard']}"
     if "air_recon" in action:
