@@ -59,6 +59,12 @@ def _naval_battle_example(s, dn, sq, army, dk, ge):
     answer(s, "ru", "done")
     assert s["units"][army[0]]["at"] == "denmark"
     assert s["last_naval_battle"]["decisive"] and s["last_naval_battle"]["losses"] == {"a": 0, "d": 4}
+    # 19.8 L1107: decisive in European waters, the victors may go on; "RU's other naval forces
+    # remain in the Baltic"
+    assert asking(s) == "naval-moving"
+    assert {"move": True, "unit": dn[0], "to": "north-atlantic"} in acts(s, "ru")
+    assert not any(a.get("unit") == army[0] for a in acts(s, "ru") if isinstance(a, dict))
+    answer(s, "ru", "done")
     assert {s["units"][x]["at"] for x in dn + sq + dk} == {"baltic"}
     assert not s["stack"] and s["naval_move"] is None
 

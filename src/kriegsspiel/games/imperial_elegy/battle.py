@@ -47,7 +47,7 @@ from .world import ARMY_TYPES, EF_TYPES, ELITES, NAVAL_TYPES, P, name, space_nam
 
 A, D = "a", "d"
 ARAB_SHIFT = 1  # powers.json arab_stability_drm_from 3: Arab armies feel the track one level early (18.2.1 L964)
-RED_LINKS = ("off-map", "tsrr")  # 18.3.1 L977: red connections give no support (RULINGS_BATTLE B4)
+RED_LINKS = ("severe", "off-map", "tsrr")  # 18.3.1 L977, 3.2.4 L195: red connections give no support (B4)
 
 
 def other(side: str) -> str:
@@ -332,7 +332,7 @@ def support_of(s: dict, b: dict, side: str) -> tuple:
 
 
 def only_rough(b: dict, sid: str) -> bool:
-    """18.3.2 L981: adjacent only by difficult connections (severe too, RULINGS_BATTLE B4)."""
+    """18.3.2 L981: adjacent only by difficult connections (RULINGS_BATTLE B4)."""
     kinds = set()
     for there in [b["at"]] if b["amphibious"] else [b["frm"], b["at"]]:
         k = P().link(sid, there)
@@ -462,8 +462,10 @@ def take_loss(s: dict, b: dict, side: str, uid: str) -> None:
     if u["t"] in ARMY_TYPES:
         if u["r"]:
             eliminate(s, uid, "is eliminated", "18.6.1")
-            # 5.3.1: an EC of the stack goes with an eliminated army; elite EFs count as ECs (5.3.2)
-            for x in stack:
+            # 5.3.1, 18.6.2 L1016: an EC of the stack goes with an eliminated army, a supporting
+            # army's too; elite EFs count as ECs (5.3.2)
+            own = [x for x in W.units_at(s, where, u["o"]) if x not in stack]
+            for x in stack + own:
                 if s["units"][x]["t"] in ELITES:
                     eliminate(s, x, "is eliminated with its army", "5.3.1")
                     break
@@ -805,7 +807,8 @@ class LandBattle(Procedure):
             ask(s, "battle-retreat", role)
             return "retreat"
         f["retreated"] = True
-        lonely_ecs(s, [at])
+        # 5.1.3 L367: an EC that retreated apart from every army of its owner is eliminated
+        lonely_ecs(s, [at] + sorted({s["units"][u]["at"] for u in main_units(s, b, D) if u in s["units"]} - {at}))
         return "advance"
 
     def advance(self, s, f):

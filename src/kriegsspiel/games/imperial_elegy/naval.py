@@ -27,7 +27,7 @@ from ...engine import STAY, Procedure, State, ask, call, log, rng
 from . import world as W
 from .battle import A, D, crt, fort_in_battle, other, unit_words
 from .data import KEY_TYPES, PLAYERS, PORT_LIMIT
-from .world import ARMY_TYPES, NAVAL_TYPES, OCEANS, P, name, space_name
+from .world import ARMY_TYPES, NAVAL_TYPES, P, name, space_name
 
 CLOSED_SEAS = ("western-med", "eastern-med", "baltic", "black-sea")  # 19.2 L1076: not ocean boxes
 PASSAGES = {  # 3.4.1 L261, 3.4.2 L265, 3.4.3 L270; Gibraltar only for avoiding battle (19.2 L1073)
@@ -460,6 +460,13 @@ class NavalMove(Procedure):
         if not nm["wartime"]:
             return "finish"
         p = nm["power"]
+        just = f.pop("pending", None)
+        lb = s.get("last_naval_battle") or {}
+        if just and european(just) and lb.get("at") == just and lb.get("winner") == "attacker" and lb.get("decisive"):
+            for uid in units_of(s, p, just):  # 19.8 L1107: a decisive win lets them go on in European waters
+                if uid in nm["nmp"] or uid == nm["land"]:
+                    nm["nmp"][uid] = 1
+                    nm["euro"].append(uid)
         leave_enemy_ports(s, nm)
         f.setdefault("fought", [])
         embattled = {u["at"] for u in s["units"].values() if enemy_unit(s, p, u, naval_only=False)}
@@ -475,16 +482,32 @@ class NavalMove(Procedure):
             if not mine_naval and not theirs_naval:
                 continue
             f["fought"].append(where)
-            retreat = sorted({nm["box"].get(x, nm["came"].get(x)) for x in units_of(s, p, where)} - {None, where})
+            retreat = sorted({attacked_from(nm, x, where) for x in units_of(s, p, where)} - {None, where})
             nm["retreat"] = retreat
+            if is_box(where):
+                f["pending"] = where
+                s["last_naval_battle"] = None  # set by the battle, if it is fought (19.8)
             call(s, "naval-avoid", attacker=p, space=where, retreat=retreat)
             return "battles"
         leave_enemy_ports(s, nm)
+        if nm["euro"] and move_choices(s, nm):
+            nm["done"] = False  # 19.8 L1107: a decisive win in European waters: they go on moving
+            return "turn"
         return "finish"
 
     def finish(self, s, f):
         s["naval_move"] = None
         return None
+
+
+def attacked_from(nm: dict, uid: str, where: str):
+    """19.7 L1104, 19.2 L1064: the space a unit of the moving power attacked ``where`` from: the
+    box it came in through to a port; in a box, the place its move began this action (a box, or
+    the port it sailed from; RULINGS_BATTLE B26). None for a unit that did not move."""
+    via = nm["box"].get(uid)
+    if via is not None and via != where and not is_box(where):
+        return via
+    return nm["came"].get(uid)
 
 
 def leave_enemy_ports(s: dict, nm: dict) -> None:
@@ -706,11 +729,7 @@ def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> lis
             if len(here) + n <= PORT_LIMIT and not enemies_at(s, q, port, naval_only=False):
                 out.append(port)
         for y in W.box_neighbours(s, at):
-            if y in retreat or enemies_at(s, q, y, naval_only=False):
-                continue
-            pair = frozenset((at, y))
-            via = PASSAGES.get(pair) or ("gibraltar" if pair == GIBRALTAR else None)
-            if via and not W.friendly_space(s, q, "istanbul" if via == "dardanelles" else via):
+            if y in retreat or enemies_at(s, q, y, naval_only=False) or not may_escape(s, q, at, y):
                 continue
             out.append(y)
     else:
@@ -720,11 +739,26 @@ def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> lis
     return out
 
 
+def may_escape(s: dict, q: str, at: str, y: str) -> bool:
+    """Whether ``q``'s ships may leave box ``at`` for box ``y`` avoiding (19.2 L1064) or after a
+    battle (19.7, 3.4.1 L261): through Gibraltar, the Dardanelles or a canal only where friendly
+    controlled; through the Sound while it is open (3.4.2 L265: Denmark closes it only at war)."""
+    pair = frozenset((at, y))
+    via = PASSAGES.get(pair) or ("gibraltar" if pair == GIBRALTAR else None)
+    if via is None:
+        return True
+    if via == "denmark" and passage_state(s, q, via, None) == "open":
+        return True
+    return W.friendly_space(s, q, "istanbul" if via == "dardanelles" else via)
+
+
 def avoid_drm(s: dict, q: str, at: str, attacker: str) -> list:
-    """19.2 L1075-1078."""
+    """19.2 L1066-1069: the +1 for units in an ocean box (any box but the two Mediterraneans, the
+    Baltic and the Black Sea), never for units in a port (L1093 treats a port as its box for the
+    battle's DRMs only); the attacker's ports counted around the embattled box."""
     box = embattled_box(s, at, attacker)
     out = []
-    if box in OCEANS or (box not in CLOSED_SEAS and is_box(at)):
+    if is_box(at) and at not in CLOSED_SEAS:
         out.append(["ocean box", 1])
     if not ports_count(s, attacker, box):
         out.append(["the attacker has no friendly port", 1])
@@ -1100,9 +1134,16 @@ class NavalBattle(Procedure):
                     log(s, f"{unit_text(s['units'][x])} has lost its escort and is lost.", "19.6.1")
                     W.remove_unit(s, x)
         loser = other(b["winner"])
-        if loser == D and b["fort"] and s["forts"].get(at):
-            del s["forts"][at]
-            log(s, f"The fort in {space_name(at)} is eliminated.", "19.9")
+        fort_at = "istanbul" if at == "dardanelles" else at  # 19.9 L1117: Istanbul's fort is in the Dardanelles too
+        if b["fort"] and s["forts"].get(fort_at):
+            if loser == D:
+                del s["forts"][fort_at]
+                log(s, f"The fort in {space_name(fort_at)} is eliminated.", "19.9")
+            elif s.get("gw"):  # 18.4 L1005 (28.2 L1428): in the GW a fort that stays loses a level
+                s["forts"][fort_at][1] -= 1
+                log(s, f"The fort in {space_name(fort_at)} is reduced by one level.", "18.4")
+                if s["forts"][fort_at][1] <= 0:
+                    del s["forts"][fort_at]
         left = [x for x in b["units"][loser] if x in s["units"]]
         if not left:
             return "after"
@@ -1166,17 +1207,20 @@ def naval_retreat_choices(s: dict, b: dict, side: str) -> list:
     friendly port or a box without enemy units, never where the attacker came from."""
     at = b["at"]
     lead = b["lead"][side]
+    armies = any(s["units"][x]["t"] in ARMY_TYPES for x in b["units"][side] if x in s["units"])
     if side == A:
         out = [x for x in b["retreat"] if not enemies_at(s, lead, x, naval_only=False)]
+        out = [x for x in out if not (armies and not is_box(x) and P().spaces[x].type == "naval-base")]
         if out:
             return out
     out = []
     if is_box(at):
         for port in sorted(W.box_ports(s, at)):
             if port not in b["retreat"] and W.friendly_space(s, lead, port) and not enemies_at(s, lead, port, False):
-                out.append(port)
+                if not (armies and P().spaces[port].type == "naval-base"):  # 3.2.8 L220: never an army
+                    out.append(port)
         for y in W.box_neighbours(s, at):
-            if y not in b["retreat"] and not enemies_at(s, lead, y, naval_only=False):
+            if y not in b["retreat"] and not enemies_at(s, lead, y, naval_only=False) and may_escape(s, lead, at, y):
                 out.append(y)
     else:
         for y in W.ports_of(s, at):

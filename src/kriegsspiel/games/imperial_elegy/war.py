@@ -48,7 +48,7 @@ from collections import deque
 from ...engine import STAY, Procedure, State, ask, call, checkpoint, log
 from ...engine.rng import roll
 from . import world as W
-from .data import KEY_TYPES, PLAYERS
+from .data import KEY_TYPES, PLAYERS, PORT_LIMIT
 from .rebels import gain_independence
 from .world import (
     ARMY_TYPES,
@@ -890,15 +890,24 @@ def overstack_losses(s: dict, actor: str) -> list:
     spaces = {u["at"] for u in s["units"].values() if u["o"] in owners and u["at"] in P().spaces and is_land(u)}
     tb = trench_battles(s)
     k = key_of(s, actor)  # in a trench battle the side counts its own armies only (5.5 L401, 28.1.1)
-    return [
+    out = [
         [sid, owners, "5.5.3"]
         for sid in sorted(spaces)
         if W.stack_armies(s, sid, k if sid in tb else None) > P().spaces[sid].stacking
     ]
+    ports: dict = {}  # 19.7 L1105, 5.5.4: a port holds 4 naval units; a retreat may overstack it
+    for u in s["units"].values():
+        if u["t"] in NAVAL_TYPES and u["at"] in P().spaces:
+            ports.setdefault(u["at"], []).append(u["o"])
+    out += [
+        [sid, owners, "19.7"] for sid, os in sorted(ports.items()) if len(os) > PORT_LIMIT and set(os) & set(owners)
+    ]
+    return out
 
 
-def loss_units(s: dict, sid: str, owners) -> list:
-    return sorted(x for x, u in s["units"].items() if u["at"] == sid and u["o"] in owners and u["t"] in ARMY_TYPES)
+def loss_units(s: dict, sid: str, owners, naval: bool = False) -> list:
+    kinds = NAVAL_TYPES if naval else ARMY_TYPES
+    return sorted(x for x, u in s["units"].items() if u["at"] == sid and u["o"] in owners and u["t"] in kinds)
 
 
 def loss_options(s: dict, uids: list) -> list:
@@ -927,6 +936,8 @@ def take_step(s: dict, action: dict) -> None:
     W.army_lost(s, u)
     W.remove_unit(s, x)
     log(s, f"{name(u['o'])}'s reduced {u['t']} in {space_name(u['at'])} is eliminated.", "5.3")
+    if u["t"] not in ARMY_TYPES:
+        return  # a naval unit of an overstacked port (19.7)
     ecs = [y for y in W.units_at(s, u["at"], u["o"]) if s["units"][y]["t"] == "ec"]
     if ecs:
         W.remove_unit(s, ecs[0])
@@ -2057,7 +2068,8 @@ class ManeuverStep(Procedure):
         return "naval_battles"
 
     def naval_battles(self, s, f):
-        """15.1 L842: opposing naval units in a box fight; the higher in initiative attacks."""
+        """15.1 L842-843: opposing naval units in a box fight, the higher in initiative attacking;
+        the defender may still try to avoid the battle (19.2)."""
         w = _w(s)
         for box in sorted(P().naval_boxes):
             if box in f["fought"]:
@@ -2073,7 +2085,7 @@ class ManeuverStep(Procedure):
                 owners = sides["attacker"] | sides["defender"]
                 ranked = [q for q in w["order"] if q in owners or any(s["allies"].get(o) == q for o in owners)]
                 if ranked:
-                    call(s, "naval-battle", attacker=ranked[0], space=box, failed=[], retreat=[])
+                    call(s, "naval-avoid", attacker=ranked[0], space=box, retreat=[])
                     return "naval_battles"
         return "rapid"
 
@@ -2108,7 +2120,7 @@ class ManeuverStep(Procedure):
         while True:
             while f["lq"]:
                 sid, owners, rule = f["lq"].pop(0)
-                uids = loss_units(s, sid, owners)
+                uids = loss_units(s, sid, owners, naval=rule == "19.7")
                 if not uids:
                     continue
                 if rule == "5.6.2":
@@ -2118,7 +2130,7 @@ class ManeuverStep(Procedure):
                 opts = loss_options(s, uids)
                 r = role_of(s, a)
                 if len(opts) > 1 and r is not None:
-                    ask(s, "war-step-loss", r, space=sid, owners=list(owners))
+                    ask(s, "war-step-loss", r, space=sid, owners=list(owners), naval=rule == "19.7")
                     return "losses"
                 take_step(s, opts[0])
             if f["lphase"] != "loc":
@@ -2916,10 +2928,11 @@ class StepLoss(State):
     """5.5.3 L407, 5.6.2 L422: the stack's owner chooses the unit that takes the step (W10)."""
 
     def prompt(self, s, f, role):
-        return f"Your stack in {space_name(f['space'])} loses one step: choose the army (5.3)."
+        unit = "naval unit (19.7)" if f.get("naval") else "army (5.3)"
+        return f"Your stack in {space_name(f['space'])} loses one step: choose the {unit}."
 
     def actions(self, s, f, role):
-        uids = loss_units(s, f["space"], f["owners"])
+        uids = loss_units(s, f["space"], f["owners"], f.get("naval", False))
         return loss_options(s, uids) if uids else ["done"]
 
     def act(self, s, f, role, action):

@@ -1,0 +1,314 @@
+"""Imperial Elegy: land battles (§18) and naval affairs (§19) against the rulebook's text: support
+over red connections, ECs that lose their army, where a beaten fleet may go, overstacked ports,
+forts in naval battles, and the battle at the start of the maneuver step."""
+
+from __future__ import annotations
+
+from ie_support import answer, asking, blank, clear_units, game, proc
+from test_ie_battle import add, empty, war
+from test_ie_war import declare, to_impulse
+
+from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.games.imperial_elegy import greatwar, world
+
+PLAIN = ("fight", "stay", "done", "none", "no", "decline", "waive", "pass", "refuse")
+
+
+def role_now(s):
+    return s["stack"][-1].get("role") if s["stack"] else None
+
+
+def plainly(s, until=None, pick=None, steps=200):
+    """Answer every question plainly (``pick(state, role, legal)`` first, when it answers) until
+    the stack empties or ``until(state)``."""
+    for _ in range(steps):
+        if not s["stack"] or (until and until(s)):
+            return s
+        r = role_now(s)
+        legal = game.actions(s, r)
+        got = pick(asking(s), r, legal) if pick else None
+        answer(s, r, got if got is not None else next((d for d in PLAIN if d in legal), legal[0]))
+    return s
+
+
+def test_18_3_1_an_army_linked_only_by_a_severe_connection_gives_no_support():
+    """18.3.1 L977: "Supporting armies that are only adjacent via red connections cannot provide
+    support"; 3.2.4 L195: "Severe: red lines". The Lyonnais touches Piedmont only across the Alps
+    (severe): it supported France at half (ruling B4 before)."""
+    s = empty()
+    war(s, ["au"], ["fr"])
+    s["control"].update({"piedmont": "fr", "rhone": "fr", "lombardy": "au"})
+    add(s, "au", "army", "lombardy", 2)
+    add(s, "fr", "army", "piedmont", 1)
+    rhone = add(s, "fr", "army", "rhone", 1)[0]
+    assert world.P().link("rhone", "piedmont") == "severe" and world.P().link("rhone", "lombardy") is None
+    offered = []
+    with scripted_dice(s, 3, 3):
+        proc(s, "land-battle", attacker="au", frm="lombardy", space="piedmont")
+        plainly(s, pick=lambda st, r, legal: offered.append({"support": True, "unit": rhone} in legal))
+    assert offered and not any(offered)
+
+
+def test_18_6_2_the_ec_of_an_eliminated_supporting_army_goes_with_it():
+    """18.6.2 L1016 (5.3.1 L390): "if they eliminate an army, they must also eliminate an EC in that
+    army's stack". Austria's reduced army supporting from Vienna is eliminated; its EC stayed."""
+    s = empty()
+    war(s, ["ge"], ["au"])
+    s["control"].update({"silesia": "ge", "bohemia": "au", "vienna": "au"})
+    add(s, "ge", "army", "silesia", 2)
+    add(s, "au", "army", "bohemia", 1)
+    support = add(s, "au", "army", "vienna", 1, reduced=True)[0]
+    ec = add(s, "au", "ec", "vienna", 1)[0]
+    add(s, "au", "army", "vienna", 1)  # the EC is not alone in Vienna
+
+    def pick(st, r, legal):
+        if r == "au" and st == "battle-support" and {"support": True, "unit": support} in legal:
+            return {"support": True, "unit": support}
+        if r == "au" and st == "battle-loss" and {"loss": True, "unit": support} in legal:
+            return {"loss": True, "unit": support}
+        return None
+
+    with scripted_dice(s, 6, 3):
+        proc(s, "land-battle", attacker="ge", frm="silesia", space="bohemia")
+        plainly(s, pick=pick)
+    assert support not in s["units"]
+    assert ec not in s["units"]
+
+
+def test_5_1_3_an_ec_that_retreats_apart_from_its_army_is_eliminated():
+    """5.1.3 L367: an EC alone in a space at the end of a combat is eliminated. The beaten army
+    retreated to Galicia, its EC to Vienna, where it stayed alone."""
+    s = empty()
+    war(s, ["ge"], ["au"])
+    s["control"].update({"silesia": "ge", "bohemia": "au", "vienna": "au", "galicia": "au"})
+    add(s, "ge", "army", "silesia", 2)
+    army = add(s, "au", "army", "bohemia", 1)[0]
+    ec = add(s, "au", "ec", "bohemia", 1)[0]
+
+    def pick(st, r, legal):
+        if st != "battle-retreat":
+            return None
+        apart = {"unit": ec, "to": "vienna"}
+        return next((a for a in legal if a == apart or a.get("unit") == ec and a.get("to") == "vienna"), None) or next(
+            (a for a in legal if a.get("unit") == army and a.get("to") == "galicia"), legal[0]
+        )
+
+    with scripted_dice(s, 4, 3):
+        proc(s, "land-battle", attacker="ge", frm="silesia", space="bohemia")
+        plainly(s, pick=pick)
+    assert s["units"][army]["at"] == "galicia"
+    assert ec not in s["units"] or s["units"][ec]["at"] == "galicia"
+
+
+def _naval_attack(s, power, units, to, dice, pick=None):
+    proc(s, "naval-move", power=power, wartime=True)
+    for x in units:
+        answer(s, power, {"move": True, "unit": x, "to": to})
+    with scripted_dice(s, *dice):
+        answer(s, power, "done")
+        plainly(s, pick=pick)
+
+
+def test_19_7_a_beaten_attacker_retreats_to_where_it_attacked_from_and_the_defender_never_there():
+    """19.7 L1104: "Attacking units must retreat to the naval box(es) that they attacked from.
+    Defending units cannot retreat to a naval box that the attacker attacked from"; 19.2 L1064
+    (avoiding battle). Russia's squadrons sailed from the North Atlantic into the Baltic; beaten,
+    they were offered Russian ports beyond the battle, and the beaten Germans the North Atlantic."""
+    s = empty()
+    war(s, ["ru"], ["ge"])
+    ru = add(s, "ru", "squadron", "north-atlantic", 2)
+    add(s, "ge", "squadron", "baltic", 2)
+    offered = []
+
+    def pick(st, r, legal):
+        if st == "naval-retreat":
+            offered.append((r, sorted(a["to"] for a in legal)))
+        return None
+
+    _naval_attack(s, "ru", ru, "baltic", (3, 5), pick)  # Russia loses
+    assert s["last_naval_battle"]["winner"] == "defender"
+    assert not offered and {s["units"][x]["at"] for x in ru if x in s["units"]} == {"north-atlantic"}
+
+    s = empty()
+    war(s, ["ru"], ["ge"])
+    ru = add(s, "ru", "squadron", "north-atlantic", 2)
+    add(s, "ge", "squadron", "baltic", 2)
+    offered.clear()
+    _naval_attack(s, "ru", ru, "baltic", (5, 3), pick)  # Germany loses
+    assert s["last_naval_battle"]["winner"] == "attacker"
+    assert offered and offered[0][0] == "ge" and "north-atlantic" not in offered[0][1]
+
+    s = empty()
+    war(s, ["ru"], ["ot"])
+    ru = add(s, "ru", "squadron", "western-med", 2)
+    add(s, "ot", "squadron", "eastern-med", 2)
+    proc(s, "naval-move", power="ru", wartime=True)
+    for x in ru:
+        answer(s, "ru", {"move": True, "unit": x, "to": "eastern-med"})
+    answer(s, "ru", "done")
+    assert asking(s) == "naval-avoid-ask"
+    assert "western-med" not in [a["avoid"] for a in game.actions(s, "ot") if isinstance(a, dict)]
+
+
+def test_3_4_1_a_beaten_fleet_retreats_through_no_enemy_strait():
+    """3.4.1 L261: between the Black Sea and the Eastern Mediterranean only through the Dardanelles,
+    with its holder's leave; 19.2 L1064 forbids even avoiding battle through them unless friendly.
+    The beaten Russian fleet was offered the Eastern Mediterranean past Istanbul."""
+    s = empty()
+    war(s, ["ot"], ["ru"])
+    ot = add(s, "ot", "squadron", "istanbul", 2)
+    add(s, "ru", "squadron", "black-sea", 2)
+    offered = []
+
+    def pick(st, r, legal):
+        if st == "naval-retreat":
+            offered.extend(a["to"] for a in legal)
+        return None
+
+    _naval_attack(s, "ot", ot, "black-sea", (4, 3), pick)
+    assert s["last_naval_battle"]["winner"] == "attacker"
+    assert offered and "eastern-med" not in offered
+
+
+def test_3_2_8_an_army_retreating_with_its_fleet_never_enters_a_naval_base():
+    """3.2.8 L220: "Armies can never enter naval bases"; 19.6.1 L1101-1102. The beaten British
+    squadron carrying an army was offered Gibraltar and Malta, and the army went with it."""
+    s = empty()
+    war(s, ["fr"], ["uk"])
+    add(s, "uk", "squadron", "western-med")
+    army = add(s, "uk", "army", "western-med")[0]
+    fr = add(s, "fr", "squadron", "north-atlantic", 1)
+    offered = []
+
+    def pick(st, r, legal):
+        if st == "naval-retreat":
+            offered.extend(a["to"] for a in legal)
+        return None
+
+    _naval_attack(s, "fr", fr, "western-med", (4, 3), pick)
+    assert s["last_naval_battle"]["winner"] == "attacker"
+    bases = [x for x in offered if x in world.P().spaces and world.P().spaces[x].type == "naval-base"]
+    assert not bases
+    at = s["units"][army]["at"] if army in s["units"] else None
+    assert at is None or not (at in world.P().spaces and world.P().spaces[at].type == "naval-base")
+
+
+def test_19_9_the_istanbul_fort_falls_with_a_lost_battle_in_the_dardanelles():
+    """19.9 L1117-1118: a fort in Istanbul is in the Dardanelles too, and the defender losing a
+    naval battle in a port with a fort loses the fort. It added its firepower and survived."""
+    s = empty()
+    war(s, ["uk"], ["ot"])
+    s["forts"]["istanbul"] = ["ot", 1]
+    uk = add(s, "uk", "squadron", "eastern-med", 4)
+    add(s, "ot", "squadron", "dardanelles", 1)
+    _naval_attack(s, "uk", uk, "dardanelles", (4, 3))
+    assert s["last_naval_battle"]["winner"] == "attacker"
+    assert not s["forts"].get("istanbul")
+
+
+def test_18_4_in_the_great_war_a_fort_loses_a_level_after_a_naval_battle_in_its_port():
+    """18.4 L1005 (the CRT serves naval battles too, L990): "During the GW: all forts reduce their
+    level by 1 at the end of a battle in their space". Pomerania's fort held at level 2."""
+    s = empty()
+    war(s, ["fr"], ["ge"], gw=True)
+    s["gw"] = greatwar.start_state(s)
+    s["forts"]["pomerania"] = ["ge", 2]
+    fr = add(s, "fr", "squadron", "baltic", 1)
+    add(s, "ge", "squadron", "pomerania", 1)
+    _naval_attack(s, "fr", fr, "pomerania", (*([1] * max(1, s["turn"])), 1, 6))
+    assert s["last_naval_battle"]["winner"] == "defender"
+    assert s["forts"].get("pomerania") == ["ge", 1]
+
+
+def test_19_7_an_overstacked_port_loses_a_step_at_its_owners_impulse():
+    """19.7 L1105, 5.5.4: ports hold 4 naval units, a retreat may overstack one, and "a space that
+    is overstacked suffers a step loss at the beginning of the owning player's impulse"."""
+    s = blank()
+    for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland", "prussia"):
+        clear_units(s, sid)
+    world.new_unit(s, "ge", "army", "silesia")
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    to_impulse(s)
+    ships = [world.new_unit(s, "ge", "squadron", "prussia") for _ in range(5)]
+    answer(s, "ge", "march")
+    answer(s, "ge", "done")
+    plainly(s, until=lambda s: asking(s) == "war-impulse" and role_now(s) == "ge", steps=10)
+    assert sum(2 - s["units"][x]["r"] for x in ships if x in s["units"]) == 9
+
+
+def test_15_1_the_battle_at_the_start_of_the_maneuver_step_may_be_avoided():
+    """15.1 L843: "if opposing units occupy a naval box a naval battle is immediately fought
+    (players are still allowed to attempt to avoid battle)". The defender was never asked."""
+    s = blank()
+    for _ in range(2):
+        world.new_unit(s, "ge", "squadron", "eastern-med")
+        world.new_unit(s, "au", "squadron", "eastern-med")
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    plainly(s, until=lambda s: asking(s) in ("naval-avoid-ask", "war-impulse"))
+    assert asking(s) == "naval-avoid-ask" and role_now(s) == "au"
+
+
+def test_19_2_ships_may_avoid_battle_through_the_open_sound():
+    """19.2 L1064 names the straits of Gibraltar, the Dardanelles and the canals; 3.4.2 L265: Denmark
+    closes the Sound only while at war. A German fleet in the Baltic could not avoid into the North
+    Atlantic with Denmark at peace."""
+    s = empty()
+    war(s, ["uk"], ["ge"])
+    uk = add(s, "uk", "squadron", "north-atlantic", 2)
+    add(s, "ge", "squadron", "baltic", 2)
+    proc(s, "naval-move", power="uk", wartime=True)
+    for x in uk:
+        answer(s, "uk", {"move": True, "unit": x, "to": "baltic"})
+    answer(s, "uk", "done")
+    assert asking(s) == "naval-avoid-ask"
+    places = [a["avoid"] for a in game.actions(s, "ge") if isinstance(a, dict)]
+    assert "north-atlantic" not in places  # where the British came from (19.2 L1064)
+    s = empty()
+    war(s, ["ru"], ["ge"])
+    ru = add(s, "ru", "squadron", "livonia", 2)
+    add(s, "ge", "squadron", "baltic", 2)
+    proc(s, "naval-move", power="ru", wartime=True)
+    for x in ru:
+        answer(s, "ru", {"move": True, "unit": x, "to": "baltic"})
+    answer(s, "ru", "done")
+    assert asking(s) == "naval-avoid-ask"
+    assert "north-atlantic" in [a["avoid"] for a in game.actions(s, "ge") if isinstance(a, dict)]
+
+
+def test_19_2_ships_in_a_port_are_not_in_an_ocean_box_when_they_avoid():
+    """19.2 L1066: "+1 Units avoiding battle are in an ocean box"; the port rule of L1093 serves
+    19.5's battle DRMs only. British ships attacked in Singapore had the +1; in the Indian Ocean
+    itself they have it."""
+    from kriegsspiel.games.imperial_elegy import naval
+
+    s = empty()
+    war(s, ["ge"], ["uk"])
+    add(s, "ge", "squadron", "indian-ocean", 2)
+    add(s, "uk", "squadron", "singapore", 1)
+    assert "ocean box" not in [d[0] for d in naval.avoid_drm(s, "uk", "singapore", "ge")]
+    assert "ocean box" in [d[0] for d in naval.avoid_drm(s, "uk", "indian-ocean", "ge")]
+    assert "ocean box" not in [d[0] for d in naval.avoid_drm(s, "uk", "baltic", "ge")]
+
+
+def test_19_8_a_decisive_win_in_european_waters_lets_the_victors_go_on_moving():
+    """19.8 L1107: "Units that fought in a naval battle in a European Waters naval box may continue
+    moving in European Waters if they won a decisive victory." Only an interception's battle gave
+    it; Russia's decisive win in the Eastern Mediterranean ended its action."""
+    s = empty()
+    war(s, ["ru"], ["ot"])
+    ru = add(s, "ru", "squadron", "western-med", 3)
+    add(s, "ot", "squadron", "eastern-med", 1, reduced=True)
+    proc(s, "naval-move", power="ru", wartime=True)
+    for x in ru:
+        answer(s, "ru", {"move": True, "unit": x, "to": "eastern-med"})
+    with scripted_dice(s, 6, 1):
+        answer(s, "ru", "done")
+        answer(s, "ot", "fight")
+        plainly(s, until=lambda s: asking(s) == "naval-moving")
+    lb = s["last_naval_battle"]
+    assert lb["winner"] == "attacker" and lb["decisive"]
+    assert asking(s) == "naval-moving"
+    moves = [a for a in game.actions(s, "ru") if isinstance(a, dict) and a.get("move")]
+    assert moves and all(a["unit"] in ru for a in moves)
+    answer(s, "ru", "done")  # forgoing it ends the action
+    assert asking(s) != "naval-moving"
