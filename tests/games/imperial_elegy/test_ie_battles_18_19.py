@@ -312,3 +312,46 @@ def test_19_8_a_decisive_win_in_european_waters_lets_the_victors_go_on_moving():
     assert moves and all(a["unit"] in ru for a in moves)
     answer(s, "ru", "done")  # forgoing it ends the action
     assert asking(s) != "naval-moving"
+
+
+def _decisive(target):
+    """Two Prussian armies beat a reduced Austrian army in ``target`` decisively and advance."""
+    s = blank()
+    for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland", "saxony"):
+        clear_units(s, sid)
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    to_impulse(s)
+    armies = [world.new_unit(s, "ge", "army", "silesia") for _ in range(2)]
+    world.new_unit(s, "au", "army", target, True)
+
+    def pick(st, r, legal):
+        if st == "battle-advance":
+            return next((a for a in legal if isinstance(a, dict)), "done")
+        return None
+
+    with scripted_dice(s, 6, 1):
+        answer(s, "ge", {"battle": target, "from": "silesia"})
+        plainly(s, until=lambda s: asking(s) == "war-decisive", pick=pick, steps=20)
+    assert asking(s) == "war-decisive"
+    return s, armies
+
+
+def test_18_8_each_army_that_advanced_after_a_decisive_win_may_move_one_more_space():
+    """18.8 L1029: "the units that advanced after combat may immediately take another land battle
+    action or move one additional space for free". Only one of them moved; and never along a
+    difficult connection, which a one-space march may take (15.2.4 L864)."""
+    s, armies = _decisive("galicia")
+    moves = [a for a in game.actions(s, "ge") if isinstance(a, dict) and "unit" in a]
+    first = next(a for a in moves if a["to"] == "silesia")
+    answer(s, "ge", first)
+    assert asking(s) == "war-decisive"
+    legal = game.actions(s, "ge")
+    assert not any(isinstance(a, dict) and "battle" in a for a in legal)  # moving, not fighting now
+    other = [a for a in legal if isinstance(a, dict) and a.get("unit") not in (None, first["unit"])]
+    assert other and not any(a.get("unit") == first["unit"] for a in legal if isinstance(a, dict))
+    answer(s, "ge", other[0])
+    assert asking(s) != "war-decisive"
+
+    s, armies = _decisive("bohemia")
+    assert world.P().link("bohemia", "galicia") == "difficult"
+    assert any(isinstance(a, dict) and a.get("to") == "galicia" for a in game.actions(s, "ge"))

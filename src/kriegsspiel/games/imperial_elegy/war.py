@@ -3150,10 +3150,14 @@ class Decisive(State):
         a = imp["actor"]
         units = [x for x in imp["bonus"] if x in s["units"]]
         spaces = sorted({s["units"][x]["at"] for x in units})
-        out = battles(s, a, frm_only=spaces)
-        mp = {x: 1 for x in units}
-        out += march_moves(s, a, mp, only=units)
+        out = [] if f.get("moving") else battles(s, a, frm_only=spaces)  # a battle, or the moves
+        out += self.moves(s, a, units)
         return out + ["decline"]
+
+    @staticmethod
+    def moves(s, a, units) -> list:
+        """18.8 L1029: each unit that advanced may move one more space, by any connection."""
+        return march_moves(s, a, {x: 2 for x in units}, only=units)
 
     def act(self, s, f, role, action):
         imp = _w(s)["impulse"]
@@ -3161,7 +3165,11 @@ class Decisive(State):
             u = s["units"][action["unit"]]
             log(s, f"{name(u['o'])} {u['t']} moves on to {space_name(action['to'])}.", "18.8")
             move_land(s, imp["actor"], action["unit"], action["to"])
-        elif isinstance(action, dict):
+            imp["bonus"] = [x for x in imp["bonus"] if x != action["unit"]]
+            f["moving"] = True
+            left = [x for x in imp["bonus"] if x in s["units"]]
+            return STAY if left and self.moves(s, imp["actor"], left) else None
+        if isinstance(action, dict):
             imp["do"] = action
         return None
 
