@@ -15,6 +15,7 @@ from console_support import (
     asking,
     cbs,
     clear,
+    end_turn,
     enter,
     game,
     give,
@@ -813,11 +814,72 @@ def test_the_plain_entries_establish_move_disband_and_end():
 
 
 def test_merchant_fleets_in_the_sheets_order():
-    """L409-453, C21, R30: the next Merchant Fleet is handed out when the referee says."""
+    """L409-453, C21, R30: the next Merchant Fleet is handed out when the referee says, from 1884:
+    the 1880 cell of the row is blank (L411)."""
     s = new()
+    assert {"entry": "merchant-fleet"} not in game.actions(s, REF)
+    with pytest.raises(IllegalAction):
+        game.apply(s, REF, {"entry": "merchant-fleet"})
+    to_entries(end_turn(s))
+    assert s["year"] == 1884
     for _ in range(3):
         enter(s, "merchant-fleet")
     assert [g["power"] for g in s["merchant_fleets"]["granted"]] == ["usa", "japan", "britain"]
+
+
+def test_a_great_power_may_defy_a_congress_again():
+    """L156: "+2 For each time a Great Power defies a Congress of Europe"; Germany's second
+    defiance was refused."""
+    s = new()
+    enter(s, "call-congress", by="britain")
+    enter(s, "defy-congress", power="germany")
+    enter(s, "defy-congress", power="germany")
+    assert [a for a, _c, _l in ledger(s)] == [3, 2, 2]
+    assert s["congress"]["defied_by"] == ["germany", "germany"]
+
+
+def test_the_natives_strength_is_any_number_the_referee_enters():
+    """R14, R32: the referee enters the natives' strength; natives of 7 could not be entered (the
+    menu offers 1-6, 8, 10 ...). A strength that is no whole number is refused."""
+    s = new()
+    give(s, "germany", "tchad", 10)
+    with scripted_dice(s, 6):
+        enter(s, "combat", mode="colonial", where="tchad", attacker="germany", defender="natives", natives_sp=7)
+    assert s["combats"][-1]["sp"] == [10, 7] and s["combats"][-1]["column"] == "1-1"  # 10:7 (C1)
+    for bad in (0, -3, 7.5, "7", True, 1000):
+        t = to_entries(new())
+        give(t, "germany", "tchad", 10)
+        for step in ({"entry": "combat"}, {"mode": "colonial"}, {"where": "tchad"}, {"attacker": "germany"}):
+            game.apply(t, REF, step)
+        game.apply(t, REF, {"defender": "natives"})
+        with pytest.raises(IllegalAction):
+            game.apply(t, REF, {"natives_sp": bad})
+
+
+def test_an_army_is_built_where_the_power_stands_now_not_where_it_stood_in_1880():
+    """R13: an army is built at home or in an area where the power has a marker or units. France,
+    its marker and units gone from Cochin China, could still build there."""
+    s = new()
+    clear(s, "cochin-china")
+    take_all_units(s, "france", "cochin-china")
+    for step in ({"entry": "build"}, {"power": "france"}, {"size": "m10"}, {"role": "army"}):
+        game.apply(s, REF, step)
+    sites = [a["where"] for a in game.actions(s, REF) if isinstance(a, dict)]
+    assert "france" in sites and "algiers" in sites and "cochin-china" not in sites
+    with pytest.raises(IllegalAction):
+        game.apply(s, REF, {"where": "cochin-china"})
+
+
+def test_the_referees_own_words_are_kept_clean():
+    """R29 and the brief: bad input gets a clear error and breaks nothing. A decision holding half
+    a character (a lone surrogate) was kept: every seat's view then failed to be sent."""
+    s = new()
+    enter(s, "decision", topic="other", text="\ud800Britain \u202egains nothing")
+    text = s["decisions"][-1]["text"]
+    assert "\ud800" not in text and "\u202e" not in text and "Britain" in text
+    for power in GREAT:
+        orjson.dumps(game.view(s, power))
+    game.clone(s)
 
 
 # ----- refusals and secrecy ------------------------------------------------------------------------------

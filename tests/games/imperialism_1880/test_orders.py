@@ -221,6 +221,25 @@ def test_a_request_no_longer_possible_stops_where_it_fails_and_may_be_refused_wi
     assert s["orders"]["germany"]["items"][0]["status"] == "done"
 
 
+def test_a_request_whose_choices_the_referee_changed_is_not_reported_carried_out():
+    """R37, R38: a request taken up is carried out "when the entry is made"; each power's report
+    tells what became of its requests. The referee took up France's Influence in Morocco, went
+    back over its choices and placed a German Possession in Egypt: France read "carried out"."""
+    s = orders_phase()
+    write(s, "france", "place", area="morocco", status="influence")
+    to_entries(send_all(s))
+    game.apply(s, REF, {"grant": 1})
+    for _ in range(3):
+        game.apply(s, REF, console.BACK)
+    for step in ({"power": "germany"}, {"area": "egypt"}, {"status": "possession"}, {"established": True}):
+        game.apply(s, REF, step)
+    assert s["markers"]["egypt"]["germany"]["status"] == "possession"
+    assert s["orders"]["france"]["items"][0]["status"] == "open"  # still France's to grant or refuse
+    game.apply(s, REF, {"grant": 1})
+    game.apply(s, REF, {"established": False})  # the referee's to say (R37)
+    assert s["stack"][-1]["taking"] is None and s["orders"]["france"]["items"][0]["status"] == "done"
+
+
 def test_a_combat_request_leaves_the_natives_strength_to_the_referee():
     """R37, L867: Germany attacks the natives in Cameroon with the units it has there."""
     s = orders_phase()

@@ -316,13 +316,6 @@ def move(s: dict, power: str, key: str, src: str, dst: str, n: int = 1) -> None:
     )
 
 
-def homes_of(s: dict, power: str) -> list[str]:
-    """A power's home country (the off-map box of D6) and wherever its units stood in 1880 (R13)."""
-    p = pack()
-    out = {p.powers[power].home} | {where for q, _size, _role, where in p.start.units if q == power}
-    return sorted(out, key=place_name)
-
-
 def fits(role: str, where: str) -> bool:
     """R34 Where a unit may stand: a naval unit at sea, in a coastal area or in a home
     country on the sea; an army ashore, in an area or a home country."""

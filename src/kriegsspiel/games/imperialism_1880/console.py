@@ -27,6 +27,7 @@ Record (L242) ends the campaign.
 from __future__ import annotations
 
 from ...engine import STAY, IllegalAction, Procedure, State, ask, ask_all, call, game_over, log, rng
+from ...engine.words import clean
 from . import books, charts
 from .books import (
     GREAT,
@@ -49,7 +50,15 @@ CONFIRM = "end the turn"
 BACK = "back"
 CANCEL = "cancel"
 TEXT_LIMIT = 300
-NATIVE_SP = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30)
+NATIVE_SP = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30)  # offered; any whole number to NATIVE_MAX is taken (R14)
+NATIVE_MAX = 999
+
+
+def natives_sp(value) -> bool:
+    """R14, R32: the natives' strength is the referee's to enter: any whole number of points."""
+    return type(value) is int and 1 <= value <= NATIVE_MAX
+
+
 MONEY = (-100, -50, -25, -20, -10, -5, -2, -1, 1, 2, 5, 10, 20, 25, 50, 100)
 POINTS = (-20, -10, -5, -2, -1, 1, 2, 5, 10, 20)
 TOPICS = (
@@ -172,13 +181,15 @@ def step_remove(s, d):
 
 
 def build_sites(s, power, role):
+    """R13: an army at home or in an area where the power has a marker or units now (an area
+    lost since 1880 is no site); a navy at home, if it lies on the sea, or in any sea zone."""
     p = pack()
-    homes = set(books.homes_of(s, power))
+    home = p.powers[power].home
     if role == "naval":
-        return names(set(p.seas) | {h for h in homes if h in p.homes and p.homes[h].seas})
+        return names(set(p.seas) | ({home} if home in p.homes and p.homes[home].seas else set()))
     mine = {a for a, here in s["markers"].items() if power in here}
     mine |= {w for w in books.units_of(s, power) if w in p.areas}
-    return names({h for h in homes if h not in p.seas} | mine)
+    return names({home} | mine)
 
 
 def step_build(s, d):
@@ -315,7 +326,7 @@ def step_call_congress(s, d):
 
 def step_defy_congress(s, d):
     if "power" not in d:
-        return "power", [p for p in GREAT if p not in s["congress"]["defied_by"]]
+        return "power", list(GREAT)  # L156: +2 "for each time" a Great Power defies it
     return None
 
 
@@ -473,7 +484,8 @@ ENTRIES = {
     "merchant-fleet": (
         "hand out the next Merchant Fleet",  # L409-453
         step_none,
-        lambda s: s["merchant_fleets"]["next"] < len(charts.merchant_fleets()),
+        lambda s: s["year"] != charts.YEARS[0] and s["merchant_fleets"]["next"] < len(charts.merchant_fleets()),
+        # the 1880 cell is blank (L411): from 1884 on (C21)
     ),
     "decision": ("a referee decision", step_decision, None),
     "treasury": ("adjust a treasury", step_treasury, None),
@@ -580,8 +592,10 @@ class Entries(State):
         if d and type(action) is dict and len(action) == 1:
             what, options = next_step(s, d)
             ((key, value),) = action.items()
-            if key == what and key in FREE_TEXT_STEPS and type(value) is str and 0 < len(value.strip()) <= TEXT_LIMIT:
-                return {key: value.strip()}
+            if key == what == "natives_sp" and natives_sp(value):
+                return {key: value}
+            if key == what and key in FREE_TEXT_STEPS and type(value) is str and 0 < len(clean(value)) <= TEXT_LIMIT:
+                return {key: clean(value)}  # R29: the referee's own words, as every seat will read them
             if key == what and value not in options:
                 reason = refusal(s, d, key, value)
                 if reason:
@@ -615,6 +629,7 @@ class Entries(State):
             power, item = orders.find(s, action["grant"])
             draft, gap = orders.fill(s, power, item)
             f["taking"] = item["id"]
+            f["filled"] = dict(draft)  # the request's own choices (R37)
             f["gap"] = list(gap) if gap else None
             f["draft"] = draft
             if gap is not None:
@@ -632,11 +647,12 @@ class Entries(State):
         f["draft"] = {}
         f["made"] += 1
         taking = f.get("taking")
+        filled = f.pop("filled", None) or {}
         f["taking"] = None
         f["gap"] = None
         APPLY[entry["entry"]](s, entry)
-        if taking:
-            orders.carried_out(s, taking)
+        if taking and all(entry.get(k) == v for k, v in filled.items()):
+            orders.carried_out(s, taking)  # R37, R38: not when the referee backed over its choices and changed them
         if s["great_war"] is not None:
             return None
         return STAY
@@ -1127,8 +1143,15 @@ class Unrest(State):
         return out + [{"effect": "none"}] + [{"text": t} for t in UNREST_DECISIONS]
 
     def legal(self, s, f, role, action):
+        if (
+            f["fighting"]
+            and type(action) is dict
+            and list(action) == ["natives_sp"]
+            and natives_sp(action["natives_sp"])
+        ):
+            return {"natives_sp": action["natives_sp"]}
         if not f["fighting"] and type(action) is dict and list(action) == ["text"] and type(action["text"]) is str:
-            text = action["text"].strip()
+            text = clean(action["text"])
             if 0 < len(text) <= TEXT_LIMIT:
                 return {"text": text}
         return super().legal(s, f, role, action)
@@ -1196,7 +1219,7 @@ class MinorActivity(State):
 
     def legal(self, s, f, role, action):
         if type(action) is dict and list(action) == ["text"] and type(action["text"]) is str:
-            text = action["text"].strip()
+            text = clean(action["text"])
             if 0 < len(text) <= TEXT_LIMIT:
                 return {"text": text}
         return super().legal(s, f, role, action)

@@ -237,7 +237,7 @@ REQUESTS = {
         "defy the Congress of Europe",
         steps_none,
         "power",
-        lambda s, me: s["congress"] is not None and me not in s["congress"]["defied_by"],
+        lambda s, me: s["congress"] is not None,  # L156: each time it defies, again and again
     ),
     "support": ("declare support for a minor power", steps_support, "power", None),
     "withdraw-support": ("withdraw support for a minor power", steps_withdraw_support, None, None),
