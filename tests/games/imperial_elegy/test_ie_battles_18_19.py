@@ -355,3 +355,27 @@ def test_18_8_each_army_that_advanced_after_a_decisive_win_may_move_one_more_spa
     s, armies = _decisive("bohemia")
     assert world.P().link("bohemia", "galicia") == "difficult"
     assert any(isinstance(a, dict) and a.get("to") == "galicia" for a in game.actions(s, "ge"))
+
+
+def test_19_11_navies_displaced_by_a_march_fight_the_enemy_fleet_in_their_box():
+    """19.11 L1131: naval units in a port entered by enemy land units displace to an adjacent box;
+    "this displacement may result in a naval battle, if it does the displaced units are considered
+    the attackers". After a march (not a land battle) they sat beside the enemy fleet, no battle."""
+    s = blank()
+    for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland", "lombardy", "venetia", "tyrol"):
+        clear_units(s, sid)
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    to_impulse(s)
+    s["occupied"]["lombardy"] = "ge"
+    army = world.new_unit(s, "ge", "army", "lombardy")
+    ship = world.new_unit(s, "au", "squadron", "venetia")
+    world.new_unit(s, "ge", "squadron", "eastern-med")
+    world.new_unit(s, "ge", "squadron", "eastern-med")
+    assert list(world.ports_of(s, "venetia")) == ["eastern-med"]
+    answer(s, "ge", "march")
+    with scripted_dice(s, 1, 6):
+        answer(s, "ge", {"unit": army, "to": "venetia"})
+        plainly(s, until=lambda s: asking(s) in ("war-march", "war-impulse"))
+    lb = s["last_naval_battle"]
+    assert lb is not None and lb["at"] == "eastern-med" and lb["attacker"] == "au"
+    assert ship not in s["units"] or s["units"][ship]["at"] != "venetia"

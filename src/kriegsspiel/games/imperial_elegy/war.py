@@ -1098,16 +1098,12 @@ def carry_ecs(s: dict, uid: str, frm: str, to: str) -> None:
             W.move_unit(s, x, to)
 
 
-def displace_navies(s: dict, sid: str, key: str) -> None:
-    """15.2.4 L862, 19.11: enemy naval units in a port entered by land units displace to an
-    adjacent naval box (W13: no interception or battle follows)."""
-    ports = W.ports_of(s, sid)
-    if not ports:
-        return
-    for uid, u in sorted(s["units"].items()):
-        if u["at"] == sid and u["t"] in NAVAL_TYPES and key_of(s, u["o"]) == OTHER[key]:
-            W.move_unit(s, uid, ports[0])
-            log(s, f"{name(u['o'])}'s {u['t']} in {space_name(sid)} displaces to {space_name(ports[0])}.", "19.11")
+def displace_navies(s: dict, sid: str, actor: str) -> None:
+    """15.2.4 L862, 19.11 L1131: enemy naval units in a port entered by land units displace to an
+    adjacent naval box, where a battle may follow, the displaced units attacking without
+    avoiding (``naval.NavalDisplace``; W13)."""
+    if W.ports_of(s, sid) and any(u["at"] == sid and u["t"] in NAVAL_TYPES for u in s["units"].values()):
+        call(s, "naval-displace", space=sid, by=actor)
 
 
 def move_land(s: dict, actor: str, uid: str, to: str) -> None:
@@ -1115,7 +1111,7 @@ def move_land(s: dict, actor: str, uid: str, to: str) -> None:
     frm = u["at"]
     carry_ecs(s, uid, frm, to)
     W.move_unit(s, uid, to)
-    displace_navies(s, to, key_of(s, actor))
+    displace_navies(s, to, actor)
     update_occupation(s, actor if actor in PLAYERS else None)
 
 
