@@ -50,7 +50,7 @@ CONFIRM = "end the turn"
 BACK = "back"
 CANCEL = "cancel"
 TEXT_LIMIT = 300
-NATIVE_SP = (1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30)  # offered; any whole number to NATIVE_MAX is taken (R14)
+NATIVE_SP = (*range(1, 13), 14, 15, 16, 18, 20, 25, 30, 35, 40, 50)  # offered; any whole number is taken (R14)
 NATIVE_MAX = 999
 
 
