@@ -379,3 +379,40 @@ def test_19_11_navies_displaced_by_a_march_fight_the_enemy_fleet_in_their_box():
     lb = s["last_naval_battle"]
     assert lb is not None and lb["at"] == "eastern-med" and lb["attacker"] == "au"
     assert ship not in s["units"] or s["units"][ship]["at"] != "venetia"
+
+
+def test_19_1_a_fleet_may_be_intercepted_in_a_box_it_sails_through():
+    """19.1 L1051: "when the active player's units move into a naval box that is connected to a
+    port containing enemy naval units, those enemy naval units may attempt to intercept them.
+    Interception rolls interrupt naval movement actions". Russia's squadrons sailed from the
+    Baltic through the North Atlantic to the Western Mediterranean, past the fleet in London, and
+    Britain was never asked: only the box a move ends in was offered (ruling B15 now names the
+    boxes crossed, the shortest way)."""
+    from kriegsspiel.games.imperial_elegy import naval
+
+    s = empty()
+    war(s, ["ru"], ["uk"])
+    ru = add(s, "ru", "squadron", "baltic", 2)
+    add(s, "uk", "squadron", "london", 3)
+    assert naval.crossed(s, "ru", "baltic", "western-med", {"granted": [], "denied": []}) == ["north-atlantic"]
+    proc(s, "naval-move", power="ru", wartime=True)
+    for x in ru:
+        answer(s, "ru", {"move": True, "unit": x, "to": "western-med"})
+    answer(s, "ru", "done")
+    assert asking(s) == "naval-intercept-ask" and role_now(s) == "uk"
+    assert s["stack"][-1]["box"] == "north-atlantic"
+    with scripted_dice(s, 6, 3, 3):  # intercepted: the Russians are stopped in the North Atlantic; the battle
+        answer(s, "uk", "intercept")
+    assert {s["units"][x]["at"] for x in ru} == {"north-atlantic"}
+    assert s["battle"] is not None and s["battle"]["at"] == "north-atlantic"
+
+    s = empty()
+    war(s, ["ru"], ["uk"])
+    ru = add(s, "ru", "squadron", "baltic", 2)
+    add(s, "uk", "squadron", "london", 3)
+    proc(s, "naval-move", power="ru", wartime=True)
+    for x in ru:
+        answer(s, "ru", {"move": True, "unit": x, "to": "western-med"})
+    answer(s, "ru", "done")
+    answer(s, "uk", "no")  # not intercepted: they sail on
+    assert {s["units"][x]["at"] for x in ru} == {"western-med"} and not s["stack"]

@@ -326,6 +326,38 @@ def entered_through(s: dict, power: str, uid: str, nm: dict, to: str) -> str:
     return to
 
 
+def crossed(s: dict, power: str, frm: str, via: str, nm: dict) -> list:
+    """The boxes a move of one NMP from ``frm`` passes through before ``via``, the last box it
+    enters: through European waters the shortest way, the map's order breaking ties (RULINGS_BATTLE
+    B15); none for a move of one box."""
+    if not is_box(via) or not european(via):
+        return []
+    starts = [frm] if is_box(frm) else list(W.ports_of(s, frm))
+    if via in starts:
+        return []
+    came: dict = {b: None for b in sorted(starts) if european(b)}
+    todo = list(came)
+    while todo:
+        x = todo.pop(0)
+        if x == via:
+            break
+        for y in sorted(W.box_neighbours(s, x)):
+            if y in came or not european(y):
+                continue
+            gate = PASSAGES.get(frozenset((x, y)))
+            if gate is not None and passage_state(s, power, gate, nm) != "open":
+                continue
+            came[y] = x
+            todo.append(y)
+    path = []
+    x = came.get(via)
+    while x is not None:
+        path.append(x)
+        x = came[x]
+    path.reverse()
+    return [b for b in path if b != frm]
+
+
 def _peace_ports(s: dict, power: str, idx: dict) -> set:
     """Peacetime ports a naval unit of the power may enter: its own, its allied minors', and
     uncontrolled ports with its influence, with fewer than four naval units (5.5.4; B10)."""
@@ -446,7 +478,8 @@ class NavalMove(Procedure):
         # (RULINGS_BATTLE B15)
         while nm["entered"]:
             box = nm["entered"].pop(0)
-            if nm["wartime"] and interceptors(s, nm["power"], box) and units_of(s, nm["power"], box):
+            here = units_of(s, nm["power"], box) or passed(s, nm, box)
+            if nm["wartime"] and interceptors(s, nm["power"], box) and here:
                 call(s, "naval-intercept", box=box, mover=nm["power"])
                 return "turn"
         if nm["euro"] and move_choices(s, nm):
@@ -583,10 +616,13 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
             log(s, f"{name(power)} occupies {space_name(to)}.", "15.2.1")
             if not efs:
                 nm["exit"].append(uid)
-    box = via if is_box(via) else None
-    if box and box not in nm["intercepted"]:
-        nm["intercepted"].append(box)
-        nm["entered"].append(box)
+    passing = crossed(s, power, frm, via, nm) if nm["wartime"] else []
+    for box in passing:  # 19.1 L1051: a box passed through is moved into too (B15)
+        nm.setdefault("passed", {}).setdefault(box, []).append(uid)
+    for box in passing + ([via] if is_box(via) else []):
+        if box not in nm["intercepted"]:
+            nm["intercepted"].append(box)
+            nm["entered"].append(box)
 
 
 def unit_text(u: dict) -> str:
@@ -688,7 +724,18 @@ def try_intercept(s: dict, q: str, port: str, box: str, mover: str) -> bool:
             W.move_unit(s, x, box)
             if nm:
                 nm["no_avoid"].append(x)
+        for x in passed(s, nm, box) if nm else []:  # 19.1 L1051: stopped where they were intercepted
+            log(s, f"{unit_text(s['units'][x])} is stopped in {space_name(box)}.", "19.1")
+            W.move_unit(s, x, box)
+            nm["box"][x] = box
+        if nm:
+            nm.get("passed", {}).pop(box, None)
     return ok
+
+
+def passed(s: dict, nm: dict, box: str) -> list:
+    """The moving units that passed through ``box`` on their way elsewhere and sail on still."""
+    return [x for x in nm.get("passed", {}).get(box, []) if x in s["units"] and s["units"][x]["at"] != box]
 
 
 class NavalInterceptState(State):
