@@ -118,6 +118,30 @@ def test_prep_discard_gains_stability_and_never_takes_a_mandatory_card():
     assert gone[0] in s["discard"]
 
 
+def test_10_4_a_power_is_asked_the_prep_discard_whatever_its_hand_holds():
+    """10.4: a power below stability 6 may discard a random card that is no mandatory event. Only
+    powers holding such a card were asked, so every other power saw who holds only mandatory
+    events. Britain's hand swapped for as many mandatory events: Russia's view is the same, and
+    Britain is asked all the same, with "keep" alone."""
+    from kriegsspiel.games.imperial_elegy.deck import deck
+
+    s = game.new(seed=5)
+    assert asking(s) == "prep-discard"
+    actor = game.active(s)[0]
+    nxt = "uk"
+    t = game.clone(s)
+    used = set(t["deck"]) | set(t["discard"]) | {c for q in t["powers"].values() for c in q["hand"]}
+    mandatory = [
+        c for c in deck().cards if "mandatory" in world.card(c).flags and "response" not in world.card(c).flags
+    ]
+    t["powers"][nxt]["hand"] = [c for c in mandatory if c not in used][: len(t["powers"][nxt]["hand"])]
+    assert game.view(s, "ru") == game.view(t, "ru")
+    s = game.apply(s, actor, "keep")
+    t = game.apply(t, actor, "keep")
+    assert game.view(s, "ru")["active"] == game.view(t, "ru")["active"] == [nxt]
+    assert game.actions(t, nxt) == ["keep"] and len(game.actions(s, nxt)) > 1
+
+
 def _to_homes(s):
     while asking(s) in ("prep-discard", "gift"):
         answer(s, game.active(s)[0], "keep" if asking(s) == "prep-discard" else "done")

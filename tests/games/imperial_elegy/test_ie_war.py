@@ -282,6 +282,20 @@ def test_initiative_ge_wins_ties_and_budget():
     assert w["budget"]["fr"] == 3 + 2 + 1  # the Second Empire's +1 (33.3)
 
 
+def test_13_7_the_defender_is_asked_for_its_budget_card_whatever_its_hand_holds():
+    """13.7 L809: the defender may add a card's CP to its budget, never a mandatory event's. Only a
+    defender holding another card was asked, so every player saw when France held only mandatory
+    events; now it is asked with any hand, with "none" alone when nothing may be played."""
+    from kriegsspiel.games.imperial_elegy.deck import deck
+
+    s = blank()
+    s["powers"]["fr"]["hand"] = [c for c in deck().cards if set(war.card(c).flags) == {"mandatory"}][:2]
+    declare(s, "ge", "fr", "conquest", ["champagne"], cp=3)
+    seen = []
+    auto(s, {"war-card": lambda acts: seen.append(acts) or acts[-1], "war-impulse": lambda acts: None})
+    assert seen == [["none"]]
+
+
 def test_initiative_industry_breaks_ties():
     s = blank()
     s["powers"]["fr"]["hand"].append(CARD2)

@@ -242,7 +242,7 @@ class Prep(Procedure):
         while f["i"] < len(PLAYERS):
             q = PLAYERS[f["i"]]
             f["i"] += 1
-            if prep_choices(s, q):
+            if prep_offers(s, q):  # asked whatever its hand holds: being asked must not tell it (E31)
                 ask(s, "prep-discard", q)
                 return "discard"
         return None
@@ -255,16 +255,20 @@ def discardable(s: dict, q: str) -> list:
     return [c for c in st["hand"] if c != st["home"] and "mandatory" not in card(c).flags]
 
 
-def prep_choices(s: dict, q: str) -> list:
+def prep_offers(s: dict, q: str) -> list:
+    """What 10.4 (and 33.2.2 for India) offers the power, as every power can see it."""
     st = s["powers"][q]
     out = []
-    if not discardable(s, q):
-        return out
     if st["stability"] < 6 and not st.get("prep_discarded"):
         out.append("stability")
     if q == "uk" and not s["flags"].get("india_stable") and s["control"].get("india") == "uk":
         out.append("india")
     return out
+
+
+def prep_choices(s: dict, q: str) -> list:
+    """The offers it may take: only with a card a random discard may take."""
+    return prep_offers(s, q) if discardable(s, q) else []
 
 
 class PrepDiscard(State):
@@ -288,7 +292,7 @@ class PrepDiscard(State):
         else:
             s["flags"]["india_stable"] = True
             log(s, f"Britain discards {card_title(c)} at random: India is stable.", "33.2.2")
-        return STAY if prep_choices(s, role) else None
+        return STAY if prep_offers(s, role) else None
 
 
 # ----- 11.0 the Diplomacy Phase ---------------------------------------------------------------------------

@@ -1932,7 +1932,7 @@ class WarAimStep(Procedure):
         f.setdefault("cards", [q for q in _w(s)["defenders"] if q in PLAYERS and q not in _w(s)["played"]])
         while f["cards"]:
             q = f["cards"].pop(0)
-            if budget_cards(s, q):
+            if s["powers"][q]["hand"]:  # asked with any hand, playable or not: being asked must not tell it (E31)
                 ask(s, "war-card", q)
                 return "card"
         return None
