@@ -233,6 +233,53 @@ def test_units_kept_back_from_a_withdrawal_give_the_enemy_victory_points():
     assert t["vp"]["entente"] == 0
 
 
+def _at_withdrawal(seed: int = 0) -> dict:
+    """The game at the Central Powers' Ninth Army withdrawal (Sep II 14)."""
+    return advance(G.new(seed=seed), lambda s: s["stack"][-1].get("state") == "withdraw", steps=400)
+
+
+def test_o38_the_ninth_army_goes_division_by_division_and_hindenburg_with_four():
+    """16A1cc, SCENARIO.md: the Entente scores 2 VP for each listed division kept, 1 for each other
+    unit but an HQ; Hindenburg leaves in Sep II 14 if at least four divisions go (ev-ninth-army-
+    command). Only "all" or "none" was offered, and the event was judged before the withdrawal, so
+    it never fired."""
+    s = _at_withdrawal()
+    cp = "central-powers"
+    offered = [a["withdraw"] for a in G.actions(s, cp) if isinstance(a["withdraw"], str)]
+    divisions = [u for u in offered if UNITS[u].size == "division"]
+    assert len(divisions) >= 5 and {True, False} <= {a["withdraw"] for a in G.actions(s, cp)}
+    before = s["vp"]["entente"]
+    for u in divisions[:4]:
+        s = G.apply(s, cp, {"withdraw": u})
+        assert s["units"][u]["at"] == "withdrawn"
+    kept = [u for u in offered if u not in divisions[:4] and not UNITS[u].hq]
+    s = G.apply(s, cp, {"withdraw": False})
+    worth = sum(2 if UNITS[u].size == "division" else 1 for u in kept)
+    assert s["vp"]["entente"] - before == worth and s["withdrawn"]["wd-ninth-army"] == 4
+    s = advance(s, lambda s: s["phase"] == "movement", steps=50)
+    assert "ev-ninth-army-command" in s["events"]
+    assert s["hq"]["de-8-army-hq"]["leader"] != "hindenburg"
+
+
+def test_o38_any_rifle_divisions_count_two_brigades_as_one_and_each_one_not_sent_scores():
+    """SCENARIO.md, Oct I 14: "The Second Army HQ, any 4 Russian rifle divisions (two brigades count
+    as one) and 1 cavalry division go ... For each one not sent the Central Powers score 2 VP"."""
+    from kriegsspiel.games.over_there.scenario import Location
+
+    w = world.start_hex(Location(place="Warsaw"))
+    brigades = ["ru-1-fin-bde", "ru-2-fin-bde", "ru-3-fin-bde", "ru-4-fin-bde"]
+    placed = {u: w for u in ["ru-2-army-hq", "ru-22-id", "ru-24-id", "ru-4-cav", *brigades]}
+    s = only(fresh(), dict(placed))
+    sequence.withdraw(s, "wd-second-army-warsaw", True)
+    assert all(s["units"][u]["at"] == "withdrawn" for u in placed) and s["vp"]["central-powers"] == 0
+    s = only(fresh(), dict(placed))
+    sequence.withdraw(s, "wd-second-army-warsaw", False)
+    assert s["vp"]["central-powers"] == 2 * 6  # the HQ, four rifle divisions, the cavalry division
+    s = only(fresh(), {u: w for u in ["ru-2-army-hq", "ru-22-id", "ru-4-cav", *brigades[:2]]})
+    sequence.withdraw(s, "wd-second-army-warsaw", True)
+    assert s["vp"]["central-powers"] == 2 * 2  # two rifle divisions owed: not in play to send
+
+
 def test_places_score_for_the_side_that_did_not_own_them():
     """The scenario's places score for the side that did not own them in July 1914, when it owns
     them at the end and is not cut off from them (ruling O18: a raid does not take a province)."""

@@ -701,7 +701,10 @@ class OverThere(Rules):
         if "choice" in action:
             return f"choose: {action['choice']}"
         if "withdraw" in action:
-            return "withdraw the units" if action["withdraw"] else "keep the units (the enemy gains VP)"
+            go = action["withdraw"]
+            if isinstance(go, str):
+                return f"withdraw {UNITS[go].short}" if go in UNITS else f"withdraw {go}"
+            return "withdraw every unit that may go" if go else "keep the rest (the enemy gains VP)"
         return super().label(action)
 
     def public_data(self):

@@ -215,6 +215,7 @@ class WithdrawalRecord(Record):
     destination: str
     vp_per_division_retained: float = Field(ge=0)  # to the other side, for each division not withdrawn
     vp_per_other_retained: float = Field(ge=0)  # ... and each other unit (HQs excepted)
+    vp_per_hq_retained: float = Field(default=0, ge=0)  # ... and each listed HQ
 
 
 class Choice(_Part):

@@ -263,6 +263,7 @@ class PlayerTurn(Procedure):
         asked whenever his replacement pool holds a unit that may be replaced, whatever his Man
         and Equ Pts (which are his secret: being asked or not would tell them, ruling O1)."""
         side = f["side"]
+        events(s, side, TURNS[s["turn"]])  # the events that hang on this phase's withdrawals (Ninth Army)
         if any(_replaceable(s, uid) for uid in replacement_pool(s, side)):
             ask(s, "replace", side)
         return "general_staff"
@@ -1410,17 +1411,37 @@ def disband(s: dict, side: str, uid: str) -> None:
 
 
 class Withdraw(State):
-    """16A1: units the OB withdraws leave the map; each kept costs victory points."""
+    """16A1cc: units the OB withdraws leave the map, one by one as the player names them, or all
+    that may go at once; each unit kept back gives the enemy victory points (the scenario)."""
 
     def prompt(self, s, f, role):
         wd = next(w for w in SC.withdrawals if w.id == f["withdrawal"])
-        return f"The OB withdraws units to {wd.destination}: withdraw them, or keep them and give the enemy VP."
+        return (
+            f"The OB withdraws units to {wd.destination}: withdraw them (one by one, or all that may "
+            "go), or keep the rest and give the enemy VP."
+        )
 
     def actions(self, s, f, role):
-        return [{"withdraw": True}, {"withdraw": False}]
+        units = withdraw_candidates(s, f["withdrawal"], f.get("gone", []))
+        return [{"withdraw": True}, {"withdraw": False}] + [{"withdraw": u} for u in units]
 
     def act(self, s, f, role, action):
-        withdraw(s, f["withdrawal"], action["withdraw"])
+        gone = f.setdefault("gone", [])
+        go = action["withdraw"]
+        if isinstance(go, str):
+            withdraw_unit(s, go)
+            gone.append(go)
+            if withdraw_candidates(s, f["withdrawal"], gone):
+                return STAY
+            go = False
+        elif go:
+            while True:
+                left = withdraw_candidates(s, f["withdrawal"], gone)
+                if not left:
+                    break
+                withdraw_unit(s, left[0])
+                gone.append(left[0])
+        withdraw(s, f["withdrawal"], gone)
         return None
 
 
@@ -1881,36 +1902,81 @@ def pool_due(s: dict, side: str) -> dict[str, float]:
     return due
 
 
-def withdraw(s: dict, wid: str, go: bool) -> None:
+def _counts(uid: str) -> float:
+    """Divisions a unit counts for (the scenario: "two rifle brigades count as one")."""
+    return 0.5 if UNITS[uid].size == "brigade" else 1.0
+
+
+def _needs_left(s: dict, wd, gone: list) -> list:
+    """Each of the withdrawal's "any" needs with the divisions still owed it."""
+    out = []
+    taken: set = set()
+    for need in wd.any:
+        owed = float(need.count)
+        for u in gone:
+            if u not in taken and owed > 0 and _fits(u, need):
+                owed -= _counts(u)
+                taken.add(u)
+        out.append((need, max(0.0, owed)))
+    return out
+
+
+def _fits(uid: str, need) -> bool:
+    u = UNITS[uid]
+    sizes = (need.size, "brigade") if need.size == "division" and "rifle" in need.types else (need.size,)
+    return u.size in sizes and u.type in need.types and (need.army is None or u.army == need.army)
+
+
+def withdraw_candidates(s: dict, wid: str, gone: list) -> list:
+    """16A1cc: the units that may still go: the listed ones on the map, then any that meets a need
+    still owed; never an isolated unit."""
     wd = next(w for w in SC.withdrawals if w.id == wid)
     side = wd.side
-    chosen = [u for u in wd.units if s["units"][u]["at"] == "map"]
-    for need in wd.any:
-        pick = [
-            uid
-            for uid, v in on_map(s, side)
-            if uid not in chosen
-            and UNITS[uid].size == need.size
-            and UNITS[uid].type in need.types
-            and (need.army is None or UNITS[uid].army == need.army)
-        ][: need.count]
-        chosen += pick
+    out = [u for u in wd.units if s["units"][u]["at"] == "map" and u not in gone]
+    for need, owed in _needs_left(s, wd, gone):
+        if owed > 0:
+            out += [u for u, _v in on_map(s, side) if u not in out and u not in wd.units and _fits(u, need)]
+    return [u for u in out if s["units"][u]["supply"] != "isolated"]
+
+
+def withdraw_unit(s: dict, uid: str) -> None:
+    v = s["units"][uid]
+    logistics.drop(s, uid, v["hex"])  # 11H: what an HQs carries stays on the map
+    v.update({"hex": None, "at": "withdrawn"})
+    log(s, f"{UNITS[uid].short} is withdrawn.", "16A1")
+
+
+def withdraw(s: dict, wid: str, gone) -> None:
+    """The withdrawal's reckoning once the player is done: with ``gone`` True or False (every unit
+    that may go goes, or none), or the units withdrawn one by one; each listed unit kept back
+    (HQs aside) and each division a need still owes give the enemy victory points."""
+    wd = next(w for w in SC.withdrawals if w.id == wid)
+    side = wd.side
+    if gone is True or gone is False:
+        went = []
+        while gone:
+            left = withdraw_candidates(s, wid, went)
+            if not left:
+                break
+            withdraw_unit(s, left[0])
+            went.append(left[0])
+        gone = went
     kept = 0.0
-    gone = 0
-    for u in chosen:
-        v = s["units"][u]
-        if go and v["supply"] != "isolated":
-            logistics.drop(s, u, v["hex"])  # 11H: what an HQs carries stays on the map
-            v.update({"hex": None, "at": "withdrawn"})
-            if UNITS[u].size == "division":
-                gone += 1
-        elif not UNITS[u].hq:
+    for u in wd.units:
+        if u in gone or s["units"][u]["at"] != "map":
+            continue
+        if UNITS[u].hq:
+            kept += wd.vp_per_hq_retained
+        else:
             kept += wd.vp_per_division_retained if UNITS[u].size == "division" else wd.vp_per_other_retained
-    s["withdrawn"][wid] = gone
+    for _need, owed in _needs_left(s, wd, gone):
+        kept += owed * wd.vp_per_division_retained
+    divisions = sum(_counts(u) for u in gone if UNITS[u].size in ("division", "brigade"))
+    s["withdrawn"][wid] = int(divisions) if divisions == int(divisions) else divisions
     if kept:
         s["vp"][OTHER[side]] += kept
-    if go:
-        log(s, f"{SIDE_NAMES[side]} withdraws {gone} division(s) to {wd.destination}.", "16A1")
+    if gone:
+        log(s, f"{SIDE_NAMES[side]} withdraws {divisions:g} division(s) to {wd.destination}.", "16A1")
     if kept:
         log(s, f"{SIDE_NAMES[side]} keeps units the OB withdraws: {SIDE_NAMES[OTHER[side]]} gains {kept:g} VP.", "16A1")
 
