@@ -726,23 +726,27 @@ def test_a_draft_may_raise_an_ef_or_an_allied_minors_army_instead_of_an_army():
     assert any(u["o"] == GE and u["t"] == "ef" and u["at"] == efs[0]["space"] for u in s["units"].values())
 
 
-@pytest.mark.parametrize("bot, seed", [("rulebook", 4), ("heuristic", 6)])
-def test_a_whole_campaign_through_the_great_war_to_its_end_and_its_record_replays(bot, seed):
+@pytest.mark.parametrize("bot", ["rulebook", "heuristic"])
+def test_a_whole_campaign_through_the_great_war_to_its_end_and_its_record_replays(bot):
     """24.0-31.0 in a campaign from 1850: six bots of one kind play until the Great War breaks out
-    (these seeds reach it) and is fought to its end; the record replays to the same state."""
+    (the first seed from 1 that reaches it; about one campaign in three does) and is fought to
+    its end; the record replays to the same state."""
     import kriegsspiel
     from kriegsspiel.ai.bots import get
     from kriegsspiel.engine.records import digest
     from kriegsspiel.engine.rng import bot_random
 
     seats = {p: bot for p in game.roles}
-    s = game.new(seed=seed, options=game.seat_options({}, seats))
     b = get("imperial-elegy", bot)
-    rngs = {r: bot_random(s, r) for r in s["roles"]}
-    while not game.is_over(s):
-        for role in game.active(s):
-            answer(s, role, b(game.view(s, role), game.actions(s, role), rngs[role]))
-    assert "gw" in s and s["result"]["winners"]
+    for seed in range(1, 31):
+        s = game.new(seed=seed, options=game.seat_options({}, seats))
+        rngs = {r: bot_random(s, r) for r in s["roles"]}
+        while not game.is_over(s):
+            for role in game.active(s):
+                answer(s, role, b(game.view(s, role), game.actions(s, role), rngs[role]))
+        if "gw" in s:
+            break
+    assert "gw" in s and s["result"]["winners"], "no campaign of seeds 1-30 reached the Great War"
     assert s["gw"]["winner"] is not None or s["gw"]["turn"] == greatwar.LAST_TURN
     assert any(line[0] == "31.0" for line in s["log"])
     again = kriegsspiel.replay(kriegsspiel.record(s))

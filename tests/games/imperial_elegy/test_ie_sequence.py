@@ -142,6 +142,47 @@ def test_10_4_a_power_is_asked_the_prep_discard_whatever_its_hand_holds():
     assert game.actions(t, nxt) == ["keep"] and len(game.actions(s, nxt)) > 1
 
 
+def test_9_0_a_mandatory_event_with_the_remove_symbol_leaves_the_game_when_played():
+    """9.0 L542: "Events marked with the remove symbol are removed from the game when played for
+    their event"; 9.1.4: a mandatory event is always played for its event (and its CP). Long
+    Depression played as a mandatory event went to the discard pile, to be shuffled back (10.1) and
+    fire again; Machine Guns, permanent, too. A card of neither kind played for CP is discarded."""
+    s = start(seed=0)
+    for _ in range(600):
+        if asking(s) == "impulse" and game.active(s) == ["ge"]:
+            break
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
+        answer(s, r, next((x for x in ("keep", "done") if x in acts), cp[0] if cp else acts[0]))
+    assert asking(s) == "impulse"
+    c = "long-depression"
+    assert {"mandatory", "remove"} <= set(world.card(c).flags)
+    for q in world.PLAYERS:
+        if c in s["powers"][q]["hand"]:
+            s["powers"][q]["hand"].remove(c)
+    for pile in ("deck", "discard"):
+        if c in s[pile]:
+            s[pile].remove(c)
+    s["powers"]["ge"]["hand"].append(c)
+    play = next(a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("card") == c)
+    assert play["as"] == "mandatory"
+    answer(s, "ge", play)
+    for _ in range(100):
+        if asking(s) == "impulse":
+            break
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        answer(s, r, next((x for x in ("done", "pass", "keep") if x in acts), acts[0]))
+    assert c in s["removed"] and c not in s["discard"]
+    t = blank()
+    world.finish_card(t, "fr", "machine-guns")
+    assert "machine-guns" in t["permanent"] and "machine-guns" not in t["discard"]
+    plain = next(x for x in t["powers"]["fr"]["hand"] if not {"mandatory", "permanent"} & set(world.card(x).flags))
+    world.finish_card(t, "fr", plain)
+    assert plain in t["discard"]
+
+
 def _to_homes(s):
     while asking(s) in ("prep-discard", "gift"):
         answer(s, game.active(s)[0], "keep" if asking(s) == "prep-discard" else "done")

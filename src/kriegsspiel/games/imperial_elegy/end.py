@@ -516,7 +516,8 @@ def cleanup_cards(s: dict) -> None:
     for q in PLAYERS:
         st = s["powers"][q]
         if st["chain"]:
-            s["discard"] += st["chain"]
+            for c in st["chain"]:
+                finish_card(s, q, c)
             st["chain"] = []
         if st["industrialize"] is not None:
             finish_card(s, q, st["industrialize"])

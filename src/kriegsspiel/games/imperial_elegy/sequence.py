@@ -24,6 +24,7 @@ from .world import (
     cut_off_armies,
     deal,
     displace_to,
+    finish_card,
     minors_in_play,
     name,
     new_unit,
@@ -506,7 +507,8 @@ class ActionPhase(Procedure):
         home card or a mandatory event (12.0 L601); home cards go back to their owners."""
         for q in PLAYERS:
             st = s["powers"][q]
-            s["discard"] += st["chain"]
+            for c in st["chain"]:
+                finish_card(s, q, c)
             st["chain"] = []
             if st["home"] in st["hand"]:
                 st["hand"].remove(st["home"])

@@ -1209,12 +1209,21 @@ def deal(s: dict, q: str, n: int) -> int:
 
 def finish_card(s: dict, q: str, c: str) -> None:
     """Where a played card goes: the home card back to its owner at the end of the turn
-    (9.1.1), a removed event out of the game, the others to the discard pile."""
+    (9.1.1), a removed event out of the game, the others to the discard pile. A mandatory event
+    is always played for its event (9.1.4), so with the remove symbol it leaves the game and a
+    permanent one stays by the board, whether played for CP, into industrialization or the CP
+    chain (9.0 L542)."""
     if c in s["powers"][q]["homes"]:
         return
     if c in s["discard"] or c in s["removed"] or c in s["permanent"]:
         return
-    s["discard"].append(c)
+    flags = card(c).flags
+    if "mandatory" in flags and "permanent" in flags:
+        s["permanent"].append(c)
+    elif "mandatory" in flags and "remove" in flags:
+        s["removed"].append(c)
+    else:
+        s["discard"].append(c)
 
 
 # ----- minors, control and displacement (4.7, 5.7) ------------------------------------------------------
