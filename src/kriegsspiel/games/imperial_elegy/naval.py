@@ -598,6 +598,8 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
         nm["euro"].remove(uid)
     who = unit_text(u)  # named where it stands, before it moves
     W.move_unit(s, uid, to)
+    if u["t"] in ARMY_TYPES:
+        W.ecs_follow(s, u["o"], frm, to)  # 5.1.3 L367: its EC sails with it (B14)
     log(s, f"{who} moves to {space_name(to)}.", "12.3")
     if u["t"] not in NAVAL_TYPES:
         W.enter_uncontrolled(s, to)  # 12.11 L693: a land unit landing in an uncontrolled port

@@ -24,6 +24,7 @@ from .world import (
     cut_off_armies,
     deal,
     displace_to,
+    ecs_follow,
     finish_card,
     minors_in_play,
     name,
@@ -639,7 +640,9 @@ def displace_cut_off(s: dict) -> None:
             continue
         log(s, f"{name(u['o'])}'s army in {space_name(u['at'])} is cut off and displaces to {space_name(to)}.",
             "5.6.3")  # fmt: skip
+        frm = u["at"]
         u["at"] = to
+        ecs_follow(s, u["o"], frm, to)  # 5.1.3: its EC with it
 
 
 # ----- labels ------------------------------------------------------------------------------------------------

@@ -539,8 +539,9 @@ def passable(s: dict, power: str, wartime: bool, fingerprint: tuple) -> frozense
 
 
 def passable_spaces(s: dict, power: str, wartime: bool) -> set:
-    """The spaces a LoC may pass through (5.6), worked out once for a whole trace: the power's own
-    and its allied minors' (12.5.1) in peacetime, friendly spaces in wartime; a minor traces through
+    """The spaces a LoC may pass through (5.6 L416), worked out once for a whole trace: the power's
+    own in peacetime ("only ... a power's controlled spaces"; its allied minors' serve influence
+    alone, 12.5.1 L664, ``actions.supplied``), friendly spaces in wartime; a minor traces through
     its ally's spaces (5.6.1)."""
     ally = s["allies"].get(power)
     allies = s["allies"]
@@ -559,7 +560,7 @@ def passable_spaces(s: dict, power: str, wartime: bool) -> set:
         if ok is None:
             ok = good[h] = (
                 h == power
-                or allies.get(h) == power
+                or (wartime and allies.get(h) == power)
                 or (ally is not None and (h == ally or allies.get(h) == ally))
                 or (mine is not None and owner_side(s, h) == mine)
             )
@@ -624,7 +625,7 @@ def has_loc(
     """Whether the power traces a LoC from the space to a supply source (5.6): through its
     spaces (friendly spaces in wartime) and naval boxes free of enemy ships. ``fingerprint``:
     ``position(s)``, when the caller has it; ``peacetime``: as in peace even while a war is on
-    (its own and its allied minors' spaces, every box: 16.2.4 L923)."""
+    (its own spaces, every box: 16.2.4 L923)."""
     p = P()
     fp = fingerprint if fingerprint is not None else position(s)
     sources = loc_sources(s, power, fp)
@@ -892,6 +893,17 @@ def remove_unit(s: dict, uid: str) -> None:
 
 def move_unit(s: dict, uid: str, to: str) -> None:
     s["units"][uid]["at"] = to
+
+
+def ecs_follow(s: dict, owner: str, frm: str, to: str) -> None:
+    """5.1.3 L367: an EC begins and ends its movement with an army: when the owner's last army
+    leaves a space (sailing, displaced), its ECs there go with it."""
+    units = s["units"]
+    if any(u["o"] == owner and u["at"] == frm and u["t"] in ARMY_TYPES for u in units.values()):
+        return
+    for u in units.values():
+        if u["o"] == owner and u["at"] == frm and u["t"] == "ec":
+            u["at"] = to
 
 
 def units_at(s: dict, where: str, owner: str | None = None) -> list:
@@ -1271,7 +1283,10 @@ def displace_unit(s: dict, uid: str) -> None:
         remove_unit(s, uid)
         log(s, f"A {name(u['o'])} {u['t']} has nowhere to displace to and is eliminated.", "5.7")
     else:
+        frm = u["at"]
         u["at"] = to
+        if u["t"] in ARMY_TYPES:
+            ecs_follow(s, u["o"], frm, to)
 
 
 def set_control(s: dict, sid: str, owner, keep=()) -> str | None:

@@ -1,0 +1,63 @@
+"""Imperial Elegy, §5: elite corps that go with their army (5.1.3) and the peacetime LoC (5.6)."""
+
+from __future__ import annotations
+
+from ie_support import game, start
+from test_ie_battle import add, empty
+
+from kriegsspiel.games.imperial_elegy import sequence, world
+
+
+def test_5_1_3_an_ec_sails_with_its_only_army():
+    """5.1.3 L367: an EC begins and ends its movement with an army. France's only army in Brittany
+    sailed to Algeria, and its EC stayed behind alone."""
+    s = start(seed=0)
+    for _ in range(600):
+        if s["stack"][-1].get("state") == "impulse" and game.active(s) == ["fr"]:
+            break
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
+        pick = next((x for x in ("keep", "done") if x in acts), None)
+        game.apply(s, r, pick or (cp[0] if cp else ("pass" if "pass" in acts else acts[0])))
+    for uid in [x for x, u in s["units"].items() if u["o"] == "fr" and u["at"] == "brittany"]:
+        world.remove_unit(s, uid)
+    (army,) = add(s, "fr", "army", "brittany")
+    (ec,) = add(s, "fr", "ec", "brittany")
+    add(s, "fr", "squadron", "brittany")
+    cp = next(a for a in game.actions(s, "fr") if isinstance(a, dict) and a.get("as") == "cp")
+    game.apply(s, "fr", cp)
+    game.apply(s, "fr", {"do": "naval"})
+    moves = [a for a in game.actions(s, "fr") if isinstance(a, dict) and a.get("unit") == army]
+    dest = next(m for m in moves if m["to"] not in world.P().naval_boxes)
+    game.apply(s, "fr", dest)
+    assert s["units"][ec]["at"] == s["units"][army]["at"] == dest["to"]
+
+
+def test_5_1_3_a_cut_off_army_displaces_with_its_ec():
+    """5.6.3 L421: in peacetime an army with a broken LoC displaces at once; 5.1.3: its EC goes with
+    it. Georgia's independence cut off the Russian army in Erivan; it left, its EC stayed alone."""
+    s = empty()
+    (army,) = add(s, "ru", "army", "erivan")
+    (ec,) = add(s, "ru", "ec", "erivan")
+    s["control"]["georgia"] = "independent:georgian"
+    sequence.displace_cut_off(s)
+    assert s["units"][army]["at"] != "erivan"
+    assert s["units"][ec]["at"] == s["units"][army]["at"]
+
+
+def test_5_6_a_peacetime_loc_passes_only_through_the_powers_own_spaces():
+    """5.6 L416: "This trace can only pass through a power's controlled spaces during peacetime";
+    4.7.3 L334: players do not control their minor allies' spaces; 12.5.1 L664 lets a LoC through
+    them only to place influence. Allied with Hanover, Prussia's army in the Rhineland, cut off by
+    Hanoverian Westphalia, traced through it."""
+    s = empty()
+    s["control"]["westphalia"] = "hanover"
+    (army,) = add(s, "ge", "army", "rhineland")
+    assert army in world.cut_off_armies(s)
+    s["allies"]["hanover"] = "ge"
+    assert not world.has_loc(s, "ge", "rhineland")
+    assert army in world.cut_off_armies(s)
+    s["war"] = {"attackers": ["ge"], "defenders": ["fr"], "primary": {"attacker": "ge", "defender": "fr"}}
+    s["war"].update({"aim": "conquest", "objectives": [], "deployed": []})
+    assert world.has_loc(s, "ge", "rhineland")  # in wartime, through friendly spaces
