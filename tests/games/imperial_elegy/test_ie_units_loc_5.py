@@ -61,3 +61,16 @@ def test_5_6_a_peacetime_loc_passes_only_through_the_powers_own_spaces():
     s["war"] = {"attackers": ["ge"], "defenders": ["fr"], "primary": {"attacker": "ge", "defender": "fr"}}
     s["war"].update({"aim": "conquest", "objectives": [], "deployed": []})
     assert world.has_loc(s, "ge", "rhineland")  # in wartime, through friendly spaces
+
+
+def test_3_4_4_benghazi_goes_with_a_liberated_tripoli():
+    """3.4.4 L273: whoever controls Tripoli always controls Benghazi. A war of liberation freed
+    Tripoli and left Benghazi Ottoman."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = empty()
+    world.new_unit(s, "rebel", "army", "tripoli", n="arab")
+    s["woi"]["tripoli"] = 1
+    assert "benghazi" in world.followers("tripoli")
+    war.liberate_space(s, "tripoli", "fr")
+    assert s["control"].get("benghazi") == s["control"].get("tripoli") != "ot"

@@ -1382,12 +1382,15 @@ def liberate_space(s: dict, sid: str, by: str, minorities_only: bool = False) ->
         transfer(s, sid, by)
         return
     m = liberated_minor(s, sid, n, minorities_only)
-    s["occupied"].pop(sid, None)
+    for x in [sid, *W.followers(sid)]:  # 3.4.4 L273: Benghazi goes with Tripoli, Sinai with Egypt
+        s["occupied"].pop(x, None)
+        if m is None:
+            s["control"].pop(x, None)
+        else:
+            s["control"][x] = m
     if m is None:
-        s["control"].pop(sid, None)
         log(s, f"{space_name(sid)} is liberated and left uncontrolled.", "13.1.1")
         return
-    s["control"][sid] = m
     if m in s["gone"]:
         s["gone"].remove(m)
     s["allies"][m] = by
