@@ -74,3 +74,18 @@ def test_3_4_4_benghazi_goes_with_a_liberated_tripoli():
     assert "benghazi" in world.followers("tripoli")
     war.liberate_space(s, "tripoli", "fr")
     assert s["control"].get("benghazi") == s["control"].get("tripoli") != "ot"
+
+
+def test_5_7_a_displaced_army_goes_to_the_closest_space_with_a_loc():
+    """5.7 L427: "Displaced land units are moved to the closest friendly controlled space with a
+    LoC". France's army in Sokoto, its Saharan pocket cut off by the loss of Algeria, hopped to the
+    Sahara and was cut off still."""
+    s = empty()
+    s["control"].update({"sahara": "fr", "sokoto": "fr", "algeria": "morocco"})
+    s["pacification"].pop("algeria", None)
+    (army,) = add(s, "fr", "army", "sokoto")
+    assert army in world.cut_off_armies(s)
+    sequence.displace_cut_off(s)
+    at = s["units"][army]["at"]
+    assert at not in ("sokoto", "sahara") and world.has_loc(s, "fr", at)
+    assert army not in world.cut_off_armies(s)

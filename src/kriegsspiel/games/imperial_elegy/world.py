@@ -1030,24 +1030,33 @@ def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = No
 
 
 def displace_to(s: dict, owner: str, frm: str) -> str | None:
-    """The closest friendly controlled space with a LoC (5.7), by land first, then anywhere."""
+    """5.7 L427: the closest friendly controlled space with a LoC, counting steps by land and sea
+    from where the unit stands (the map's order breaking ties); none with a LoC: the closest
+    controlled space; none at all: None (the unit is eliminated)."""
     p = P()
-    target_owner = s["allies"].get(owner, owner) if owner in p.minors else owner
+    region = loc_region(s, owner)
+    graph = sea_and_land(s)
     seen, todo = {frm}, deque([frm])
+    fallback = None
     while todo:
         here = todo.popleft()
-        for there in sorted(p.adjacency.get(here, {})):
+        for there in sorted(graph.get(here, ())):
             if there in seen:
                 continue
             seen.add(there)
-            sp = p.spaces[there]
-            if controller(s, there) == owner and sp.type != "naval-base":
-                return there
             todo.append(there)
+            sp = p.spaces.get(there)
+            if sp is None or sp.type == "naval-base" or controller(s, there) != owner or there in s["rebel_spaces"]:
+                continue
+            if there in region:
+                return there
+            if fallback is None:
+                fallback = there
+    if fallback is not None:
+        return fallback
     for sid, c in sorted(s["control"].items()):
         if c == owner and p.spaces[sid].type != "naval-base" and sid not in s["rebel_spaces"]:
             return sid
-    del target_owner
     return None
 
 
