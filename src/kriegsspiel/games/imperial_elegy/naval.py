@@ -414,7 +414,7 @@ def move_choices(s: dict, nm: dict) -> list:
                 continue
             out.append({"move": True, "unit": uid, "to": dest})
     for uid in nm.get("exit", []):
-        if uid in s["units"]:
+        if uid in s["units"] and s["units"][uid]["at"] in P().spaces:
             for b in W.ports_of(s, s["units"][uid]["at"]):
                 out.append({"move": True, "unit": uid, "to": b})
     asks = set()
@@ -618,8 +618,8 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
             log(s, f"{name(power)} occupies {space_name(to)}.", "15.2.1")
             if not efs:
                 nm["exit"].append(uid)
-    passing = crossed(s, power, frm, via, nm) if nm["wartime"] else []
-    for box in passing:  # 19.1 L1051: a box passed through is moved into too (B15)
+    passing = crossed(s, power, frm, via, nm) if nm["wartime"] and is_box(to) else []
+    for box in passing:  # 19.1 L1051: a box passed through on the way to a box is moved into too (B15)
         nm.setdefault("passed", {}).setdefault(box, []).append(uid)
     for box in passing + ([via] if is_box(via) else []):
         if box not in nm["intercepted"]:
