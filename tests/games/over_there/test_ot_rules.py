@@ -713,3 +713,31 @@ def test_the_destinations_are_listed_one_way_at_a_time_and_together_are_the_whol
         with pytest.raises(kriegsspiel.IllegalAction):
             G.apply(s, "entente", {"way": "teleport"})
         assert json.dumps(s, sort_keys=True) == before
+
+
+def test_sr_second_army_march_holds_its_army_hq_too():
+    """The scenario's sr-second-army-march: in Aug II 14 no unit of the Second Army may use
+    accelerated movement (6B). Its Army HQ, whose own army field is empty, was offered accel."""
+    s = advance(G.new(seed=1), lambda s: s["phasing"] == "entente" and s["phase"] == "movement")
+    for uid in ("ru-22-id", "ru-2-army-hq"):
+        t = G.apply(G.clone(s), "entente", {"unit": uid})
+        ways = [a["way"] for a in G.actions(t, "entente") if "way" in a]
+        assert "accel" not in ways, uid
+    t = G.apply(G.clone(s), "entente", {"unit": "ru-25-id"})  # the First Army's may
+    assert "accel" in [a["way"] for a in G.actions(t, "entente") if "way" in a]
+
+
+def test_15a4_an_overrun_across_a_major_river_away_from_a_bridge_disrupts():
+    """15A4 (L1037): units crossing a major river away from a bridge (by movement, or advance or
+    retreat) are disrupted. A cavalry division overran straight across the river at 0112|0212 (no
+    road, no rail: no bridge) and came through undisrupted; a plain move across it disrupts."""
+    s = advance(G.new(seed=1), lambda s: s["phasing"] == "central-powers" and s["phase"] == "movement")
+    a, e = "0112", "0212"
+    assert movement._crosses_unbridged([a, e])
+    s = only(s, {"de-1-cav": a, "ru-man-pt-1": e})
+    s["units"]["ru-man-pt-1"]["dis"] = 2  # a badly disrupted march battalion: overrun at high odds
+    world.update_ownership(s)
+    s = G.apply(s, "central-powers", {"unit": "de-1-cav"})
+    s = G.apply(s, "central-powers", {"way": "overrun"})
+    s = G.apply(s, "central-powers", {"to": e, "overrun": True})
+    assert s["units"]["de-1-cav"]["hex"] == e and s["units"]["de-1-cav"]["dis"] == 1

@@ -2705,8 +2705,16 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
     a, costs = plans[target_hex]
     enemy = OTHER[side]
     odds = overrun_odds(s, side, uids, target_hex, from_hex=a)
+    closed = ctx.closed if ctx is not None else closed_bridges(s, side)
     for u in uids:
         v = s["units"][u]
+        if v["hex"] != a:  # 15A4 (L1037): a major river crossed away from a bridge on the way disrupts
+            try:
+                path = movement.march_path(s, u, mode, a, accel=bool(v.get("accel")), ctx=ctx)[1]
+            except KeyError:
+                path = []
+            if movement._crosses_unbridged(path, closed):
+                v["dis"] = max(v["dis"], 1)
         v["hex"] = a
         v["spent"] = v.get("spent", 0) + costs[u]
         v["moved"] = True
@@ -2724,7 +2732,6 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
             eliminate(s, u, "overrun (6F)", "6F")
         report["losses"][enemy] = _order(staying)
         report["eliminated"] = _order(staying)
-    closed = ctx.closed if ctx is not None else closed_bridges(s, side)
     for u in uids:
         v = s["units"][u]
         steps = dict(closed_steps((move_class(UNITS[u]), False), closed)[a])
@@ -2735,6 +2742,9 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
             continue
         v["spent"] = v["spent"] + cost
         v["hex"] = target_hex
+        if _disrupts(a, target_hex, closed) and not v["dis"]:
+            v["dis"] = 1  # 15A4 (L1037): into the hex across a major river away from a bridge
+            log(s, f"{UNITS[u].short} is disrupted crossing the major river (15A4).", "15A")
         report["advance"].append(u)
     if report["advance"]:
         capture(s, side, target_hex)

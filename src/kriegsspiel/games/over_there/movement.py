@@ -1074,7 +1074,7 @@ def may_accel(s: dict, uid: str) -> bool:
     u = UNITS[uid]
     if v.get("rested") or (v["moved"] and not v.get("accel")):
         return False
-    if s["turn"] == 0 and u.army == "ru-2-army-hq":
+    if s["turn"] == 0 and (u.army == "ru-2-army-hq" or uid == "ru-2-army-hq"):  # the HQ itself too
         return False
     return True
 
