@@ -89,3 +89,17 @@ def test_5_7_a_displaced_army_goes_to_the_closest_space_with_a_loc():
     at = s["units"][army]["at"]
     assert at not in ("sokoto", "sahara") and world.has_loc(s, "fr", at)
     assert army not in world.cut_off_armies(s)
+
+
+def test_5_6_3_an_army_a_war_of_independence_cuts_off_in_the_end_phase_displaces():
+    """5.6.3 L424: in peacetime a unit with a broken LoC "immediately displaces". Georgia won its
+    independence in the End Phase (20.8) and Russia's army in Erivan, cut off behind it, stayed."""
+    from kriegsspiel.games.imperial_elegy import end
+
+    s = empty()
+    (army,) = add(s, "ru", "army", "erivan")
+    world.new_unit(s, "rebel", "army", "georgia", n="georgian")
+    s["woi"]["georgia"] = 1
+    end.EndPhase().wois(s, {})
+    assert s["control"].get("georgia") != "ru"
+    assert s["units"][army]["at"] != "erivan" and world.has_loc(s, "ru", s["units"][army]["at"])

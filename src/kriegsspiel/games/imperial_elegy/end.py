@@ -112,8 +112,12 @@ class EndPhase(Procedure):
         return "wois"
 
     def wois(self, s, f):
-        """(8) 20.8 L1154-1159: Wars of Independence progress (rebels.py)."""
+        """(8) 20.8 L1154-1159: Wars of Independence progress (rebels.py); an army a new minor
+        power cuts off displaces at once (5.6.3 L424, RULINGS R14)."""
+        from .sequence import displace_cut_off
+
         rebels.progress_wois(s)
+        displace_cut_off(s)
         return "alliances"
 
     def alliances(self, s, f):
