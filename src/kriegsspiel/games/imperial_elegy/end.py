@@ -30,6 +30,7 @@ from .world import (
     card,
     card_title,
     controller,
+    displace_cut_off,
     dominators,
     finish_card,
     italian_naval_kind,
@@ -114,8 +115,6 @@ class EndPhase(Procedure):
     def wois(self, s, f):
         """(8) 20.8 L1154-1159: Wars of Independence progress (rebels.py); an army a new minor
         power cuts off displaces at once (5.6.3 L424, RULINGS R14)."""
-        from .sequence import displace_cut_off
-
         rebels.progress_wois(s)
         displace_cut_off(s)
         return "alliances"

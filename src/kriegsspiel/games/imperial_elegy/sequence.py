@@ -21,10 +21,8 @@ from .world import (
     card_title,
     cards_due,
     check_german_unification,
-    cut_off_armies,
     deal,
-    displace_to,
-    ecs_follow,
+    displace_cut_off,
     finish_card,
     minors_in_play,
     name,
@@ -628,21 +626,6 @@ class Impulse(State):
 def map_signature(s: dict) -> int:
     """A checksum of who controls what and where rebels stand (the same in every process)."""
     return zlib.crc32(orjson.dumps([s["control"], s["rebel_spaces"], s["allies"]]))
-
-
-def displace_cut_off(s: dict) -> None:
-    """5.6.3 L421: in peacetime an army with a broken LoC displaces at once to a friendly space with
-    a LoC (5.7); events are what cut armies off in peacetime (control changes, independence)."""
-    for uid in cut_off_armies(s):
-        u = s["units"][uid]
-        to = displace_to(s, u["o"], u["at"])
-        if to is None or to == u["at"]:
-            continue
-        log(s, f"{name(u['o'])}'s army in {space_name(u['at'])} is cut off and displaces to {space_name(to)}.",
-            "5.6.3")  # fmt: skip
-        frm = u["at"]
-        u["at"] = to
-        ecs_follow(s, u["o"], frm, to)  # 5.1.3: its EC with it
 
 
 # ----- labels ------------------------------------------------------------------------------------------------

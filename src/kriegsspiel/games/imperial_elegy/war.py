@@ -2533,10 +2533,8 @@ class DemobilizationStep(Procedure):
     def free_moves(self, s, f):
         """12.17.2 L749: a free redeployment and a free naval movement for each participant (W17)."""
         if not f["free"]:
-            from .sequence import displace_cut_off
-
             log(s, "The war is over.", "17.0")
-            displace_cut_off(s)  # 5.6.3 L424: peace again; an army the treaties cut off displaces (R14)
+            W.displace_cut_off(s)  # 5.6.3 L424: peace again; an army the treaties cut off displaces (R14)
             return None
         q = f["free"].pop(0)
         if naval_owned(s, {q}):

@@ -1328,6 +1328,21 @@ def protected(s: dict, sid: str) -> bool:
     return all(n in s["flags"].get("citizenship", []) for n in sp.nationalities)
 
 
+def displace_cut_off(s: dict) -> None:
+    """5.6.3 L421: in peacetime an army with a broken LoC displaces at once to a friendly space with
+    a LoC (5.7); events are what cut armies off in peacetime (control changes, independence)."""
+    for uid in cut_off_armies(s):
+        u = s["units"][uid]
+        to = displace_to(s, u["o"], u["at"])
+        if to is None or to == u["at"]:
+            continue
+        log(s, f"{name(u['o'])}'s army in {space_name(u['at'])} is cut off and displaces to {space_name(to)}.",
+            "5.6.3")  # fmt: skip
+        frm = u["at"]
+        u["at"] = to
+        ecs_follow(s, u["o"], frm, to)  # 5.1.3: its EC with it
+
+
 def displace_power_cut_off(s: dict, p) -> None:
     """21.1 L1181, 5.6.3: armies of the power left without a LoC displace at once."""
     if p not in PLAYERS:
