@@ -103,3 +103,37 @@ def test_5_6_3_an_army_a_war_of_independence_cuts_off_in_the_end_phase_displaces
     end.EndPhase().wois(s, {})
     assert s["control"].get("georgia") != "ru"
     assert s["units"][army]["at"] != "erivan" and world.has_loc(s, "ru", s["units"][army]["at"])
+
+
+def _until_impulse(s, power, skip=0):
+    for _ in range(800):
+        if s["stack"][-1].get("state") == "impulse" and game.active(s) == [power]:
+            if not skip:
+                return s
+            skip -= 1
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
+        pick = next((x for x in ("keep", "done") if x in acts), None)
+        game.apply(s, r, pick or (cp[0] if cp else ("pass" if "pass" in acts else acts[0])))
+    raise AssertionError("never reached")
+
+
+def test_5_5_3_an_overstacked_stack_loses_a_step_at_its_owners_impulse_in_peacetime_too():
+    """5.5.3 L408: stacks in overstacked spaces suffer a step loss at the beginning of their owning
+    player's impulse; displacement knows no stacking limit (5.7 L427). Prussia's army displaced from
+    Westphalia into Berlin, four armies where three fit, lost nothing in peacetime."""
+    s = _until_impulse(start(seed=0), "ge")
+    for uid in world.units_at(s, "berlin", "ge"):
+        world.remove_unit(s, uid)
+    add(s, "ge", "army", "berlin", 3)
+    add(s, "ge", "army", "westphalia")
+    world.set_control(s, "westphalia", "hanover")
+    assert world.stack_armies(s, "berlin") == 4 > world.P().spaces["berlin"].stacking
+
+    def steps():
+        return sum(1 if u["r"] else 2 for u in s["units"].values() if u["o"] == "ge" and u["at"] == "berlin")
+
+    before = steps()
+    _until_impulse(s, "ge", skip=1)
+    assert steps() == before - 1

@@ -14,8 +14,10 @@ from . import events, goals, greatwar
 from .data import PLAYERS, pack
 from .deck import DECADES, deck
 from .world import (
+    ARMY_TYPES,
     GERMAN_MINORS,
     NAMES,
+    P,
     bot_level,
     card,
     card_title,
@@ -28,6 +30,7 @@ from .world import (
     name,
     new_unit,
     space_name,
+    stack_armies,
 )
 
 KEEP = {"uk": 2}  # British Banking, 33.2: the UK keeps two cards; the others one (12.0 L601)
@@ -485,6 +488,19 @@ class ActionPhase(Procedure):
             f["passes"] += 1
             return "next"
         s["impulse"] = {"power": q, "influence": False, "removed": False, "pacified": [], "deployed": []}
+        f["lq"] = overstacked(s, q)
+        return "losses"
+
+    def losses(self, s, f):
+        """5.5.3 L408: a stack overstacked (displacement knows no stacking limit, 5.7) loses a step
+        at the beginning of its owner's impulse, in peacetime too; the owner chooses (W10)."""
+        q = s["impulse"]["power"]
+        while f["lq"]:
+            sid = f["lq"].pop(0)
+            if sid in overstacked(s, q):
+                log(s, f"{NAMES[q]}'s overstacked stack in {space_name(sid)} loses a step.", "5.5.3")
+                ask(s, "war-step-loss", q, space=sid, owners=[q])
+                return "losses"
         ask(s, "impulse", q)
         return "after"
 
@@ -621,6 +637,13 @@ class Impulse(State):
         log(s, f"{NAMES[role]} plays {title} for {rec.cp} CP.", "12.1")
         call(s, "spend", power=role, card=c, cp=rec.cp)
         return None
+
+
+def overstacked(s: dict, q: str) -> list:
+    """The spaces where the power's armies stand in more armies than the space holds (5.5)."""
+    spaces = P().spaces
+    mine = {u["at"] for u in s["units"].values() if u["o"] == q and u["t"] in ARMY_TYPES and u["at"] in spaces}
+    return [sid for sid in sorted(mine) if stack_armies(s, sid) > spaces[sid].stacking]
 
 
 def map_signature(s: dict) -> int:
