@@ -137,3 +137,25 @@ def test_5_5_3_an_overstacked_stack_loses_a_step_at_its_owners_impulse_in_peacet
     before = steps()
     _until_impulse(s, "ge", skip=1)
     assert steps() == before - 1
+
+
+def test_9_0_the_player_chooses_the_option_of_a_mandatory_event_played_into_industrialization():
+    """9.0 L542: players choose one event option, mandatory events included; 12.13-12.14: a
+    mandatory event played into industrialization or the CP chain still triggers. Agadir Crisis
+    (A: influence in Morocco; B: +1 stability) ran option A without asking France."""
+    c = "agadir-crisis"
+    s = _until_impulse(start(seed=0), "fr")
+    for q in world.PLAYERS:
+        if c in s["powers"][q]["hand"]:
+            s["powers"][q]["hand"].remove(c)
+    for pile in ("deck", "discard"):
+        if c in s[pile]:
+            s[pile].remove(c)
+    s["powers"]["fr"]["hand"].append(c)
+    s["powers"]["fr"]["stability"] = 4
+    game.apply(s, "fr", {"card": c, "as": "industrialize"})
+    assert s["stack"][-1].get("state") == "event-choose" and game.active(s) == ["fr"]
+    offered = game.actions(s, "fr")
+    assert {"option": "A"} in offered and {"option": "B"} in offered
+    game.apply(s, "fr", {"option": "B"})
+    assert s["powers"]["fr"]["stability"] == 5

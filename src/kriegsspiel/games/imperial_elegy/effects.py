@@ -248,11 +248,23 @@ class Event(Runner):
 
     def start(self, s, f):
         cid = f["card"]
-        rec = card(cid)
         label = f.get("option")
         if label is None:  # 9.1.4: a mandatory event played into industrialization / chain, or discarded
             ok = playable(s, f["power"], cid)
+            if len(ok) > 1 and f["power"] in PLAYERS:  # 9.0 L542: the player chooses the option
+                f["queue"] = [{"verb": "option"}]
+                ask(s, "event-choose", f["power"], options=[{"option": o} for o in ok],
+                    prompt=f"{card_title(cid)}: which of its event options (9.0)?")  # fmt: skip
+                return "chosen"
             label = ok[0] if ok else None
+        return self.begin(s, f, label)
+
+    def chosen(self, s, f):
+        return self.begin(s, f, f["queue"].pop(0)["answer"]["option"])
+
+    def begin(self, s, f, label):
+        cid = f["card"]
+        rec = card(cid)
         f["self"] = f["power"]
         f["draws"] = []
         opt = next((o for o in rec.options if o.label == label), None)
