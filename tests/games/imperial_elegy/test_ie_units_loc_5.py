@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ie_support import game, start
+from ie_support import blank, game, start
 from test_ie_battle import add, empty
 
 from kriegsspiel.games.imperial_elegy import sequence, world
@@ -159,3 +159,27 @@ def test_9_0_the_player_chooses_the_option_of_a_mandatory_event_played_into_indu
     assert {"option": "A"} in offered and {"option": "B"} in offered
     game.apply(s, "fr", {"option": "B"})
     assert s["powers"]["fr"]["stability"] == 5
+
+
+def test_9_1_4_a_mandatory_event_discarded_at_the_end_of_the_action_phase_triggers():
+    """9.1.4 L564: "If a mandatory event card is discarded, the event immediately triggers. The
+    player that discarded the card resolves the event"; 12.0 L601: no player keeps one for the
+    next turn. Such a card went to the discard pile without its event."""
+    from kriegsspiel.engine.flow import run
+
+    s = blank()
+    c = "long-depression"
+    assert "mandatory" in world.card(c).flags
+    for q in world.PLAYERS:
+        s["powers"][q]["hand"] = [x for x in s["powers"][q]["hand"] if x != c][:1]
+    for pile in ("deck", "discard"):
+        if c in s[pile]:
+            s[pile].remove(c)
+    s["powers"]["ge"]["hand"].append(c)
+    s["stack"].append({"proc": "action-phase", "at": "keep", "k": 0})
+    run(game.procedures, s)
+    while s["stack"] and s["stack"][-1].get("state"):  # the event's own questions, then the keep
+        r = game.active(s)[0]
+        game.apply(s, r, game.actions(s, r)[0])
+    assert c not in s["powers"]["ge"]["hand"] and c in s["removed"]  # played for its event (9.0 L542)
+    assert any("Long Depression" in line[1] and "triggers" in line[1] for line in s["log"])

@@ -534,15 +534,23 @@ class ActionPhase(Procedure):
     def keep(self, s, f):
         while f["k"] < len(PLAYERS):
             q = PLAYERS[f["k"]]
-            f["k"] += 1
-            # the hand's mandatory events go to the discard pile, or none do: either shows
-            # something of it, so what led here stays done (RULINGS_EVENTS E31)
-            checkpoint(s)
             st = s["powers"][q]
-            for c in list(st["hand"]):
-                if "mandatory" in card(c).flags:
+            if not f.get("looked"):
+                # the hand's mandatory events are discarded, or none are: either shows something
+                # of it, so what led here stays done (RULINGS_EVENTS E31); a mandatory event
+                # discarded triggers at once, resolved by its holder (9.1.4 L564)
+                f["looked"] = True
+                checkpoint(s)
+                due = [c for c in st["hand"] if "mandatory" in card(c).flags]
+                for c in due:
                     st["hand"].remove(c)
-                    s["discard"].append(c)
+                    log(s, f"{NAMES[q]} discards {card_title(c)}: its event triggers.", "9.1.4")
+                for c in reversed(due):  # the last called runs first: in the hand's order
+                    call(s, "event", power=q, card=c, option=None, discard=True)
+                if due:
+                    return "keep"
+            f["looked"] = False
+            f["k"] += 1
             if len(st["hand"]) > KEEP.get(q, 1):
                 ask(s, "keep", q)
                 return "keep"
