@@ -741,3 +741,40 @@ def test_15a4_an_overrun_across_a_major_river_away_from_a_bridge_disrupts():
     s = G.apply(s, "central-powers", {"way": "overrun"})
     s = G.apply(s, "central-powers", {"to": e, "overrun": True})
     assert s["units"]["de-1-cav"]["hex"] == e and s["units"]["de-1-cav"]["dis"] == 1
+
+
+def _cp_movement():
+    return advance(G.new(seed=1), lambda s: s["phasing"] == "central-powers" and s["phase"] == "movement")
+
+
+def test_13a_construction_units_need_general_supply_to_demolish_too():
+    """13A L751: construction units "may construct, demolish, and repair facilities ... To do so
+    they must be in general supply". A division out of supply was still offered a bridge."""
+    s = _cp_movement()
+    uid = "de-1-id"
+    t = G.apply(G.clone(s), "central-powers", {"unit": uid})
+    bridges = [a for a in G.actions(t, "central-powers") if "demolish_bridge" in a]
+    assert bridges  # in supply, the division may
+    s["units"][uid].update(supply="out", out=1)
+    t = G.apply(G.clone(s), "central-powers", {"unit": uid})
+    assert not [a for a in G.actions(t, "central-powers") if set(a) & {"demolish_bridge", "build", "repair_rail"}]
+
+
+def test_13a_engineering_after_a_rail_move_and_an_hq_breaks_rail():
+    """13A L751 bars engineering only under accel movement; 7A6 L324: "a unit may break a rail
+    line". A division railed forward was refused even its fieldworks, and an HQ could not break
+    the line where it stood."""
+    s = _cp_movement()
+    uid = "de-1-rd"
+    t = G.apply(G.clone(s), "central-powers", {"unit": uid})
+    t = G.apply(t, "central-powers", {"way": "rail"})
+    dest = next(a for a in G.actions(t, "central-powers") if a.get("by") == "rail")
+    t = G.apply(t, "central-powers", dest)
+    t = G.apply(t, "central-powers", {"unit": uid})
+    assert {"build": "fieldworks"} in G.actions(t, "central-powers")
+    hq = "de-8-army-hq"
+    assert s["units"][hq]["hex"] in world.rail_steps()
+    t = G.apply(G.clone(s), "central-powers", {"unit": hq})
+    assert {"break_rail": True} in G.actions(t, "central-powers")
+    t = G.apply(t, "central-powers", {"break_rail": True})
+    assert s["units"][hq]["hex"] in t["breaks"]

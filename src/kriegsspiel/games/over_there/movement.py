@@ -1197,15 +1197,15 @@ _BUILDERS = tuple(u for u in UNITS if construction_unit(u))
 
 
 def _engineer_of(s: dict, uid: str, mode: str) -> tuple[bool, bool, float]:
-    """Whether the unit may build and repair (a construction unit at full strength in general
-    supply, ruling O17), whether it may demolish (the same, whatever its supply), and its MPs
-    left. Neither after accel or rail movement, nor in a contested hex (9J, L548)."""
+    """Whether the unit may build and repair, whether it may demolish (both: a construction unit
+    at full strength in general supply, 13A L751, ruling O17), and its MPs left. Never with accel
+    movement (13A L751), nor in a contested hex (9J, L548)."""
     u = UNITS[uid]
     v = s["units"][uid]
-    if u.hq or v["at"] != "map" or v.get("accel") or v.get("rail") or v["hex"] in s.get("contested", ()):
+    if u.hq or v["at"] != "map" or v.get("accel") or v["hex"] in s.get("contested", ()):
         return False, False, 0.0
-    sapper = construction_unit(uid) and not v["cadre"]
-    return sapper and v["supply"] == "general", sapper, allowance(s, uid, mode) - v["spent"]
+    able = construction_unit(uid) and not v["cadre"] and v["supply"] == "general"
+    return able, able, allowance(s, uid, mode) - v["spent"]
 
 
 def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
@@ -1218,10 +1218,14 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
     uid = uids[0]
     u = UNITS[uid]
     v = s["units"][uid]
-    if u.hq or v.get("accel") or v.get("rail"):
+    if v.get("accel") or v["at"] != "map":
         return []
-    builder, sapper, left = _engineer_of(s, uid, mode)
     h = v["hex"]
+    if u.hq:  # 7A6 L324: "a unit may break a rail line"; an HQ does no engineering else
+        left = allowance(s, uid, mode) - v["spent"]
+        breakable = h in rail_steps() and h not in s["breaks"] and h not in s.get("contested", ())
+        return [{"break_rail": True}] if breakable and left >= BREAK_MP else []
+    builder, sapper, left = _engineer_of(s, uid, mode)
     tasks: list[tuple[dict, float, bool]] = []  # the action, its MPs, whether a builder's (else a sapper's)
     if h not in s["works"] and h not in FORTRESS_HEXES and not CH.terrain(MAP.terrain[h]).prohibited:
         tasks.append(({"build": "fieldworks"}, FIELDWORKS_MP, True))
