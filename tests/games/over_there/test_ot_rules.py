@@ -778,3 +778,42 @@ def test_13a_engineering_after_a_rail_move_and_an_hq_breaks_rail():
     assert {"break_rail": True} in G.actions(t, "central-powers")
     t = G.apply(t, "central-powers", {"break_rail": True})
     assert s["units"][hq]["hex"] in t["breaks"]
+
+
+def test_15a4_a_unit_disrupted_crossing_on_its_way_overruns_only_at_the_odds_it_has_then():
+    """15A4 L1037: a unit is disrupted "when the crossing is completed"; 6F L261: disruption
+    halves its overrun attack. Cavalry crossing an unbridged major river on its way to the hex it
+    overruns from was checked against 10:1 undisrupted, and overran at odds it no longer had."""
+    base = _cp_movement()
+    start, a = "0212", "0112"
+    assert movement._crosses_unbridged([start, a])
+    tried = 0
+    for e in sorted(world.NEIGHBOURS[a]):
+        if e == start or e not in MAP.terrain or movement._crosses_unbridged([a, e]) or not combat.adjacent(a, e):
+            continue
+        for dis in (0, 1, 2):
+            s = only(G.clone(base), {"de-1-cav": start, "ru-man-pt-1": e})
+            s["units"]["ru-man-pt-1"]["dis"] = dis
+            world.update_ownership(s)
+            fresh = combat.overrun_odds(s, "central-powers", ["de-1-cav"], e, from_hex=a)
+            worn = combat.overrun_odds(s, "central-powers", ["de-1-cav"], e, from_hex=a, crossing={"de-1-cav"})
+            plans = combat._overrun_plans(s, "central-powers", ["de-1-cav"], "movement")
+            if worn < combat.CH.overrun_rule.minimum <= fresh:
+                tried += 1
+                assert plans.get(e, (None,))[0] != a  # not from across the river
+    assert tried
+
+
+def test_o38_a_cadre_does_not_stand_for_a_division_an_order_of_battle_calls_for():
+    """16A1cc L1184: the unit withdrawn is of the indicated "size, type, and strength": four cadres
+    met the Second Army's call for any four rifle divisions."""
+    from kriegsspiel.games.over_there.scenario import Location
+
+    w = world.start_hex(Location(place="Warsaw"))
+    rifles = ["ru-22-id", "ru-24-id", "ru-25-id", "ru-27-id"]
+    s = only(fresh(), {u: w for u in rifles})
+    for u in rifles:
+        s["units"][u]["cadre"] = True
+    assert not set(rifles) & set(sequence.withdraw_candidates(s, "wd-second-army-warsaw", []))
+    sequence.withdraw(s, "wd-second-army-warsaw", True)
+    assert all(s["units"][u]["at"] == "map" for u in rifles) and s["vp"]["central-powers"] == 2 * 5

@@ -2431,24 +2431,28 @@ def commit_reserves(s: dict, defender: str, from_hex: str, target_hex: str) -> l
 # ----- overrun (6F) -----------------------------------------------------------------------------
 
 
-def _overrun_attack(s: dict, uids: list[str], target_hex: str, from_hex: str | None) -> Fraction:
+def _overrun_attack(s: dict, uids: list[str], target_hex: str, from_hex: str | None, crossing=()) -> Fraction:
     """6F (L261): the overrunning units' modified attack: disruption, terrain, fortifications,
-    supply, support, artillery (12B) and heavy cavalry (14D1)."""
+    supply, support, artillery (12B) and heavy cavalry (14D1). ``crossing``: the units a major
+    river crossed on the way disrupts before they overrun (15A4)."""
     defender = OTHER[UNITS[uids[0]].side]
     fort = fortification(s, target_hex, defender)
     city = cities(target_hex)
     terrain = MAP.terrain[target_hex]
-    saved = {u: s["units"][u]["hex"] for u in uids}
+    saved = {u: (s["units"][u]["hex"], s["units"][u]["dis"]) for u in uids}
     try:
-        if from_hex is not None:
-            for u in uids:
+        for u in uids:
+            if from_hex is not None:
                 s["units"][u]["hex"] = from_hex
+            if u in crossing:
+                s["units"][u]["dis"] = max(s["units"][u]["dis"], 1)
         vals = {u: _attack_of(s, u, target_hex, terrain, city, fort, False, ()) for u in uids}
         _support(s, uids, vals)
         return _cap_artillery(s, uids, vals)
     finally:
-        for u, h in saved.items():
+        for u, (h, d) in saved.items():
             s["units"][u]["hex"] = h
+            s["units"][u]["dis"] = d
 
 
 def _overrun_defense(s: dict, units: list[str]) -> Fraction:
@@ -2457,13 +2461,13 @@ def _overrun_defense(s: dict, units: list[str]) -> Fraction:
     return _cap_artillery(s, units, vals)
 
 
-def overrun_odds(s: dict, side: str, uids, target_hex: str, from_hex: str | None = None, st=None) -> int:
+def overrun_odds(s: dict, side: str, uids, target_hex: str, from_hex: str | None = None, st=None, crossing=()) -> int:
     """6F (L263-265): overrun odds rounded down for the units overrun, shifted one level per
     fatigue hit of the most fatigued unit on each side; a defense of 0 is overrun at 12:1
     (ruling R29). ``from_hex``: the hex the units overrun from (their own by default). ``st``:
-    the stacks, when the caller has them."""
+    the stacks, when the caller has them. ``crossing``: units disrupted on the way (15A4)."""
     uids = _order(uids)
-    attack = _overrun_attack(s, uids, target_hex, from_hex)
+    attack = _overrun_attack(s, uids, target_hex, from_hex, crossing)
     defenders = [u for u in _enemy_at(s, side, target_hex, st) if not UNITS[u].hq]
     defense = _overrun_defense(s, defenders)
     base = CH.overrun_odds(attack, defense)
@@ -2632,10 +2636,29 @@ def _overrun_plans(
             continue
         if not stacking_room(s, e, uids, here=[]):
             continue
-        if overrun_odds(s, side, uids, e, from_hex=a, st=st) < CH.overrun_rule.minimum:
+        crossing = _crossing_on_the_way(s, uids, mode, a, ctx)
+        if overrun_odds(s, side, uids, e, from_hex=a, st=st, crossing=crossing) < CH.overrun_rule.minimum:
             continue
         plans[e] = (a, costs)
     return plans
+
+
+def _crossing_on_the_way(s: dict, uids, mode: str, a: str, ctx) -> set[str]:
+    """The units whose way to ``a`` crosses a major river away from a bridge (15A4 L1037: they
+    are disrupted once across, before they overrun)."""
+    closed = ctx.closed if ctx is not None else closed_bridges(s, UNITS[uids[0]].side)
+    out = set()
+    for u in uids:
+        v = s["units"][u]
+        if v["hex"] == a:
+            continue
+        try:
+            path = movement.march_path(s, u, mode, a, accel=bool(v.get("accel")), ctx=ctx)[1]
+        except KeyError:
+            continue
+        if movement._crosses_unbridged(path, closed):
+            out.add(u)
+    return out
 
 
 _STEPS_INTO: dict[str, tuple[str, ...]] = {}
@@ -2704,17 +2727,14 @@ def overrun(s: dict, side: str, uids, target_hex: str, mode: str = "movement", c
         raise ValueError(f"{', '.join(uids)} cannot overrun {target_hex} (6F)")
     a, costs = plans[target_hex]
     enemy = OTHER[side]
-    odds = overrun_odds(s, side, uids, target_hex, from_hex=a)
     closed = ctx.closed if ctx is not None else closed_bridges(s, side)
+    for u in _crossing_on_the_way(s, uids, mode, a, ctx):  # 15A4 (L1037): disrupted once across
+        if not s["units"][u]["dis"]:
+            s["units"][u]["dis"] = 1
+            log(s, f"{UNITS[u].short} is disrupted crossing the major river (15A4).", "15A")
+    odds = overrun_odds(s, side, uids, target_hex, from_hex=a)
     for u in uids:
         v = s["units"][u]
-        if v["hex"] != a:  # 15A4 (L1037): a major river crossed away from a bridge on the way disrupts
-            try:
-                path = movement.march_path(s, u, mode, a, accel=bool(v.get("accel")), ctx=ctx)[1]
-            except KeyError:
-                path = []
-            if movement._crosses_unbridged(path, closed):
-                v["dis"] = max(v["dis"], 1)
         v["hex"] = a
         v["spent"] = v.get("spent", 0) + costs[u]
         v["moved"] = True

@@ -1935,7 +1935,11 @@ def withdraw_candidates(s: dict, wid: str, gone: list) -> list:
     out = [u for u in wd.units if s["units"][u]["at"] == "map" and u not in gone]
     for need, owed in _needs_left(s, wd, gone):
         if owed > 0:
-            out += [u for u, _v in on_map(s, side) if u not in out and u not in wd.units and _fits(u, need)]
+            out += [
+                u
+                for u, v in on_map(s, side)
+                if u not in out and u not in wd.units and _fits(u, need) and not v["cadre"]  # full strength (16A1cc)
+            ]
     return [u for u in out if s["units"][u]["supply"] != "isolated"]
 
 

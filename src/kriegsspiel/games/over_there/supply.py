@@ -668,7 +668,7 @@ def depletion(s: dict, side: str) -> None:
     near = t.near_rail() if mine else ()
     for h in [h for h in mine if h in near]:
         depleted.remove(h)
-        log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C", to=[side])
+        log(s, f"The fortress of {hex_name(h)} is joined to its supply again: replenished.", "11C")  # a map marker
     iso = t.isolation()
     for h in sorted(h for h in drawn if h not in iso):
         roll = rng.roll(s)
@@ -678,7 +678,7 @@ def depletion(s: dict, side: str) -> None:
             depleted.append(h)
             depleted.sort()
         text = f"The isolated fortress of {hex_name(h)} feeds its garrison: roll {roll}, {code}"
-        log(s, f"{text}: {'depleted' if gone else 'its stores hold'}.", "11C", to=[side])
+        log(s, f"{text}: {'depleted' if gone else 'its stores hold'}.", "11C")  # 11C2b-iii L624: the enemy rolls
 
 
 def attrition(s: dict, side: str) -> list[str]:
