@@ -360,7 +360,8 @@ def test_18_8_each_army_that_advanced_after_a_decisive_win_may_move_one_more_spa
 def test_19_11_navies_displaced_by_a_march_fight_the_enemy_fleet_in_their_box():
     """19.11 L1131: naval units in a port entered by enemy land units displace to an adjacent box;
     "this displacement may result in a naval battle, if it does the displaced units are considered
-    the attackers". After a march (not a land battle) they sat beside the enemy fleet, no battle."""
+    the attackers"; "finish the active player's action before resolving" it. After a march (not a
+    land battle) they sat beside the enemy fleet, no battle."""
     s = blank()
     for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland", "lombardy", "venetia", "tyrol"):
         clear_units(s, sid)
@@ -373,9 +374,12 @@ def test_19_11_navies_displaced_by_a_march_fight_the_enemy_fleet_in_their_box():
     world.new_unit(s, "ge", "squadron", "eastern-med")
     assert list(world.ports_of(s, "venetia")) == ["eastern-med"]
     answer(s, "ge", "march")
+    answer(s, "ge", {"unit": army, "to": "venetia"})
+    # displaced at once; "finish the active player's action before resolving ... naval battles"
+    assert s["units"][ship]["at"] == "eastern-med" and asking(s) == "war-march" and s["battle"] is None
     with scripted_dice(s, 1, 6):
-        answer(s, "ge", {"unit": army, "to": "venetia"})
-        plainly(s, until=lambda s: asking(s) in ("war-march", "war-impulse"))
+        answer(s, "ge", "done")
+        plainly(s, until=lambda s: asking(s) == "war-impulse")
     lb = s["last_naval_battle"]
     assert lb is not None and lb["at"] == "eastern-med" and lb["attacker"] == "au"
     assert ship not in s["units"] or s["units"][ship]["at"] != "venetia"
@@ -416,3 +420,35 @@ def test_19_1_a_fleet_may_be_intercepted_in_a_box_it_sails_through():
     answer(s, "ru", "done")
     answer(s, "uk", "no")  # not intercepted: they sail on
     assert {s["units"][x]["at"] for x in ru} == {"western-med"} and not s["stack"]
+
+
+def test_5_1_3_an_ec_intercepted_with_its_army_is_stopped_with_it():
+    """5.1.3 L367: an EC moves with its army and is never alone. An army sailing alone (its
+    squadron left in port) with its EC, stopped by an interception in a box it passed, left its EC
+    in the box it was bound for."""
+    s = empty()
+    war(s, ["ru"], ["uk"])
+    army = add(s, "ru", "army", "st-petersburg", 1)[0]
+    ec = add(s, "ru", "ec", "st-petersburg", 1)[0]
+    add(s, "ru", "squadron", "st-petersburg", 1)
+    add(s, "uk", "squadron", "london", 2)
+    proc(s, "naval-move", power="ru", wartime=True)
+    answer(s, "ru", {"move": True, "unit": army, "to": "western-med"})
+    assert s["units"][ec]["at"] == "western-med"
+    answer(s, "ru", "done")
+    seen = []
+    while asking(s) == "naval-intercept-ask":
+        box = s["stack"][-1]["box"]
+        seen.append(box)
+        if box != "north-atlantic":
+            answer(s, "uk", "no")
+            continue
+        with scripted_dice(s, 6):
+            answer(s, "uk", "intercept")
+        break
+    assert "north-atlantic" in seen
+    assert ec not in s["units"] or s["units"][ec]["at"] == "north-atlantic"
+    plainly(s)
+    assert ec not in s["units"] or any(
+        u["o"] == "ru" and u["at"] == s["units"][ec]["at"] and u["t"] == "army" for u in s["units"].values()
+    )

@@ -686,6 +686,8 @@ class Maneuver(war.ManeuverStep):
 
     def post_action(self, s, f):
         nxt = super().post_action(s, f)
+        if nxt == "post_action":
+            return nxt  # a displaced navy's battle first (19.11 L1131)
         us_losses(s)
         after_action(s)
         return nxt

@@ -530,6 +530,14 @@ class NavalMove(Procedure):
 
     def finish(self, s, f):
         s["naval_move"] = None
+        boxes = P().naval_boxes
+        for uid, u in sorted(s["units"].items()):  # 5.1.3 L367: an EC alone at sea (its army lost)
+            if u["t"] == "ec" and u["at"] in boxes:
+                if not any(
+                    v["o"] == u["o"] and v["at"] == u["at"] and v["t"] in ARMY_TYPES for v in s["units"].values()
+                ):
+                    log(s, f"{unit_text(u)} is left without an army and is eliminated.", "5.1.3")
+                    W.remove_unit(s, uid)
         return None
 
 
@@ -727,8 +735,12 @@ def try_intercept(s: dict, q: str, port: str, box: str, mover: str) -> bool:
             if nm:
                 nm["no_avoid"].append(x)
         for x in passed(s, nm, box) if nm else []:  # 19.1 L1051: stopped where they were intercepted
-            log(s, f"{unit_text(s['units'][x])} is stopped in {space_name(box)}.", "19.1")
+            u = s["units"][x]
+            log(s, f"{unit_text(u)} is stopped in {space_name(box)}.", "19.1")
+            was = u["at"]
             W.move_unit(s, x, box)
+            if u["t"] in ARMY_TYPES:
+                W.ecs_follow(s, u["o"], was, box)  # 5.1.3: its EC with it
             nm["box"][x] = box
         if nm:
             nm.get("passed", {}).pop(box, None)
@@ -1416,20 +1428,31 @@ class NavalDisplace(Procedure):
     displaced units attacking, without avoiding."""
 
     def start(self, s, f):
-        at, by = f["space"], f["by"]
-        us = enemies_at(s, by, at)
-        if not us:
-            return None
-        owner = s["units"][us[0]]["o"]
-        boxes = sorted(W.ports_of(s, at), key=lambda b: (bool(enemies_at(s, owner, b)), b))
-        box = boxes[0]
-        for x in us:
-            W.move_unit(s, x, box)
-        log(s, f"The {name(owner)} naval units in {space_name(at)} displace to {space_name(box)}.", "19.11")
-        f["box"], f["owner"] = box, owner
-        if enemies_at(s, owner, box, naval_only=False):
-            call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
+        got = displace_ships(s, f["space"], f["by"])
+        if got is not None:
+            fight_displaced(s, *got)
         return None
+
+
+def displace_ships(s: dict, at: str, by: str):
+    """19.11 L1131: the enemy naval units in a port entered by ``by``'s land units displace at once
+    to an adjacent box (one free of their enemies if there is one, B20); (box, owner), or None."""
+    us = enemies_at(s, by, at)
+    if not us:
+        return None
+    owner = s["units"][us[0]]["o"]
+    box = sorted(W.ports_of(s, at), key=lambda b: (bool(enemies_at(s, owner, b)), b))[0]
+    for x in us:
+        W.move_unit(s, x, box)
+    log(s, f"The {name(owner)} naval units in {space_name(at)} displace to {space_name(box)}.", "19.11")
+    return box, owner
+
+
+def fight_displaced(s: dict, box: str, owner: str) -> None:
+    """19.11 L1131: a battle where displaced units meet their enemies, the displaced attacking,
+    without avoiding."""
+    if enemies_at(s, owner, box, naval_only=False) and naval_at(s, box, {owner}):
+        call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
 
 
 def friendly_port_for(s: dict, owner: str, uid: str, port: str) -> bool:

@@ -906,6 +906,11 @@ def ecs_follow(s: dict, owner: str, frm: str, to: str) -> None:
             u["at"] = to
 
 
+def units_in(s: dict, where: str) -> list:
+    """The unit records in a space or box."""
+    return [u for u in s["units"].values() if u["at"] == where]
+
+
 def units_at(s: dict, where: str, owner: str | None = None) -> list:
     return [uid for uid, u in s["units"].items() if u["at"] == where and (owner is None or u["o"] == owner)]
 
