@@ -701,6 +701,24 @@ def test_a_trade_of_gold_for_a_territory():
     assert AUSTRIA in s["traded"] and not any("trade" in a for a in acts(s, AUSTRIA) if isinstance(a, dict))
 
 
+def test_a_nation_that_accepted_a_trade_has_made_its_trade_of_the_round():
+    """L1001: "Each Nation may make 1 tangible trade per Game Round with 1 other Nation" (M12). A
+    nation that accepted one trade could accept five more and propose its own: a hub for moving
+    Gold, Ports and Forces around."""
+    s = trading_turn()
+    act(s, AUSTRIA, {"trade": PRUSSIA})
+    act(s, AUSTRIA, {"give": "gold"})
+    act(s, AUSTRIA, {"gold": 5})
+    act(s, AUSTRIA, {"get": "territory"})
+    act(s, AUSTRIA, {"territory": "westphalia"})
+    act(s, PRUSSIA, "accept")
+    assert set(s["traded"]) == {AUSTRIA, PRUSSIA}
+    s["traded"].remove(AUSTRIA)  # say another nation, its trade still to make, were active
+    assert {"trade": PRUSSIA} not in acts(s, AUSTRIA)
+    start_turn(s, PRUSSIA)
+    assert not any("trade" in a for a in acts(s, PRUSSIA) if isinstance(a, dict))
+
+
 def test_a_refused_trade_is_no_trade_and_no_trading_in_the_last_round():
     """L999-1004: the other nation must accept; trading is banned in the last round."""
     s = trading_turn()

@@ -359,6 +359,27 @@ def test_revolt_sites_and_held_income():
     assert corsica not in s["revolts"] and s["held_gold"].get(corsica) is None
 
 
+def test_a_nation_may_instigate_several_revolts_but_none_in_a_neutrals_territory():
+    """L979: "There is no limit to the number of Revolts that may be instigated at one time (even
+    by the same Nation)"; L251-254: Neutrals take no turn and nobody enters their lands. Spain was
+    asked once and its turn ended after one Revolt; with four players Finland, a Neutral's, was
+    offered."""
+    s = clear_forces(start(revolts=True))
+    s["stack"].append({"state": "instigate_revolt", "role": SP})
+    targets = [a["revolt"] for a in game.actions(s, SP) if isinstance(a, dict)]
+    assert len(targets) >= 3
+    game.apply(s, SP, {"revolt": targets[0]})
+    assert game.active(s) == [SP]
+    game.apply(s, SP, {"revolt": targets[1]})
+    assert {targets[0], targets[1]} <= set(s["revolts"])
+    game.apply(s, SP, "pass")
+    assert game.active(s) != [SP] or not s["stack"]
+    t = clear_forces(start(players=4, revolts=True))
+    neutral = [n for n in pack().nations if n not in annexation.in_play(t)]
+    theirs = [x for x, owner in t["control"].items() if owner in neutral]
+    assert theirs and not set(theirs) & set(annexation.revolt_targets(t, GB))
+
+
 # ----- Phase 6 ---------------------------------------------------------------------------
 
 

@@ -3,7 +3,7 @@ Revolts (L980-995) and Sweden and Portugal (L1006-1012) optional rules."""
 
 from __future__ import annotations
 
-from ...engine import Procedure, State, ask, checkpoint, log, rng
+from ...engine import STAY, Procedure, State, ask, checkpoint, log, rng
 from .board import add_force, capture, in_play, name, nations_at, same_team
 from .data import pack
 from .orders import mobile
@@ -223,8 +223,10 @@ def revolt_sites(s: dict) -> list[str]:
 
 
 def revolt_targets(s: dict, nation: str) -> list[str]:
-    """Where ``nation`` may instigate a Revolt: not in its own team's territories (RULINGS R9)."""
-    return [t for t in revolt_sites(s) if not same_team(s, s["control"][t], nation)]
+    """Where ``nation`` may instigate a Revolt: not in its own team's territories (RULINGS R9),
+    nor a Neutral's, which nobody enters (L251-254)."""
+    playing = set(in_play(s))
+    return [t for t in revolt_sites(s) if s["control"][t] in playing and not same_team(s, s["control"][t], nation)]
 
 
 class InstigateRevolt(State):
@@ -247,7 +249,9 @@ class InstigateRevolt(State):
             f"{name(s['control'][t])}'s income there is held until it is quelled.",
             "L984",
         )
-        return None
+        # L979: "no limit to the number of Revolts that may be instigated at one time (even by
+        # the same Nation)": asked again until it passes
+        return STAY if revolt_targets(s, role) else None
 
 
 PROCEDURES = {"annexation": Annexation()}

@@ -1008,7 +1008,11 @@ def trade_actions(s: dict, nation: str) -> list:
     return [
         {"trade": x}
         for x in in_play(s)
-        if x != nation and x not in spurned and trade_kinds(s, x, nation) and trade_kinds(s, nation, x)
+        if x != nation
+        and x not in spurned
+        and x not in s["traded"]  # L1001: a trade a Game Round for each of its two nations (M12)
+        and trade_kinds(s, x, nation)
+        and trade_kinds(s, nation, x)
     ]
 
 
@@ -1100,7 +1104,7 @@ class Trade(Procedure):
             return None
         hand_over(s, nation, partner, f["give"])
         hand_over(s, partner, nation, f["get"])
-        s["traded"].append(nation)
+        s["traded"] += [nation, partner]  # each has made its trade of the round (L1001, M12)
         log(s, f"{name(partner)} accepts: the trade is made.", "L999")
         return None
 
