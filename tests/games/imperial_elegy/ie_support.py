@@ -76,3 +76,30 @@ def first_until(s, until):
         for role in roles:
             answer(s, role, game.actions(s, role)[0])
     raise AssertionError(f"never asked {until}")
+
+
+def until_impulse(s, power, skip=0):
+    """Play plainly (keep, done, a card for CP, else pass) until ``power`` is asked for its
+    peacetime impulse (``skip``: that many of its impulses first)."""
+    for _ in range(800):
+        if asking(s) == "impulse" and game.active(s) == [power]:
+            if not skip:
+                return s
+            skip -= 1
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
+        pick = next((x for x in ("keep", "done") if x in acts), None)
+        answer(s, r, pick or (cp[0] if cp else ("pass" if "pass" in acts else acts[0])))
+    raise AssertionError(f"{power} was never asked for its impulse")
+
+
+def hand_card(s, power, c):
+    """Put card ``c`` in the power's hand, from wherever it was."""
+    for q in s["powers"]:
+        if c in s["powers"][q]["hand"]:
+            s["powers"][q]["hand"].remove(c)
+    for pile in ("deck", "discard"):
+        if c in s[pile]:
+            s[pile].remove(c)
+    s["powers"][power]["hand"].append(c)

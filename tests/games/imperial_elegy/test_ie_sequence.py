@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from ie_support import answer, asking, blank, game, proc, start
+from ie_support import answer, asking, blank, game, hand_card, proc, start, until_impulse
 
 from kriegsspiel.engine import IllegalAction
 from kriegsspiel.engine.testing import scripted_dice
@@ -147,24 +147,11 @@ def test_9_0_a_mandatory_event_with_the_remove_symbol_leaves_the_game_when_playe
     their event"; 9.1.4: a mandatory event is always played for its event (and its CP). Long
     Depression played as a mandatory event went to the discard pile, to be shuffled back (10.1) and
     fire again; Machine Guns, permanent, too. A card of neither kind played for CP is discarded."""
-    s = start(seed=0)
-    for _ in range(600):
-        if asking(s) == "impulse" and game.active(s) == ["ge"]:
-            break
-        r = game.active(s)[0]
-        acts = game.actions(s, r)
-        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
-        answer(s, r, next((x for x in ("keep", "done") if x in acts), cp[0] if cp else acts[0]))
+    s = until_impulse(start(seed=0), "ge")
     assert asking(s) == "impulse"
     c = "long-depression"
     assert {"mandatory", "remove"} <= set(world.card(c).flags)
-    for q in world.PLAYERS:
-        if c in s["powers"][q]["hand"]:
-            s["powers"][q]["hand"].remove(c)
-    for pile in ("deck", "discard"):
-        if c in s[pile]:
-            s[pile].remove(c)
-    s["powers"]["ge"]["hand"].append(c)
+    hand_card(s, "ge", c)
     play = next(a for a in game.actions(s, "ge") if isinstance(a, dict) and a.get("card") == c)
     assert play["as"] == "mandatory"
     answer(s, "ge", play)

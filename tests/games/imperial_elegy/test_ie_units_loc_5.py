@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ie_support import blank, game, start
+from ie_support import blank, game, hand_card, start, until_impulse
 from test_ie_battle import add, empty
 
 from kriegsspiel.games.imperial_elegy import sequence, world
@@ -11,15 +11,7 @@ from kriegsspiel.games.imperial_elegy import sequence, world
 def test_5_1_3_an_ec_sails_with_its_only_army():
     """5.1.3 L367: an EC begins and ends its movement with an army. France's only army in Brittany
     sailed to Algeria, and its EC stayed behind alone."""
-    s = start(seed=0)
-    for _ in range(600):
-        if s["stack"][-1].get("state") == "impulse" and game.active(s) == ["fr"]:
-            break
-        r = game.active(s)[0]
-        acts = game.actions(s, r)
-        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
-        pick = next((x for x in ("keep", "done") if x in acts), None)
-        game.apply(s, r, pick or (cp[0] if cp else ("pass" if "pass" in acts else acts[0])))
+    s = until_impulse(start(seed=0), "fr")
     for uid in [x for x, u in s["units"].items() if u["o"] == "fr" and u["at"] == "brittany"]:
         world.remove_unit(s, uid)
     (army,) = add(s, "fr", "army", "brittany")
@@ -105,25 +97,11 @@ def test_5_6_3_an_army_a_war_of_independence_cuts_off_in_the_end_phase_displaces
     assert s["units"][army]["at"] != "erivan" and world.has_loc(s, "ru", s["units"][army]["at"])
 
 
-def _until_impulse(s, power, skip=0):
-    for _ in range(800):
-        if s["stack"][-1].get("state") == "impulse" and game.active(s) == [power]:
-            if not skip:
-                return s
-            skip -= 1
-        r = game.active(s)[0]
-        acts = game.actions(s, r)
-        cp = [a for a in acts if isinstance(a, dict) and a.get("as") == "cp"]
-        pick = next((x for x in ("keep", "done") if x in acts), None)
-        game.apply(s, r, pick or (cp[0] if cp else ("pass" if "pass" in acts else acts[0])))
-    raise AssertionError("never reached")
-
-
 def test_5_5_3_an_overstacked_stack_loses_a_step_at_its_owners_impulse_in_peacetime_too():
     """5.5.3 L408: stacks in overstacked spaces suffer a step loss at the beginning of their owning
     player's impulse; displacement knows no stacking limit (5.7 L427). Prussia's army displaced from
     Westphalia into Berlin, four armies where three fit, lost nothing in peacetime."""
-    s = _until_impulse(start(seed=0), "ge")
+    s = until_impulse(start(seed=0), "ge")
     for uid in world.units_at(s, "berlin", "ge"):
         world.remove_unit(s, uid)
     add(s, "ge", "army", "berlin", 3)
@@ -135,7 +113,7 @@ def test_5_5_3_an_overstacked_stack_loses_a_step_at_its_owners_impulse_in_peacet
         return sum(1 if u["r"] else 2 for u in s["units"].values() if u["o"] == "ge" and u["at"] == "berlin")
 
     before = steps()
-    _until_impulse(s, "ge", skip=1)
+    until_impulse(s, "ge", skip=1)
     assert steps() == before - 1
 
 
@@ -144,14 +122,8 @@ def test_9_0_the_player_chooses_the_option_of_a_mandatory_event_played_into_indu
     mandatory event played into industrialization or the CP chain still triggers. Agadir Crisis
     (A: influence in Morocco; B: +1 stability) ran option A without asking France."""
     c = "agadir-crisis"
-    s = _until_impulse(start(seed=0), "fr")
-    for q in world.PLAYERS:
-        if c in s["powers"][q]["hand"]:
-            s["powers"][q]["hand"].remove(c)
-    for pile in ("deck", "discard"):
-        if c in s[pile]:
-            s[pile].remove(c)
-    s["powers"]["fr"]["hand"].append(c)
+    s = until_impulse(start(seed=0), "fr")
+    hand_card(s, "fr", c)
     s["powers"]["fr"]["stability"] = 4
     game.apply(s, "fr", {"card": c, "as": "industrialize"})
     assert s["stack"][-1].get("state") == "event-choose" and game.active(s) == ["fr"]
