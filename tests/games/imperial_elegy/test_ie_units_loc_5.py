@@ -128,8 +128,9 @@ def test_9_0_the_player_chooses_the_option_of_a_mandatory_event_played_into_indu
     game.apply(s, "fr", {"card": c, "as": "industrialize"})
     assert s["stack"][-1].get("state") == "event-choose" and game.active(s) == ["fr"]
     offered = game.actions(s, "fr")
-    assert {"option": "A"} in offered and {"option": "B"} in offered
-    game.apply(s, "fr", {"option": "B"})
+    assert {"card": c, "option": "A"} in offered and {"card": c, "option": "B"} in offered
+    assert game.label({"card": c, "option": "B"}, s) == "Agadir Crisis, option B"
+    game.apply(s, "fr", {"card": c, "option": "B"})
     assert s["powers"]["fr"]["stability"] == 5
 
 

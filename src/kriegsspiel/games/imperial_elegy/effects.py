@@ -253,7 +253,7 @@ class Event(Runner):
             ok = playable(s, f["power"], cid)
             if len(ok) > 1 and f["power"] in PLAYERS:  # 9.0 L542: the player chooses the option
                 f["queue"] = [{"verb": "option"}]
-                ask(s, "event-choose", f["power"], options=[{"option": o} for o in ok],
+                ask(s, "event-choose", f["power"], options=[{"card": cid, "option": o} for o in ok],
                     prompt=f"{card_title(cid)}: which of its event options (9.0)?")  # fmt: skip
                 return "chosen"
             label = ok[0] if ok else None
