@@ -100,13 +100,39 @@ def test_5_1_3_an_ec_that_retreats_apart_from_its_army_is_eliminated():
     assert ec not in s["units"] or s["units"][ec]["at"] == "galicia"
 
 
-def _naval_attack(s, power, units, to, dice, pick=None):
+def _sail(s, power, units, to):
+    """A wartime naval movement action: the units to ``to``, then done."""
     proc(s, "naval-move", power=power, wartime=True)
     for x in units:
         answer(s, power, {"move": True, "unit": x, "to": to})
+    answer(s, power, "done")
+
+
+def _naval_attack(s, power, units, to, dice):
+    """``_sail`` with the dice of the battle that follows, played out plainly; the retreats offered,
+    as (role, places)."""
+    offered = []
+
+    def pick(st, r, legal):
+        if st == "naval-retreat":
+            offered.append((r, sorted(a["to"] for a in legal)))
+
     with scripted_dice(s, *dice):
-        answer(s, power, "done")
+        _sail(s, power, units, to)
         plainly(s, pick=pick)
+    return offered
+
+
+def _avoid_places(attacker, frm, defender, at):
+    """Two squadrons of ``attacker`` sail from ``frm`` onto two of ``defender`` in ``at``: where
+    the defender may try to avoid battle (19.2)."""
+    s = empty()
+    war(s, [attacker], [defender])
+    ships = add(s, attacker, "squadron", frm, 2)
+    add(s, defender, "squadron", at, 2)
+    _sail(s, attacker, ships, at)
+    assert asking(s) == "naval-avoid-ask"
+    return [a["avoid"] for a in game.actions(s, defender) if isinstance(a, dict)]
 
 
 def test_19_7_a_beaten_attacker_retreats_to_where_it_attacked_from_and_the_defender_never_there():
@@ -114,40 +140,18 @@ def test_19_7_a_beaten_attacker_retreats_to_where_it_attacked_from_and_the_defen
     Defending units cannot retreat to a naval box that the attacker attacked from"; 19.2 L1064
     (avoiding battle). Russia's squadrons sailed from the North Atlantic into the Baltic; beaten,
     they were offered Russian ports beyond the battle, and the beaten Germans the North Atlantic."""
-    s = empty()
-    war(s, ["ru"], ["ge"])
-    ru = add(s, "ru", "squadron", "north-atlantic", 2)
-    add(s, "ge", "squadron", "baltic", 2)
-    offered = []
-
-    def pick(st, r, legal):
-        if st == "naval-retreat":
-            offered.append((r, sorted(a["to"] for a in legal)))
-        return None
-
-    _naval_attack(s, "ru", ru, "baltic", (3, 5), pick)  # Russia loses
-    assert s["last_naval_battle"]["winner"] == "defender"
-    assert not offered and {s["units"][x]["at"] for x in ru if x in s["units"]} == {"north-atlantic"}
-
-    s = empty()
-    war(s, ["ru"], ["ge"])
-    ru = add(s, "ru", "squadron", "north-atlantic", 2)
-    add(s, "ge", "squadron", "baltic", 2)
-    offered.clear()
-    _naval_attack(s, "ru", ru, "baltic", (5, 3), pick)  # Germany loses
-    assert s["last_naval_battle"]["winner"] == "attacker"
+    for dice, winner in (((3, 5), "defender"), ((5, 3), "attacker")):  # Russia loses, then Germany
+        s = empty()
+        war(s, ["ru"], ["ge"])
+        ru = add(s, "ru", "squadron", "north-atlantic", 2)
+        add(s, "ge", "squadron", "baltic", 2)
+        offered = _naval_attack(s, "ru", ru, "baltic", dice)
+        assert s["last_naval_battle"]["winner"] == winner
+        if winner == "defender":  # the only place it attacked from: no question
+            assert not offered and {s["units"][x]["at"] for x in ru if x in s["units"]} == {"north-atlantic"}
     assert offered and offered[0][0] == "ge" and "north-atlantic" not in offered[0][1]
 
-    s = empty()
-    war(s, ["ru"], ["ot"])
-    ru = add(s, "ru", "squadron", "western-med", 2)
-    add(s, "ot", "squadron", "eastern-med", 2)
-    proc(s, "naval-move", power="ru", wartime=True)
-    for x in ru:
-        answer(s, "ru", {"move": True, "unit": x, "to": "eastern-med"})
-    answer(s, "ru", "done")
-    assert asking(s) == "naval-avoid-ask"
-    assert "western-med" not in [a["avoid"] for a in game.actions(s, "ot") if isinstance(a, dict)]
+    assert "western-med" not in _avoid_places("ru", "western-med", "ot", "eastern-med")
 
 
 def test_3_4_1_a_beaten_fleet_retreats_through_no_enemy_strait():
@@ -158,16 +162,9 @@ def test_3_4_1_a_beaten_fleet_retreats_through_no_enemy_strait():
     war(s, ["ot"], ["ru"])
     ot = add(s, "ot", "squadron", "istanbul", 2)
     add(s, "ru", "squadron", "black-sea", 2)
-    offered = []
-
-    def pick(st, r, legal):
-        if st == "naval-retreat":
-            offered.extend(a["to"] for a in legal)
-        return None
-
-    _naval_attack(s, "ot", ot, "black-sea", (4, 3), pick)
+    offered = _naval_attack(s, "ot", ot, "black-sea", (4, 3))
     assert s["last_naval_battle"]["winner"] == "attacker"
-    assert offered and "eastern-med" not in offered
+    assert offered and "eastern-med" not in offered[0][1]
 
 
 def test_3_2_8_an_army_retreating_with_its_fleet_never_enters_a_naval_base():
@@ -178,15 +175,9 @@ def test_3_2_8_an_army_retreating_with_its_fleet_never_enters_a_naval_base():
     add(s, "uk", "squadron", "western-med")
     army = add(s, "uk", "army", "western-med")[0]
     fr = add(s, "fr", "squadron", "north-atlantic", 1)
-    offered = []
-
-    def pick(st, r, legal):
-        if st == "naval-retreat":
-            offered.extend(a["to"] for a in legal)
-        return None
-
-    _naval_attack(s, "fr", fr, "western-med", (4, 3), pick)
+    offered = [x for _, places in _naval_attack(s, "fr", fr, "western-med", (4, 3)) for x in places]
     assert s["last_naval_battle"]["winner"] == "attacker"
+    assert offered
     bases = [x for x in offered if x in world.P().spaces and world.P().spaces[x].type == "naval-base"]
     assert not bases
     at = s["units"][army]["at"] if army in s["units"] else None
@@ -252,27 +243,8 @@ def test_19_2_ships_may_avoid_battle_through_the_open_sound():
     """19.2 L1064 names the straits of Gibraltar, the Dardanelles and the canals; 3.4.2 L265: Denmark
     closes the Sound only while at war. A German fleet in the Baltic could not avoid into the North
     Atlantic with Denmark at peace."""
-    s = empty()
-    war(s, ["uk"], ["ge"])
-    uk = add(s, "uk", "squadron", "north-atlantic", 2)
-    add(s, "ge", "squadron", "baltic", 2)
-    proc(s, "naval-move", power="uk", wartime=True)
-    for x in uk:
-        answer(s, "uk", {"move": True, "unit": x, "to": "baltic"})
-    answer(s, "uk", "done")
-    assert asking(s) == "naval-avoid-ask"
-    places = [a["avoid"] for a in game.actions(s, "ge") if isinstance(a, dict)]
-    assert "north-atlantic" not in places  # where the British came from (19.2 L1064)
-    s = empty()
-    war(s, ["ru"], ["ge"])
-    ru = add(s, "ru", "squadron", "livonia", 2)
-    add(s, "ge", "squadron", "baltic", 2)
-    proc(s, "naval-move", power="ru", wartime=True)
-    for x in ru:
-        answer(s, "ru", {"move": True, "unit": x, "to": "baltic"})
-    answer(s, "ru", "done")
-    assert asking(s) == "naval-avoid-ask"
-    assert "north-atlantic" in [a["avoid"] for a in game.actions(s, "ge") if isinstance(a, dict)]
+    assert "north-atlantic" not in _avoid_places("uk", "north-atlantic", "ge", "baltic")  # whence they came
+    assert "north-atlantic" in _avoid_places("ru", "livonia", "ge", "baltic")
 
 
 def test_19_2_ships_in_a_port_are_not_in_an_ocean_box_when_they_avoid():
@@ -298,11 +270,8 @@ def test_19_8_a_decisive_win_in_european_waters_lets_the_victors_go_on_moving():
     war(s, ["ru"], ["ot"])
     ru = add(s, "ru", "squadron", "western-med", 3)
     add(s, "ot", "squadron", "eastern-med", 1, reduced=True)
-    proc(s, "naval-move", power="ru", wartime=True)
-    for x in ru:
-        answer(s, "ru", {"move": True, "unit": x, "to": "eastern-med"})
     with scripted_dice(s, 6, 1):
-        answer(s, "ru", "done")
+        _sail(s, "ru", ru, "eastern-med")
         answer(s, "ot", "fight")
         plainly(s, until=lambda s: asking(s) == "naval-moving")
     lb = s["last_naval_battle"]
@@ -399,10 +368,7 @@ def test_19_1_a_fleet_may_be_intercepted_in_a_box_it_sails_through():
     ru = add(s, "ru", "squadron", "baltic", 2)
     add(s, "uk", "squadron", "london", 3)
     assert naval.crossed(s, "ru", "baltic", "western-med", {"granted": [], "denied": []}) == ["north-atlantic"]
-    proc(s, "naval-move", power="ru", wartime=True)
-    for x in ru:
-        answer(s, "ru", {"move": True, "unit": x, "to": "western-med"})
-    answer(s, "ru", "done")
+    _sail(s, "ru", ru, "western-med")
     assert asking(s) == "naval-intercept-ask" and role_now(s) == "uk"
     assert s["stack"][-1]["box"] == "north-atlantic"
     with scripted_dice(s, 6, 3, 3):  # intercepted: the Russians are stopped in the North Atlantic; the battle
@@ -414,10 +380,7 @@ def test_19_1_a_fleet_may_be_intercepted_in_a_box_it_sails_through():
     war(s, ["ru"], ["uk"])
     ru = add(s, "ru", "squadron", "baltic", 2)
     add(s, "uk", "squadron", "london", 3)
-    proc(s, "naval-move", power="ru", wartime=True)
-    for x in ru:
-        answer(s, "ru", {"move": True, "unit": x, "to": "western-med"})
-    answer(s, "ru", "done")
+    _sail(s, "ru", ru, "western-med")
     answer(s, "uk", "no")  # not intercepted: they sail on
     assert {s["units"][x]["at"] for x in ru} == {"western-med"} and not s["stack"]
 

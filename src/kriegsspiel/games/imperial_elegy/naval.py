@@ -61,9 +61,7 @@ def enemy_unit(s: dict, power: str, u: dict, naval_only: bool = True) -> bool:
 
 
 def enemies_at(s: dict, power: str, where: str, naval_only: bool = True) -> list:
-    if s.get("war") is None:
-        return []
-    return [uid for uid, u in s["units"].items() if u["at"] == where and enemy_unit(s, power, u, naval_only)]
+    return W.sea_foes(s, power, where, naval_only)
 
 
 # ----- passages (3.2.9, 3.4) -----------------------------------------------------------------------------------
@@ -1428,31 +1426,10 @@ class NavalDisplace(Procedure):
     displaced units attacking, without avoiding."""
 
     def start(self, s, f):
-        got = displace_ships(s, f["space"], f["by"])
+        got = W.displace_ships(s, f["space"], f["by"])
         if got is not None:
-            fight_displaced(s, *got)
+            W.fight_displaced(s, *got)
         return None
-
-
-def displace_ships(s: dict, at: str, by: str):
-    """19.11 L1131: the enemy naval units in a port entered by ``by``'s land units displace at once
-    to an adjacent box (one free of their enemies if there is one, B20); (box, owner), or None."""
-    us = enemies_at(s, by, at)
-    if not us:
-        return None
-    owner = s["units"][us[0]]["o"]
-    box = sorted(W.ports_of(s, at), key=lambda b: (bool(enemies_at(s, owner, b)), b))[0]
-    for x in us:
-        W.move_unit(s, x, box)
-    log(s, f"The {name(owner)} naval units in {space_name(at)} displace to {space_name(box)}.", "19.11")
-    return box, owner
-
-
-def fight_displaced(s: dict, box: str, owner: str) -> None:
-    """19.11 L1131: a battle where displaced units meet their enemies, the displaced attacking,
-    without avoiding."""
-    if enemies_at(s, owner, box, naval_only=False) and naval_at(s, box, {owner}):
-        call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
 
 
 def friendly_port_for(s: dict, owner: str, uid: str, port: str) -> bool:

@@ -1103,21 +1103,9 @@ def displace_navies(s: dict, sid: str, actor: str) -> None:
     once to an adjacent naval box; the battle that may follow there, the displaced units
     attacking without avoiding, waits for the end of the action ("finish the active player's
     action before resolving ... naval battles that result from such a displacement"; W13)."""
-    if not W.ports_of(s, sid) or not any(u["at"] == sid and u["t"] in NAVAL_TYPES for u in s["units"].values()):
-        return
-    ships = [x for x, u in s["units"].items() if u["at"] == sid and u["t"] in NAVAL_TYPES and _foe_of(s, actor, u)]
-    if not ships:
-        return
-    owner = s["units"][ships[0]]["o"]
-    boxes = sorted(W.ports_of(s, sid), key=lambda b: (any(_foe_of(s, owner, u) for u in W.units_in(s, b)), b))
-    for x in ships:
-        W.move_unit(s, x, boxes[0])
-    log(s, f"The {name(owner)} naval units in {space_name(sid)} displace to {space_name(boxes[0])}.", "19.11")
-    _w(s).setdefault("displaced", []).append([boxes[0], owner])
-
-
-def _foe_of(s: dict, power: str, u: dict) -> bool:
-    return u["o"] != "rebel" and W.at_war(s, power, u["o"])
+    got = W.displace_ships(s, sid, actor)
+    if got is not None:
+        _w(s).setdefault("displaced", []).append(list(got))
 
 
 def move_land(s: dict, actor: str, uid: str, to: str) -> None:
@@ -2309,10 +2297,7 @@ class ManeuverStep(Procedure):
     def post_action(self, s, f):
         w = _w(s)
         if w.get("displaced"):  # 19.11 L1131: the action over, the displaced navies' battles
-            box, owner = w["displaced"].pop(0)
-            here = W.units_in(s, box)
-            if any(_foe_of(s, owner, u) for u in here) and any(u["o"] == owner and u["t"] in NAVAL_TYPES for u in here):
-                call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
+            W.fight_displaced(s, *w["displaced"].pop(0))
             return "post_action"
         a = w["impulse"]["actor"]
         update_occupation(s, a if a in PLAYERS else None)

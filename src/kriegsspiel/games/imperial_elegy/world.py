@@ -48,7 +48,7 @@ import functools
 import math
 from collections import deque
 
-from ...engine import checkpoint, log
+from ...engine import call, checkpoint, log
 from ...engine.memo import Memo
 from ...engine.rng import shuffle
 from .data import KEY_TYPES, PLAYERS, pack
@@ -906,9 +906,42 @@ def ecs_follow(s: dict, owner: str, frm: str, to: str) -> None:
             u["at"] = to
 
 
-def units_in(s: dict, where: str) -> list:
-    """The unit records in a space or box."""
-    return [u for u in s["units"].values() if u["at"] == where]
+def sea_foes(s: dict, power: str, where: str, naval_only: bool = True) -> list:
+    """The units of the power's enemies in the war at a place (naval ones, unless not
+    ``naval_only``); rebels are nobody's enemy at sea or in port."""
+    if s.get("war") is None:
+        return []
+    return [
+        x
+        for x, u in s["units"].items()
+        if u["at"] == where
+        and (not naval_only or u["t"] in NAVAL_TYPES)
+        and u["o"] != "rebel"
+        and at_war(s, power, u["o"])
+    ]
+
+
+def displace_ships(s: dict, at: str, by: str):
+    """19.11 L1131: the enemy naval units in a port entered by ``by``'s land units displace at once
+    to an adjacent box (one free of their enemies if there is one, RULINGS_BATTLE B20); returns
+    (box, owner), or None when there were none."""
+    ships = sea_foes(s, by, at)
+    if not ships or not ports_of(s, at):
+        return None
+    owner = s["units"][ships[0]]["o"]
+    box = sorted(ports_of(s, at), key=lambda b: (bool(sea_foes(s, owner, b)), b))[0]
+    for x in ships:
+        move_unit(s, x, box)
+    log(s, f"The {name(owner)} naval units in {space_name(at)} displace to {space_name(box)}.", "19.11")
+    return box, owner
+
+
+def fight_displaced(s: dict, box: str, owner: str) -> None:
+    """19.11 L1131: a battle where displaced units meet their enemies, the displaced attacking,
+    without avoiding."""
+    mine = any(u["at"] == box and u["o"] == owner and u["t"] in NAVAL_TYPES for u in s["units"].values())
+    if mine and sea_foes(s, owner, box, naval_only=False):
+        call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
 
 
 def units_at(s: dict, where: str, owner: str | None = None) -> list:

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from ...engine import rng
 from ...engine.flow import log
+from .combat import _fight_view
 from .scenario import SIDES
 from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, on_map, re_size
 
@@ -70,9 +71,7 @@ def aa(s: dict, side: str, h: str) -> Fraction:
     """B17C: the AA strength ``side`` has in hex ``h``: 1 for an Army HQs there, halved while it
     is disrupted (3A5 L94), none for one that retreated into the hex this phase (9F2 L509: ignored
     for AA in a later attack there); 1 for an improved fortress it owns."""
-    f = s.get("fight") or {}
-    now = f.get("phase") == [s.get("turn"), s.get("phasing"), s.get("phase")]  # combat._fight's phase
-    gone = set(f.get("retreated", ())) if now else set()
+    gone = set(_fight_view(s)["retreated"])
     n = Fraction(0)
     for uid, v in on_map(s, side):
         if v["hex"] == h and UNITS[uid].army_hq and uid not in gone:

@@ -1434,14 +1434,7 @@ class Withdraw(State):
             if withdraw_candidates(s, f["withdrawal"], gone):
                 return STAY
             go = False
-        elif go:
-            while True:
-                left = withdraw_candidates(s, f["withdrawal"], gone)
-                if not left:
-                    break
-                withdraw_unit(s, left[0])
-                gone.append(left[0])
-        withdraw(s, f["withdrawal"], gone)
+        withdraw(s, f["withdrawal"], go, gone)
         return None
 
 
@@ -1950,21 +1943,16 @@ def withdraw_unit(s: dict, uid: str) -> None:
     log(s, f"{UNITS[uid].short} is withdrawn.", "16A1")
 
 
-def withdraw(s: dict, wid: str, gone) -> None:
-    """The withdrawal's reckoning once the player is done: with ``gone`` True or False (every unit
-    that may go goes, or none), or the units withdrawn one by one; each listed unit kept back
-    (HQs aside) and each division a need still owes give the enemy victory points."""
+def withdraw(s: dict, wid: str, go: bool, gone: list | None = None) -> None:
+    """The withdrawal's reckoning once the player is done, ``gone`` the units withdrawn one by one
+    before (with ``go``, every other unit that may go goes too): each listed unit kept back and
+    each division a need still owes give the enemy victory points."""
     wd = next(w for w in SC.withdrawals if w.id == wid)
     side = wd.side
-    if gone is True or gone is False:
-        went = []
-        while gone:
-            left = withdraw_candidates(s, wid, went)
-            if not left:
-                break
-            withdraw_unit(s, left[0])
-            went.append(left[0])
-        gone = went
+    gone = list(gone or [])
+    while go and (left := withdraw_candidates(s, wid, gone)):
+        withdraw_unit(s, left[0])
+        gone.append(left[0])
     kept = 0.0
     for u in wd.units:
         if u in gone or s["units"][u]["at"] != "map":
