@@ -415,3 +415,28 @@ def test_5_1_3_an_ec_intercepted_with_its_army_is_stopped_with_it():
     assert ec not in s["units"] or any(
         u["o"] == "ru" and u["at"] == s["units"][ec]["at"] and u["t"] == "army" for u in s["units"].values()
     )
+
+
+def test_19_2_a_force_too_big_for_any_one_port_may_avoid_into_two():
+    """19.2 L1063: "If avoiding battle would cause a player to be overstacked they may choose to
+    avoid battle into two or more ports (they still only make a single roll)". Four Russian
+    squadrons in the Baltic, two ports with room for two each: only the Baltic's boxes were
+    offered. The full-strength squadrons fill the first port named (RULINGS_BATTLE B21)."""
+    s = empty()
+    war(s, ["uk"], ["ru"])
+    uk = add(s, "uk", "squadron", "north-atlantic", 2)
+    ru = add(s, "ru", "squadron", "baltic", 3) + add(s, "ru", "squadron", "baltic", 1, reduced=True)
+    add(s, "ru", "squadron", "finland", 2)
+    add(s, "ru", "squadron", "livonia", 2)
+    add(s, "ru", "squadron", "st-petersburg", 3)
+    _sail(s, "uk", uk, "baltic")
+    plainly(s, until=lambda s: asking(s) == "naval-avoid-ask", steps=10)  # no interception
+    legal = game.actions(s, "ru")
+    ports = [a["avoid"] for a in legal if isinstance(a, dict) and not isinstance(a["avoid"], str)]
+    assert ports == [["finland", "livonia"]]  # not with St Petersburg: it would be needless
+    singles = [a["avoid"] for a in legal if isinstance(a, dict) and isinstance(a["avoid"], str)]
+    assert not [x for x in singles if x in world.P().spaces]  # no one port holds four
+    with scripted_dice(s, 6):
+        answer(s, "ru", {"avoid": ["finland", "livonia"]})
+    assert [s["units"][x]["at"] for x in ru] == ["finland", "finland", "livonia", "livonia"]
+    assert "into Finland and Baltic Provinces: rolls 6" in " ".join(line[1] for line in s["log"][-5:])

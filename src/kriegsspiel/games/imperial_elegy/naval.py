@@ -22,6 +22,7 @@ by=p)``: 19.11. ``go_to_port(s)``: 20.4. RULINGS_BATTLE.md settles the gaps (B10
 from __future__ import annotations
 
 import math
+from itertools import combinations
 
 from ...engine import STAY, Procedure, State, ask, call, log, rng
 from . import world as W
@@ -778,15 +779,21 @@ def ports_count(s: dict, power: str, box: str) -> int:
 def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> list:
     """19.2 L1071-1074: a friendly port or a naval box without enemy units, not where the
     attacker came from, through Gibraltar, the Dardanelles or a canal only if friendly."""
-    out = []
+    out: list = []
     n = len([x for x in naval_at(s, at) if W.friendly_owner(s, q, s["units"][x]["o"])])
     if is_box(at):
+        rooms = {}  # ports too small for the whole force: room left in each
         for port in sorted(W.box_ports(s, at)):
             if port in retreat or not W.friendly_space(s, q, port):
                 continue
-            here = [x for x in naval_at(s, port) if not W.at_war(s, q, s["units"][x]["o"])]
-            if len(here) + n <= PORT_LIMIT and not enemies_at(s, q, port, naval_only=False):
+            if enemies_at(s, q, port, naval_only=False):
+                continue
+            room = PORT_LIMIT - len([x for x in naval_at(s, port) if not W.at_war(s, q, s["units"][x]["o"])])
+            if room >= n:
                 out.append(port)
+            elif room > 0:
+                rooms[port] = room
+        out += split_ports(rooms, n)
         for y in W.box_neighbours(s, at):
             if y in retreat or enemies_at(s, q, y, naval_only=False) or not may_escape(s, q, at, y):
                 continue
@@ -795,6 +802,38 @@ def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> lis
         for y in W.ports_of(s, at):
             if y not in retreat and not enemies_at(s, q, y, naval_only=False):
                 out.append(y)
+    return out
+
+
+def split_ports(rooms: dict, n: int) -> list:
+    """19.2 L1063: "If avoiding battle would cause a player to be overstacked they may choose to
+    avoid battle into two or more ports": every set of ports too small alone, none of them
+    needless, that holds the ``n`` units together, listed by name (RULINGS_BATTLE B21)."""
+    ports = sorted(rooms)
+    out = []
+    for k in range(2, len(ports) + 1):
+        for group in combinations(ports, k):
+            held = sum(rooms[p] for p in group)
+            if held >= n and all(held - rooms[p] < n for p in group):
+                out.append(list(group))
+    return out
+
+
+def avoid_places(s: dict, force: list, to) -> dict:
+    """Where each unit of a force that avoided battle goes (19.2): one place, or ports too small
+    alone filled in the order named, the strongest units first (RULINGS_BATTLE B21)."""
+    if isinstance(to, str):
+        return {x: to for x in force}
+    ships = [x for x in force if s["units"][x]["t"] in NAVAL_TYPES]
+    order = sorted(ships, key=lambda x: (s["units"][x]["r"], x))  # full strength first
+    out = {x: to[0] for x in force if x not in ships}  # an army aboard lands with the first port's ships
+    for port in to:
+        room = PORT_LIMIT - len([x for x in naval_at(s, port) if x not in force])
+        while order and room > 0:
+            out[order.pop(0)] = port
+            room -= 1
+    for x in order:  # cannot happen for an offered split; the last port takes any left over
+        out[x] = to[-1]
     return out
 
 
@@ -885,13 +924,15 @@ class NavalAvoidState(State):
         total = die + sum(v for _, v in mods)
         words = "".join(f", {w} {v:+d}" for w, v in mods)
         ok = total >= 5
-        log(s, f"{name(role)} tries to avoid battle into {space_name(action['avoid'])}: rolls {die}{words} = "
+        to = action["avoid"]
+        where = space_name(to) if isinstance(to, str) else " and ".join(space_name(x) for x in to)
+        log(s, f"{name(role)} tries to avoid battle into {where}: rolls {die}{words} = "
             f"{total}: " + ("success." if ok else "failure."), "19.2")  # fmt: skip
         theirs = enemies_at(s, p, at, naval_only=False)
         if ok:
-            for x in theirs:
-                if W.friendly_owner(s, role, s["units"][x]["o"]):
-                    W.move_unit(s, x, action["avoid"])
+            force = [x for x in theirs if W.friendly_owner(s, role, s["units"][x]["o"])]
+            for x, y in avoid_places(s, force, to).items():
+                W.move_unit(s, x, y)
             if parent is not None:
                 parent["avoided"] = True
         elif parent is not None:

@@ -801,7 +801,9 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
             return text
     parts = []
     for k, v in a.items():
-        if k in ("space", "to", "frm", "at", "from", "box", "battle", "passage", "take", "liberate", "avoid"):
+        if k == "avoid" and isinstance(v, list):
+            parts.append(f"avoid {' and '.join(space_name(x) for x in v)}")  # 19.2: into several ports
+        elif k in ("space", "to", "frm", "at", "from", "box", "battle", "passage", "take", "liberate", "avoid"):
             parts.append(f"{k} {space_name(v)}")
         elif k in ("power", "target", "minor", "who", "on", "annex", "main"):
             parts.append(f"{k} {name(v) if isinstance(v, str) else v}")
