@@ -440,3 +440,38 @@ def test_19_2_a_force_too_big_for_any_one_port_may_avoid_into_two():
         answer(s, "ru", {"avoid": ["finland", "livonia"]})
     assert [s["units"][x]["at"] for x in ru] == ["finland", "finland", "livonia", "livonia"]
     assert "into Finland and Baltic Provinces: rolls 6" in " ".join(line[1] for line in s["log"][-5:])
+
+
+def _port_move(frm, to, dice):
+    """A French squadron sails from ``frm`` to the French port ``to``, a British one waiting in
+    Gibraltar and Britain trying every interception offered: where the French squadron ends, and
+    the boxes Britain was asked about."""
+    s = empty()
+    war(s, ["uk"], ["fr"])
+    fr = add(s, "fr", "squadron", frm)[0]
+    add(s, "uk", "squadron", "gibraltar")
+    asked = []
+
+    def pick(st, r, legal):
+        if st == "naval-intercept-ask":
+            asked.append(s["stack"][-1]["box"])
+            return "intercept"
+        return None
+
+    with scripted_dice(s, *dice):
+        _sail(s, "fr", [fr], to)
+        plainly(s, pick=pick, until=lambda st: not any(fr_.get("proc") == "naval-move" for fr_ in st["stack"]))
+    return (s["units"][fr]["at"] if fr in s["units"] else None), asked
+
+
+def test_19_1_a_move_into_a_port_may_be_intercepted_in_the_boxes_it_sails_through():
+    """19.1 L1051: "when the active player's units move into a naval box that is connected to a
+    port containing enemy naval units, those enemy naval units may attempt to intercept them"; a
+    successful interception stops them there (B15). A fleet bound for a port slipped past every
+    enemy port: no interception was ever offered."""
+    # Provence to Algeria, through the Western Mediterranean: intercepted there (a 5), then beaten
+    at, asked = _port_move("provence", "algeria", (5, 1, 6))
+    assert asked == ["western-med"] and at is None
+    # Brittany to Provence: the North Atlantic, then the Western Mediterranean; both rolls fail
+    at, asked = _port_move("brittany", "provence", (1, 1))
+    assert asked == ["north-atlantic", "western-med"] and at == "provence"

@@ -445,12 +445,17 @@ def test_a_squadron_in_an_emptied_enemy_naval_base_occupies_it():
         assert {"move": True, "unit": s2, "to": box} in acts and {"move": True, "unit": s1, "to": base} in acts
         answer(s, "uk", {"move": True, "unit": s2, "to": box})
         answer(s, "uk", {"move": True, "unit": s1, "to": base})
-    with scripted_dice(s, 6, 4, 3):  # the Ottomans intercept (6); in the Eastern Med the UK rolls 4, they 3
+    with scripted_dice(s, 6, 6, 1):  # the Ottomans intercept (6); in the Eastern Med the UK rolls 6, they 1
         answer(s, "uk", "done")
         assert asking(s) == "naval-intercept-ask"
         answer(s, "ot", "intercept")
-        settle(s)
+    # both British squadrons were intercepted in the Eastern Med, on the way to Crete too (19.1 L1051);
+    # the decisive win lets them sail on in European waters (19.1 L1056): into the emptied base
     assert ot[0] not in s["units"] or s["units"][ot[0]]["at"] != base
+    assert s["units"][s1]["at"] == box and asking(s) == "naval-moving"
+    answer(s, "uk", {"move": True, "unit": s1, "to": base})
+    answer(s, "uk", "done")
+    settle(s)
     assert s["units"][s1]["at"] == base and s["occupied"].get(base) == "uk"
 
 

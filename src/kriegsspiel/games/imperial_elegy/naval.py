@@ -604,6 +604,7 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
     if uid in nm["euro"]:
         nm["euro"].remove(uid)
     who = unit_text(u)  # named where it stands, before it moves
+    held = s["control"].get(to)
     W.move_unit(s, uid, to)
     if u["t"] in ARMY_TYPES:
         W.ecs_follow(s, u["o"], frm, to)  # 5.1.3 L367: its EC sails with it (B14)
@@ -613,9 +614,11 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
         W.leave_uncontrolled(s, frm)
     if not nm["wartime"]:
         return
+    settled = False  # a move into a port that took effect there: occupying a naval base, taking a port
     if not is_box(to) and u["t"] in NAVAL_TYPES and not enemies_at(s, power, to):
         h = W.holder(s, to)
         if P().spaces[to].type == "naval-base" and h is not None and W.at_war(s, power, h):
+            settled = True
             # 15.2.1 L852-854: an enemy naval base is occupied; EFs alone there are eliminated
             efs = [x for x in enemies_at(s, power, to, naval_only=False)]
             for x in efs:
@@ -625,8 +628,11 @@ def do_move(s: dict, nm: dict, uid: str, to: str) -> None:
             log(s, f"{name(power)} occupies {space_name(to)}.", "15.2.1")
             if not efs:
                 nm["exit"].append(uid)
-    passing = crossed(s, power, frm, via, nm) if nm["wartime"] and is_box(to) else []
-    for box in passing:  # 19.1 L1051: a box passed through on the way to a box is moved into too (B15)
+    passing = crossed(s, power, frm, via, nm)
+    if not is_box(to) and is_box(via):
+        settled = settled or s["control"].get(to) != held  # an army landing took the port (12.11)
+        passing = [] if settled else passing + [via]  # on its way to a port: through its last box too
+    for box in passing:  # 19.1 L1051: a box passed through on the way elsewhere is moved into too (B15)
         nm.setdefault("passed", {}).setdefault(box, []).append(uid)
     for box in passing + ([via] if is_box(via) else []):
         if box not in nm["intercepted"]:
