@@ -475,3 +475,37 @@ def test_19_1_a_move_into_a_port_may_be_intercepted_in_the_boxes_it_sails_throug
     # Brittany to Provence: the North Atlantic, then the Western Mediterranean; both rolls fail
     at, asked = _port_move("brittany", "provence", (1, 1))
     assert asked == ["north-atlantic", "western-med"] and at == "provence"
+
+
+def test_19_11_navies_displaced_by_a_march_may_be_intercepted():
+    """19.11 L1131: "This displacement can be intercepted": the Austrian squadron displaced from
+    Venetia into the Eastern Mediterranean passes the German squadrons in Carniola (occupied by
+    Germany), which may intercept it (19.1); the battle follows, the displaced attacking. They
+    were never asked."""
+    s = blank()
+    for sid in ("berlin", "silesia", "bohemia", "galicia", "rhineland", "lombardy", "venetia", "tyrol", "carniola"):
+        clear_units(s, sid)
+    declare(s, "ge", "au", "conquest", ["bohemia"], cp=3)
+    to_impulse(s)
+    s["occupied"].update({"lombardy": "ge", "carniola": "ge"})
+    army = world.new_unit(s, "ge", "army", "lombardy")
+    ship = world.new_unit(s, "au", "squadron", "venetia")
+    ge = [world.new_unit(s, "ge", "squadron", "carniola") for _ in range(2)]
+    answer(s, "ge", "march")
+    answer(s, "ge", {"unit": army, "to": "venetia"})
+    asked = []
+
+    def pick(st, r, legal):
+        if st == "naval-intercept-ask":
+            asked.append((r, s["stack"][-1]["port"], s["stack"][-1]["box"]))
+            return "intercept"
+        return None
+
+    with scripted_dice(s, 6, 1, 6):  # Germany intercepts (6); Austria rolls 1, Germany 6
+        answer(s, "ge", "done")
+        plainly(s, pick=pick, until=lambda s: asking(s) == "war-impulse")
+    assert asked == [("ge", "carniola", "eastern-med")]
+    assert all(s["units"][x]["at"] == "eastern-med" for x in ge)
+    lb = s["last_naval_battle"]
+    assert lb["at"] == "eastern-med" and lb["attacker"] == "au" and lb["winner"] == "defender"
+    assert ship not in s["units"] or s["units"][ship]["at"] != "eastern-med"

@@ -1479,6 +1479,28 @@ class NavalDisplace(Procedure):
         return None
 
 
+class NavalDisplaced(Procedure):
+    """19.11 L1131: displaced naval units in their box: "This displacement can be intercepted"
+    (19.1, by the enemy's ports of the box, the displaced moving), and where they meet their
+    enemies a battle follows, the displaced attacking, without avoiding (RULINGS_BATTLE B20)."""
+
+    def start(self, s, f):
+        s["last_naval_battle"] = None
+        if W.units_at(s, f["box"], f["owner"]) and interceptors(s, f["owner"], f["box"]):
+            call(s, "naval-intercept", box=f["box"], mover=f["owner"])
+        return "fight"
+
+    def fight(self, s, f):
+        lb = s.get("last_naval_battle") or {}
+        if lb.get("at") == f["box"]:
+            return None  # intercepted: the battle is fought
+        box, owner = f["box"], f["owner"]
+        mine = any(u["at"] == box and u["o"] == owner and u["t"] in NAVAL_TYPES for u in s["units"].values())
+        if mine and W.sea_foes(s, owner, box, naval_only=False):
+            call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
+        return None
+
+
 def friendly_port_for(s: dict, owner: str, uid: str, port: str) -> bool:
     """20.4 L1147: a friendly port: controlled (or occupied in wartime) by the owner or a friend,
     or uncontrolled with the owner's influence; armies never to naval bases."""
@@ -1536,6 +1558,7 @@ PROCEDURES = {
     "naval-avoid": NavalAvoid(),
     "naval-battle": NavalBattle(),
     "naval-displace": NavalDisplace(),
+    "naval-displaced": NavalDisplaced(),
 }
 STATES = {
     "naval-moving": NavalMoveState(),

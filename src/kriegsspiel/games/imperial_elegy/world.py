@@ -937,11 +937,9 @@ def displace_ships(s: dict, at: str, by: str):
 
 
 def fight_displaced(s: dict, box: str, owner: str) -> None:
-    """19.11 L1131: a battle where displaced units meet their enemies, the displaced attacking,
-    without avoiding."""
-    mine = any(u["at"] == box and u["o"] == owner and u["t"] in NAVAL_TYPES for u in s["units"].values())
-    if mine and sea_foes(s, owner, box, naval_only=False):
-        call(s, "naval-battle", attacker=owner, space=box, failed=[], retreat=[], no_avoid=True)
+    """19.11 L1131: displaced units may be intercepted in their box, and fight where they meet their
+    enemies, attacking, without avoiding (naval.NavalDisplaced)."""
+    call(s, "naval-displaced", box=box, owner=owner)
 
 
 def units_at(s: dict, where: str, owner: str | None = None) -> list:
