@@ -267,6 +267,20 @@ def test_trenches_from_gw_turn_1_need_a_full_army_to_attack():
     assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)
 
 
+def test_28_1_an_allys_full_strength_army_in_the_attacking_stack_may_lead_a_trench_attack():
+    """28.1 L1409: "a full strength army in their main attack force"; 18.1.1 L954, 18.1.2 L956: the
+    main attack force is every friendly unit in the attacking space, several powers' too. With
+    Austria's full-strength army beside its reduced one, Germany could not attack the trench."""
+    from kriegsspiel.games.imperial_elegy import war
+
+    s = trench_position(turn=1)
+    add(s, GE, "army", "rhineland", reduced=True)
+    add(s, "fr", "army", "alsace-lorraine")
+    assert {"battle": "alsace-lorraine", "from": "rhineland"} not in war.battles(s, GE)
+    add(s, "au", "army", "rhineland")
+    assert {"battle": "alsace-lorraine", "from": "rhineland"} in war.battles(s, GE)
+
+
 def champagne_a_key(monkeypatch):
     """The Verdun example's map: Champagne is a key there (in the pack it is a territory)."""
     spaces = world.P().spaces

@@ -520,3 +520,94 @@ def test_29_2_the_winner_of_a_colonial_war_may_take_no_space():
         answer(s, chooser, "none")
         assert not (asking(s) == "gw-choose" and s["stack"][-1].get("why") == "colony" and game.active(s) == [chooser])
     assert s["control"]["angola"] == "fr"
+
+
+# ----- surrender and elimination (30.1, 30.2) ----------------------------------------------------------------
+
+
+def _pass_until(s, actor):
+    """Every impulse passed until ``actor``'s."""
+    w = s["war"]
+    for _ in range(60):
+        if asking(s) == "gw-impulse" and w["impulse"]["actor"] == actor:
+            return
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        answer(s, r, "pass" if "pass" in acts else acts[0])
+    raise AssertionError(f"never {actor}'s impulse")
+
+
+def test_30_1_the_next_impulse_stays_with_its_player_when_both_bonus_impulses_go():
+    """30.1 L1480-1481: with both alliances holding a bonus impulse, "remove both bonus impulse
+    markers and move all player initiative markers up the track to fill the newly vacated
+    spaces": nobody loses a place. Austria surrendering in the Ottomans' impulse, the last slot
+    but the Entente's bonus, passed Germany over and gave Britain, which had acted, the next."""
+    s = great_war(1)
+    w = s["war"]
+    s["powers"]["ru"]["stability"] = 0
+    greatwar.check(s)  # Russia eliminated: the Entente's bonus impulse in its place
+    assert w["order"] == ["ge", "uk", "au", "fr", "ot", "bonus-entente"]
+    for q in w["budget"]:
+        w["budget"][q] = 2
+    _pass_until(s, "ot")
+    s["powers"]["au"]["stability"] = 0
+    w["passes"] = 0
+    answer(s, "ot", "pass")
+    assert "au" in s["gw"]["eliminated"] and w["order"] == ["ge", "uk", "fr", "ot"]
+    assert w["impulse"]["actor"] == "ge"
+
+
+def test_30_2_the_next_impulse_stays_with_its_player_when_the_us_surrenders_in_its_own():
+    """30.2 L1487: the US surrenders and its units leave play; the player after it on the track
+    acts next (the track wraps after its last slot). Germany, first, was passed over."""
+    s = great_war(1)
+    w = s["war"]
+    greatwar.enter_major(s, "us", "entente")
+    for q in w["budget"]:
+        w["budget"][q] = 2
+    _pass_until(s, "us")
+    assert w["order"][-1] == "us"
+    s["gw"]["us"]["stability"] = 0
+    w["passes"] = 0
+    answer(s, game.active(s)[0], "pass")
+    assert s["gw"]["us"]["box"] == "out" and "us" not in w["order"]
+    assert w["impulse"]["actor"] == "ge"
+
+
+def _belgium_with_britain_eliminated(names, dice=()):
+    """Belgium, allied to Britain, fights for the Entente; Britain's stability falls to 0 in
+    Germany's impulse: the members left name who receives Belgium (``names``: role -> name)."""
+    s = great_war(1)
+    w = s["war"]
+    s["allies"]["belgium"] = "uk"
+    s["diplomacy"].pop("belgium", None)
+    w["defenders"].append("belgium")
+    for q in w["budget"]:
+        w["budget"][q] = 2
+    _pass_until(s, "ge")
+    s["powers"]["uk"]["stability"] = 0
+    w["passes"] = 0
+    asked = []
+    with scripted_dice(s, *dice):
+        answer(s, "ge", "pass")
+        while asking(s) == "gw-choose" and s["stack"][-1].get("why") == "heir":
+            r = game.active(s)[0]
+            asked.append((r, game.actions(s, r)))
+            answer(s, r, {"who": names[r]})
+    return s, asked
+
+
+def test_30_1_the_members_left_decide_who_receives_an_eliminated_players_minors():
+    """30.1 L1480: "replace the eliminated player's ally marker with an ally marker belonging to a
+    member of their alliance ... If there are two remaining powers in the alliance and they cannot
+    agree which receives the minor powers, use a die roll to resolve it." Belgium went to the first
+    member listed, nobody asked, no die."""
+    s, asked = _belgium_with_britain_eliminated({"fr": "ru", "ru": "ru"})
+    assert "uk" in s["gw"]["eliminated"]
+    mates = sorted(r for r, _ in asked)
+    assert mates == ["fr", "ru"] and all(acts == [{"who": "fr"}, {"who": "ru"}] for _, acts in asked)
+    assert s["allies"]["belgium"] == "ru"  # they agree
+    s, _ = _belgium_with_britain_eliminated({"fr": "fr", "ru": "ru"}, dice=(5,))
+    assert s["allies"]["belgium"] == "ru"  # they do not: a 5, the second named
+    s, _ = _belgium_with_britain_eliminated({"fr": "fr", "ru": "ru"}, dice=(2,))
+    assert s["allies"]["belgium"] == "fr"

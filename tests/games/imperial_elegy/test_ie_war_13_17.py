@@ -369,3 +369,113 @@ def test_16_2_4_righteous_defense_liberates_a_minority_never_a_powers_own_people
     assert war.liberated_minor(s, "berlin", minorities_only=True) is None
     # Posen's Poles are a minority in Prussia: there the same option would free them
     assert s["control"]["posen"] == "ge" and war.minority_nationalities(s, "posen") == ["polish"]
+
+
+# ----- knock-outs, realignment, and a home space returned (15.6, 16.2.2, 16.2.4, 16.3) -----------------------
+
+
+def test_16_3_a_knocked_out_italy_exchanges_truces():
+    """16.3 L933: "all players (and a unified Italy) involved in the war exchange truces"; W12: a
+    knocked-out power still receives them. France took Rome (15.6 L893): Italy had no truce and
+    France could attack it again at once."""
+    from test_ie_events import effects
+
+    s = blank()
+    effects(s, "ge", {"verb": "_unify"})
+    s["majors"]["italy"]["alliance"] = "alliance-aligned"
+    s["powers"]["au"]["alliance"] = "alliance-aligned"
+    declare(s, "fr", "au", "conquest", ["galicia"], cp=1)
+    to_impulse(
+        s,
+        {
+            "war-minors": lambda a: {"bring": "italy"} if {"bring": "italy"} in a else "done",
+            "war-shift": {"box": "entente-aligned"},
+        },  # fmt: skip
+    )
+    w = s["war"]
+    assert "italy" in w["defenders"]
+    clear_units(s, "rome")
+    world.new_unit(s, "fr", "army", "rome")
+    war.update_occupation(s, "fr")
+    war.check_capitals(s)
+    assert w["knocked_out"] == {"italy": "attacker"}
+    for q in w["budget"]:
+        w["budget"][q] = 0
+    auto(s, {"war-treaty": "done", "war-shift": {"box": "entente-aligned"}})
+    assert s["war"] is None
+    assert s["majors"]["italy"]["truces"].get("fr") and s["powers"]["fr"]["truces"].get("italy")
+    assert not war.can_attack(s, "fr", "italy")
+
+
+def test_15_6_the_player_that_occupied_the_capital_chooses_the_knockout_option():
+    """15.6 L893: occupying the capital of a player who is not a primary belligerent "grants the
+    occupying player a special treaty option". Russia took Istanbul; France, the primary, chose."""
+    s = blank()
+    for q, box in (("fr", "entente-aligned"), ("ru", "entente-aligned"), ("ge", "alliance-aligned"),
+                   ("ot", "alliance-aligned")):  # fmt: skip
+        s["powers"][q]["alliance"] = box
+    declare(s, "fr", "ge", "conquest", ["rhineland"], cp=1)
+    calls = ("ru", "ot")
+    to_impulse(
+        s,
+        {
+            "war-call": lambda a: next(({"call": q} for q in calls if {"call": q} in a), "done"),
+            "war-join": lambda a: a[0],
+        },  # fmt: skip
+    )
+    w = s["war"]
+    assert w["attackers"] == ["fr", "ru"] and w["defenders"] == ["ge", "ot"]
+    clear_units(s, "istanbul")
+    world.new_unit(s, "ru", "army", "istanbul")
+    war.update_occupation(s, "ru")
+    war.check_capitals(s)
+    for q in w["budget"]:
+        w["budget"][q] = 0
+    auto(s, {"war-treaty": lambda a: None})
+    while w["treaty"]["only"] is None:  # France's own options first, if any
+        answer(s, role(s), "done")
+        auto(s, {"war-treaty": lambda a: None})
+    assert w["treaty"]["only"] == "ot" and role(s) == "ru"
+
+
+def test_4_2_1_realignment_is_not_offered_to_a_player_with_five_minor_allies():
+    """4.2.1 L303: "players are allowed a maximum of five minor power allies"; realignment (16.2.2)
+    gave Prussia a sixth."""
+    s = blank()
+    for m in ("hanover", "bavaria", "wurttemberg", "denmark", "sweden"):
+        s["allies"][m] = "ge"
+        s["diplomacy"].pop(m, None)
+    s["allies"]["saxony"] = "au"
+    s["diplomacy"].pop("saxony", None)
+    for sid in ("silesia", "bohemia"):
+        clear_units(s, sid)
+    declare(s, "ge", "au", "conquest", ["bohemia"])
+    s["occupied"]["bohemia"] = "ge"
+    answer(s, "au", "surrender")
+    auto(s, {"war-treaty": lambda a: None, "war-shift": {"box": "entente-aligned"}})
+    assert asking(s) == "war-treaty" and role(s) == "ge"
+    assert not [a for a in treaties(s, "ge") if a["option"] == "realignment"]
+    del s["allies"]["sweden"]
+    assert {"option": "realignment", "minor": "saxony"} in treaties(s, "ge")
+
+
+def test_16_2_4_righteous_defense_returns_a_home_space_to_a_minor_power():
+    """16.2.4 L924: "Give a home space controlled by the attacker back to its owner": Denmark's
+    Schleswig-Holstein, held by Prussia, could not go back to Denmark (only players' homes)."""
+    s = blank()
+    s["control"]["schleswig-holstein"] = "ge"
+    for sid in ("schleswig-holstein", "paris", "champagne", "alsace-lorraine", "rhineland"):
+        clear_units(s, sid)
+    declare(s, "ge", "fr", "conquest", ["alsace-lorraine"], cp=1)
+    to_impulse(s, {"war-shift": {"box": "entente-aligned"}})
+    w = s["war"]
+    s["occupied"]["rhineland"] = "fr"  # a defensive victory (16.1.3)
+    world.new_unit(s, "fr", "army", "rhineland")
+    for q in w["budget"]:
+        w["budget"][q] = 0
+    auto(s, {"war-treaty": lambda a: None, "war-shift": {"box": "entente-aligned"}})
+    assert w["result"]["type"] == "defensive" and role(s) == "fr"
+    assert {"option": "righteous", "return": "schleswig-holstein"} in treaties(s, "fr")
+    answer(s, "fr", {"option": "righteous", "return": "schleswig-holstein"})
+    auto(s, {"war-shift": {"box": "entente-aligned"}})
+    assert s["control"]["schleswig-holstein"] == "denmark"

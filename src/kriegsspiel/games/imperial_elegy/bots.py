@@ -517,6 +517,8 @@ def _great_war(b, me, asking, actions, dicts, rng):
             spaces = pack().spaces
             return max(taken, key=lambda a: (_holder(b, a["space"]) in spaces[a["space"]].homes,
                                              spaces[a["space"]].type == "key"))  # fmt: skip
+        if {"who": me} in dicts:  # 30.1: an eliminated ally's minors: each member names itself
+            return {"who": me}
         struck = [a for a in dicts if set(a) == {"power"}]
         if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
             # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)

@@ -609,6 +609,9 @@ class Maneuver(war.ManeuverStep):
         check(s)
         if g["winner"] is not None:
             return None
+        if g.get("heirs"):  # 30.1 L1480: who receives an eliminated player's minor allies
+            call(s, "gw-heirs")
+            return "impulses"
         slots = [x for x in w["order"] if x.startswith("bonus-") or war.acts(s, x)]
         spendable = [x for x in slots if not x.startswith("bonus-") and w["budget"].get(x, 0) > 0]
         if not spendable or w["passes"] >= len(slots):
@@ -1798,12 +1801,16 @@ def eliminate(s: dict, q: str, why: str) -> None:
     for uid in sorted(uid for uid, u in s["units"].items() if u["o"] == q):
         W.remove_unit(s, uid)
     mates = [x for x in g["sides"].get(a, []) if x not in g["eliminated"]]
+    heirs = []
     for m, p in sorted(s["allies"].items()):
         if p == q:
             if mates and m in w["attackers"] + w["defenders"]:
-                s["allies"][m] = mates[0]
+                s["allies"][m] = mates[0]  # for now: the alliance's members decide (``Heirs``)
+                heirs.append(m)
             else:
                 s["allies"].pop(m)
+    if heirs and len(mates) >= 2:
+        g.setdefault("heirs", []).append({"from": q, "minors": heirs, "mates": mates})
     for k in ("attackers", "defenders"):
         if q in w[k]:
             w[k].remove(q)
@@ -1815,11 +1822,20 @@ def eliminate(s: dict, q: str, why: str) -> None:
         bonus = f"bonus-{a}"
         other = f"bonus-{'entente' if a == 'alliance' else 'alliance'}"
         if other in w["order"]:  # 30.1 L1481: only one alliance may hold a bonus impulse
-            w["order"] = [x for x in w["order"] if x not in (q, other)]
+            drop_slots(w, (q, other))
         else:
             w["order"][w["order"].index(q)] = bonus
-        w["turn"] = w["turn"] % max(1, len(w["order"]))
     w["budget"].pop(q, None)
+
+
+def drop_slots(w: dict, gone) -> None:
+    """Take slots off the wartime initiative track, the others moving up (30.1 L1481, 30.2): the
+    next impulse stays with whoever's it was, the track wrapping after its last slot."""
+    old = w["order"]
+    pos = w["turn"] % max(1, len(old))
+    before = sum(1 for i, x in enumerate(old) if x in gone and i < pos)
+    w["order"] = [x for x in old if x not in gone]
+    w["turn"] = (pos - before) % max(1, len(w["order"]))
 
 
 def surrender_major(s: dict, who: str) -> None:
@@ -1837,7 +1853,7 @@ def surrender_major(s: dict, who: str) -> None:
     else:
         s["majors"]["italy"]["gw_stability"] = 0
         s["majors"]["italy"]["alliance"] = "neutral"
-    w["order"] = [x for x in w["order"] if x != who]
+    drop_slots(w, (who,))
     w["budget"].pop(who, None)
 
 
@@ -2024,6 +2040,55 @@ def combat_cards(s: dict, q: str) -> list:
     return up + [c for c in s["powers"].get(q, {}).get("gw_hand", []) if card(c).kind == "combat"]
 
 
+class Heirs(Procedure):
+    """30.1 L1480: an eliminated player's ally markers pass to "a member of their alliance ... If
+    there are two remaining powers in the alliance and they cannot agree which receives the minor
+    powers, use a die roll to resolve it." Each remaining member names one (the first two in the
+    alliance's order are asked); the same name settles it, else a die: 1-3 the first, 4-6 the
+    second (RULINGS_GW G27)."""
+
+    def start(self, s, f):
+        g = gw(s)
+        h = g["heirs"].pop(0)
+        mates = [q for q in h["mates"] if q not in g["eliminated"]][:2]
+        minors = [m for m in h["minors"] if s["allies"].get(m) in h["mates"]]
+        if not minors or not mates:
+            return None
+        if len(mates) == 1:
+            self.give(s, minors, mates[0], h["from"])
+            return None
+        f.update(minors=minors, mates=mates, names=[], of=h["from"])
+        return "ask"
+
+    def ask(self, s, f):
+        if len(f["names"]) < len(f["mates"]):
+            words = ", ".join(name(m) for m in f["minors"])
+            choose(s, f["mates"][len(f["names"])], why="heir", options=[{"who": q} for q in f["mates"]],
+                   text=f"{name(f['of'])} is eliminated: which of you receives {words} (30.1)?")  # fmt: skip
+            return "answer"
+        a, b = f["names"]
+        if a == b:
+            log(s, f"{name(f['mates'][0])} and {name(f['mates'][1])} agree: {name(a)} receives them.", "30.1")
+            heir = a
+        else:
+            die = roll(s, 6)
+            heir = f["mates"][0] if die <= 3 else f["mates"][1]
+            log(s, f"{name(f['mates'][0])} and {name(f['mates'][1])} do not agree: a die, {die}: {name(heir)}.",
+                "30.1")  # fmt: skip
+        self.give(s, f["minors"], heir, f["of"])
+        return None
+
+    def answer(self, s, f):
+        f["names"].append(gw(s)["answer"]["who"])
+        return "ask"
+
+    @staticmethod
+    def give(s, minors, heir, of):
+        for m in minors:
+            s["allies"][m] = heir
+        log(s, f"{name(of)}'s allies {', '.join(name(m) for m in minors)} pass to {name(heir)}.", "30.1")
+
+
 class CombatCards(Procedure):
     """Called by battle.py at the cards step of a GW land battle: the attacker first."""
 
@@ -2093,6 +2158,7 @@ PROCEDURES = {
     "gw-event": Event(),
     "gw-combat-cards": CombatCards(),
     "gw-declare": Declare(),
+    "gw-heirs": Heirs(),
 }
 STATES = {
     "gw-boost": Boost(),

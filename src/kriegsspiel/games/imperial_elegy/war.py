@@ -815,15 +815,19 @@ def check_capitals(s: dict) -> None:
                 continue
             occ = s["occupied"].get(W.capital(s, q))
             if occ is not None and key_of(s, occ) == OTHER[k]:
-                knockout(s, q, k)
+                knockout(s, q, k, occ)
 
 
-def knockout(s: dict, q: str, k: str) -> None:
+def knockout(s: dict, q: str, k: str, occ: str | None = None) -> None:
     """15.6 L889-892: out of the war; allied units in its territory displace; its units go to
-    one unoccupied home space (overstacking allowed) (W12)."""
+    one unoccupied home space (overstacking allowed) (W12). The occupying player (a minor's
+    ally for a minor) is granted the knockout's treaty option (L893, W12)."""
     w = _w(s)
     w[KEYS[k]].remove(q)
     w["knocked_out"][q] = OTHER[k]
+    by = occ if occ in PLAYERS else s["allies"].get(occ or "")
+    if by in PLAYERS:
+        w.setdefault("knocked_out_by", {})[q] = by
     log(s, f"{name(q)}'s capital is occupied: {name(q)} is knocked out of the war.", "15.6")
     mine = [sid for sid, c in s["control"].items() if c == q and sid not in s["occupied"]]
     homes = sorted(sid for sid in mine if q in P().spaces[sid].homes and P().spaces[sid].type != "naval-base")
@@ -1243,11 +1247,11 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
             if n in tb:
                 continue  # 28.1.2 L1416: only the units in a trench battle space fight there
             if enemy_land(s, n, k, foes_at) or enemy_fort(s, n, k) or (rebels_target(s, n, k)):
-                if W.trenched(s, n) and not full_army(s, owners, frm, dep):
+                if W.trenched(s, n) and not full_army(s, actor, frm, dep):
                     continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 out.append({"battle": n, "from": frm})
         if rebels_target(s, frm, k) or (frm in tb and (enemy_land(s, frm, k, foes_at) or enemy_fort(s, frm, k))):
-            if frm not in tb or full_army(s, owners, frm, dep):
+            if frm not in tb or full_army(s, actor, frm, dep):
                 out.append({"battle": frm, "from": frm})
     imp = w.get("impulse") or {}
     if frm_only is None:
@@ -1261,7 +1265,7 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
                     continue
                 if port in tb:
                     continue  # 28.1.2 L1416: only the units in a trench battle space fight there
-                if W.trenched(s, port) and not full_army(s, owners, box, dep):
+                if W.trenched(s, port) and not full_army(s, actor, box, dep):
                     continue  # 28.1 L1408: a trench is attacked only with a full-strength army
                 theirs = sum(1 for u in s["units"].values() if u["at"] == port and u["t"] in NAVAL_TYPES)
                 if theirs:
@@ -1276,9 +1280,12 @@ def battles(s: dict, actor: str, frm_only=None) -> list:
     return out
 
 
-def full_army(s: dict, owners, frm: str, dep) -> bool:
+def full_army(s: dict, actor: str, frm: str, dep) -> bool:
+    """28.1 L1409: "a full strength army in their main attack force", which holds every friendly
+    unit in the attacking space (18.1.1 L954, 18.1.2 L956: allies' too; ``battle.attack_force``)
+    but those deployed this impulse."""
     return any(
-        u["at"] == frm and u["o"] in owners and u["t"] in ARMY_TYPES and not u["r"] and uid not in dep
+        u["at"] == frm and u["t"] in ARMY_TYPES and not u["r"] and uid not in dep and W.friendly_owner(s, actor, u["o"])
         for uid, u in s["units"].items()
     )
 
@@ -1400,6 +1407,18 @@ def liberate_space(s: dict, sid: str, by: str, minorities_only: bool = False) ->
     log(s, f"{space_name(sid)} is liberated: {name(m)} is independent and allied to {name(by)}.", "13.1.1")
 
 
+def returnable(s: dict, sid: str, c: str) -> bool:
+    """16.2.4 L924: "Give a home space controlled by the attacker back to its owner": a player's
+    home, or a minor power's while the minor exists (a minor that ceased to exist is not raised
+    again; a permanent German home is Germany's own, 3.2.5.2). RULINGS_WAR W38."""
+    home = P().spaces[sid].home
+    if home is None or home == c:
+        return False
+    if home in PLAYERS:
+        return True
+    return home in P().minors and home not in s["gone"] and sid not in s["flags"].get("ge_homes", ())
+
+
 def treaty_losers(s: dict, t: dict) -> list:
     w = _w(s)
     if t["only"]:
@@ -1426,8 +1445,9 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
         if w["aim"] == "liberation" or w["italian"]:
             return out
     if "realignment" not in used:
+        room = sum(1 for a in s["allies"].values() if a == chooser) < W.MAX_ALLIES  # 4.2.1 L303 (W38)
         for m in sorted(s["allies"]):
-            if s["allies"][m] in losers and W.minor_space(s, m):
+            if room and s["allies"][m] in losers and W.minor_space(s, m):
                 out.append({"option": "realignment", "minor": m})
         if chooser == "ge" and w["aim"] == "unification" and not w["italian"] and k == "attacker":
             if any(s["allies"].get(m) in losers for m in GERMAN_MINORS):
@@ -1449,7 +1469,7 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
             occ = s["occupied"].get(sid) in mine
             if sp.type in ("key", "territory") and (occ or major) and W.has_loc(s, chooser, sid, peacetime=True):
                 out.append({"option": "righteous", "take": sid})  # 16.2.4 L923: a LoC as in peacetime
-            if sp.home in PLAYERS and sp.home != c:  # 16.2.4 L924: back to its owner, whoever that is
+            if returnable(s, sid, c):  # 16.2.4 L924: back to its owner, whoever that is (W38)
                 out.append({"option": "righteous", "return": sid})
             if occ and liberated_minor(s, sid, minorities_only=True):  # 16.2.4 L925: a minority
                 out.append({"option": "righteous", "liberate": sid})
@@ -2339,7 +2359,10 @@ class VictoryStep(Procedure):
         for kk in [win, lose] if win else ["attacker", "defender"]:
             for q, by in sorted(w["knocked_out"].items()):
                 if by == kk and w["primary"][kk] in PLAYERS:  # 16.1.6 L908
-                    f["tq"].append({"chooser": w["primary"][kk], "side": kk, "left": 1, "only": q, "main": False})
+                    who = w.get("knocked_out_by", {}).get(q)  # 15.6 L893: "grants the occupying player"
+                    if who not in participants(s) or side_at_end(s, who) != kk:
+                        who = w["primary"][kk]
+                    f["tq"].append({"chooser": who, "side": kk, "left": 1, "only": q, "main": False})
         return "treaties"
 
     def treaties(self, s, f):
@@ -2428,7 +2451,8 @@ class VictoryStep(Procedure):
         # 16.3 L930-932 truces
         n = 1 if res["type"] == "white" else 2
         sides = {"attacker": [], "defender": []}
-        for q in participants(s) + (["italy"] if "italy" in w["attackers"] + w["defenders"] else []):
+        italy = "italy" in w["attackers"] + w["defenders"] or "italy" in w["knocked_out"]  # knocked out too (W12)
+        for q in participants(s) + (["italy"] if italy else []):
             k = side_at_end(s, q)
             if k:
                 sides[k].append(q)
