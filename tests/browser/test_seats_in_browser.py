@@ -391,3 +391,24 @@ def test_the_pages_keep_to_the_content_security_policy(server):
         for bad in ("innerHTML", "outerHTML", "insertAdjacentHTML", "javascript:", 'setAttribute("style"', "eval("):
             assert bad not in text, f"{path.name}: {bad}"
         assert not re.search(r"style=[\"']", text), f"{path.name}: a style attribute in markup"
+
+
+def test_an_option_for_some_player_counts_is_offered_only_with_them(server, browser):
+    """The First World War's solitaire (11.5, RULINGS R42) is the 2-player game: the new-game form
+    turns it off and greys it out for 3 or 4 players, and gives it back for 2."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors = watch(page)
+    page.goto(server + "/")
+    page.locator(".game-card.game-first-world-war").wait_for(timeout=15000)
+    page.locator("#f-game").select_option("first-world-war")
+    solo = page.locator("#opt-solitaire")
+    page.locator("#f-players").select_option("2")
+    assert solo.is_enabled()
+    solo.check()
+    page.locator("#f-players").select_option("4")
+    assert solo.is_disabled() and not solo.is_checked()
+    page.locator("#f-players").select_option("2")
+    assert solo.is_enabled()
+    assert not errors
+    context.close()

@@ -97,7 +97,7 @@ def fww_states():
     s = g.new(seed=2, players=4)
     yield g, s
     yield g, play(g, g.clone(s), 2, until=lambda s: s["battle"] is not None and s["last_battle"] is not None)
-    solo = g.new(seed=3, players=4, options={"solitaire": True})
+    solo = g.new(seed=3, players=2, options={"solitaire": True})
     yield g, play(g, solo, 3, until=lambda s: any(s["reserved"].values()), limit=20000)
 
 

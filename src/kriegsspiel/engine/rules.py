@@ -61,6 +61,9 @@ class Option:
     title: str = ""
     """The option's name as players read it (the form's label); by default
     made from its id."""
+    players: tuple = ()
+    """The player counts the option may be chosen with (any value but its
+    default); () for every count."""
 
     def heading(self, name: str) -> str:
         return self.title or name.replace("_", " ").capitalize()
@@ -213,6 +216,7 @@ class Rules:
             "scenarios": [{"id": sc.id, "title": sc.title, "help": sc.help} for sc in self.scenarios],
             "options": {
                 name: {"default": o.default, "choices": list(o.choices), "help": o.help, "title": o.heading(name)}
+                | ({"players": list(o.players)} if o.players else {})
                 for name, o in self.options.items()
             },
             "bots": ["random", *self.bots, *SEARCH_BOTS],
@@ -248,6 +252,12 @@ class Rules:
                 known = ", ".join(self.options) or "none"
                 raise ValueError(f"{self.title} has no option {name!r}; its options: {known}")
             chosen[name] = self.options[name].parse(name, value)
+            allowed = self.options[name].players
+            if allowed and players not in allowed and chosen[name] != self.options[name].default:
+                title = self.options[name].heading(name)
+                raise ValueError(
+                    f"{self.title}: the option {title!r} is played with {_counts(allowed)} players, not {players}"
+                )
         full = {name: chosen.get(name, o.default) for name, o in self.options.items()}
         s = {
             "game": self.id,

@@ -49,6 +49,7 @@ def setup_for(game, seed: int) -> dict:
     every player count and scenario and picks options at random."""
     pick = random.Random(seed)
     counts = game.player_counts
+    players = counts[seed % len(counts)]
     scenarios = [sc.id for sc in game.scenarios] or [None]
     options = {}
     for name, opt in game.options.items():
@@ -56,11 +57,9 @@ def setup_for(game, seed: int) -> dict:
             options[name] = pick.choice(list(opt.choices))
         elif isinstance(opt.default, bool):
             options[name] = pick.random() < 0.5
-    return {
-        "players": counts[seed % len(counts)],
-        "scenario": scenarios[(seed // len(counts)) % len(scenarios)],
-        "options": options,
-    }
+        if opt.players and players not in opt.players and name in options:
+            options[name] = opt.default  # not for this many players
+    return {"players": players, "scenario": scenarios[(seed // len(counts)) % len(scenarios)], "options": options}
 
 
 def fuzz_one(game_id: str, seed: int, reveals: bool = True) -> list[Finding]:

@@ -436,3 +436,41 @@ def test_r13_the_mutinous_nationality_does_not_depend_on_string_hashing():
         )
         answers.add(out.stdout.strip())
     assert len(answers) == 1, answers
+
+
+def test_7_1_a_german_army_austria_hungary_deploys_after_brest_litovsk_outside_its_fronts_is_germanys():
+    """7.1 L311: German armies on Fronts 5-6 or 9-11 fall under Austro-Hungarian command "until the
+    Austro-Hungarian Monarchy voluntarily returns them to the German Empire" (L313: by moving one to
+    Front 3). A German army under its command on Front 9, closed by the treaty, is placed again by
+    Austria-Hungary (R33): put on the Marne it stayed Austria-Hungary's, to lead its offensive there,
+    and Germany could not move it."""
+    from fww_support import pass_until, state_name
+
+    s = position(players=4, year=4, turn=4, role=AH)
+    clear(s, 7, 8, 9)
+    for a, n in (("de-1", 7), ("de-2", 7), ("de-3", 8)):
+        put(s, a, n)
+    put(s, "de-4", 9, ctl=AH)
+    put(s, "de-5", 9, ctl=AH)
+    for a in ("ah-1", "ah-3", "ah-4"):
+        put(s, a, 9)
+    for c in ("riga", "warsawa", "minsk"):
+        s["owner"][c] = DE
+    for loc, o in list(s["owner"].items()):
+        if o == RU:
+            del s["owner"][loc]
+    game.apply(s, AH, "pass")
+    game.apply(s, DE, "offer")
+    game.apply(s, RU, "accept")
+    free = next(a for a in ("de-4", "de-5") if not s["armies"][a]["locked"])
+    assert s["armies"][free]["ctl"] == AH
+    for _ in range(200):
+        if state_name(s) == "deploy" and AH in game.active(s):
+            break
+        r = game.active(s)[0]
+        acts = game.actions(s, r)
+        game.apply(s, r, "pass" if "pass" in acts else ("no" if "no" in acts else acts[0]))
+    game.apply(s, AH, {"place": free, "front": 3})
+    assert s["armies"][free]["front"] == 3 and s["armies"][free]["ctl"] == DE
+    s = pass_until(s, AH)
+    assert {"offensive": 3} not in game.actions(s, AH)

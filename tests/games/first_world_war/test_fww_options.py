@@ -149,17 +149,17 @@ def test_11_5_the_central_powers_use_no_dummies_and_nobody_holds_markers():
     """11.5 (rulebook L415, L419), RULINGS R42: the Central Powers use no dummy
     counters; markers are not accumulated (no draw at the start, at a new year or
     on an S)."""
-    s = position(options=SOLO)
+    s = position(players=2, options=SOLO)
     assert s["dummy_count"] == {DE: 0, AH: 0, WA: 6, RU: 6}
     assert s["dummies"][DE] == {} and s["dummies"][AH] == {}
     assert sum(s["dummies"][WA].values()) == 6
     assert all(s["hands"][r] == [] for r in EMPIRES)
-    s = position(year=1, options=SOLO)
+    s = position(players=2, year=1, options=SOLO)
     assert all(s["hands"][r] == [] for r in EMPIRES)
 
 
 def solo_front(role, front, pieces):
-    s = position(role=role, options=SOLO)
+    s = position(players=2, role=role, options=SOLO)
     clear(s, front)
     for a in pieces:
         put(s, a, front)
@@ -222,7 +222,7 @@ def test_11_5_the_last_german_army_under_austro_hungarian_command_stays():
     """11.5 (rulebook L415), RULINGS R48: from 2/1914 at least one German army
     must always be under Austro-Hungarian control: the last German army on Fronts
     5-6 or 9-11 may not be moved away."""
-    s = position(year=1, turn=1, role=AH, options=SOLO)
+    s = position(players=2, year=1, turn=1, role=AH, options=SOLO)
     german_east = [a for n in board.AH_FRONTS for a in s["on"][str(n)] if P.armies[a].empire == DE]
     for a in german_east:
         board.lift(s, a, "out")
@@ -239,7 +239,7 @@ def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn():
     """11.5 (rulebook L419): in solitaire play a mandatory marker drawn before an
     offensive is "reserved for compulsory use in the next Player Turn": another
     offensive later in the same Player Turn neither uses nor discards it."""
-    s = position(options=SOLO)
+    s = position(players=2, options=SOLO)
     clear(s, 1)
     for a in ("de-1", "de-2", "br-1", "fr-1"):
         put(s, a, 1)
@@ -262,7 +262,7 @@ def test_11_5_a_reserved_mandatory_marker_waits_for_the_next_player_turn():
 def test_11_5_a_mandatory_marker_drawn_before_an_offensive_is_never_used_in_it():
     """11.5 (L419): a mandatory marker drawn before an offensive is "reserved for compulsory
     use in the next Player Turn", even one that fits the lead army (Axis Atrocity, German)."""
-    s = position(options=SOLO)
+    s = position(players=2, options=SOLO)
     clear(s, 1)
     for a in ("de-1", "br-1"):
         put(s, a, 1)
@@ -282,11 +282,26 @@ def test_r48_solitaire_german_deployments_alternate_west_and_east():
     reinforcements go to the Western Theatre in 2/1914, 1916 and 1918 and to the
     Eastern in 1915, 1917 and 1919: in 1915, once one of four armies has gone
     West, the next may only go East."""
-    assert top(position(year=1, turn=0, role=DE, state="deploy", options=SOLO))["theatre"] == "west"
-    assert top(position(year=3, turn=0, role=DE, state="deploy", options=SOLO))["theatre"] == "west"
-    s = position(year=2, turn=0, role=DE, state="deploy", options=SOLO)
+    assert top(position(players=2, year=1, turn=0, role=DE, state="deploy", options=SOLO))["theatre"] == "west"
+    assert top(position(players=2, year=3, turn=0, role=DE, state="deploy", options=SOLO))["theatre"] == "west"
+    s = position(players=2, year=2, turn=0, role=DE, state="deploy", options=SOLO)
     assert top(s)["theatre"] == "east" and top(s)["queue"] == ["de-10", "de-11", "de-12", "de-sud"]
     assert {"place": "de-10", "front": 1} in game.actions(s, DE)
     game.apply(s, DE, {"place": "de-10", "front": 1})
     fronts = [a["front"] for a in game.actions(s, DE)]
     assert fronts and all(P.fronts[n].theatre == "east" for n in fronts)
+
+
+def test_11_5_solitaire_is_played_as_the_two_player_game():
+    """11.5 L415: "The solo player takes the role of the Central Powers"; R42: the solitaire game counts
+    as a 2-player game. With 3 or 4 players the 3-4-player rules bound the solo player (Germany could
+    not take its armies back from Austria-Hungary, 7.1; Russia could refuse the treaty, 10.0)."""
+    from kriegsspiel.lab.fuzz import setup_for
+
+    with pytest.raises(ValueError, match="played with 2 players, not 4"):
+        game.new(seed=1, players=4, options=SOLO)
+    assert game.new(seed=1, players=4, options={"solitaire": False})["players"] == 4
+    assert game.catalog_entry()["options"]["solitaire"]["players"] == [2]
+    setups = [setup_for(game, seed) for seed in range(60)]
+    assert any(x["options"]["solitaire"] for x in setups)
+    assert all(x["players"] == 2 for x in setups if x["options"]["solitaire"])

@@ -318,6 +318,31 @@ def test_8_0_a_capitulated_empires_armies_make_no_offensive_under_its_partners_c
     assert {"offensive": 10} not in g.actions(s, AH)
 
 
+def test_8_0_a_mutiny_or_revolution_bars_the_nationalitys_armies_under_a_partners_command():
+    """8.0 L329, result 2: "No offensives may be undertaken by whichever nationality has the largest
+    number of game armies" in the Theatre of the Mutiny; result 1 (L328): in a Revolution "the
+    Empire may not conduct any offensives". A German army under Austro-Hungarian command (7.1)
+    still led Austria-Hungary's offensive in the East during a German Mutiny there (R55)."""
+    from fww_support import AH, DE, clear, position, put
+
+    import kriegsspiel
+
+    g = kriegsspiel.load("first-world-war")
+    s = position(players=4, year=3, turn=1, role=AH)
+    clear(s, 10)
+    put(s, "de-4", 10, ctl=AH)
+    put(s, "sb-1", 10)
+    assert {"offensive": 10} in g.actions(s, AH)
+    st = s["status"][DE]
+    st.update(mutiny=s["year"], mutiny_nationality="german", mutiny_theatre="west")
+    assert {"offensive": 10} in g.actions(s, AH)  # a Mutiny in the other Theatre
+    st["mutiny_theatre"] = "east"
+    assert {"offensive": 10} not in g.actions(s, AH)
+    st["mutiny"] = None
+    st["revolution"] = s["year"]
+    assert {"offensive": 10} not in g.actions(s, AH)
+
+
 def test_nothing_is_taken_back_once_a_lapsing_mandatory_marker_is_named():
     """5.3, RULINGS R23: a mandatory marker that lapses unplayed is named as it leaves its
     Empire's hand; the action that ended the Player Turn is not taken back after. The reveal

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, log
 from .board import (
+    AH,
     AH_FRONTS,
     ALLIANCE,
     BREST_FRONTS,
@@ -322,7 +323,10 @@ class Deploy(State):
             army = action["place"]
             f["queue"].remove(army)
             place(s, army, front)
-            s["armies"][army].pop("by", None)
+            st = s["armies"][army]
+            st.pop("by", None)
+            if st["ctl"] == AH and pack().armies[army].empire == DE and front not in AH_FRONTS:
+                st["ctl"] = DE  # 7.1 L311: placed outside Fronts 5-6 and 9-11, returned to the German Empire (R33)
             if pack().fronts[front].theatre != f["theatre"]:
                 f["outside"] += 1
             log(s, f"({pack().armies[army].name} on Front {front})", "3.5", to=[role])

@@ -44,17 +44,30 @@ def planned(s: dict, army: str, front: int) -> bool:
     return plan is None or front in plan
 
 
+def barred(s: dict, army: str, front: int) -> bool:
+    """Whether the army may make no offensive on the front, whoever commands it (7.1): its own
+    Empire capitulated (8.0 L327, S: "The armies may no longer make offensives"), is in Revolution
+    this year (8.0 L328, result 1: "the Empire may not conduct any offensives"), or has a Mutiny
+    this year in the front's Theatre among the army's nationality (8.0 L329, result 2: "whichever
+    nationality"). RULINGS R55."""
+    info = pack().armies[army]
+    status = s["status"][info.empire]
+    if status["capitulated"] or status["revolution"] == s["year"]:
+        return True
+    return (
+        status["mutiny"] == s["year"]
+        and pack().fronts[front].theatre == status["mutiny_theatre"]
+        and info.nationality == status["mutiny_nationality"]
+    )
+
+
 def attackers(s: dict, role: str, front: int) -> list[str]:
-    """Real armies ``role`` commands on the front that may attack (8.0 mutiny, 11.2 War-Plans);
-    never the armies of an Empire that capitulated, whoever commands them (8.0 L327, S: "The
-    armies may no longer make offensives")."""
-    armies = [a for a in controlled(s, role, front) if not s["status"][pack().armies[a].empire]["capitulated"]]
-    status = s["status"][role]
-    if status["mutiny"] == s["year"]:
-        theatre = pack().fronts[front].theatre
-        if theatre == status["mutiny_theatre"]:
-            armies = [a for a in armies if pack().armies[a].nationality != status["mutiny_nationality"]]
-    return [a for a in armies if not s["armies"][a]["locked"] and planned(s, a, front)]
+    """Real armies ``role`` commands on the front that may attack (8.0, ``barred``; 11.2 War-Plans)."""
+    return [
+        a
+        for a in controlled(s, role, front)
+        if not s["armies"][a]["locked"] and not barred(s, a, front) and planned(s, a, front)
+    ]
 
 
 def defending_empire(s: dict, front: int, alliance: str) -> str:
@@ -107,12 +120,11 @@ def may_attack(s: dict, role: str, n: int) -> bool:
 
 def has_attacker(s: dict, role: str, n: int) -> bool:
     """``attackers`` is not empty, asked fast: an army of ``role``'s command on the front, not
-    locked, of an Empire that has not capitulated (8.0)."""
+    locked, not ``barred`` (8.0)."""
     armies = s["armies"]
-    status = s["status"]
     for a in s["on"][str(n)]:
         st = armies[a]
-        if st["ctl"] == role and not st["locked"] and not status[pack().armies[a].empire]["capitulated"]:
+        if st["ctl"] == role and not st["locked"] and not barred(s, a, n):
             return True
     return False
 

@@ -25,7 +25,7 @@ from .board import (
     units,
 )
 from .data import pack
-from .offensive import may_attack, offensive_fronts, planned
+from .offensive import barred, may_attack, offensive_fronts, planned
 
 FRONTS = range(1, 12)
 KEYS = tuple((n, str(n)) for n in FRONTS)
@@ -178,8 +178,8 @@ def operations(s: dict, role: str) -> list:
                 own += 1
                 if not st["locked"]:
                     free.append(a)
-                    # 11.2: where its own Empire's War-Plan sends it; 8.0: not a capitulated Empire's
-                    if planned(s, a, n) and not s["status"][info[a].empire]["capitulated"]:
+                    # 11.2: where its own Empire's War-Plan sends it; 8.0: not barred by its own Empire's fate
+                    if planned(s, a, n) and not barred(s, a, n):
                         leads += 1
             elif two_player_germany and ctl == AH:
                 ah_own += 1

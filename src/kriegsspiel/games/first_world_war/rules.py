@@ -106,7 +106,9 @@ class FirstWorldWar(Rules):
         "solitaire": Option(
             False,
             title="Solitaire",
-            help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules.",
+            help="11.5 Solitaire: you are the Central Powers; the Entente follows the solitaire rules "
+            "(a 2-player game, RULINGS R42).",
+            players=(2,),
         ),
         "home_made_markers": Option(
             True, title="Home-made events markers", help="App. A: include the six home-made events markers."

@@ -233,6 +233,7 @@ function optionInput(name, spec) {
     // on or off; an option with one allowed value is shown, fixed
     input = el("input", { type: "checkbox", id, name, checked: spec.default, disabled: choices.length === 1 });
     input.dataset.kind = "bool";
+    if (Array.isArray(spec.players)) input.dataset.players = spec.players.join(" "); // only with these counts
     return el("div", { class: "field check" }, el("label", { for: id }, input, el("span", {}, title)), help);
   }
   if (choices.length) {
@@ -324,6 +325,15 @@ function buildForm(entry) {
   };
   playersSelect.addEventListener("change", drawSeats);
   drawSeats();
+  // an option played only with some player counts (the catalog's "players") is off otherwise
+  const fitOptions = () => {
+    for (const input of form.querySelectorAll("input[data-players]")) {
+      const fits = input.dataset.players.split(" ").includes(playersSelect.value);
+      if (!fits) input.checked = false;
+      input.disabled = !fits;
+    }
+  };
+  playersSelect.addEventListener("change", fitOptions);
 
   const options = Object.entries(entry.options || {});
   const submit = el("button", { type: "submit", class: "btn primary" }, "Create the game");
@@ -346,6 +356,7 @@ function buildForm(entry) {
     creatorField,
     el("div", { class: "form-foot" }, submit, error),
   );
+  fitOptions();
 
   form.onsubmit = async (event) => {
     event.preventDefault();
