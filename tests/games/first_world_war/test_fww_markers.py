@@ -360,3 +360,37 @@ def test_3_7_the_new_year_draw_respects_the_hand_limit():
     assert state_name(s) == "put_back" and game.active(s) == [DE] and s["year"] == 1
     game.apply(s, DE, {"put_back": "big-bertha"})
     assert len(events.counted(s, DE)) == 3
+
+
+def _s_draw_with(held):
+    """Germany, holding ``held``, rolls S attacking on Front 1 and draws: the question it is
+    then asked, and its legal answers."""
+    s = front1()
+    hand(s, DE, *held)
+    with special_dice(s, 0, 1):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": None})
+        game.apply(s, WA, {"marker": None})
+        game.apply(s, DE, "draw")
+        return s, state_name(s), game.actions(s, DE)
+
+
+def test_5_5_a_full_hand_with_espionage_is_asked_the_put_back_question_too():
+    """5.5 (L272): Espionage does not count towards the limit, so a hand of three with it has room;
+    but whether Germany was asked to put a marker back told the Western Allies whether one of its
+    three face-down markers was Espionage (the fuzzer's undo check found it, seed 5641). Now a
+    hand of three is asked either way; with Espionage the only answer is to keep it (R57)."""
+    s, asked, legal = _s_draw_with(["big-bertha", "espionage-central", "falkenhayn"])
+    assert asked == "put_back" and legal == ["done"]
+    cup = len(s["cups"]["central"])
+    game.apply(s, DE, "done")
+    assert len(s["hands"][DE]) == 4 and len(s["cups"]["central"]) == cup - 1  # it drew
+    s, asked, legal = _s_draw_with(["big-bertha", "hindenburg-ludendorff", "falkenhayn"])
+    assert asked == "put_back" and {"put_back": "big-bertha"} in legal and "done" not in legal
+    s, asked, legal = _s_draw_with(["axis-atrocity", "espionage-central", "redl-affair", "turnip-winter"])
+    assert asked == "put_back" and legal == ["done"]  # its three mandatory markers fill it: no draw
+    cup = len(s["cups"]["central"])
+    game.apply(s, DE, "done")
+    assert len(s["hands"][DE]) == 4 and len(s["cups"]["central"]) == cup

@@ -130,17 +130,22 @@ class DrawMarker(Procedure):
 
     def start(self, s, f):
         role = f["role"]
-        if len(events.counted(s, role)) >= events.limit(s, role):
-            spare = [m for m in events.counted(s, role) if not pack().markers[m].mandatory]
-            if not spare:
+        hand = s["hands"][role]
+        if len(hand) >= events.limit(s, role):
+            # a full hand as the others see it: asked whether Espionage, which does not count
+            # (5.5), frees a place or not, so that the question tells them nothing (RULINGS R57)
+            if all(pack().markers[m].mandatory for m in hand):  # their backs show it (5.3)
                 log(s, f"{says(role, 'holds')} only mandatory markers and draws none.", "5.2")
                 return None
             ask(s, "put_back", role)
         return "draw"
 
     def draw(self, s, f):
-        if len(events.counted(s, f["role"])) < events.limit(s, f["role"]):
-            events.draw(s, f["role"], f["why"], f["rule"])
+        role = f["role"]
+        if len(events.counted(s, role)) < events.limit(s, role):
+            events.draw(s, role, f["why"], f["rule"])
+        else:
+            log(s, "Only mandatory markers count towards your limit: you draw none.", "5.2", to=[role])
         return None
 
 
@@ -242,10 +247,17 @@ class PutBack(State):
     """5.2 At the limit, put back a non-mandatory marker before drawing."""
 
     def prompt(self, s, f, role):
+        if self.actions(s, f, role) == ["done"]:
+            return "Your hand is full but for markers that do not count (5.5): keep it (done) and draw."
         return "Your hand is full: choose a marker to put back into the cup before drawing."
 
     def actions(self, s, f, role):
-        return [{"put_back": m} for m in events.counted(s, role) if not pack().markers[m].mandatory]
+        if len(events.counted(s, role)) < events.limit(s, role):
+            return ["done"]  # Espionage does not count (5.5): there is room (R57)
+        spare = [{"put_back": m} for m in events.counted(s, role) if not pack().markers[m].mandatory]
+        return spare or ["done"]
 
     def act(self, s, f, role, action):
+        if action == "done":
+            return None
         events.put_back(s, role, action["put_back"])
