@@ -13,7 +13,7 @@ from pathlib import Path
 
 import httpx
 
-from conftest import box, claim, create_game, seat_token, shape_of, shot, wait_for, watch
+from conftest import act, box, claim, create_game, seat_token, shape_of, shot, wait_for, watch
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -410,5 +410,26 @@ def test_an_option_for_some_player_counts_is_offered_only_with_them(server, brow
     assert solo.is_disabled() and not solo.is_checked()
     page.locator("#f-players").select_option("2")
     assert solo.is_enabled()
+    assert not errors
+    context.close()
+
+
+def test_the_whole_log_goes_on_as_the_game_does(server, browser):
+    """With "whole log" chosen, the log showed the lines of the moment it was read and no more: the
+    moves made after it (the player's own and the others') appeared only after a reload."""
+    context, page, made, invitation = two_person_game(browser, server)
+    errors = watch(page)
+    token = claim(server, invitation)
+    page.goto(f"{server}/play/{made['id']}")
+    page.wait_for_selector(".hand.mine button.pcard.playable", timeout=15000)
+    page.locator("#full-log").click()
+    page.wait_for_function("() => document.querySelector('#full-log').textContent === 'latest lines'")
+    before = page.locator("#log .log-line").count()
+    bid(server, page)
+    act(server, made["id"], token, 1)  # clubs bids its ace
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('#log .log-line').length > n", arg=before + 1, timeout=15000
+    )
+    assert page.locator("#full-log").inner_text() == "latest lines"  # still the whole log
     assert not errors
     context.close()

@@ -300,11 +300,11 @@ SHOWN = {
         "reserved/*": ({"marker", "due"}, set()),
         "battle": (
             {"front", "attacker", "defender", "leads", "markers", "espionage", "dice", "totals", "result"},
-            {"counter"},
+            {"counter", "mods"},
         ),
         "last_battle": (
             {"front", "attacker", "defender", "leads", "markers", "espionage", "dice", "totals", "result"},
-            {"counter"},
+            {"counter", "mods"},
         ),
     },
     "imperial-borders": {

@@ -255,12 +255,18 @@ class Offensive(Procedure):
         na = len(controlled(s, role, n))  # RULINGS R6: the attacking empire's real armies
         nd = len(side_armies(s, n, ALLIANCE[d]))  # and every real army of the defending alliance
         total = {}
+        mods: dict = {role: [], d: []}  # what the totals add beyond lead, marker and die, shown with them
         for r, more in ((role, na > nd), (d, nd > na)):
             total[r] = cv(s, b["leads"][r]) + (1 if more else 0) + b["dice"][r] + values[r]
+            if more:
+                mods[r].append(["more real armies", 1])  # RULINGS R6
         if n in MOUNTAIN_FRONTS:
             total[role] -= 1
+            mods[role].append(["mountains", -1])  # 4.8
         b["totals"] = total
-        parts = f"{cap(role)} {total[role]} against {empire_name(d)} {total[d]}"
+        b["mods"] = mods
+        extra = {r: "".join(f" ({v:+d} {w})" for w, v in mods[r]) for r in mods}
+        parts = f"{cap(role)} {total[role]}{extra[role]} against {empire_name(d)} {total[d]}{extra[d]}"
         spend_markers(s)
         if total[role] < total[d]:
             b["result"] = "repulsed"

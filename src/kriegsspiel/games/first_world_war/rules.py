@@ -50,9 +50,13 @@ STATUS_SHOWN = (
     "mutiny_theatre",
 )
 """An empire's capitulation record, rolled in the open (8.0)."""
-BATTLE_SHOWN = ("front", "attacker", "defender", "leads", "markers", "espionage", "counter", "dice", "totals", "result")
+BATTLE_SHOWN = (
+    "front", "attacker", "defender", "leads", "markers", "espionage", "counter", "dice", "totals", "mods", "result",
+)  # fmt: skip
 """An offensive: leads revealed (4.3), markers once revealed together (4.4), No Man's
-Land and Espionage (5.4, 5.5), the dice and the result (4.5-4.7)."""
+Land and Espionage (5.4, 5.5), the dice, the totals with the modifiers in them (the +1 for
+more real armies, R6; -1 in the mountains, 4.8: the totals show them already) and the
+result (4.5-4.7)."""
 ORDER_SHOWN = ("deploy", "turns")
 """The order of play of the year (3.4, 11.4)."""
 RESERVED_SHOWN = ("marker", "due")

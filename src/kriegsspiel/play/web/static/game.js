@@ -854,12 +854,33 @@ function logScrolled() {
 
 function drawLog(shape) {
   const list = $("log");
-  const lines = ui.fullLog || (shape.view && shape.view.log) || [];
+  const tail = (shape.view && shape.view.log) || [];
+  if (ui.fullLog && !ui.mock) {
+    // the whole log is shown: read it again once for each new state of the game the page is given
+    const seen = JSON.stringify(tail);
+    if (seen !== ui.fullLogTail) {
+      ui.fullLogTail = seen;
+      refreshFullLog();
+    }
+  }
+  const lines = ui.fullLog || tail;
   const key = JSON.stringify(lines);
   if (list.dataset.key === key) return;
   list.dataset.key = key;
   clear(list).append(...lines.map(logLine));
   if (logView.follow) logToEnd();
+}
+
+async function refreshFullLog() {
+  try {
+    const got = await api(gameUrl(`/log${query()}`));
+    if (ui.fullLog) {
+      ui.fullLog = got.log || [];
+      drawLog(ui.shape);
+    }
+  } catch (e) {
+    toast(e.message, "error");
+  }
 }
 
 async function toggleFullLog() {
@@ -873,6 +894,7 @@ async function toggleFullLog() {
     try {
       const got = await api(gameUrl(`/log${query()}`));
       ui.fullLog = got.log || [];
+      ui.fullLogTail = JSON.stringify((ui.shape.view && ui.shape.view.log) || []);
       button.textContent = "latest lines";
     } catch (e) {
       toast(e.message, "error");

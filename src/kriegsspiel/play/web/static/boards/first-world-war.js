@@ -478,9 +478,15 @@ function drawBattle(map, shape, data, lay) {
       svg("text", { class: "panel-cell num total", x: cols[4], y: rowY, "text-anchor": "middle" }, role in totals ? String(totals[role]) : board.battle ? "·" : "—"),
     );
   });
+  // the notes under the rows: Espionage, and what the totals add to lead, marker and die
+  const notes = [];
   const spied = Object.entries(b.espionage || {}).filter(([, v]) => v);
-  if (spied.length) {
-    g.append(svg("text", { class: "panel-note", x: cols[0], y: headY + 60 }, `Espionage: ${spied.map(([r]) => name(data, r)).join(", ")}`));
+  if (spied.length) notes.push(`Espionage: ${spied.map(([r]) => name(data, r)).join(", ")}`);
+  for (const [role, mods] of Object.entries(b.mods || {})) {
+    for (const [what, n] of mods || []) notes.push(`${SHORT[role] || name(data, role)} ${n > 0 ? "+" : "−"}${Math.abs(n)} ${what}`);
+  }
+  if (notes.length) {
+    g.append(svg("text", { class: "panel-note", x: cols[0], y: headY + 60 }, fit(notes.join(" · "), w - 28, 11)));
   }
   g.append(svg("title", {}, `${b.attacker ? name(data, b.attacker) : "?"} attacks ${b.defender ? name(data, b.defender) : "?"} on ${frontName(data, front)}`));
   map.append(g);
