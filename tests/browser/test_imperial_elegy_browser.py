@@ -299,3 +299,33 @@ def test_the_war_panel_follows_a_war(server, browser):
     assert "Decisive bonus" not in text and "Passes" not in text  # the flow's bookkeeping stays out
     shot(page, "ie-6-war")
     assert errors == []
+
+
+def test_the_national_goals_drawn_are_shown_with_their_words_and_a_keep_button(server, browser):
+    """20.11: the three national goals drawn are chosen on the hand panel, each with its title, VP and
+    text and its own "Keep" button; before, the buttons gave their names only and the panel read
+    "None drawn yet" beside them."""
+    from conftest import shape_of
+    from test_imperial_elegy_gw_browser import DESKTOP, RENDER, data_pack, gw_shape, open_game
+
+    from ie_support import blank, game, proc
+    from kriegsspiel.games.imperial_elegy.deck import deck
+
+    page, errors = open_game(server, browser, DESKTOP)
+    data = data_pack(server)
+    s = blank()
+    proc(s, "draw-goals", power="ge")
+    drawn = [a["keep"] for a in game.actions(s, "ge")]
+    page.evaluate(RENDER, [gw_shape(shape_of(server, page), s, "ge"), data])
+    probe = page.locator("#gw-probe .ie-hand")
+    text = probe.text_content()
+    assert "None drawn yet" not in text and "Drawn: keep one" in text
+    for g in drawn:
+        card = deck().goals[g]
+        assert card.title in text and card.text[:40] in text
+        button = probe.locator(f"li[data-goal='{g}'] button[data-action='{as_data({'keep': g})}']")
+        assert button.count() == 1
+    probe.locator(f"li[data-goal='{drawn[1]}'] button").click()
+    assert page.evaluate("window.gwClicked") == [{"keep": drawn[1]}]
+    shot(page, "ie-goals-drawn")
+    assert not errors

@@ -421,6 +421,7 @@ SHOWN = {
                 "goals",
                 "goal_deck",
                 "goal_cards",
+                "goals_drawn",  # 20.11: the goals it drew and is choosing among
                 "draft",
             },
         ),

@@ -22,6 +22,24 @@ def title(gid):
 # ----- drawing (20.11) ---------------------------------------------------------------------------------------------
 
 
+def test_the_goals_drawn_are_described_to_their_drawer_alone():
+    """20.11 L1165: draw three, keep one. The drawer chose among names only: the goals drawn were in
+    neither its goals nor its NG deck, so its view had no text for them (and its panel read "None
+    drawn yet"). Now its view lists them with their title, text and VP; nobody else's does."""
+    s = blank()
+    proc(s, "draw-goals", power="ge")
+    drawn = [a["keep"] for a in game.actions(s, "ge")]
+    mine = game.view(s, "ge")["board"]["powers"]["ge"]
+    assert mine["goals_drawn"] == drawn
+    for g in drawn:
+        assert mine["goal_cards"][g]["title"] == title(g) and mine["goal_cards"][g]["text"]
+    for other in ("fr", None):
+        prussia = json.dumps(game.view(s, other)["board"]["powers"]["ge"])
+        assert "goals_drawn" not in prussia and not any(title(g) in prussia for g in drawn)
+    answer(s, "ge", {"keep": drawn[0]})
+    assert "goals_drawn" not in game.view(s, "ge")["board"]["powers"]["ge"]
+
+
 def test_draw_keeps_exactly_one_in_secret():
     """20.11 L1165: draw three, keep one, return the rest; 2.4.1 L147: NGs are secret."""
     s = blank()

@@ -212,9 +212,13 @@ class ImperialElegy(Rules):
                 d["home"] = st["home"]
                 d["goals"] = list(st["goals"])
                 d["goal_deck"] = list(st["goal_deck"])
+                top = s["stack"][-1] if s["stack"] else {}
+                drawn = list(top.get("drawn", ())) if top.get("state") == "goal-keep" and top.get("role") == p else []
+                if drawn:
+                    d["goals_drawn"] = drawn  # 20.11: drawn, to keep or return, its own
                 d["goal_cards"] = {
                     g: {"title": goals[g].title, "text": goals[g].text, "kind": goals[g].kind, "vp": goals[g].vp}
-                    for g in (*st["goals"], *st["goal_deck"])
+                    for g in (*st["goals"], *st["goal_deck"], *drawn)
                 }
                 if st.get("draft"):
                     d["draft"] = list(st["draft"])

@@ -1613,7 +1613,29 @@ function handCard(st, board) {
   }
   box.append(el("div", { class: "ie-sub" }, "National goals"));
   const goals = me.goals || [];
-  box.append(goals.length ? el("ul", { class: "ie-goals" }, goals.map((g) => el("li", { "data-goal": g }, words(g)))) : el("p", { class: "muted small" }, "None drawn yet."));
+  const cards = me.goal_cards || {};
+  // a goal with what it asks and scores (2.2.1): its title, its VP, its text
+  const goalItem = (g, acts) => {
+    const c = cards[g];
+    return el(
+      "li",
+      { "data-goal": g },
+      el("b", {}, c ? c.title : words(g)),
+      c && c.vp != null ? el("span", { class: "muted" }, ` · ${c.vp} VP`) : null,
+      c && c.text ? el("div", { class: "small" }, c.text) : null,
+      acts.length ? el("div", { class: "ie-acts" }, acts) : null,
+    );
+  };
+  box.append(goals.length ? el("ul", { class: "ie-goals" }, goals.map((g) => goalItem(g, []))) : el("p", { class: "muted small" }, "None kept yet."));
+  const drawn = me.goals_drawn || [];
+  if (drawn.length) {
+    // 20.11: the goals just drawn, each with its "keep" when the game asks
+    const keepOf = (g) => {
+      const i = (st.shape.actions || []).findIndex((a) => a && typeof a === "object" && a.keep === g);
+      return st.onAction && i >= 0 ? [actButton(st, { action: st.shape.actions[i], label: (st.shape.labels || [])[i] }, "Keep")] : [];
+    };
+    box.append(el("div", { class: "ie-sub" }, "Drawn: keep one"), el("ul", { class: "ie-goals" }, drawn.map((g) => goalItem(g, keepOf(g)))));
+  }
   if ((me.draft || []).length) box.append(el("p", { class: "small" }, `Draft: ${me.draft.map(words).join(", ")}`));
   return box;
 }
