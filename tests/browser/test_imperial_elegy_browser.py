@@ -305,8 +305,7 @@ def test_the_national_goals_drawn_are_shown_with_their_words_and_a_keep_button(s
     """20.11: the three national goals drawn are chosen on the hand panel, each with its title, VP and
     text and its own "Keep" button; before, the buttons gave their names only and the panel read
     "None drawn yet" beside them."""
-    from ie_support import blank, game, proc
-    from test_imperial_elegy_gw_browser import DESKTOP, RENDER, data_pack, gw_shape, open_game
+    from test_imperial_elegy_gw_browser import DESKTOP, RENDER, blank, data_pack, game, gw_shape, open_game, proc
 
     from conftest import shape_of
     from kriegsspiel.games.imperial_elegy.deck import deck
