@@ -42,6 +42,8 @@ def test_3_4_deployment_order_and_3_1_everything_deployed_in_1_1914():
     s, offered, done_offered, deployers = opening_deployment_menus()
     assert deployers == [AH, RU, WA, DE]
     assert not done_offered
+    first = position(year=0, turn=0, role=AH, state="deploy")
+    assert "6 dummies." in game.view(first, AH)["prompt"] and "up to" not in game.view(first, AH)["prompt"]
     for r in EMPIRES:
         assert sum(s["dummies"][r].values()) == 6 and board.dummies_in_pool(s, r) == 0
     for a, info in board.pack().armies.items():
@@ -147,6 +149,7 @@ def test_3_5_returning_dummies_are_optional_once_garrisons_are_held():
         game.apply(s, AH, "pass")
         assert at(s, "deploy", AH) and top(s)["dummies"] == 3
         assert "done" in game.actions(s, AH)
+        assert game.view(s, AH)["prompt"].endswith("up to 3 dummies. Done when you want no more dummies.")
         game.apply(s, AH, "done")
         assert sum(s["dummies"][AH].values()) == 2 and board.dummies_in_pool(s, AH) == 4
 

@@ -129,9 +129,12 @@ def test_5_5_espionage_cancels_and_cannot_be_countered():
         # Germany is asked first and has nothing to answer with: its No Man's Land
         # counters only a No Man's Land (5.4)
         assert state_name(s) == "react" and game.active(s) == [DE] and game.actions(s, DE) == ["no"]
+        # its prompt names only what it may do (it read "counter No Man's Land, play Espionage, or not")
+        assert game.view(s, DE)["prompt"] == "The markers are revealed: you have nothing to react with (5.4, 5.5)."
         game.apply(s, DE, "no")
         assert game.active(s) == [WA]
         assert game.actions(s, WA) == ["no", {"espionage": "espionage-entente"}]
+        assert game.view(s, WA)["prompt"] == "React to the markers played: play Espionage, or not."
         game.apply(s, WA, {"espionage": "espionage-entente"})
         b = s["last_battle"]
         assert b["totals"] == {DE: 5, WA: 6} and b["result"] == "repulsed"

@@ -299,6 +299,9 @@ def test_the_active_nation_may_call_the_battle_off():
     put(s, FR, "half-infantry", t)
     fight(s, t)
     assert asking(s) == "battle_terms" and who(s) == [PR]
+    # one other nation: no secret choice of sides to set, and the prompt does not offer one
+    assert "secret" not in acts(s, PR) and "secret" not in H.view(s, PR)["prompt"]
+    assert "who may abstain and who may join your side" in H.view(s, PR)["prompt"]
     answer(s, "battle_terms", PR, "call-off")
     assert s["battle"] is None
     assert s["last_battle"]["outcome"] == "called-off" and s["last_battle"]["victor"] is None

@@ -236,8 +236,10 @@ def test_passing_is_refused_while_holding_the_home_card():
 
     ask(s, "impulse", "ge")
     assert "pass" not in game.actions(s, "ge")
+    assert "or pass" not in game.view(s, "ge")["prompt"]  # the prompt offered a pass there was not
     st["hand"].remove("otto-von-bismarck")
     assert "pass" in game.actions(s, "ge")
+    assert game.view(s, "ge")["prompt"].endswith("or pass.")
 
 
 def _spend(s, power, cp, cardid=None):

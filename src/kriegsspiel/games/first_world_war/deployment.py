@@ -232,8 +232,12 @@ class Deploy(State):
         armies, dummies = len(f["queue"]), f["dummies"]
         parts = [f"{armies} arm{'y' if armies == 1 else 'ies'}"] if armies else []
         if dummies:
-            parts.append(f"up to {dummies} dumm{'y' if dummies == 1 else 'ies'}")
-        return "Deploy your counters face-down, in any order: " + " and ".join(parts) + "."
+            some = "" if f["must"] else "up to "  # 1/1914: every dummy goes down (6.3)
+            parts.append(f"{some}{dummies} dumm{'y' if dummies == 1 else 'ies'}")
+        text = "Deploy your counters face-down, in any order: " + " and ".join(parts) + "."
+        if dummies and not f["must"]:
+            text += " Done when you want no more dummies" + (", once your armies are down." if armies else ".")
+        return text
 
     def actions(self, s, f, role):
         acts = []

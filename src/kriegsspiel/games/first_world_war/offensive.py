@@ -442,7 +442,12 @@ class React(State):
     """5.4 Counter the enemy's No Man's Land, or 5.5 play Espionage."""
 
     def prompt(self, s, f, role):
-        return "React to the markers played: counter No Man's Land, play Espionage, or not."
+        """The player's own choices (only it sees its prompt; each side is asked whatever it holds)."""
+        kinds = {k for a in self.actions(s, f, role) if isinstance(a, dict) for k in a}
+        ways = [w for k, w in (("counter", "counter No Man's Land"), ("espionage", "play Espionage")) if k in kinds]
+        if not ways:
+            return "The markers are revealed: you have nothing to react with (5.4, 5.5)."
+        return f"React to the markers played: {' or '.join(ways)}, or not."
 
     def actions(self, s, f, role):
         return reactions(s, role)

@@ -1327,10 +1327,17 @@ class Terms(State):
 
     def prompt(self, s, f, role):
         b = s["battle"]
-        return (
-            f"Battle in {region_name(b['region'])}: say who may abstain or join your side and whether sides "
-            "are chosen in secret, then fight or call the battle off."
-        )
+        acts = self.actions(s, f, role)
+        keys = {k for a in acts if isinstance(a, dict) for k in a}
+        say = []  # only what it may set here (L587-591)
+        if keys & {"allow_abstain", "deny_abstain"}:
+            say.append("who may abstain")
+        if keys & {"allow_join", "deny_join"}:
+            say.append("who may join your side")
+        if "secret" in acts or "open" in acts:
+            say.append("whether sides are chosen in secret")
+        first = f"say {', '.join(say[:-1]) + ' and ' + say[-1] if len(say) > 1 else say[0]}, then " if say else ""
+        return f"Battle in {region_name(b['region'])}: {first}fight or call the battle off."
 
     def actions(self, s, f, role):
         b = s["battle"]

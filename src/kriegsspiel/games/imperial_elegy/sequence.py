@@ -576,7 +576,13 @@ class Impulse(State):
     the CP chain, or pass."""
 
     def prompt(self, s, f, role):
-        return "Your impulse: play a card for its event or its CP, industrialize, chain, or pass."
+        if "pass" in self.actions(s, f, role):
+            return "Your impulse: play a card for its event or its CP, industrialize, chain, or pass."
+        # RULINGS R2: no pass while the hand holds the home card or a mandatory event
+        return (
+            "Your impulse: play a card for its event or its CP, industrialize or chain "
+            "(no pass while your hand holds your home card or a mandatory event)."
+        )
 
     def actions(self, s, f, role):
         playable = getattr(events, "playable", lambda s, role, c: [])
