@@ -433,3 +433,40 @@ def test_the_whole_log_goes_on_as_the_game_does(server, browser):
     assert page.locator("#full-log").inner_text() == "latest lines"  # still the whole log
     assert not errors
     context.close()
+
+
+def test_every_game_in_the_lobby_says_what_it_is(server, browser):
+    """Each game's card in the lobby tells a newcomer what the game is: Over There's read "2 roles."."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch(page)
+    page.goto(server + "/")
+    page.locator(".game-card.game-over-there").wait_for(timeout=15000)
+    for game in (
+        "first-world-war",
+        "imperial-borders",
+        "imperialism-1880",
+        "imperial-elegy",
+        "over-there",
+        "goofspiel",
+    ):
+        blurb = page.locator(f".game-card.game-{game} .blurb").inner_text()
+        assert len(blurb) > 40 and not blurb.endswith("roles."), (game, blurb)
+    assert not errors
+    page.close()
+
+
+def test_the_seat_badge_goes_when_the_invitation_is_taken(server, browser):
+    """The creator's "Seat" badge counted an invitation as open after it was taken, until a reload."""
+    context, page, made, invitation = two_person_game(browser, server)
+    errors = watch(page)
+    page.goto(f"{server}/play/{made['id']}")
+    page.wait_for_selector(".hand.mine button.pcard.playable", timeout=15000)
+    badge = page.locator("#open-invitations")
+    badge.wait_for(state="visible", timeout=10000)
+    assert badge.inner_text() == "1"
+    token = claim(server, invitation)
+    act(server, made["id"], token, 1)  # the newcomer bids, then the creator: the round is played
+    bid(server, page)
+    badge.wait_for(state="hidden", timeout=15000)
+    assert not errors
+    context.close()

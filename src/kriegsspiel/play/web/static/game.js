@@ -394,6 +394,7 @@ async function drawNext() {
   ui.next = null;
   if (!shape || (ui.closed && !ui.mock)) return; // the seat is gone
   ui.shape = shape;
+  invitationsMayHaveChanged();
   if (followActive(shape)) return;
   // a part that cannot be drawn (a renderer's fault) leaves the others drawn, the orders above all
   for (const part of [drawHeader, drawBoard, drawPrompt, drawActions, drawLog, drawChat]) {
@@ -497,6 +498,7 @@ function rolesBadges(roles) {
 
 async function loadInvitations() {
   if (!ui.creator || ui.mock) return;
+  ui.invitesLoading = true;
   try {
     const got = await api(gameUrl("/invitations"));
     ui.invitations = (got && got.invitations) || [];
@@ -507,12 +509,27 @@ async function loadInvitations() {
       ui.creator = false;
       rememberGame({ id: ui.id, creator: false });
     }
+  } finally {
+    ui.invitesLoading = false;
   }
   drawSeatMenu();
 }
 
+// Nothing tells the page when an invitation is taken: while some are open it asks again now
+// and then, and whenever the game moves on (the newcomer's first move, say).
+function watchInvitations(open) {
+  clearTimeout(ui.invitePoll);
+  ui.invitePoll = open ? setTimeout(() => (document.hidden ? watchInvitations(open) : loadInvitations()), 20000) : null;
+}
+
+function invitationsMayHaveChanged() {
+  const open = (ui.invitations || []).some((inv) => !inv.claimed);
+  if (open && ui.creator && !ui.invitesLoading) loadInvitations();
+}
+
 function drawSeatMenu() {
   const open = (ui.invitations || []).filter((inv) => !inv.claimed);
+  watchInvitations(open.length);
   const badge = $("open-invitations");
   badge.textContent = String(open.length);
   badge.classList.toggle("hidden", open.length === 0);

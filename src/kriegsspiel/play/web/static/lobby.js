@@ -28,6 +28,8 @@ const BLURB = {
     "Eight great powers scramble for the world, 1880 to 1916: each turn the powers write their orders in secret and a referee (a person or a bot) adjudicates them at the console, which applies every chart, while the European Tensions Index climbs toward the Great War.",
   "imperial-elegy":
     "Six great powers from the Crimea to the Great War, 1850 to 1914: play cards for events or command points, spread influence, court the minor powers, shift the alliance blocs and keep World Tension below the brink.",
+  "over-there":
+    "East Prussia, August 1914, hex by hex: the Russian First and Second Armies against the German Eighth at Gumbinnen, Tannenberg and the Masurian Lakes, with supply, rail, cavalry screens and the first aircraft.",
   goofspiel: "The classic game of sealed bids: a prize is turned up, everyone bids a card in secret, the highest takes it.",
 };
 
