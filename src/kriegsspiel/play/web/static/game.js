@@ -854,16 +854,24 @@ function logLine(line) {
 // The log follows its newest line (when lines come, and when its box shrinks as the prompt
 // or the orders grow) unless the player has scrolled up to read: a scroll the page did not
 // make itself decides, and scrolling back to the end follows again.
-const logView = { follow: true, mine: null };
+// A scroll that comes with a change of the box's height is the browser's (its box grew or
+// shrank as the panels above it changed), not the player's: it leaves "follow" as it was.
+const logView = { follow: true, mine: null, height: null };
 
 function logToEnd() {
   const list = $("log");
   list.scrollTop = list.scrollHeight;
   logView.mine = list.scrollTop;
+  logView.height = list.clientHeight;
 }
 
 function logScrolled() {
   const list = $("log");
+  if (logView.height !== null && list.clientHeight !== logView.height) {
+    logView.height = list.clientHeight; // resized: the ResizeObserver puts it back to its end
+    if (logView.follow) logToEnd();
+    return;
+  }
   if (logView.mine !== null && Math.abs(list.scrollTop - logView.mine) < 2) return; // the page's own scroll
   logView.mine = null;
   logView.follow = list.scrollHeight - list.scrollTop - list.clientHeight < 8;
