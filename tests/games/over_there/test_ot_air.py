@@ -129,15 +129,15 @@ def test_the_defenders_view_never_shows_the_attackers_air_plan():
     assert own["air"] == {"recon": 1, "gs": 0}
 
 
-def test_a_side_with_no_air_points_left_is_still_asked_for_superiority_ruling_o1():
-    """B17B1: both players assign superiority at once; asking only a side with points left
-    would tell the enemy it has flown them all."""
+def test_a_side_with_no_air_points_left_is_not_asked_for_superiority_ruling_o1():
+    """B17B1: both players assign superiority at once; a side with no points left could only
+    answer 0, and its points are no secret (every point flown is logged): it is not asked."""
     s = G.new(seed=2)
     s = advance(s, lambda t: t["stack"][-1].get("state") == "combat" and t["stack"][-1].get("role") == "entente")
     assert air.superiority_roles(s) == [side for side in ("entente", "central-powers") if air.points(side) > 0]
     s["air"]["central-powers"]["left"] = 0
-    assert "central-powers" in air.superiority_roles(s)
+    assert air.superiority_roles(s) == ["entente"]
     sequence.open_combat(s, "combat", "entente")
     top = s["stack"][-1]
-    assert top["state"] == "superiority" and "central-powers" in top["roles"]
-    assert G.actions(s, "central-powers") == [{"superiority": 0}]
+    assert top["state"] == "superiority" and top["roles"] == ["entente"]
+    assert G.actions(s, "central-powers") == []

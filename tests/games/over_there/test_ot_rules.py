@@ -662,11 +662,13 @@ def lotzen_attacked(cp_air_left: int | None = None) -> tuple[dict, list]:
     return s, asked
 
 
-def test_the_defender_is_asked_for_defensive_air_support_with_no_air_points_left():
-    """Ruling O1, B17B4: asked only while he had points left, the pause would tell the attacker
-    that he has flown them all; he is asked, and may answer only none."""
+def test_the_defender_is_not_asked_for_defensive_air_support_with_no_air_points_left():
+    """Ruling O1, B17B4: with no points left he could answer only none, and the attacker can
+    count his points from the log: he is not asked. With points left he is."""
     _, asked = lotzen_attacked(cp_air_left=0)
-    assert ("das", "central-powers", [{"das": 0}]) in asked
+    assert not any(state == "das" for state, _, _ in asked)
+    _, asked = lotzen_attacked(cp_air_left=1)
+    assert ("das", "central-powers", [{"das": 0}, {"das": 1}]) in asked
 
 
 def test_the_defender_is_asked_for_reserves_and_leaders_whether_or_not_he_has_any():

@@ -28,7 +28,7 @@ from ...engine import rng
 from ...engine.flow import log
 from .combat import _fight_view
 from .scenario import SIDES
-from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, on_map, re_size
+from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, fmt, on_map, re_size
 
 GS_RE = CH.mission("ground-support")["re_per_point"]["1912-1914"]
 
@@ -44,10 +44,16 @@ def new_player_turn(s: dict) -> None:
 
 
 def superiority_roles(s: dict) -> list[str]:
-    """The sides asked to assign air superiority: every side the scenario gives air points, even
-    one that has flown them all this player turn (it may assign 0), so that the question tells
-    the enemy nothing of the points it has left (ruling O1)."""
-    return [side for side in SIDES if points(side) > 0]
+    """The sides asked to assign air superiority: those with air points left this player turn.
+    A side with none could only answer 0, and not asking it tells the enemy nothing: the points
+    are the scenario's (B17A) and every point flown is logged in the open (superiority, recon,
+    ground support, DAS, bombardment), so both players can count what is left (ruling O1)."""
+    return [side for side in SIDES if has_points(s, side)]
+
+
+def has_points(s: dict, side: str) -> bool:
+    """Whether the side has an air point left this player turn (B17B: one mission each)."""
+    return s["air"][side]["left"] > 0
 
 
 def assign_superiority(s: dict, chosen: dict[str, int]) -> None:
@@ -93,7 +99,8 @@ def _survive(s: dict, side: str, n: int, h: str, mission: str) -> int:
         roll = rng.roll(s)
         if CH.succeeds(CH.ground_success(roll)):
             left -= 1
-            log(s, f"{SIDE_NAMES[enemy]} aborts a {mission} air point (roll {roll}).", "B17B1")
+            # name both sides: the point aborted is the enemy's, by an attempt of ``enemy``'s
+            log(s, f"{SIDE_NAMES[enemy]} aborts a {SIDE_NAMES[side]} {mission} air point (roll {roll}).", "B17B1")
     strength = aa(s, enemy, h)
     if strength:
         drm = max(0, int((strength - 1) // 2)) * CH.modifier("aa-fire", "aa-strength")
@@ -101,7 +108,12 @@ def _survive(s: dict, side: str, n: int, h: str, mission: str) -> int:
             roll = rng.roll(s)
             if CH.succeeds(CH.ground_success(roll, drm)):
                 left -= 1
-                log(s, f"AA fire aborts a {mission} air point over {h} (roll {roll}).", "B17C")
+                log(
+                    s,
+                    f"{SIDE_NAMES[enemy]} AA fire aborts a {SIDE_NAMES[side]} {mission} air point over {h} "
+                    f"(roll {roll}).",
+                    "B17C",
+                )
     return left
 
 
@@ -146,5 +158,22 @@ def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:
     if recon:
         log(s, f"Tactical recon over {h}: {recon_ok} of {recon} point(s) fly, {'+1' if drm else 'no effect'}.", "B17B2")
     if gs or das:
-        log(s, f"Ground support {gs_ok} of {gs}, defensive air support {das_ok} of {das} point(s).", "B17B4")
+        log(s, support_text(attacker, h, gs, gs_ok, das, das_ok), "B17B4")
     return {"hex": h, "gs": gs_ok, "das": das_ok, "recon": drm}
+
+
+def support_text(attacker: str, h: str, gs: int, gs_ok: int, das: int, das_ok: int) -> str:
+    """The log's line on the air support that reached an attacked hex, with what it does to the
+    strengths, so that the odds' change between the plan and the combat is told (B17B4: each DAS
+    point adds ½ to the defense; B17B5, ruling R19: each GS point ½ to the attack)."""
+    bits = []
+    if gs:
+        bits.append(
+            f"{SIDE_NAMES[attacker]} ground support {gs_ok} of {gs} point(s), attack +{fmt(Fraction(gs_ok, 2))}"
+        )
+    if das:
+        bits.append(
+            f"{SIDE_NAMES[OTHER[attacker]]} defensive air support {das_ok} of {das} point(s), "
+            f"defense +{fmt(Fraction(das_ok, 2))}"
+        )
+    return f"Air support over {h}: {'; '.join(bits)}."

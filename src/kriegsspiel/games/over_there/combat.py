@@ -560,6 +560,24 @@ class Battle:
         )
 
 
+def column_note(b: Battle, column: str, d10: int | None = None) -> str | None:
+    """Why the column the attack is resolved on is not its odds, in words for the player: the
+    fatigue shifts (6B4, noted already), the ten-sided die (9L) and the table's highest column
+    (L467: "resolved at the highest odds column that can be used on that CRT")."""
+    if column in ("", "auto") or column == b.odds or b.level is None:
+        return None
+    rec = CH.crts[b.crt]
+    cap = rec.max_column_infantry_capable if b.infantry and rec.max_column_infantry_capable else rec.max_column
+    why = []
+    if b.shifts:
+        why.append(f"fatigue {b.shifts:+d}")
+    if d10 is not None:
+        why.append(f"the ten-sided die {d10} (9L)")
+    if column == cap and b.level + b.shifts > rec.columns.index(cap):
+        why.append(f"{cap} is the highest column of the {b.crt} CRT for these attackers (L467)")
+    return f"{b.odds} is resolved on the {column} column: {'; '.join(why)}" if why else None
+
+
 def odds_label(crt: str, level: int) -> str:
     """The odds of a level of the open ladder (ruling R13): 1:5 below the table, 12:1 above."""
     cols = CH.crts[crt].columns
@@ -742,6 +760,9 @@ def _battle(
             hqs = {side: logistics.through(s, side, via)}
         else:
             mine = assumed_supply(s, attackers)
+            # 11D: which Res Pts the attacker draws on is his to know until the combat (ruling
+            # C1); say so, or his true odds, shown once the combat is fought, look like a change
+            notes.append("the attackers' combat supply is not known before the combat: counted as drawn (11D)")
         csup = mine | assumed_supply(s, fighting)
         notes.append("the defenders' combat supply is not known before the combat: counted as drawn (11D)")
     short = [UNITS[u].short for u in attackers + fighting if u not in csup and not UNITS[u].hq]
@@ -905,7 +926,7 @@ def _public(b: Battle) -> dict:
         "drm": b.drm,
         "shifts": b.shifts,
         "fortification": b.fort,
-        "notes": list(b.notes),
+        "notes": list(b.notes) + [n for n in [column_note(b, b.column())] if n],
     }
 
 
@@ -1491,6 +1512,10 @@ def _retreat_before_combat(s: dict, b: Battle, report: dict) -> bool:
     return True
 
 
+def _names(uids: list[str]) -> str:
+    return ", ".join(UNITS[u].short for u in uids)
+
+
 def _went(ok: bool) -> str:
     return "it goes" if ok else "it stays"
 
@@ -1570,7 +1595,17 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
 
     if _retreat_before_combat(s, b, report):
         if not [u for u in _enemy_at(s, side, target_hex) if not UNITS[u].hq]:
-            report.update(result="RBC", crt=b.crt, odds=b.odds, column="")
+            # 9I: no combat is fought; the report keeps the strengths and odds the defenders
+            # retreated from, and says so, rather than read as a combat of 0 against 0
+            report.update(
+                result="RBC",
+                crt=b.crt,
+                odds=b.odds,
+                column="",
+                attack=float(b.attack),
+                defense=float(b.defense),
+                notes=[f"{_names(report['rbc'])} retreated before combat: no combat was fought (9I)"],
+            )
             return _aftermath(s, _record(b, report, kind="empty"), choose)
         b = _battle(s, side, target_hex, uids, csup, hqs=hqs)
     report.update(attack=float(b.attack), defense=float(b.defense), odds=b.odds, crt=b.crt, notes=list(b.notes))
@@ -1610,6 +1645,9 @@ def resolve(s: dict, side: str, target_hex: str, attacker_uids, choose: bool = F
         log(s, f"Incremental odds: the ten-sided die shows {d10} (9L).", "9L")
     column = b.column(d10)
     report["column"] = column
+    note = column_note(b, column, d10)
+    if note:
+        report["notes"].append(note)  # the panel's "8:1 -> 6:1" explained (L467)
     if column == "auto":
         roll = None
         code = CH.crts[b.crt].below_lowest

@@ -680,6 +680,9 @@ class OverThere(Rules):
                 return "no more second advances"
             if action["end"] == "general-staff":
                 return "leave the leaders where they are"
+            top = ((s or {}).get("stack") or [{}])[-1]
+            if action["end"] == "reaction-movement" and top.get("state") == "move" and top.get("hq") in UNITS:
+                return f"end the reaction movement of {UNITS[top['hq']].name}'s units"  # 14M2: one HQ's
             return f"end the {action['end'].replace('-', ' ')} phase"
         if "activate" in action:
             if action["activate"] not in UNITS:
@@ -699,7 +702,9 @@ class OverThere(Rules):
                 else f"commit reserves from {hex_name(action['commit'])}"
             )
         if "choice" in action:
-            return f"choose: {action['choice']}"
+            top = ((s or {}).get("stack") or [{}])[-1]
+            words = sequence.choice_text(action["choice"], top.get("option") if top.get("state") == "choice" else None)
+            return words[0].lower() + words[1:] if words else f"choose: {action['choice']}"
         if "withdraw" in action:
             go = action["withdraw"]
             if isinstance(go, str):

@@ -249,7 +249,10 @@ class PlayerTurn(Procedure):
         reinforcements(s, side, t)
         replacements(s, side, t)
         if s["res_due"].get(side):
-            ask(s, "res_place", side)
+            if len(logistics.placements(s, side)) > 1:
+                ask(s, "res_place", side)
+            else:
+                ResPlace.place_all(s, side)  # one city or none: nothing to choose (16B1, ruling S16)
         rebuild(s, side, t)
         rebuild(s, OTHER[side], t)  # 16B3d: a player may rebuild in the enemy's initial phase too
         for wd in SC.withdrawals:
@@ -357,9 +360,9 @@ class Battle(Procedure):
     def support(self, s, f):
         a = s["attack"]
         defender = OTHER[f["side"]]
-        # asked of a defender the scenario gives air points, with or without points left: a
-        # question asked only while he has some would tell the attacker so (ruling O1)
-        if air.points(defender) > 0 and combat.eligible_attackers(s, f["side"], a["hex"]) is not None:
+        # B17B4: asked of a defender with air points left; with none he could only answer 0,
+        # and the attacker can count them from the log as well as he (ruling O1)
+        if air.has_points(s, defender) and combat.eligible_attackers(s, f["side"], a["hex"]) is not None:
             ask(s, "das", defender, hex=a["hex"])
         return "fly"
 
@@ -549,6 +552,11 @@ class Move(State):
 
     def act(self, s, f, role, action):
         if "end" in action:
+            if f["mode"] == "reaction" and f.get("hq"):
+                # 14M2: one active Army HQs' units are done; the phase itself ends once every HQs
+                # is checked (``Activate``), logged there. Activation is the owner's (ruling O1).
+                log(s, f"{UNITS[f['hq']].name}: its units' reaction movement ends.", "14M2", to=[role])
+                return None
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
             return None
         if "destroy_res" in action:
@@ -804,8 +812,12 @@ class Destination(State):
             "strat": " by strategic rail",
             "river": " by river",
         }[by]
+        verb = "moves" if len(units) == 1 else "move"
         log(
-            s, f"{names} moves from {hex_name(start)} to {hex_name(to)}{how}.", "6" if by != "rail" else "7A", to=[role]
+            s,
+            f"{names} {verb} from {hex_name(start)} to {hex_name(to)}{how}.",
+            "6" if by != "rail" else "7A",
+            to=[role],
         )
         for u in sorted(_holding(s) - holding) if rail else ():
             text = f"{UNITS[u].short} holds {hex_name(s['units'][u]['hex'])} for the railway through the enemy ZOC."
@@ -1260,11 +1272,40 @@ class Das(State):
         return None
 
 
+def plain(text: str) -> str:
+    """A scenario text with the order of battle's ids (``rf-west-corps``, ``wd-ninth-army``) put
+    in words, for the player's prompt, buttons and log."""
+    out = []
+    for word in text.split(" "):
+        core = word.rstrip(".,;:)")
+        tail = word[len(core) :]
+        rf = next((r for r in SC.reinforcements if r.id == core), None)
+        wd = next((w for w in SC.withdrawals if w.id == core), None)
+        if rf is not None:
+            hqs = [UNITS[u].name.removesuffix(" HQ") for u in rf.units if UNITS[u].hq]
+            what = " and ".join(hqs) if hqs else ", ".join(UNITS[u].short for u in rf.units)
+            core = f"the reinforcement of the {what} ({len(rf.units)} units)"
+        elif wd is not None:
+            core = f"the {wd.id.removeprefix('wd-').replace('-', ' ').title()} withdrawal list"
+        out.append(core + tail)
+    return " ".join(out)
+
+
+def choice_text(choice_id: str, option_id: str | None = None) -> str | None:
+    """16A1dd: the words of a choice of the scenario's option (the one open, if known)."""
+    for o in SC.options:
+        if option_id in (None, o.id):
+            for c in o.choices:
+                if c.id == choice_id:
+                    return plain(c.text)
+    return None
+
+
 class Choice(State):
     """16A1dd: an 'either A or B' entry of the scenario."""
 
     def prompt(self, s, f, role):
-        return next(o.text for o in SC.options if o.id == f["option"])
+        return plain(next(o.text for o in SC.options if o.id == f["option"]))
 
     def actions(self, s, f, role):
         opt = next(o for o in SC.options if o.id == f["option"])
@@ -1276,7 +1317,7 @@ class Choice(State):
         s["choices"][opt.id] = c.id
         for side, vp in c.vp.items():
             s["vp"][side] += vp
-        log(s, f"{SIDE_NAMES[role]} decides: {c.text}", "16A1dd")
+        log(s, f"{SIDE_NAMES[role]} decides: {plain(c.text)}", "16A1dd")
         return None
 
 
@@ -1448,6 +1489,7 @@ def events(s: dict, side: str, t: str) -> None:
         if not event_condition(s, ev.id):
             continue
         s["events"].append(ev.id)
+        waiting = []
         for eff in ev.effects:
             if eff.kind == "remove-leader":
                 for rec in s["hq"].values():
@@ -1472,7 +1514,29 @@ def events(s: dict, side: str, t: str) -> None:
                     s["hq"][target].pop("vacant", None)
                 else:
                     to_staff(s, side, eff.leader, ready=True)
-        log(s, ev.text, "14P")
+                    waiting.append(eff.leader)
+        if not waiting:
+            log(s, plain(ev.text), "14P")
+            continue
+        # ruling O25: the successor's Army HQs is not on the map yet (the Tenth Army HQs arrives
+        # after the event that brings Flug): he waits at the general staff, and the event's text
+        # ("Flug takes command of the new Tenth Army") would tell the player he had taken it. The
+        # line is the owner's: the staff and the reinforcements due are his to know (ruling O1).
+        due = [
+            UNITS[u].name
+            for rf in SC.reinforcements
+            if rf.side == side and rf.turn == t
+            for u in rf.units
+            if UNITS[u].army_hq and s["units"][u]["at"] == "due" and not s["hq"].get(u, {}).get("leader")
+        ]
+        where = f"{' or '.join(due)}, arriving this initial phase" if due else "an Army HQ without a leader"
+        for lid in waiting:
+            log(
+                s,
+                f"{leader_name(lid)} comes to the general staff: you may give him the command of {where} (14P).",
+                "14P",
+                to=[side],
+            )
 
 
 def event_condition(s: dict, eid: str) -> bool:
@@ -1553,6 +1617,28 @@ class ResPlace(State):
 
     def actions(self, s, f, role):
         return [{"res_at": h} for h in logistics.placements(s, role)] or [{"res_lost": s["res_due"][role]}]
+
+    @staticmethod
+    def place_all(s: dict, side: str) -> None:
+        """16B1 without a question: with one city in regular general supply every Res Pt is placed
+        there, with none they are lost. Which of his cities are in general supply follows from the
+        map both players see (ownership, rail breaks, ZOCs), so the question's absence tells the
+        enemy nothing (ruling S16)."""
+        n = s["res_due"][side]
+        where = logistics.placements(s, side)
+        s["res_due"][side] = 0
+        if not where:
+            log(s, f"{SIDE_NAMES[side]} has no city in general supply: its Res Pts are lost.", "16B1", to=[side])
+            return
+        for _ in range(n):
+            logistics.add(s, side, where[0])
+        log(
+            s,
+            f"{SIDE_NAMES[side]} places {n} Res Pt{'s' if n != 1 else ''} in {hex_name(where[0])}, "
+            "its only city in general supply.",
+            "16B1",
+            to=[side],
+        )
 
     def act(self, s, f, role, action):
         if "res_lost" in action:

@@ -1251,7 +1251,7 @@ function panel(shape, data, st) {
         PHASES.map((p) => el("li", { class: [p === board.phase && "now", PHASES.indexOf(p) < PHASES.indexOf(board.phase) && "past"] }, PHASE_TEXT[p])),
       ),
       railText(board, shape.role) ? el("div", { class: "small muted" }, railText(board, shape.role)) : null,
-      airText(board, data) ? el("div", { class: "small muted" }, airText(board, data)) : null,
+      airText(board, data) ? el("div", { class: "small muted ot-air" }, airText(board, data)) : null,
       resText(board, shape.role) ? el("div", { class: "small muted ot-res-text" }, resText(board, shape.role)) : null,
       staffText(board, data) ? el("div", { class: "small muted ot-general-staff" }, staffText(board, data)) : null,
       board.vp
@@ -1332,7 +1332,14 @@ function airText(board, data) {
   const air = board.air || {};
   return Object.entries(air)
     .filter(([, a]) => a && typeof a === "object")
-    .map(([side, a]) => `${sideName(data, side)} air: ${a.left ?? "?"} left${a.sup ? `, ${a.sup} flying superiority` : ""}${a.aborts ? `, ${a.aborts} aborted` : ""}`)
+    // B17B1: "aborts" counts the abort attempts still to make this phase, not points aborted;
+    // the points flying superiority are spent, no longer among those left
+    .map(([side, a]) => {
+      const extra = [];
+      if (a.sup) extra.push(`${a.sup} flew air superiority`);
+      if (a.aborts) extra.push(`${plural(a.aborts, "abort attempt")} against enemy air points left`);
+      return `${sideName(data, side)} air: ${plural(a.left ?? 0, "point")} left this player turn${extra.length ? ` (${extra.join("; ")})` : ""}`;
+    })
     .join(" · ");
 }
 
@@ -1457,6 +1464,12 @@ function lastPanel(st, data, last) {
   const losses = Object.entries(last.losses || {}).filter(([, l]) => (l || []).length);
   const retreats = Object.entries(last.retreats || {});
   const drm = typeof last.drm === "number" && last.drm ? ` ${last.drm > 0 ? "+" : ""}${last.drm}` : "";
+  // 9I: the defenders retreated before combat; no combat was fought, no die rolled
+  const rbc = last.result === "RBC";
+  const strengths = last.attack !== undefined && last.defense !== undefined && (last.attack || last.defense) ? `${last.attack} to ${last.defense}, ` : "";
+  const line = rbc
+    ? `${strengths}${last.odds || "?"} on the ${last.crt || "?"} CRT: the defenders retreated before combat (9I), no combat was fought: `
+    : `${strengths}${last.odds || "?"}${last.column && last.column !== last.odds ? ` → ${last.column}` : ""} on the ${last.crt || "?"} CRT, ${last.roll === null || last.roll === undefined ? "no roll" : `die ${last.roll}${drm}`}: `;
   return el(
     "div",
     { class: "ot-section ot-last" },
@@ -1464,7 +1477,7 @@ function lastPanel(st, data, last) {
     el(
       "div",
       { class: "small" },
-      `${last.attack !== undefined && last.defense !== undefined ? `${last.attack} to ${last.defense}, ` : ""}${last.odds || "?"}${last.column && last.column !== last.odds ? ` → ${last.column}` : ""} on the ${last.crt || "?"} CRT, ${last.roll === null || last.roll === undefined ? "no roll" : `die ${last.roll}${drm}`}: `,
+      line,
       el("b", { class: "ot-result-code" }, String(last.result || "?")),
     ),
     el("div", { class: "small" }, `Attackers: ${(last.attackers || []).map(name).join(", ") || "—"}`),
