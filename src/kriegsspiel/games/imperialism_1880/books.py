@@ -66,6 +66,29 @@ MATRIX_WORDS = {
 }
 """The placement chart's answers (L58: NE, ICB, MCB, RI, XX) in words, for the log."""
 UPKEEP_PER_SP = 1  # R6: the upkeep of an army unit in a controlled area, per strength point and turn
+BUILD_COST = "it costs nothing to build: the sheet gives a unit no price"
+"""R7, R13: the sheet's only costs are the maintenance and army upkeep of L916; a unit has
+no price unless the referee enters one as a treasury adjustment."""
+BUILD_TERMS = (
+    "A unit costs nothing to build: the sheet prices none (R7, R13), though the referee may charge a price. "
+    "An army in a Protectorate or Possession pays army upkeep of 1 a strength point each Income phase (L916, R6); "
+    "a fleet built by a power other than Britain, Japan or the USA raises the tensions (L156)"
+)
+"""What a build costs, as the prompts of a build request and entry say it."""
+SIZE_TERMS = (
+    "M10, M3 and M1 are units of 10, 3 and 1 strength points, each an army or a fleet, "
+    "built within the counter mix (L819)"
+)
+SIZE_WORDS = {
+    "m10": "M10: a unit of 10 strength points, an Army(10) or a Naval(10)",
+    "m3": "M3: a unit of 3 strength points, an Army(3) or a Naval(3)",
+    "m1": "M1: a unit of 1 strength point, an Army(1) or a Naval(1)",
+}
+"""L819's unit counters in words: "M10 M3 M1 ... Military units are used as both Army or
+Naval units"; their strength points (10, 3, 1) are those of the combat tables (L867,
+L915, R14), and Army(3)/Naval(10) are the sheet's own names (L156)."""
+ROLE_WORDS = {"army": "army (on land)", "naval": "naval (a fleet, at sea)"}
+"""An M unit serving as an Army or a Naval unit (L819), in words for a menu."""
 
 # ----- names -----------------------------------------------------------------------------
 
@@ -285,7 +308,12 @@ def build(s: dict, power: str, size: str, role: str, where: str) -> None:
         )
     s["counters"][power][size] -= 1
     _add_units(s, power, size, role, where, 1)
-    log(s, f"{power_name(power)} builds a {unit_name(size, role)} unit in {place_name(where)}.", "R13", privy(power))
+    log(
+        s,
+        f"{power_name(power)} builds {article(unit_name(size, role))} unit in {place_name(where)}; {BUILD_COST}.",
+        "R13",
+        privy(power),
+    )
     amount = charts.naval_tension(power, size) if role == "naval" else 0
     if amount:
         event = "naval-10" if size == "m10" else "naval-3-or-1"
@@ -299,7 +327,12 @@ def disband(s: dict, power: str, size: str, role: str, where: str, why: str = "d
         raise IllegalAction(f"{power_name(power)} has no {unit_name(size, role)} unit in {place_name(where)}")
     _add_units(s, power, size, role, where, -1)
     s["counters"][power][size] += 1
-    log(s, f"{power_name(power)} {why} a {unit_name(size, role)} unit in {place_name(where)}.", rule, privy(power))
+    log(
+        s,
+        f"{power_name(power)} {why} {article(unit_name(size, role))} unit in {place_name(where)}.",
+        rule,
+        privy(power),
+    )
 
 
 def move(s: dict, power: str, key: str, src: str, dst: str, n: int = 1) -> None:
@@ -310,7 +343,7 @@ def move(s: dict, power: str, key: str, src: str, dst: str, n: int = 1) -> None:
     _add_units(s, power, size, role, dst, n)
     log(
         s,
-        f"{power_name(power)} moves a {unit_name(size, role)} unit from {place_name(src)} to {place_name(dst)}.",
+        f"{power_name(power)} moves {article(unit_name(size, role))} unit from {place_name(src)} to {place_name(dst)}.",
         "R13",
         privy(power),
     )

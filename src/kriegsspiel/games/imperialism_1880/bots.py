@@ -378,6 +378,10 @@ def top(b: dict, actions: list, rng):
                 return {"grant": i}
             if verdict == "done" and ("done", i) in listed:
                 return {"done": i}
+            # the guide (section 11): it refuses what is not possible with the reason (R37, R38)
+            for a in actions:
+                if isinstance(a, dict) and a.get("refuse") == i and a.get("why"):
+                    return a
             if ("refuse", i) in listed:
                 return {"refuse": i}
     if rng.random() < 0.5:
@@ -390,7 +394,8 @@ def top(b: dict, actions: list, rng):
 
 
 def adjudicate(b: dict, power_: str, item: dict) -> str:
-    """grant, done or refuse: what the referee bot answers a request."""
+    """grant, done or refuse: what the referee bot answers a request. It refuses with the
+    reason the console offers beside the refusal (``orders.refusal_reason``)."""
     kind = item["kind"]
     if kind == "note":
         return "done"

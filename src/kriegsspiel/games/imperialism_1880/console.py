@@ -570,6 +570,7 @@ class Entries(State):
                 text += " Not possible here — " + "; ".join(f"{', '.join(v)}: {k}" for k, v in refused.items()) + "."
         if not options:
             text += " Nothing can be chosen here: go back."
+        text += orders.build_terms(d.get("entry"), what)
         if what in FREE_TEXT_STEPS:
             text += " (Any text of your own may be entered too.)"
         return text

@@ -21,6 +21,8 @@ entries are: ``{"request": kind, key: value, ...}``.
 
 from __future__ import annotations
 
+import re
+
 from ...engine import IllegalAction, State, log
 from ...engine.words import clean
 from . import books, console
@@ -335,7 +337,12 @@ def draft_words(s: dict, d: dict) -> list[str]:
     return out
 
 
-STEP_WORDS = {**console.STEP_WORDS, "defender": "power (or the natives) to attack", "text": "note"}
+STEP_WORDS = {
+    **console.STEP_WORDS,
+    "defender": "power (or the natives) to attack",
+    "text": "note",
+    "passage": "canal route",  # a power's only passage is the canal it builds (the console's is one denied)
+}
 
 
 # ----- the orders phase ---------------------------------------------------------------------------------------
@@ -348,6 +355,15 @@ def fresh() -> dict:
 def setup(s: dict) -> None:
     s["orders"] = {p: fresh() for p in GREAT}
     s["dispatches"] = {}
+
+
+def build_terms(kind: str | None, what: str) -> str:
+    """What a build is and costs, for the prompt of a build request or entry: the sizes are
+    the counter mix's M10, M3 and M1 (L819); no unit has a price on the sheet (R7, R13)."""
+    if kind != "build":
+        return ""
+    sizes = f" {books.SIZE_TERMS}." if what == "size" else ""
+    return f"{sizes} {books.BUILD_TERMS}."
 
 
 def sentence(text: str) -> str:
@@ -383,6 +399,7 @@ class Orders(State):
         text = f"{done}: choose the {STEP_WORDS.get(what, what)}."
         if not options:
             text += " Nothing can be chosen here: go back."
+        text += build_terms(d.get("request"), what)
         if what in FREE_TEXT:
             text += " (Any words of your own may be written too.)"
         return text
@@ -394,7 +411,8 @@ class Orders(State):
             acts: list = []
             if len(o["items"]) < MAX_ITEMS:
                 acts += [{"request": k} for k in offered(s, role)]
-            acts += [{"withdraw": i} for i in range(1, len(o["items"]) + 1)]
+            # the power is named so that the button's label may name the request (rules.withdraw_words)
+            acts += [{"withdraw": i, "power": role} for i in range(1, len(o["items"]) + 1)]
             return acts + [SUBMIT]
         what, options = request_step(s, role, d)
         return [{what: v} for v in options] + ([BACK, CANCEL] if len(d) > 1 else [BACK])
@@ -404,6 +422,10 @@ class Orders(State):
         step; the next step of a request answered from that step's options alone."""
         o = s["orders"][role]
         d = o["draft"]
+        if type(action) is dict and set(action) == {"withdraw"} and not d:  # the older form, without the power
+            n = action["withdraw"]
+            if type(n) is int and 0 < n <= len(o["items"]):
+                return {"withdraw": n, "power": role}
         if type(action) is dict and len(action) == 1:
             ((key, value),) = action.items()
             words = clean(value) if type(value) is str else None  # kept as the others will read them
@@ -532,14 +554,146 @@ def problem(s: dict, power: str, item: dict) -> str:
     if item["kind"] == "note":
         return ""
     if not takeable(s, item):
-        return f"the console offers no '{console.ENTRIES[item['kind']][0]}' entry now"
+        return f"the console offers no '{console.ENTRIES[item['kind']][0]}' entry now: {untakeable(item)}"
     d, gap = fill(s, power, item)
     if gap is None or gap[1] is None:
         return ""
     key, value = gap
-    why = console.refusal(s, d, key, value)
+    why = gap_reason(s, power, item, d, key, value)
     text = f"{STEP_WORDS.get(key, key)} {value_words(s, key, value)} is not possible now"
     return f"{text}: {why}" if why else text
+
+
+def reason(s: dict, power: str, item: dict) -> str:
+    """Why a request cannot be carried out as written now, in words for the power that wrote
+    it (the referee bot's answer when it refuses, R37, R40), or "" when it can. They say no
+    more than the refusal itself tells: a power's own books, the public map and wars. The
+    answer goes into the log, whose words carry no citation (the line's rule links the guide)."""
+    if item["kind"] == "note":
+        return ""
+    if not takeable(s, item):
+        return uncited(untakeable(item))
+    d, gap = fill(s, power, item)
+    if gap is None or gap[1] is None:
+        return ""
+    key, value = gap
+    return uncited(
+        gap_reason(s, power, item, d, key, value)
+        or f"the {STEP_WORDS.get(key, key)} {value_words(s, key, value)} is not possible now"
+    )
+
+
+def refusal_reason(s: dict, power: str, item: dict) -> str:
+    """The reason the console offers beside a refusal of an open request (R37), in words for
+    its power, or "": why it is not possible now (``reason``); else a marker to establish
+    where the power has no army unit, or a treaty with a great power that did not ask for
+    it in its own orders this turn (the referee bot refuses both, R40)."""
+    why = reason(s, power, item)
+    if why:
+        return why
+    f = item["fields"]
+    if item["kind"] == "establish" and not any(
+        k.endswith("-army") and n > 0 for k, n in books.units_of(s, power).get(f["area"], {}).items()
+    ):
+        return (
+            f"{power_name(power)} has no army unit in {place_name(f['area'])}, and the referee establishes a marker "
+            "only where the power has troops"
+        )
+    if item["kind"] == "treaty" and f["second"] in GREAT:
+        theirs = s["orders"][f["second"]]["items"]
+        if not any(
+            i["kind"] == "treaty" and i["fields"].get("second") == power and i["fields"].get("kind") == f["kind"]
+            for i in theirs
+        ):
+            return (
+                f"{power_name(f['second'])} has not agreed to it: the referee makes a treaty only when both parties "
+                "ask for it in the same turn"
+            )
+    return ""
+
+
+CITED = re.compile(r"^[LRC]\d+\b")
+"""A citation of the sheet (L58) or a ruling (R9, C4), alone or with its cell ("L58: XX")."""
+
+
+def uncited(text: str) -> str:
+    """Words without their citations: "(counter mix, L819)" reads "(counter mix)", "(R9, R40)"
+    and "(L58: XX)" go."""
+
+    def keep(m):
+        parts = [x.strip() for x in m.group(1).split(",")]
+        rest = [x for x in parts if not CITED.match(x)]
+        return f" ({', '.join(rest)})" if rest else ""
+
+    return re.sub(r"\s*\(([^()]*)\)", keep, text)
+
+
+UNTAKEABLE = {
+    "call-congress": "a Congress of Europe is in session already (L156)",
+    "defy-congress": "no Congress of Europe is in session",
+    "peace": "no war is in progress",
+}
+
+
+def untakeable(item: dict) -> str:
+    return UNTAKEABLE.get(item["kind"], "it cannot be done at this point of the turn")
+
+
+def gap_reason(s: dict, power: str, item: dict, d: dict, key: str, value) -> str:
+    """Why the request's choice ``value`` at the entry's step ``key`` is not possible now
+    (``fill`` stopped there): the console's refusal in the sheet's words where it has one
+    (the placement chart L58, the counter mix L819), else what changed since it was written."""
+    why = console.refusal(s, d, key, value)
+    if why:
+        return why
+    kind = item["kind"]
+    f = item["fields"]
+    me = power_name(power)
+    where = f.get("where") or f.get("from") or f.get("area")
+    at = f" in {place_name(where)}" if where else ""
+    if kind == "establish":
+        mine = s["markers"].get(f["area"], {}).get(power)
+        if mine is None:
+            return f"{me} has no marker in {place_name(f['area'])} now"
+        return f"{possessive(me)} marker in {place_name(f['area'])} is established already"
+    if kind == "build" and key == "power":
+        return f"{me} has no unit counter left: all its M10, M3 and M1 are in play (counter mix, L819)"
+    if kind == "build" and key == "where":
+        return (
+            f"{me} may not build {article(unit_name(f['size'], f['role']))} in {place_name(value)}: an army is "
+            "built at home or where the power holds a marker or has units, a fleet at home on the sea or in a sea "
+            "zone (R13)"
+        )
+    if kind in ("move", "disband"):
+        if key == "to":
+            return "an army moves on land and a fleet at sea (R13)"
+        if key == "unit":
+            size, role = value.split("-")
+            return f"{me} has no {unit_name(size, role)} unit{at} now"
+        return f"{me} has no units{at if key != 'power' else ''} now"
+    if kind == "combat":
+        if key == "defender" and f.get("mode") == "war":
+            return f"the referee finds no force of {power_name(value)} at war with {me}{at}"
+        if key == "defender":
+            return f"the referee finds no force of {power_name(value)}{at} to fight"
+        if f.get("mode") == "war":
+            return f"the referee finds no enemy of {me} facing its units{at}"
+        return f"{me} has no units{at} now"
+    if kind == "declare-war":
+        return books.war_refusal(s, power, value) or f"{me} may not declare war on {power_name(value)} now"
+    if kind in ("peace", "separate-peace") and key == "war":
+        return "that war is over"
+    if kind == "treaty" and key == "kind":
+        return f"{me} and {power_name(f['second'])} have {article(value)} treaty in force already"
+    if kind in ("break-treaty", "end-treaty") and key == "treaty":
+        return "that treaty is no longer in force"
+    if kind == "support" and key == "minor":
+        return f"{me} supports {power_name(value)} already"
+    if kind == "withdraw-support":
+        return "that support is no longer in force"
+    if kind == "canal" and key == "passage":
+        return f"a canal is built on the {place_name(value)} already"
+    return ""
 
 
 def inbox_actions(s: dict) -> list:
@@ -550,8 +704,11 @@ def inbox_actions(s: dict) -> list:
             out.append({"grant": item["id"]})
     for _p, item in open_items(s):
         out.append({"done": item["id"]})
-    for _p, item in open_items(s):
+    for p, item in open_items(s):
         out.append({"refuse": item["id"]})
+        why = refusal_reason(s, p, item)
+        if why:  # the console's reason, offered with the refusal (the bot refuses so: R37, R40)
+            out.append({"refuse": item["id"], "why": clean(why)[:TEXT_LIMIT]})
     return out
 
 
@@ -616,6 +773,7 @@ def item_view(s: dict, power: str, item: dict, referee: bool) -> dict:
     out["words"] = item_text(s, power, item)
     if referee and item["status"] == OPEN:
         out["problem"] = problem(s, power, item)
+        out["reason"] = refusal_reason(s, power, item)
         out["takeable"] = takeable(s, item)
     return out
 

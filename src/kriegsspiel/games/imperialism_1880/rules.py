@@ -254,6 +254,10 @@ class Imperialism1880(Rules):
         """Words for an action of the referee's menu."""
         if isinstance(action, str):
             return WORDS.get(action, action)
+        if isinstance(action, dict) and set(action) == {"refuse", "why"}:
+            return f"{inbox_words(s, 'refuse', action['refuse'])}: {action['why']}"
+        if isinstance(action, dict) and set(action) == {"withdraw", "power"}:
+            return withdraw_words(s, action["power"], action["withdraw"])
         if not isinstance(action, dict) or len(action) != 1:
             return super().label(action)
         ((key, value),) = action.items()
@@ -265,6 +269,10 @@ class Imperialism1880(Rules):
             return f"note to the referee: {value}"
         if key in ("grant", "done", "refuse", "withdraw"):
             return inbox_words(s, key, value)
+        if key == "size" and value in books.SIZE_WORDS:
+            return books.SIZE_WORDS[value]  # L819: what M10, M3 and M1 are
+        if key == "role" and value in books.ROLE_WORDS:
+            return books.ROLE_WORDS[value]
         if key == "effect":
             return EFFECTS.get(value, str(value))
         if key == "text":
@@ -309,6 +317,16 @@ def inbox_words(s: dict | None, key: str, value) -> str:
         if item is not None:
             return f"{verb} request {value} ({power_name(power)})"
     return f"{verb} request {value}"
+
+
+def withdraw_words(s: dict | None, power, number) -> str:
+    """ "withdraw request 2 (claim an Influence in Egypt)": a power's withdraw names the
+    power (its action does), so its label may give the request's words, which are the
+    power's own to read; only that power is ever offered the action."""
+    items = (s or {}).get("orders", {}).get(power, {}).get("items", []) if power in GREAT else []
+    if type(number) is int and 0 < number <= len(items):
+        return f"withdraw request {number} ({orders.item_text(s, power, items[number - 1])})"
+    return f"withdraw your request {number}"
 
 
 def deal(t: dict, hidden: list[str], rng, keys: tuple[str, ...]) -> None:

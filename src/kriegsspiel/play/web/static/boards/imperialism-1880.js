@@ -1002,6 +1002,7 @@ function statusTag(item, referee = false) {
 /** A button submitting one of this seat's legal actions (nothing when it is not legal now);
  * `send` may make the action sent from what was typed beside it. */
 function actButton(st, action, text, { cls = null, send = null } = {}) {
+  if (action === null) return null;
   const acts = st.shape.actions || [];
   const key = JSON.stringify(action);
   const i = acts.findIndex((a) => JSON.stringify(a) === key);
@@ -1020,6 +1021,12 @@ function actButton(st, action, text, { cls = null, send = null } = {}) {
     },
     text,
   );
+}
+
+/** The legal action withdrawing request `n` ({withdraw: n, power}: the power named lets its
+ * label name the request), or null. */
+function withdrawOf(acts, n) {
+  return acts.find((a) => a && typeof a === "object" && !Array.isArray(a) && a.withdraw === n) || null;
 }
 
 function fullWidth(box) {
@@ -1073,7 +1080,7 @@ function ordersCard(st, board) {
       ? el(
           "ol",
           { class: "imp-req-list", style: { listStyle: "none", paddingLeft: "0", margin: "4px 0" } },
-          items.map((item, i) => requestRow(st, item, i + 1, canWrite ? [actButton(st, { withdraw: i + 1 }, "withdraw", { cls: "ghost" })] : [])),
+          items.map((item, i) => requestRow(st, item, i + 1, canWrite ? [actButton(st, withdrawOf(acts, i + 1), "withdraw", { cls: "ghost" })] : [])),
         )
       : el("p", { class: "muted small" }, phase ? "Nothing written yet." : "No requests sent this turn."),
   );
@@ -1149,10 +1156,12 @@ function inboxCard(st, board) {
       if (item.status === "open") {
         const why = () => (st.reasons[item.id] || "").trim();
         const answer = (key) => () => (why() ? { [key]: item.id, why: why() } : { [key]: item.id });
+        // R41: a refusal left without words gives the console's reason, when it has one
+        const refusal = () => (why() ? { refuse: item.id, why: why() } : item.reason ? { refuse: item.id, why: String(item.reason).slice(0, 300) } : { refuse: item.id });
         buttons = [
           actButton(st, { grant: item.id }, "take up", { cls: "primary" }),
           actButton(st, { done: item.id }, item.kind === "note" ? "read" : "done", { send: answer("done") }),
-          actButton(st, { refuse: item.id }, "refuse", { send: answer("refuse") }),
+          actButton(st, { refuse: item.id }, "refuse", { send: refusal }),
         ];
         if (buttons.some(Boolean)) {
           buttons.push(
@@ -1160,7 +1169,8 @@ function inboxCard(st, board) {
               type: "text",
               class: "imp-reason",
               maxlength: "300",
-              placeholder: "reason (optional)",
+              placeholder: item.reason ? "reason (blank: the console's)" : "reason (optional)",
+              title: item.reason ? `Refused with the box blank, the power reads: ${item.reason}` : null,
               "aria-label": `the referee's words on request ${item.id}`,
               value: st.reasons[item.id] || "",
               style: { width: "11em", font: "inherit", fontSize: "12px" },

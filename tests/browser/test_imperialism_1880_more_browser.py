@@ -1,0 +1,81 @@
+"""Imperialism 1880 in a real browser, after a new player's review: Britain (the other
+powers and the referee bots) builds a unit — the sizes say what they are (M10, M3, M1:
+units of 10, 3 and 1 strength points, L819) and the prompt says a build costs nothing
+(R13) —, the withdraw buttons name the request they withdraw, and the bot referee's
+refusal of a treaty Germany never asked for says why, in Britain's report and log."""
+
+from conftest import act, create_game, game_id_of, in_sync, order_button, seat_token, shape_of, shot, wait_for, watch
+
+GREAT = ("britain", "france", "germany", "austria-hungary", "italy", "japan", "russia", "usa")
+WIDE = {"width": 1400, "height": 900}
+
+
+def test_a_build_explained_withdraw_named_and_a_refusal_with_its_reason(server, browser):
+    seats = {r: "bot:heuristic" for r in (*GREAT, "referee")} | {"britain": "human"}
+    context = browser.new_context(viewport=WIDE)
+    page = context.new_page()
+    errors = watch(page)
+    made = create_game(page, server, {"game": "imperialism-1880", "players": 9, "seed": 21, "seats": seats})
+    assert made["you"]["roles"] == ["britain"]
+    page.goto(f"{server}/play/{made['id']}")
+    page.wait_for_selector(".imp-orders", timeout=15000)
+    game_id = game_id_of(page)
+    token = seat_token(context, game_id)
+
+    # build a unit: the sizes say what they are, the prompt what a build costs
+    wait_for(lambda: {"request": "build"} in shape_of(server, page)["actions"], page=page)
+    shape = shape_of(server, page)
+    in_sync(page, shape)
+    order_button(page, shape, {"request": "build"}).click()
+    wait_for(lambda: {"size": "m3"} in shape_of(server, page)["actions"], page=page)
+    shape = shape_of(server, page)
+    in_sync(page, shape)
+    texts = page.locator("#actions button").all_text_contents()
+    assert "M3: a unit of 3 strength points, an Army(3) or a Naval(3)" in texts, texts
+    assert "M10: a unit of 10 strength points, an Army(10) or a Naval(10)" in texts, texts
+    prompt = page.locator("#prompt").text_content()
+    assert "costs nothing to build" in prompt and "counter mix" in prompt, prompt
+    shot(page, "imp-more-1-build-sizes-1400")
+    order_button(page, shape, {"size": "m3"}).click()
+    wait_for(lambda: {"role": "army"} in shape_of(server, page)["actions"], page=page)
+    act(server, game_id, token, {"role": "army"})
+    act(server, game_id, token, {"where": "britain"})
+
+    # a treaty Germany never seeks (the bots seek only the treaties of the period), and a note
+    act(server, game_id, token, {"request": "treaty"})
+    for step in ({"second": "germany"}, {"kind": "defensive"}, {"stipulation": "none"}):
+        act(server, game_id, token, step)
+    act(server, game_id, token, {"note": "London keeps the peace."})
+    act(server, game_id, token, {"note": "London wishes the referee a good turn."})
+
+    # the withdraw buttons name their request
+    wait_for(lambda: len(shape_of(server, page)["view"]["board"]["orders"]["britain"]["items"]) == 4, page=page)
+    shape = shape_of(server, page)
+    in_sync(page, shape)
+    actions = page.locator("#actions").text_content()
+    assert "Withdraw request" in actions and "(build an Army(3) in Great Britain)" in actions, actions
+    assert "(note: London wishes the referee a good turn.)" in actions, actions
+    shot(page, "imp-more-2-withdraw-named-1400")
+    # the orders card's own withdraw button still withdraws the request of its row
+    row = page.locator(".imp-orders .imp-req").filter(has_text="London wishes the referee")
+    row.locator("button", has_text="withdraw").click()
+    wait_for(lambda: len(shape_of(server, page)["view"]["board"]["orders"]["britain"]["items"]) == 3, page=page)
+
+    # sent: the bots write and referee; Britain's report tells why the treaty was refused
+    shape = shape_of(server, page)
+    in_sync(page, shape)
+    order_button(page, shape, "send the orders").click()
+    wait_for(lambda: shape_of(server, page)["view"]["board"].get("dispatch"), seconds=90, what="the report", page=page)
+    sent = shape_of(server, page)["view"]["board"]["dispatch"]["requests"]
+    treaty = next(r for r in sent if r["kind"] == "treaty")
+    assert treaty["status"] == "refused" and treaty["why"].startswith("Germany has not agreed to it"), sent
+    build = next(r for r in sent if r["kind"] == "build")
+    assert build["status"] == "done", sent
+    page.wait_for_function(
+        "(t) => (document.querySelector('.imp-dispatch') || {textContent: ''}).textContent.includes(t)",
+        arg="Germany has not agreed",
+        timeout=15000,
+    )
+    shot(page, "imp-more-3-refusal-reason-1400")
+    assert not errors, errors
+    context.close()
