@@ -64,6 +64,7 @@ def test_4_8_example_german_offensive_on_flanders_is_repulsed(lead):
         assert b["totals"] == {DE: 6, WA: 7}
         assert b["mods"] == {DE: [["more real armies", 1]], WA: []}  # shown beside the totals
         assert any("Germany 6 (+1 more real armies) against the Western Allies 7" in e[1] for e in s["log"])
+        assert any(e[1].startswith("The Western Allies reveal ") and "as their lead army" in e[1] for e in s["log"])
         assert b["result"] == "repulsed"
         other = "de-2" if lead == "de-1" else "de-1"
         assert s["armies"][lead]["where"] == "lost" and s["armies"][lead]["lost"] == 0

@@ -479,3 +479,15 @@ def test_16_2_4_righteous_defense_returns_a_home_space_to_a_minor_power():
     answer(s, "fr", {"option": "righteous", "return": "schleswig-holstein"})
     auto(s, {"war-shift": {"box": "entente-aligned"}})
     assert s["control"]["schleswig-holstein"] == "denmark"
+
+
+def test_a_march_is_logged_with_the_unit_and_where_it_goes():
+    """15.2.4: the log read "Prussia marches." and "Prussia army marches from Berlin to Silesia" (a
+    unit's type for its name; "Britain indian marches ..." for an Indian army)."""
+    s, _ = _prussia_at_war_with_an_ec()
+    answer(s, "ge", "march")
+    army = next(x for x in world.units_at(s, "berlin", "ge") if s["units"][x]["t"] == "army")
+    answer(s, "ge", {"unit": army, "to": "silesia"})
+    lines = [e[1] for e in s["log"][-3:]]
+    assert "Prussia takes a march action." in lines
+    assert "Prussia's army in Berlin marches to Silesia." in lines

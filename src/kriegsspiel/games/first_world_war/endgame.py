@@ -232,7 +232,8 @@ FIRST_NATIONALITY = {DE: "german", AH: "austro-hungarian", RU: "russian", WA: "f
 
 def capitulate(s: dict, role: str, why: str) -> None:
     s["status"][role]["capitulated"] = True
-    log(s, f"{says(role, 'capitulates')} ({why}). It keeps its {s['vp'][role]} victory points.", "8.0")
+    they = "They keep their" if role == WA else "It keeps its"
+    log(s, f"{says(role, 'capitulates')} ({why}). {they} {s['vp'][role]} victory points.", "8.0")
 
 
 # ----- 9.0 victory ----------------------------------------------------------------------

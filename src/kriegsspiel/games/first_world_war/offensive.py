@@ -13,6 +13,7 @@ from .board import (
     MOUNTAIN_FRONTS,
     PARTNER,
     RU,
+    WA,
     Y1914A,
     add_dummy,
     cap,
@@ -358,7 +359,8 @@ class Lead(State):
         s["battle"]["leads"][role] = army
         checkpoint(s)
         info = pack().armies[army]
-        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as its lead army.", "4.3")
+        their = "their" if role == WA else "its"  # the Western Allies are many
+        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as {their} lead army.", "4.3")
 
 
 def due_now(s: dict, role: str, marker: str) -> bool:

@@ -300,6 +300,8 @@ class Movement(State):
 
     def act(self, s, f, role, action):
         if action == "done":
+            if not f["moved"]:
+                log(s, f"{says(role, 'moves')} no counter after all.", self.rule)
             return None
         unit, to = action["move"], action["to"]
         origin = f["origin"]

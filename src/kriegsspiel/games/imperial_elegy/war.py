@@ -48,6 +48,7 @@ from collections import deque
 from ...engine import STAY, Procedure, State, ask, call, checkpoint, log
 from ...engine.rng import roll
 from . import world as W
+from .battle import unit_words
 from .data import KEY_TYPES, PLAYERS, PORT_LIMIT
 from .rebels import gain_independence
 from .world import (
@@ -2256,7 +2257,7 @@ class ManeuverStep(Procedure):
             ask(s, "war-deploy", role, actor=a, left=deploy_count(s, a), free=False, polish=int(polish_deploy(s, a)))
             return "post_action"
         if do == "march":
-            log(s, f"{name(a)} marches.", "15.2.4")
+            log(s, f"{name(a)} takes a march action.", "15.2.4")
             ask(s, "war-march", role, actor=a, mp={})
             return "post_action"
         if do == "rail":
@@ -3129,7 +3130,8 @@ class March(State):
         if to in s["rebel_spaces"]:
             left = 0  # 15.2.4 L863: stop in a space with rebels
         f["mp"][uid] = left
-        log(s, f"{name(u['o'])} {u['t']} marches from {space_name(u['at'])} to {space_name(to)}.", "15.2.4")
+        who = unit_words(u)
+        log(s, f"{who[0].upper()}{who[1:]} marches to {space_name(to)}.", "15.2.4")
         move_land(s, f["actor"], uid, to)
         return STAY
 
