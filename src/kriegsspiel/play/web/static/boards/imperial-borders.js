@@ -67,7 +67,7 @@ const MP_COLUMNS = ["morale", "annexed", "homeland", "elite land units", "elite 
 const UNIT_ORDER = ["full-infantry", "half-infantry", "cavalry", "cannon", "ship-of-the-line", "frigate"];
 const ABBR = {
   "full-infantry": "Inf",
-  "half-infantry": "½Inf",
+  "half-infantry": "HInf", // "2HInf": two Half Infantry ("2½Inf" read as two and a half)
   cavalry: "Cav",
   cannon: "Gun",
   "ship-of-the-line": "SoL",
@@ -1273,7 +1273,7 @@ function legend(st) {
       item("lg-off", "Ottoman Empire: off-limits"),
       item("lg-dmg", "damage token on a fortification"),
       item("lg-act", "you may act here: click"),
-      el("span", { class: "lg" }, "Inf Full Infantry · ½Inf Half Infantry · Cav Cavalry · Gun Cannon · SoL Ship of the Line · Frig Frigate"),
+      el("span", { class: "lg" }, "counts first (2HInf: two Half Infantry) · Inf Full Infantry · HInf Half Infantry · Cav Cavalry · Gun Cannon · SoL Ship of the Line · Frig Frigate"),
       el("span", { class: "lg" }, "★ elite · ✚ damage · ⊘ out of action · [ ] cargo · ▮ Arrow Tags (blue, red, white)"),
     ),
   );
