@@ -578,3 +578,16 @@ def test_naval_supremacy_breaks_an_alliance_for_three_cp():
     _spend(s, "fr", 3)
     answer(s, "fr", {"do": "break", "minor": "denmark"})
     assert "denmark" not in s["allies"] and s["diplomacy"]["denmark"] == "uk"
+
+
+def test_each_way_to_spend_cp_says_what_it_costs():
+    """12.1 L605-623: the actions cost 1 to 4 CP; the spending list named them without their cost
+    (a newcomer's alliance "ended the impulse at once": it had cost all three CP)."""
+    s = _spend(_impulse(), "fr", 3)
+    labels = {repr(a): game.label(a, s) for a in game.actions(s, "fr")}
+    assert all(label.endswith(" CP)") for a, label in labels.items() if a != "'done'")
+    fort = next(a for a in game.actions(s, "fr") if isinstance(a, dict) and a["do"] == "fort" and a["level"] == 2)
+    assert game.label(fort, s).endswith("(2 CP)")
+    influence = next(a for a in game.actions(s, "fr") if isinstance(a, dict) and a["do"] == "influence")
+    assert game.label(influence, s).endswith("(1 CP)")
+    assert game.label(influence) == game.label(influence, None)  # without the position: no cost

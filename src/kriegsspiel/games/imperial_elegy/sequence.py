@@ -803,6 +803,12 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
         return f"play {card_title(a['play'])}{' (' + a['option'] + ')' if a.get('option') else ''}"
     if "do" in a:
         text = _do_label(a, s)
+        top = s["stack"][-1] if s is not None and s.get("stack") else {}
+        if text and top.get("state") == "spend" and top.get("role") in PLAYERS:
+            from .actions import cost_of  # 12.1 L605-623: what the action costs, shown with it
+
+            cp = top.get("left", 0) if a["do"] == "war" else cost_of(s, top["role"], a)
+            text += f" ({cp} CP)"
         if text:
             return text
     parts = []
