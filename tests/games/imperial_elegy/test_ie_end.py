@@ -113,6 +113,22 @@ def test_militarism_flips_a_reduced_army():
     assert s["units"][uid]["r"] is False
 
 
+def test_20_1_militarism_may_raise_a_minor_allys_army():
+    """20.1 L1139: the army step is "like a 1 CP recruitment action [12.2], applying all relevant
+    rules"; 12.2 L631: a recruitment builds for allied minor powers. Bavaria, allied to Prussia with
+    its army lost, could have its reduced army flipped but never raised again."""
+    s = blank()
+    s["allies"]["bavaria"] = "ge"
+    s["diplomacy"].pop("bavaria", None)
+    for uid in [x for x, u in s["units"].items() if u["o"] == "bavaria" and u["t"] == "army"]:
+        world.remove_unit(s, uid)
+    raise_it = {"do": "army", "kind": "army", "space": "bavaria", "for": "bavaria"}
+    assert raise_it in end.militarism_options(s, "ge")
+    proc(s, "end-phase")
+    answer(s, "ge", raise_it)
+    assert [u["r"] for u in s["units"].values() if u["o"] == "bavaria" and u["t"] == "army"] == [True]
+
+
 def test_forts_degrade_and_one_is_maintained():
     """20.1-20.2 L1137-1141, 12.12 L708, 33.2.3 L1545."""
     s = blank()

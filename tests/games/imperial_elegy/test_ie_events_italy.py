@@ -54,6 +54,21 @@ def test_uprising_without_player_spaces_unifies():
     assert any(u["o"] == "italy" and u["at"] == "rome" for u in s["units"].values())  # 22.4
 
 
+def test_uprising_where_every_player_space_has_italian_citizenship_does_nothing():
+    """22.1.1 L1207: Italy unifies only "If there are no player controlled spaces in Italy"; 3.2.6
+    L214: cards do not reach spaces whose nationality has full citizenship. With Italian
+    citizenship Austria's Lombardy and Venetia were skipped, and a 1 unified Italy."""
+    s = blank()
+    s["flags"]["citizenship"] = ["italian"]
+    assert italy.player_held_italy(s) == ["lombardy", "venetia"]
+    with scripted_dice(s, 1):
+        table(s)
+    assert not s["flags"].get("italy_unified")
+    assert s["control"]["lombardy"] == s["control"]["venetia"] == "au"
+    assert not [u for u in s["units"].values() if u["o"] == "rebel" and u["at"] in ("lombardy", "venetia")]
+    assert any("has no effect" in e[1] for e in s["log"][-3:])
+
+
 def test_petition_for_aid():
     s = blank()
     s["allies"]["sardinia-piedmont"] = "fr"

@@ -374,6 +374,8 @@ def recruit_options(s: dict, p: str) -> list:
     out = []
     for kind, where in recruit_places(s, p):
         out += [{"do": "army", "kind": kind, "space": sid} for sid in where]
+    # 12.2 L631: a recruitment builds for allied minors too (RULINGS N13: exactly a 1-CP recruitment)
+    out += [{"do": "army", "kind": "army", "space": sid, "for": m} for m, sid in minor_build_places(s, p)]
     out += [{"do": "reinforce", "unit": uid} for uid, u in s["units"].items()
             if u["o"] == p and u["r"] and u["t"] in ARMY_TYPES]  # fmt: skip
     out += [{"do": "reinforce", "unit": uid} for uid in minor_reduced_armies(s, p)]

@@ -108,11 +108,14 @@ def lost_dream(s: dict) -> None:
 
 def h_uprising(s, f, e):
     """22.1.1 L1207: a rebel Italian army and a WoI in a player controlled Italian space; none: Italy unifies."""
-    held = player_held_italy(s)
-    held = [x for x in held if not protected(s, x)]
-    if not held:
+    every = player_held_italy(s)
+    held = [x for x in every if not protected(s, x)]
+    if not every:
         log(s, "No player controls a space in Italy: Italy unifies at once.", "22.1.1")
         front(f, [{"verb": "_unify"}])
+        return
+    if not held:  # 3.2.6 L214: the spaces players hold are out of the cards' reach (citizenship)
+        log(s, "Every player controlled space in Italy has Italian citizenship: the Uprising has no effect.", "22.1.1")
         return
     a = pick(s, f, e, "space", f["self"], [{"space": x} for x in held], "Uprising: where do the Italians rise?")
     sid = a["space"]
