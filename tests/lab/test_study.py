@@ -29,6 +29,17 @@ def test_conditions_are_every_combination_asked_for():
     }
 
 
+def test_an_option_is_studied_only_with_the_player_counts_it_is_played_with():
+    """The First World War's solitaire (11.5, R42) is the 2-player game: a study of it with 2 and 4
+    players plays it with 2 only, and the game without it with both."""
+    conds = S.conditions("first-world-war", [2, 4], None, {"solitaire": [True, False]})
+    assert sorted(S.key_of(c) for c in conds) == [
+        "2 players, standard, solitaire=False",
+        "2 players, standard, solitaire=True",
+        "4 players, standard, solitaire=False",
+    ]
+
+
 def test_a_first_world_war_study_reports_wins_battles_markers_and_the_running_score(tmp_path):
     summary = S.study("first-world-war", 6, {"*": "heuristic"}, tmp_path, players=[2])
     c = summary["conditions"]["2 players, standard"]

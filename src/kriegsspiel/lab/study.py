@@ -41,8 +41,21 @@ def conditions(game_id: str, players: list[int] | None, scenarios: list[str] | N
     names = sorted(options)
     out = []
     for p, sc, values in itertools.product(players, scenarios, itertools.product(*(options[n] for n in names))):
-        out.append({"players": p, "scenario": sc, "options": dict(zip(names, values, strict=True))})
+        chosen = dict(zip(names, values, strict=True))
+        if any(_not_with(game, n, v, p) for n, v in chosen.items()):
+            continue  # an option not played with this many players (the option's ``players``)
+        out.append({"players": p, "scenario": sc, "options": chosen})
     return out
+
+
+def _not_with(game, name: str, value, players: int) -> bool:
+    opt = game.options.get(name)
+    if opt is None or not opt.players or players in opt.players:
+        return False
+    try:
+        return opt.parse(name, value) != opt.default
+    except ValueError:
+        return False  # a bad value: new() says so
 
 
 def key_of(cond: dict) -> str:
