@@ -509,3 +509,29 @@ def test_19_11_navies_displaced_by_a_march_may_be_intercepted():
     lb = s["last_naval_battle"]
     assert lb["at"] == "eastern-med" and lb["attacker"] == "au" and lb["winner"] == "defender"
     assert ship not in s["units"] or s["units"][ship]["at"] != "eastern-med"
+
+
+def test_3_2_8_an_army_aboard_an_avoiding_force_never_lands_in_a_naval_base():
+    """3.2.8 L219: "Armies can never enter naval bases"; 19.2 L1063 (B21): ports too small alone are
+    offered together. Four British squadrons with an army aboard avoided into Gibraltar and Ireland:
+    the army went into Gibraltar, the first named. A naval base alone is not offered to it either."""
+    s = empty()
+    war(s, ["fr"], ["uk"])
+    box = "north-atlantic"
+    for p in sorted(world.box_ports(s, box)):
+        if world.friendly_space(s, "uk", p):
+            add(s, "uk", "squadron", p, 2 if p in ("gibraltar", "ireland") else 4)
+    add(s, "uk", "squadron", box, 4)
+    army = add(s, "uk", "army", box)[0]
+    _sail(s, "fr", add(s, "fr", "squadron", "brittany", 4), box)
+    plainly(s, until=lambda s: asking(s) == "naval-avoid-ask", steps=20)
+    offered = [a["avoid"] for a in game.actions(s, "uk") if isinstance(a, dict)]
+    assert ["gibraltar", "ireland"] in offered
+    assert not [
+        x
+        for x in offered
+        if isinstance(x, str) and world.P().spaces.get(x) and world.P().spaces[x].type == "naval-base"
+    ]
+    with scripted_dice(s, 6):
+        answer(s, "uk", {"avoid": ["gibraltar", "ireland"]})
+    assert s["units"][army]["at"] == "ireland"

@@ -788,6 +788,10 @@ def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> lis
     out: list = []
     n = len([x for x in naval_at(s, at) if W.friendly_owner(s, q, s["units"][x]["o"])])
     if is_box(at):
+        # an army aboard goes with the ships, never into a naval base (3.2.8 L219)
+        aboard = any(
+            u["at"] == at and u["t"] in ARMY_TYPES and W.friendly_owner(s, q, u["o"]) for u in s["units"].values()
+        )
         rooms = {}  # ports too small for the whole force: room left in each
         for port in sorted(W.box_ports(s, at)):
             if port in retreat or not W.friendly_space(s, q, port):
@@ -796,10 +800,14 @@ def avoid_choices(s: dict, q: str, at: str, attacker: str, retreat: list) -> lis
                 continue
             room = PORT_LIMIT - len([x for x in naval_at(s, port) if not W.at_war(s, q, s["units"][x]["o"])])
             if room >= n:
-                out.append(port)
+                if not (aboard and P().spaces[port].type == "naval-base"):
+                    out.append(port)
             elif room > 0:
                 rooms[port] = room
-        out += split_ports(rooms, n)
+        splits = split_ports(rooms, n)
+        if aboard:
+            splits = [g for g in splits if any(P().spaces[x].type != "naval-base" for x in g)]
+        out += splits
         for y in W.box_neighbours(s, at):
             if y in retreat or enemies_at(s, q, y, naval_only=False) or not may_escape(s, q, at, y):
                 continue
@@ -832,7 +840,8 @@ def avoid_places(s: dict, force: list, to) -> dict:
         return {x: to for x in force}
     ships = [x for x in force if s["units"][x]["t"] in NAVAL_TYPES]
     order = sorted(ships, key=lambda x: (s["units"][x]["r"], x))  # full strength first
-    out = {x: to[0] for x in force if x not in ships}  # an army aboard lands with the first port's ships
+    land = next((x for x in to if P().spaces[x].type != "naval-base"), to[0])  # 3.2.8: not a naval base
+    out = {x: land for x in force if x not in ships}  # an army aboard lands in the first port it may enter
     for port in to:
         room = PORT_LIMIT - len([x for x in naval_at(s, port) if x not in force])
         while order and room > 0:
