@@ -32,6 +32,25 @@ def test_2_4_face_down_armies_are_anonymous_to_everyone_else():
     assert views_of(a, DE) != views_of(b, DE)
 
 
+def test_3_3_in_the_2_player_game_an_empire_sees_its_partners_armies():
+    """3.3 L175: with two players one holds the alliance, both its empires (R58). Germany's view named
+    only Germany's face-down armies, so the page named half of the player's own at a time. With 3 or
+    4 players the partner is another player and sees nothing more (2.4)."""
+    for players, sees in ((2, True), (3, False), (4, False)):
+        a = opening(players=players)
+        b = game.clone(a)
+        put(a, "ah-1", 9)
+        put(a, "ah-3", 10)
+        put(b, "ah-3", 9)
+        put(b, "ah-1", 10)
+        assert ("ah-1" in game.view(a, DE)["board"]["armies"]) == sees, players
+        assert (views_of(a, DE) != views_of(b, DE)) == sees, players
+        for role in (WA, RU, None):  # the Entente never
+            assert views_of(a, role) == views_of(b, role), (players, role)
+        scrambled = game.scramble(a, DE, random.Random(1))  # what Germany knows stays where it is
+        assert (scrambled["armies"]["ah-1"] == a["armies"]["ah-1"]) or not sees
+
+
 def test_2_4_dummies_are_indistinguishable_from_real_armies():
     """2.4 (rulebook L122): dummies deceive: a dummy on Front 3 and an army on
     Front 4 look exactly like an army on Front 3 and a dummy on Front 4; only the

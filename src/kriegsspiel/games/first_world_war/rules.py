@@ -20,6 +20,7 @@ from .board import (
     DE,
     EMPIRES,
     ENTENTE,
+    PARTNER,
     RU,
     WA,
     YEARS,
@@ -63,13 +64,23 @@ RESERVED_SHOWN = ("marker", "due")
 """A solitaire alliance's mandatory marker drawn and announced for the next Player Turn (11.5)."""
 
 
+def known_empires(s: dict, role) -> frozenset:
+    """The empires whose counters ``role``'s player knows: its own, and in the 2-player game its
+    partner's too, since one player holds the alliance (3.3 L175; RULINGS R58)."""
+    if role is None:
+        return frozenset()
+    if s["players"] == 2:
+        return frozenset((role, PARTNER[role]))
+    return frozenset((role,))
+
+
 def dummies_shown(s: dict, empire: str, role) -> int:
     """The dummies ``empire`` has not placed, as ``role`` may know them: while ``empire`` places
     its counters face-down, another sees the pool as it stood when the placing began (3.5, 2.4
     L118-124: whether a counter that goes down is a dummy is secret); the count once it is over
     follows from the counters on the board and the real armies, both public."""
     pool = s["dummy_count"][empire] - sum(s["dummies"][empire].values())
-    if role == empire:
+    if empire in known_empires(s, role):
         return pool
     for f in s["stack"]:
         if f.get("pool_start") is not None and f.get("role") == empire:
@@ -242,15 +253,16 @@ class FirstWorldWar(Rules):
         p = pack()
         armies = {}
         counters = {str(n): {} for n in range(1, 12)}
+        known = known_empires(s, role)  # its own, and its partner's in the 2-player game (R58)
         for a, st in s["armies"].items():
             where = st["where"]
             if where == "board":
                 c = counters[str(st["front"])]
                 back = p.armies[a].empire
                 c[back] = c.get(back, 0) + 1
-                if st["ctl"] == role or st["up"] or p.armies[a].empire == role:
+                if st["ctl"] in known or st["up"] or p.armies[a].empire in known:
                     armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
-            elif where == "ready" and st["ctl"] != role and p.armies[a].empire != role:
+            elif where == "ready" and st["ctl"] not in known and p.armies[a].empire not in known:
                 continue  # 3.5, 2.4 L118-124: which of its armies another empire has still to place is secret
             else:  # future, lost, gone, out: public; ready: the owner's
                 armies[a] = dict(st) if st.keys() <= ARMY_KEYS else shown(st, ARMY_SHOWN)
@@ -453,15 +465,16 @@ def _shuffle_face_down(s: dict, role: str | None, rng) -> None:
     is the one not to know: it sees the command of the armies it commands."""
     p = pack()
     battle = s["battle"]
+    known = known_empires(s, role)
     for empire in EMPIRES:
-        if empire == role:
+        if empire in known:
             continue
         pinned = battle["front"] if battle and ALLIANCE[empire] != ALLIANCE[battle["attacker"]] else None
         attacking = battle["front"] if battle and empire == battle["attacker"] else None
         counters = [
             [a, st["front"]]
             for a, st in s["armies"].items()
-            if st["where"] == "board" and p.armies[a].empire == empire and not st["up"] and st["ctl"] != role
+            if st["where"] == "board" and p.armies[a].empire == empire and not st["up"] and st["ctl"] not in known
         ]
         for key, n in s["dummies"][empire].items():
             counters += [["dummy", int(key)] for _ in range(n)]
