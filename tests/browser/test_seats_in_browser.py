@@ -470,3 +470,23 @@ def test_the_seat_badge_goes_when_the_invitation_is_taken(server, browser):
     badge.wait_for(state="hidden", timeout=15000)
     assert not errors
     context.close()
+
+
+def test_a_player_of_several_roles_is_said_to_be_one_person(server, browser):
+    """Imperial Borders with 2 players: each player holds three nations. A newcomer set Austria, in
+    the creator's own group, to human and expected a second player; the form now says that the
+    roles set to human in a group are one person's."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch(page)
+    page.goto(server + "/")
+    page.locator(".game-card.game-imperial-borders").wait_for(timeout=15000)
+    page.locator("#f-game").select_option("imperial-borders")
+    page.locator("#f-players").select_option("2")
+    groups = page.locator("#new-form fieldset.seat-group")
+    assert groups.count() == 2
+    for i in range(2):
+        assert "One person plays the roles set to human here." in groups.nth(i).inner_text()
+    page.locator("#f-players").select_option("6")
+    assert "One person plays" not in page.locator("#new-form").inner_text()
+    assert not errors
+    page.close()

@@ -319,8 +319,10 @@ function buildForm(entry) {
         sel.addEventListener("change", drawCreator);
         return el("div", { class: "seat-row" }, roleBadge(role, entry), sel);
       });
+      // several roles to one player: the roles set to human here are one person's, not a second player's
+      const together = group.length > 1 && groupWord === "Player" ? el("p", { class: "hint small" }, "One person plays the roles set to human here.") : null;
       seatsBox.append(
-        el("fieldset", { class: "seat-group" }, el("legend", {}, `${groupWord} ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), rows),
+        el("fieldset", { class: "seat-group" }, el("legend", {}, `${groupWord} ${i + 1}`, group.length > 1 ? ` — ${sideName(entry, group)}` : ""), together, rows),
       );
     });
     drawCreator();
