@@ -255,8 +255,8 @@ def test_r25_an_s_allows_a_draw_after_the_offensive_and_5_2_the_hand_limit():
         game.apply(s, DE, {"offensive": 1})
         game.apply(s, DE, {"lead": "de-1"})
         game.apply(s, WA, {"lead": "br-1"})
-        game.apply(s, DE, {"marker": None})
-        game.apply(s, WA, {"marker": None})  # no marker played: no reactions (R24)
+        assert game.active(s) == [DE]  # the Western Allies' hand is empty: they are not asked
+        game.apply(s, DE, {"marker": None})  # no marker played: no reactions (R24)
         assert state_name(s) == "s_draw" and game.active(s) == [DE]
         assert s["battle"]["result"] == "repulsed" and s["armies"]["de-1"]["where"] == "lost"
         assert game.actions(s, DE) == ["draw", "no"]
@@ -374,8 +374,7 @@ def _s_draw_with(held):
         game.apply(s, DE, {"offensive": 1})
         game.apply(s, DE, {"lead": "de-1"})
         game.apply(s, WA, {"lead": "br-1"})
-        game.apply(s, DE, {"marker": None})
-        game.apply(s, WA, {"marker": None})
+        game.apply(s, DE, {"marker": None})  # the Western Allies' empty hand is not asked
         game.apply(s, DE, "draw")
         return s, state_name(s), game.actions(s, DE)
 
@@ -397,3 +396,37 @@ def test_5_5_a_full_hand_with_espionage_is_asked_the_put_back_question_too():
     cup = len(s["cups"]["central"])
     game.apply(s, DE, "done")
     assert len(s["hands"][DE]) == 4 and len(s["cups"]["central"]) == cup
+
+
+def test_4_4_an_empty_hand_is_not_asked_for_a_marker_a_hand_that_fits_none_is():
+    """4.4 (L221): both sides choose a marker face-down. Whether a hand holds a marker that fits is
+    secret (5.3), so a side whose markers fit none is asked all the same; but the count of a hand is
+    public, and a side with none was asked to click "Play no marker" for nothing."""
+    s = front1()
+    hand(s, DE, "falkenhayn")
+    hand(s, WA)
+    with special_dice(s, 3, 3):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert state_name(s) == "commit" and game.active(s) == [DE]
+        game.apply(s, DE, {"marker": None})
+        assert s["last_battle"]["markers"] == {DE: None, WA: None}
+    s = front1()
+    hand(s, DE)
+    hand(s, WA, "kolubara")  # a Serbian marker: of no use to a British lead on Front 1
+    with special_dice(s, 3, 3):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert state_name(s) == "commit" and game.active(s) == [WA]
+        assert game.actions(s, WA) == [{"marker": None}]
+        game.apply(s, WA, {"marker": None})
+    s = front1()
+    hand(s, DE)
+    hand(s, WA)
+    with special_dice(s, 3, 3):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        assert s["battle"] is None and s["last_battle"]["markers"] == {DE: None, WA: None}

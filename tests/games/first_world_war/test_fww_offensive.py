@@ -145,9 +145,7 @@ def test_4_6_a_win_occupies_a_city_of_the_attackers_choice_and_costs_nothing():
     with special_dice(s, 4, 1):
         game.apply(s, WA, {"offensive": 4})
         game.apply(s, WA, {"lead": "fr-1"})
-        game.apply(s, DE, {"lead": "de-7"})
-        game.apply(s, WA, {"marker": None})
-        game.apply(s, DE, {"marker": None})
+        game.apply(s, DE, {"lead": "de-7"})  # both hands empty: no marker is asked for (5.3)
         assert state_name(s) == "advance"
         assert game.actions(s, WA) == [{"occupy": "mulhausen"}, {"occupy": "strassburg"}]
         game.apply(s, WA, {"occupy": "strassburg"})
@@ -242,9 +240,7 @@ def test_r12_cities_taken_by_austro_hungarian_commanded_german_armies_score_for_
         game.apply(s, AH, {"offensive": 9})
         assert game.actions(s, AH) == [{"lead": "de-4"}]
         game.apply(s, AH, {"lead": "de-4"})
-        game.apply(s, RU, {"lead": "ru-4"})
-        game.apply(s, AH, {"marker": None})
-        game.apply(s, RU, {"marker": None})
+        game.apply(s, RU, {"lead": "ru-4"})  # both hands empty: no marker is asked for (5.3)
         assert s["last_battle"]["result"] == "won"
         assert board.owner(s, "rovno") == AH and s["vp"][AH] == 7 and s["vp"][DE] == 6 and s["vp"][RU] == 5
 

@@ -217,9 +217,16 @@ class Offensive(Procedure):
         if s["options"]["solitaire"]:
             solitaire_markers(s, f)
             return "dice"
-        # Both sides are always asked, even with nothing to play: whether an
-        # empire holds a marker that fits is its secret (5.3).
-        ask_all(s, "commit", [f["role"], f["defender"]])
+        # Both sides are asked, even with nothing to play: whether an empire holds a marker
+        # that fits is its secret (5.3). An empty hand is no secret (its count is public):
+        # that side plays no marker without being asked.
+        sides = [f["role"], f["defender"]]
+        empty = [r for r in sides if not s["hands"][r]]
+        if len(empty) == len(sides):
+            reveal_markers(s, {r: None for r in sides})
+            return "reactions"
+        ask_all(s, "commit", sides)
+        s["stack"][-1]["pending"].update({r: {"marker": None} for r in empty})
         return "reactions"
 
     def reactions(self, s, f):
