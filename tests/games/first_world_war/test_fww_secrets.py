@@ -49,6 +49,10 @@ def test_3_3_in_the_2_player_game_an_empire_sees_its_partners_armies():
             assert views_of(a, role) == views_of(b, role), (players, role)
         scrambled = game.scramble(a, DE, random.Random(1))  # what Germany knows stays where it is
         assert (scrambled["armies"]["ah-1"] == a["armies"]["ah-1"]) or not sees
+        hand(a, AH, "big-bertha", "redl-affair")  # and the partner's markers
+        assert isinstance(game.view(a, DE)["board"]["hands"][AH], list) == sees, players
+        if sees:
+            assert game.scramble(a, DE, random.Random(2))["hands"][AH] == ["big-bertha", "redl-affair"]
 
 
 def test_2_4_dummies_are_indistinguishable_from_real_armies():

@@ -277,7 +277,7 @@ class FirstWorldWar(Rules):
                 fronts[key]["my_dummies"] = s["dummies"][role].get(key, 0)
         hands = {}
         for r in EMPIRES:
-            if r == role:
+            if r in known:  # its own, and its partner's in the 2-player game (R58)
                 hands[r] = list(s["hands"][r])
             else:  # 5.3 the backs show alliance and whether the marker is mandatory
                 hands[r] = {
@@ -337,8 +337,9 @@ class FirstWorldWar(Rules):
         committed face-down in an offensive and not yet revealed (4.4)."""
         t = self.clone(s)
         _shuffle_face_down(t, role, rng)
+        known = known_empires(t, role)
         for r in EMPIRES:
-            if r != role:
+            if r not in known:
                 _swap_markers(t, r, rng)
         top = t["stack"][-1] if t["stack"] else None
         if top is not None and top.get("state") == "commit":
