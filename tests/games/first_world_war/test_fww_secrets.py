@@ -323,20 +323,24 @@ def test_3_5_which_counter_goes_down_where_is_secret_from_the_other_empires():
     assert all(v == views[0] for v in views), "Russia's view tells which counter went to Front 5"
 
 
-def test_8_0_a_capitulated_empires_armies_make_no_offensive_under_its_partners_command():
-    """8.0 (L327), result S: "The armies may no longer make offensives": a German army serving
-    under Austro-Hungarian command (7.1) after Germany capitulated leads no offensive, and gives
-    Austria-Hungary none to make on its front."""
-    from fww_support import AH, DE, clear, position, put
+def _german_army_under_austria_hungary_on_front_10():
+    """1916, Austria-Hungary to act: the German army de-4 under its command (7.1) faces a Serbian
+    army on Front 10, the offensive open to it."""
+    from fww_support import clear, position, put
 
-    import kriegsspiel
-
-    g = kriegsspiel.load("first-world-war")
     s = position(players=4, year=3, turn=1, role=AH)
     clear(s, 10)
     put(s, "de-4", 10, ctl=AH)
     put(s, "sb-1", 10)
-    assert {"offensive": 10} in g.actions(s, AH)
+    assert {"offensive": 10} in game.actions(s, AH)
+    return game, s
+
+
+def test_8_0_a_capitulated_empires_armies_make_no_offensive_under_its_partners_command():
+    """8.0 (L327), result S: "The armies may no longer make offensives": a German army serving
+    under Austro-Hungarian command (7.1) after Germany capitulated leads no offensive, and gives
+    Austria-Hungary none to make on its front."""
+    g, s = _german_army_under_austria_hungary_on_front_10()
     s["status"][DE]["capitulated"] = True
     assert {"offensive": 10} not in g.actions(s, AH)
 
@@ -346,16 +350,7 @@ def test_8_0_a_mutiny_or_revolution_bars_the_nationalitys_armies_under_a_partner
     number of game armies" in the Theatre of the Mutiny; result 1 (L328): in a Revolution "the
     Empire may not conduct any offensives". A German army under Austro-Hungarian command (7.1)
     still led Austria-Hungary's offensive in the East during a German Mutiny there (R55)."""
-    from fww_support import AH, DE, clear, position, put
-
-    import kriegsspiel
-
-    g = kriegsspiel.load("first-world-war")
-    s = position(players=4, year=3, turn=1, role=AH)
-    clear(s, 10)
-    put(s, "de-4", 10, ctl=AH)
-    put(s, "sb-1", 10)
-    assert {"offensive": 10} in g.actions(s, AH)
+    g, s = _german_army_under_austria_hungary_on_front_10()
     st = s["status"][DE]
     st.update(mutiny=s["year"], mutiny_nationality="german", mutiny_theatre="west")
     assert {"offensive": 10} in g.actions(s, AH)  # a Mutiny in the other Theatre
