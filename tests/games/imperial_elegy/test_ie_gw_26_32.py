@@ -611,3 +611,53 @@ def test_30_1_the_members_left_decide_who_receives_an_eliminated_players_minors(
     assert s["allies"]["belgium"] == "ru"  # they do not: a 5, the second named
     s, _ = _belgium_with_britain_eliminated({"fr": "fr", "ru": "ru"}, dice=(2,))
     assert s["allies"]["belgium"] == "fr"
+
+
+# ----- the draft, manpower (27.5.2, 27.6) ---------------------------------------------------------------
+
+
+def test_27_5_2_no_draft_into_a_home_key_the_enemy_occupies():
+    """27.5.2 L1388: "Controlled home keys"; 15.3 L874: a key the enemy occupies is his to hold. The
+    draft put a reduced German army beside the Russian army holding Pomerania, or, empty, retook it
+    for 1 CP."""
+    for with_army in (True, False):
+        s = great_war(1)
+        s["stack"].clear()
+        for u in world.units_at(s, "pomerania"):
+            world.remove_unit(s, u)
+        if with_army:
+            add(s, RU, "army", "pomerania")
+        s["occupied"]["pomerania"] = RU
+        assert not [o for o in greatwar.draft_options(s, GE) if o["space"] == "pomerania"]
+        del s["occupied"]["pomerania"]
+        if not with_army:
+            assert [o for o in greatwar.draft_options(s, GE) if o["space"] == "pomerania"]
+
+
+def test_27_5_2_a_draft_substitutes_one_ef_at_most():
+    """27.5.2 L1390: "they can substitute 1 EF for an army": a draft placed two EFs."""
+    s = great_war(1)
+    s["stack"].clear()
+    s["war"]["impulse"] = {"actor": GE, "boxed": []}
+    proc(s, "gw-action", actor=GE, action="draft")
+    ef = next(o for o in game.actions(s, GE) if isinstance(o, dict) and o.get("kind") == "ef")
+    answer(s, GE, ef)
+    assert not [o for o in game.actions(s, GE) if isinstance(o, dict) and o.get("kind") in world.EF_TYPES]
+    assert [o for o in game.actions(s, GE) if isinstance(o, dict) and o.get("kind") == "army"]
+
+
+def test_27_6_exhausted_manpower_is_permanent_and_found_however_it_came():
+    """27.6 L1401: "a permanent -1 modifier ... for the rest of the GW". An event giving manpower
+    back lifted it; a power at 0 without a draft (a peacetime event) was never exhausted."""
+    s = great_war(1)
+    s["stack"].clear()
+    s["powers"][GE]["manpower"] = {"territorial": 1}
+    greatwar.take_manpower(s, GE, 1)
+    assert GE in s["gw"]["exhausted"]
+    proc(s, "gw-event", power=GE, card="the-landsturm")  # +1 manpower
+    assert greatwar.manpower(s, GE) == 1 and GE in s["gw"]["exhausted"]
+    s = great_war(1)
+    s["stack"].clear()
+    s["powers"][RU]["manpower"] = {k: 0 for k in s["powers"][RU]["manpower"]}
+    greatwar.check(s)
+    assert RU in s["gw"]["exhausted"]

@@ -842,15 +842,18 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, 
             continue
         if kind == "commonwealth":
             where = [
-                x for x in COMMONWEALTH_SPACES if s["control"].get(x) == a and W.stack_armies(s, x) < spaces[x].stacking
+                x
+                for x in COMMONWEALTH_SPACES
+                if war.raw_holder(s, x) == a and W.stack_armies(s, x) < spaces[x].stacking
             ]
         else:
             where = W.home_keys_for_armies(s, a, kind)
-        out += [{"space": x, "kind": kind} for x in where if x not in g["trenches"]]
+        # 27.5.2 L1389 "home keys", 15.3 L874: one the enemy occupies is not the drafter's to draft in
+        out += [{"space": x, "kind": kind} for x in where if x not in g["trenches"] and war.raw_holder(s, x) == a]
         if first and out:
             return out
     if a == "uk" and g["uk_armies"] and (not paid or pool in (None, "british")) and (paid or mp.get("british", 0)):
-        if s["control"].get("london") == "uk" and W.count_units(s, a, "british") < W.counter_limit(s, a, "british"):
+        if war.raw_holder(s, "london") == "uk" and W.count_units(s, a, "british") < W.counter_limit(s, a, "british"):
             out.append({"space": "london", "kind": "british", "jyca": True})  # 27.5.2: early, reduced
     if first and out:
         return out
@@ -866,6 +869,8 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, 
                 sp = spaces[x]
                 if c != a or sp.type not in KEY_TYPES or x not in region or x in g["trenches"]:
                     continue
+                if war.raw_holder(s, x) != a:
+                    continue  # 15.3: occupied by the enemy
                 if (x == "algeria") if kind == "zouaves" else W.is_home(s, a, x):  # 33.3 L379: in Algeria
                     out.append({"space": x, "kind": kind})
         for m in sorted(war.controlled_owners(s, a) - {a}):
@@ -874,7 +879,8 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, 
             for x, c in sorted(s["control"].items()):
                 sp = spaces[x]
                 if c == m and m in sp.homes and x not in g["trenches"] and W.stack_armies(s, x) < sp.stacking:
-                    out.append({"space": x, "kind": "army", "minor": m})
+                    if war.raw_holder(s, x) == m:  # 15.3: not a home the enemy occupies
+                        out.append({"space": x, "kind": "army", "minor": m})
     return out
 
 
@@ -897,7 +903,8 @@ def gw_action_open(s: dict, a: str, do: str) -> bool:
 
 
 def ec_spaces(s: dict, a: str) -> list:
-    """27.5.3 L1395: with a friendly army with a LoC, home or not."""
+    """27.5.3 L1395: with a friendly army with a LoC, home or not: one of the power's own, the
+    armies an EC attaches to and moves with (5.1.3; RULINGS_GW G28)."""
     spaces = P().spaces
     region = W.loc_region(s, a)
     return sorted(
@@ -968,10 +975,20 @@ class GWAction(Procedure):
             W.new_unit(s, owner, ans["kind"], ans["space"], reduced)
             f["used"].append(ans["space"])
             f["left"] -= 1
+            if ans["kind"] in EF_TYPES:
+                f["ef"] = True  # 27.5.2 L1390: "substitute 1 EF for an army" (G6)
+            if "minor" in ans:
+                f["minor"] = True  # L1393: "an allied minor power army for 1 of their own armies"
             what = DRAFTED.get(ans["kind"], f"a reduced {ans['kind']} army")
             whose = f"{name(owner)}'s " if owner != a else ""
             log(s, f"{name(a)} drafts {whose}{what} in {space_name(ans['space'])}.", "27.5.2")
-        opts = [o for o in draft_options(s, a, f.get("paid", False), f.get("pool")) if o["space"] not in f["used"]]
+        opts = [
+            o
+            for o in draft_options(s, a, f.get("paid", False), f.get("pool"))
+            if o["space"] not in f["used"]
+            and not (f.get("ef") and o["kind"] in EF_TYPES)
+            and not (f.get("minor") and "minor" in o)
+        ]
         if f["left"] <= 0 or not opts:
             return None
         f["asked"] = True
@@ -1139,9 +1156,7 @@ class Event(Procedure):
                     change_stability(s, p, e.get("amount", 1), card(f["card"]).title, "27.2")
             elif v == "manpower":
                 kind = main_kind(p)
-                s["powers"][p]["manpower"][kind] += e.get("amount", 1)
-                if p in gw(s)["exhausted"]:
-                    gw(s)["exhausted"].remove(p)
+                s["powers"][p]["manpower"][kind] += e.get("amount", 1)  # 27.6 L1401: the -1 stays ("permanent")
                 log(s, f"{name(p)} gains {e.get('amount', 1)} manpower.", "27.2")
             elif v == "budget":
                 w = s["war"]
@@ -1767,6 +1782,10 @@ def check(s: dict) -> None:
     g = s.get("gw")
     if not g or g["winner"] is not None or s.get("war") is None:
         return
+    for q in fighting(s):  # 27.6 L1401: at 0 however it got there (a peacetime event, the war's start)
+        if q not in g["exhausted"] and q not in g["eliminated"] and manpower(s, q) == 0:
+            g["exhausted"].append(q)
+            log(s, f"{name(q)}'s manpower is exhausted: no new armies, -1 in every battle (27.6).", "27.6")
     for q in fighting(s):
         if q in g["eliminated"]:
             continue
