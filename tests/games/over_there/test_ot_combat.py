@@ -1192,3 +1192,25 @@ def test_9j_a_contested_hex_belongs_to_neither_side_until_the_contest_ends():
     c.contests(s)
     assert s["contested"] == [] and s["owner"][T] == EN and T not in s.get("contest_owner", {})
     assert s["works"][T] == {"side": EN, "level": 2}
+
+
+def test_9j_a_unit_retreating_into_a_contested_hex_rolls_for_disruption():
+    """9J (L539): non-infantry units that enter a contested hex "by any means subsequent to this"
+    roll on the Ground Success Table and are disrupted on a failure. A retreat after combat is such
+    a means: the Russian cavalry retreating into contested 1501 never rolled."""
+    s = fresh()
+    put(s, W, "de-1-id", "de-2-id")
+    put(s, T, "ru-53-rd")
+    put(s, "1501", "ru-27-id")  # a Russian unit holds contested 1501
+    put(s, "1601", "de-35-id")
+    put(s, "1602", "de-36-id")
+    for h in ("1401", "1503"):
+        s["owner"][h] = CP
+    s.setdefault("contested", []).append("1501")
+    s.setdefault("contest_owner", {})["1501"] = EN
+    s["owner"]["1501"] = None
+    assert "infantry" not in UNITS["ru-53-rd"].tags
+    with scripted_dice(s, roll_for(s, ["de-1-id", "de-2-id"], "DR"), 1):  # the 9J roll: a failure
+        c.resolve(s, CP, T, ["de-1-id", "de-2-id"])
+    assert s["last"]["retreats"].get("ru-53-rd") == ["1501"]
+    assert s["units"]["ru-53-rd"]["dis"] == 1

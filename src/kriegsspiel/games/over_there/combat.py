@@ -1258,6 +1258,8 @@ def _retreat_step(
         else:
             eliminate(s, uid, "retreated into an enemy ZOC (9F2)", "9F")
             return False
+    if contested(s, b):
+        enter_contested(s, [uid])  # 9J L539: entering a contested hex "by any means", a retreat too
     return True
 
 

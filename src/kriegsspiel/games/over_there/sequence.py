@@ -794,6 +794,8 @@ class Destination(State):
         to = action["to"]
         if action.get("overrun"):
             combat.overrun(s, role, units, to, f["mode"], ctx)
+            if combat.contested(s, to):
+                combat.enter_contested(s, [u for u in units if s["units"][u].get("hex") == to])  # 9J L539
             settle(s)
             return None
         by = action.get("by", "march")
