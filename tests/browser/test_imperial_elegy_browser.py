@@ -19,6 +19,7 @@ from conftest import (
     invitation_for,
     order_button,
     seat_token,
+    shape_of,
     shot,
     wait_for,
     watch,
@@ -307,7 +308,6 @@ def test_the_national_goals_drawn_are_shown_with_their_words_and_a_keep_button(s
     "None drawn yet" beside them."""
     from test_imperial_elegy_gw_browser import DESKTOP, RENDER, blank, data_pack, game, gw_shape, open_game, proc
 
-    from conftest import shape_of
     from kriegsspiel.games.imperial_elegy.deck import deck
 
     page, errors = open_game(server, browser, DESKTOP)
