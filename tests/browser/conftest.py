@@ -115,6 +115,25 @@ def in_sync(page, shape):
     )
 
 
+def settled_shape(base, page, seconds=30):
+    """The page's SHAPE once the page shows it: asked again while bots still move the game on
+    (their orders committed after the first reading; ``in_sync`` would wait for a step gone by)."""
+    deadline = time.time() + seconds
+    while True:
+        shape = shape_of(base, page)
+        try:
+            page.wait_for_function(
+                "([n, s]) => document.querySelectorAll('#actions button').length === n"
+                " && document.querySelector('#actions').dataset.step === s",
+                arg=[len(shape["actions"]), str(shape["step"])],
+                timeout=2000,
+            )
+            return shape
+        except Exception:  # noqa: BLE001 - a newer step came: read it again
+            if time.time() >= deadline:
+                raise
+
+
 def order_button(page, shape, action):
     """The orders panel's button for ``action`` (its title is the action's label)."""
     label = shape["labels"][shape["actions"].index(action)]
