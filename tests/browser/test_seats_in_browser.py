@@ -393,15 +393,20 @@ def test_the_pages_keep_to_the_content_security_policy(server):
         assert not re.search(r"style=[\"']", text), f"{path.name}: a style attribute in markup"
 
 
+def lobby_form(browser, server, game):
+    """A page on the lobby with the new-game form set to ``game``, and the page's errors."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch(page)
+    page.goto(server + "/")
+    page.locator(f".game-card.game-{game}").wait_for(timeout=15000)
+    page.locator("#f-game").select_option(game)
+    return page, errors
+
+
 def test_an_option_for_some_player_counts_is_offered_only_with_them(server, browser):
     """The First World War's solitaire (11.5, RULINGS R42) is the 2-player game: the new-game form
     turns it off and greys it out for 3 or 4 players, and gives it back for 2."""
-    context = browser.new_context(viewport=DESKTOP)
-    page = context.new_page()
-    errors = watch(page)
-    page.goto(server + "/")
-    page.locator(".game-card.game-first-world-war").wait_for(timeout=15000)
-    page.locator("#f-game").select_option("first-world-war")
+    page, errors = lobby_form(browser, server, "first-world-war")
     solo = page.locator("#opt-solitaire")
     page.locator("#f-players").select_option("2")
     assert solo.is_enabled()
@@ -411,7 +416,7 @@ def test_an_option_for_some_player_counts_is_offered_only_with_them(server, brow
     page.locator("#f-players").select_option("2")
     assert solo.is_enabled()
     assert not errors
-    context.close()
+    page.close()
 
 
 def test_the_whole_log_goes_on_as_the_game_does(server, browser):
@@ -476,11 +481,7 @@ def test_a_player_of_several_roles_is_said_to_be_one_person(server, browser):
     """Imperial Borders with 2 players: each player holds three nations. A newcomer set Austria, in
     the creator's own group, to human and expected a second player; the form now says that the
     roles set to human in a group are one person's."""
-    page = browser.new_page(viewport=DESKTOP)
-    errors = watch(page)
-    page.goto(server + "/")
-    page.locator(".game-card.game-imperial-borders").wait_for(timeout=15000)
-    page.locator("#f-game").select_option("imperial-borders")
+    page, errors = lobby_form(browser, server, "imperial-borders")
     page.locator("#f-players").select_option("2")
     groups = page.locator("#new-form fieldset.seat-group")
     assert groups.count() == 2

@@ -62,12 +62,20 @@ def plural(verb: str) -> str:
     return verb
 
 
+MANY = (WA, CENTRAL, ENTENTE)
+"""The names that take a plural verb: 'The Western Allies pass'."""
+
+
 @cache
 def says(role: str, verb: str) -> str:
     """The name and its verb at the start of a sentence: 'Germany passes',
     'The Western Allies pass'."""
-    many = role in (WA, CENTRAL, ENTENTE)
-    return f"{cap(role)} {plural(verb) if many else verb}"
+    return f"{cap(role)} {plural(verb) if role in MANY else verb}"
+
+
+def its(role: str) -> str:
+    """The possessive for the name: 'its', 'their' for the Western Allies."""
+    return "their" if role in MANY else "its"
 
 
 @cache

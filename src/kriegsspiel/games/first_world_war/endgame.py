@@ -24,6 +24,7 @@ from .board import (
     die_text,
     empire_name,
     front_cities,
+    its,
     lift,
     owner,
     says,
@@ -232,8 +233,8 @@ FIRST_NATIONALITY = {DE: "german", AH: "austro-hungarian", RU: "russian", WA: "f
 
 def capitulate(s: dict, role: str, why: str) -> None:
     s["status"][role]["capitulated"] = True
-    they = "They keep their" if role == WA else "It keeps its"
-    log(s, f"{says(role, 'capitulates')} ({why}). {they} {s['vp'][role]} victory points.", "8.0")
+    keeps = "They keep their" if its(role) == "their" else "It keeps its"
+    log(s, f"{says(role, 'capitulates')} ({why}). {keeps} {s['vp'][role]} victory points.", "8.0")
 
 
 # ----- 9.0 victory ----------------------------------------------------------------------

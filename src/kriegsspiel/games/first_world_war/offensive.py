@@ -13,7 +13,6 @@ from .board import (
     MOUNTAIN_FRONTS,
     PARTNER,
     RU,
-    WA,
     Y1914A,
     add_dummy,
     cap,
@@ -23,6 +22,7 @@ from .board import (
     dummies,
     empire_name,
     enemy_cities_left,
+    its,
     lift,
     open_fronts,
     owner,
@@ -366,8 +366,7 @@ class Lead(State):
         s["battle"]["leads"][role] = army
         checkpoint(s)
         info = pack().armies[army]
-        their = "their" if role == WA else "its"  # the Western Allies are many
-        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as {their} lead army.", "4.3")
+        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as {its(role)} lead army.", "4.3")
 
 
 def due_now(s: dict, role: str, marker: str) -> bool:
