@@ -103,7 +103,7 @@ def box(locator, seconds=10):
         time.sleep(0.05)
 
 
-def in_sync(page, shape):
+def in_sync(page, shape, timeout=15000):
     """Wait until the page shows this SHAPE's orders, at its step (the push may come
     after the answer; an order given from an older step would be refused)."""
     page.wait_for_function(
@@ -111,7 +111,7 @@ def in_sync(page, shape):
         " && document.querySelector('#prompt').textContent === p"
         " && document.querySelector('#actions').dataset.step === s",
         arg=[len(shape["actions"]), shape["view"].get("prompt") or "", str(shape["step"])],
-        timeout=15000,
+        timeout=timeout,
     )
 
 
@@ -122,12 +122,7 @@ def settled_shape(base, page, seconds=30):
     while True:
         shape = shape_of(base, page)
         try:
-            page.wait_for_function(
-                "([n, s]) => document.querySelectorAll('#actions button').length === n"
-                " && document.querySelector('#actions').dataset.step === s",
-                arg=[len(shape["actions"]), str(shape["step"])],
-                timeout=2000,
-            )
+            in_sync(page, shape, timeout=2000)
             return shape
         except Exception:  # noqa: BLE001 - a newer step came: read it again
             if time.time() >= deadline:
