@@ -661,3 +661,95 @@ def test_27_6_exhausted_manpower_is_permanent_and_found_however_it_came():
     s["powers"][RU]["manpower"] = {k: 0 for k in s["powers"][RU]["manpower"]}
     greatwar.check(s)
     assert RU in s["gw"]["exhausted"]
+
+
+# ----- the US's and Italy's GW actions, Refit Fleet (27.5, 32.1, 32.2; G29) ------------------------------------
+
+
+def _us_at_war():
+    s = great_war(1)
+    s["stack"].clear()
+    greatwar.enter_major(s, "us", "entente")
+    return s
+
+
+def test_27_5_the_us_refits_and_drafts_with_its_own_manpower():
+    """32.1 L1498: the US has "3 manpower"; 27.5.2 L1387: a draft costs 1 CP and 1 Manpower and is
+    "the only way to build new armies during the GW". The US was offered no GW action at all, its
+    reduced armies never refitted and its lost armies never came back."""
+    s = _us_at_war()
+    us = sorted(uid for uid, u in s["units"].items() if u["o"] == "us" and u["t"] == "army")
+    s["units"][us[0]]["r"] = True
+    world.remove_unit(s, us[1])
+    assert greatwar.gw_action_open(s, "us", "refit") and greatwar.gw_action_open(s, "us", "draft")
+    assert not greatwar.gw_action_open(s, "us", "elite-corps")  # the US has no EC counters
+    runner = war.role_of(s, "us")
+    assert runner in ("uk", "fr", "ru")
+    s["war"]["impulse"] = {"actor": "us", "boxed": []}
+    proc(s, "gw-action", actor="us", action="draft")
+    assert game.active(s) == [runner]
+    opts = [o for o in game.actions(s, runner) if isinstance(o, dict)]
+    assert opts and {o["space"] for o in opts} <= {"the-north", "the-west"}
+    answer(s, runner, opts[0])
+    assert greatwar.manpower(s, "us") == 2
+    armies = [u for u in s["units"].values() if u["o"] == "us" and u["t"] == "army"]
+    assert len(armies) == 3 and any(u["at"] == opts[0]["space"] and u["r"] for u in armies)
+    assert not [o for o in game.actions(s, runner) if isinstance(o, dict)]  # its 3 counters are in play
+
+
+def test_27_5_2_italy_drafts_in_the_keys_of_the_italy_it_unified():
+    """32.2 L1500: Italy enters with "3 manpower"; its draft goes into the Italian keys it holds, one
+    army a space (G29)."""
+    s = great_war(1)
+    s["stack"].clear()
+    for sid in ("piedmont", "tuscany", "rome", "naples", "sicily"):
+        s["control"][sid] = "italy"
+        clear_at(s, sid)
+    s["flags"]["italy_unified"] = True
+    s["majors"]["italy"] = {"alliance": "alliance-committed", "mpit": {}, "reserves": 0, "truces": {}}
+    greatwar.enter_major(s, "italy", "alliance")
+    add(s, "italy", "army", "rome", count=2)
+    s["occupied"]["sicily"] = "uk"
+    assert greatwar.gw_action_open(s, "italy", "draft")
+    spaces = {o["space"] for o in greatwar.draft_options(s, "italy")}
+    assert spaces == {"piedmont", "tuscany", "rome", "naples"}  # Sicily is occupied (15.3)
+    add(s, "italy", "army", "rome")
+    assert not greatwar.gw_action_open(s, "italy", "draft")  # its three army counters are in play (4.2)
+    world.remove_unit(s, next(uid for uid, u in s["units"].items() if u["o"] == "italy"))
+    s["majors"]["italy"]["gw_manpower"] = 0
+    assert not greatwar.gw_action_open(s, "italy", "draft")  # exhausted: no new armies (27.6)
+
+
+def test_27_5_4_refit_fleet_only_in_a_friendly_port():
+    """27.5.4 L1398: "Flip a naval unit that is in a friendly port". A reduced German squadron
+    attacking an enemy port (5.5.4) was refitted there."""
+    s = great_war(1)
+    s["stack"].clear()
+    ship = add(s, GE, "squadron", "brittany", reduced=True)[0]
+    assert world.friendly_space(s, "fr", "brittany")
+    assert ship not in greatwar.fleet_to_refit(s, GE)
+    s["units"][ship]["at"] = "pomerania"
+    assert ship in greatwar.fleet_to_refit(s, GE)
+
+
+def test_k25_the_uk_and_the_ottomans_choose_the_manpower_marker_an_event_raises():
+    """DECK_RULINGS K25: ``manpower`` gives the player +1 or +2, "UK and OT: the marker they choose"
+    (27.6; 33.2.1, 33.6: two pools each). The Military Service Act always went to British manpower,
+    Seferberlik to Turkish, nobody asked."""
+    for power, cid, kinds, amount in (
+        (UK, "military-service-act", ("british", "colonial"), 2),
+        ("ot", "seferberlik", ("turkish", "arab"), 1),
+    ):
+        s = great_war(1)
+        s["stack"].clear()
+        before = dict(s["powers"][power]["manpower"])
+        proc(s, "gw-event", power=power, card=cid)
+        assert game.active(s) == [power]
+        assert game.actions(s, power) == [{"manpower": k} for k in kinds]
+        answer(s, power, {"manpower": kinds[1]})
+        after = s["powers"][power]["manpower"]
+        assert after[kinds[1]] == before[kinds[1]] + amount and after[kinds[0]] == before[kinds[0]]
+    s = great_war(1)  # one pool: nobody is asked
+    s["stack"].clear()
+    proc(s, "gw-event", power=GE, card="the-landsturm")
+    assert not s["stack"] and s["powers"][GE]["manpower"]["territorial"] >= 1

@@ -519,6 +519,10 @@ def _great_war(b, me, asking, actions, dicts, rng):
                                              spaces[a["space"]].type == "key"))  # fmt: skip
         if {"who": me} in dicts:  # 30.1: an eliminated ally's minors: each member names itself
             return {"who": me}
+        pools = [a for a in dicts if set(a) == {"manpower"}]
+        if pools:  # K25: the marker that has less, so that both kinds of army can still be drafted
+            mp = st.get("manpower") or {}
+            return min(pools, key=lambda a: mp.get(a["manpower"], 0))
         struck = [a for a in dicts if set(a) == {"power"}]
         if struck:  # a blow to an enemy's home front (27.2): the nearest to surrender (30.1), or
             # from GW turn 4 the steadiest, who wins if the war runs out (2.2.3)

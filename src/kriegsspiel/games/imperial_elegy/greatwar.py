@@ -793,7 +793,7 @@ class Impulse(war.Impulse):
 
 def reduced_armies(s: dict, a: str, first: bool = False) -> list:
     """27.5.1 L1386: the actor's reduced armies (its minors' too) with a LoC (with first: stop at
-    the first found)."""
+    the first found). Italy's armies are not traced (RULINGS_WAR W11, G29)."""
     owners = war.controlled_owners(s, a)
     spaces = P().spaces
     out = []
@@ -802,7 +802,7 @@ def reduced_armies(s: dict, a: str, first: bool = False) -> list:
         if u["o"] in owners and u["t"] in ARMY_TYPES and u["r"] and u["at"] in spaces:
             if u["o"] not in regions:
                 regions[u["o"]] = W.loc_region(s, u["o"])
-            if u["at"] in regions[u["o"]]:
+            if u["o"] == "italy" or u["at"] in regions[u["o"]]:
                 out.append(uid)
                 if first:
                     break
@@ -826,7 +826,14 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, 
     pool (the UK's British or colonial, the Ottomans' Turkish or Arab), only that pool's kinds.
     An army may be replaced by an EF (a controlled home key, colonial ones too, with a LoC; France
     rebuilds its Zouaves so) or by an army of an allied minor at war (in one of its home spaces).
-    With first: stop once one kind has a place."""
+    With first: stop once one kind has a place. The US and Italy draft their own armies from
+    their one pool (``major_draft_spaces``, G29)."""
+    if a in MAJORS:
+        if not paid and manpower(s, a) < 1:
+            return []
+        if W.count_units(s, a, "army") >= W.counter_limit(s, a, "army"):
+            return []
+        return [{"space": x, "kind": "army"} for x in major_draft_spaces(s, a)]
     if a not in PLAYERS:
         return []
     g = gw(s)
@@ -884,12 +891,35 @@ def draft_options(s: dict, a: str, paid: bool = False, pool: str | None = None, 
     return out
 
 
+MAJORS = ("us", "italy")  # 32.1, 32.2: the non-player majors that fight the Great War
+
+
+def major_draft_spaces(s: dict, a: str) -> list:
+    """27.5.2 L1389 for the US or Italy (G29): a key it controls and holds (15.3) on its home
+    ground, one army a space (12.2 stacking), no trench battle there. The US's home keys are its
+    own (the South is only where it enters, 32.1); Italy's are the keys of Italian nationality it
+    controls, the homes of the minors it unified (22.2)."""
+    spaces = P().spaces
+    trenches = gw(s)["trenches"]
+    armies = W.army_counts(s)
+    out = []
+    for x, c in sorted(s["control"].items()):
+        sp = spaces[x]
+        if c != a or sp.type not in KEY_TYPES or x in trenches or war.raw_holder(s, x) != a:
+            continue
+        home = W.is_home(s, a, x) if a == "us" else "italian" in sp.nationalities
+        if home and armies.get(x, 0) < sp.stacking and x not in s["rebel_spaces"]:
+            out.append(x)
+    return out
+
+
 def draft_spaces(s: dict, a: str) -> list:
     return sorted({o["space"] for o in draft_options(s, a)})
 
 
 def gw_action_open(s: dict, a: str, do: str) -> bool:
-    if a not in PLAYERS:
+    """27.5: the GW actions a player, the US or Italy (G29) may take now."""
+    if a not in PLAYERS and a not in MAJORS:
         return False
     if do == "refit":
         return bool(reduced_armies(s, a, first=True))
@@ -913,11 +943,13 @@ def ec_spaces(s: dict, a: str) -> list:
 
 
 def fleet_to_refit(s: dict, a: str) -> list:
-    """27.5.4 L1398: a reduced naval unit in a friendly port (a space, not a box)."""
+    """27.5.4 L1398: a reduced naval unit "in a friendly port": a space, not a box, that the power
+    or a friendly power holds (4.9.4, 15.3): not an enemy port its ships attack (5.5.4)."""
+    spaces = P().spaces
     return sorted(
         uid
         for uid, u in s["units"].items()
-        if u["o"] == a and u["t"] in NAVAL_TYPES and u["r"] and u["at"] in P().spaces
+        if u["o"] == a and u["t"] in NAVAL_TYPES and u["r"] and u["at"] in spaces and W.friendly_space(s, a, u["at"])
     )
 
 
@@ -939,7 +971,7 @@ class GWAction(Procedure):
             f["left"] = 2
             return "draft"
         why, found, key, text, then = self.CHOICES[do]
-        choose(s, a, why=why, options=[{key: x} for x in found(s, a)], text=text)
+        choose(s, war.role_of(s, a), why=why, options=[{key: x} for x in found(s, a)], text=text)
         return then
 
     def refit(self, s, f):
@@ -994,7 +1026,7 @@ class GWAction(Procedure):
         f["asked"] = True
         choose(
             s,
-            a,
+            war.role_of(s, a),  # the player who runs the US or Italy (G10, W11)
             why="draft",
             options=opts + ["done"],
             text=f"Draft (27.5.2): where does a reduced army go? {f['left']} to place.",
@@ -1155,9 +1187,18 @@ class Event(Procedure):
                 else:
                     change_stability(s, p, e.get("amount", 1), card(f["card"]).title, "27.2")
             elif v == "manpower":
-                kind = main_kind(p)
-                s["powers"][p]["manpower"][kind] += e.get("amount", 1)  # 27.6 L1401: the -1 stays ("permanent")
-                log(s, f"{name(p)} gains {e.get('amount', 1)} manpower.", "27.2")
+                kinds = P().powers[p].manpower_kinds
+                if len(kinds) > 1:  # K25: the UK and the Ottomans choose the marker
+                    f["pending"] = e
+                    choose(
+                        s,
+                        p,
+                        why="manpower",
+                        options=[{"manpower": k} for k in kinds],
+                        text=f"{card(f['card']).title}: which manpower marker gains {e.get('amount', 1)}?",
+                    )
+                    return "manpower"
+                self.gain_manpower(s, p, kinds[0], e)
             elif v == "budget":
                 w = s["war"]
                 if p in w["budget"]:
@@ -1198,6 +1239,16 @@ class Event(Procedure):
             and "italy" in s["majors"]
             and not s["majors"]["italy"].get("gw_stability")
         )
+
+    @staticmethod
+    def gain_manpower(s, p, kind, e):
+        s["powers"][p]["manpower"][kind] += e.get("amount", 1)  # 27.6 L1401: the -1 stays ("permanent")
+        what = f" {kind}" if len(P().powers[p].manpower_kinds) > 1 else ""
+        log(s, f"{name(p)} gains {e.get('amount', 1)}{what} manpower.", "27.2")
+
+    def manpower(self, s, f):
+        self.gain_manpower(s, f["power"], gw(s)["answer"]["manpower"], f.pop("pending"))
+        return "next"
 
     def enemy(self, s, f):
         e = f.pop("pending")
