@@ -79,6 +79,10 @@ def gw_position():
     return s
 
 
+WORDS = {"ge": "Prussia", "uk": "Britain", "fr": "France", "au": "Austria", "ru": "Russia", "ot": "Ottoman"}
+"""How the board names each power."""
+
+
 def gw_shape(base_shape, s, role):
     """The page's SHAPE with the position's view, actions and their words for ``role``."""
     shape = dict(base_shape)
@@ -270,6 +274,10 @@ def test_every_great_war_action_is_an_order_with_its_words(server, browser):
                 if cid:
                     button = f"#board .ie-hand .ie-gw-handcard[data-gw-card='{cid}'] button[data-action='{as_data(a)}']"
                     assert page.locator(button).count() == 1, (state, a)
+            # the turn card says in words whom the game waits on, never the question's raw name
+            waiting = page.locator("#board .ie-waiting").text_content()
+            who = WORDS[role]
+            assert who.lower() in waiting.lower() and state not in waiting, (state, waiting)
             seen[state] = len(actions)
             if state in ("gw-impulse", "gw-card", "gw-neutral-card", "gw-combat-card"):
                 shot(page, f"ie-gw-page-{state}")

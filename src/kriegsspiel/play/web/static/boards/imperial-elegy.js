@@ -140,6 +140,34 @@ const GW_SIDES = ["alliance", "entente"];
 const GW_SIDE_NAMES = { alliance: "Triple Alliance", entente: "Triple Entente" };
 const GW_SIDE_OF_KEY = { attacker: "alliance", defender: "entente" };
 const GW_NAMES = { us: "the US", italy: "Italy" };
+/** What the game waits for, in words, by the question it asks (the state's name in the view). */
+const WAITING = {
+  impulse: "an impulse",
+  spend: "spending CP",
+  "goal-keep": "the national goals to keep",
+  redeploy: "redeployment",
+  militarism: "militarism",
+  "event-choose": "an event's choice",
+  "naval-moving": "naval movement",
+  "naval-intercept-ask": "an interception",
+  "naval-loss": "naval losses",
+  "naval-retreat": "a naval retreat",
+  "war-impulse": "a wartime impulse",
+  "war-march": "a march",
+  "war-rail": "rail movement",
+  "war-deploy": "deploying reserves",
+  "war-treaty": "the treaty options",
+  "battle-support": "support for a battle",
+  "battle-loss": "a battle's losses",
+  "battle-advance": "an advance after battle",
+  "battle-elite": "elite units in a battle",
+  "gw-impulse": "a Great War impulse",
+  "gw-card": "a GW card",
+  "gw-neutral-card": "a neutral's GW card",
+  "gw-gift": "gifts of CP",
+  "gw-choose": "a choice",
+  "gw-boost": "national will",
+};
 const GW_KINDS = { event: "event", combat: "combat", mandatory: "mandatory" };
 const GW_LAST_TURN = 5;
 const TRENCH_TYPES = ["key", "capital", "subcapital"];
@@ -961,7 +989,11 @@ function turnCard(st, board) {
   if (board.phase === "action" && imp && imp.power) {
     card.append(el("div", { class: "ie-impulse" }, "Impulse: ", badge(board, data, imp.power), board.cp ? el("span", {}, ` · ${board.cp} CP left`) : null));
   }
-  if (board.asking) card.append(el("div", { class: "muted small" }, `Waiting on: ${board.asking.replace(/-/g, " ")}`));
+  if (board.asking) {
+    const who = (st.shape.active || []).map((p) => powerName(data, p)).join(", ");
+    const what = WAITING[board.asking];
+    card.append(el("div", { class: "muted small ie-waiting" }, `Waiting on ${who || "the game"}${what ? ` (${what})` : ""}`));
+  }
   const wtt = board.wtt ?? 0;
   card.append(
     el("div", { class: "ie-sub" }, "World Tension"),
