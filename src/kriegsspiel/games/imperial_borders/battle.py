@@ -191,6 +191,16 @@ def restricted(s: dict, fid: str) -> bool:
     return RED in tags or WHITE in tags
 
 
+def fort_restricted(s: dict, region: str) -> bool:
+    """L738 "Place Red Arrow Tags pointing to surviving Forces of the Active Nation's side
+    ONLY (excluding any Cargo). Such Forces can't battle again on the side of ANY Active
+    Nation": Fortifications are Forces (L117), so a Fortification that fought on the
+    Active side is Red-tagged (``s["red_forts"]``) and can neither initiate (L567) nor
+    join the Active side (L590) again this Game Round; it still defends (L591).
+    RULINGS B25."""
+    return region in s.get("red_forts", ())
+
+
 # ----- where a battle may be initiated --------------------------------------------------------
 
 
@@ -218,7 +228,7 @@ def battle_sites(s: dict, nation: str) -> list[str]:
             others.add(f["at"])
     for region, owner in s["control"].items():
         if owner == nation:
-            if fort_hp(s, region) > 0:
+            if fort_hp(s, region) > 0 and not fort_restricted(s, region):  # L567, L738 (RULINGS B25)
                 mine.add(region)
         elif teams[owner] != team:
             others.add(region)
@@ -703,6 +713,12 @@ def owns_fort(s: dict, b: dict, nation: str) -> bool:
     return s["control"].get(b["region"]) == nation
 
 
+def fort_may_join(s: dict, b: dict, nation: str) -> bool:
+    """L590, L738 The nation's Fortification may take the Active Nation's side: it is not
+    Red-tagged from an earlier battle on an Active side this Game Round (RULINGS B25)."""
+    return owns_fort(s, b, nation) and not fort_restricted(s, b["region"])
+
+
 def side_options(s: dict, b: dict, nation: str, teammates: bool = True) -> list[str]:
     """L587-592 The choices open to a nation present: side with the Active Nation (if
     allowed and it has Forces without Red or White Tags), side against it, or
@@ -710,7 +726,7 @@ def side_options(s: dict, b: dict, nation: str, teammates: bool = True) -> list[
     of the Active Nation may always join or abstain and never oppose it; with
     ``teammates``, a choice already made by a team-mate binds the others (B6)."""
     active = b["active"]
-    can_join = bool(joinable(s, b, nation)) or owns_fort(s, b, nation)
+    can_join = bool(joinable(s, b, nation)) or fort_may_join(s, b, nation)
     if same_team(s, nation, active):
         return (["with"] if can_join else []) + ["abstain"]
     opts = []
@@ -814,12 +830,13 @@ class Battle(Procedure):
             members = joinable(s, b, n) if side == A else present_forces(s, b, n)
             for fid in members:
                 b["units"][fid] = {"side": side, "zone": None}
-            if owns_fort(s, b, n):
+            fort_in = fort_may_join(s, b, n) if side == A else owns_fort(s, b, n)  # L738 (RULINGS B25)
+            if fort_in:
                 b["fort"] = {"side": side, "nation": n}
         active = b["active"]
         for fid in joinable(s, b, active):
             b["units"][fid] = {"side": A, "zone": None}
-        if owns_fort(s, b, active):
+        if fort_may_join(s, b, active):  # L738 a Red-tagged Fortification stays out (RULINGS B25)
             b["fort"] = {"side": A, "nation": active}
         f["queue"] = [
             n
@@ -1113,6 +1130,12 @@ class Battle(Procedure):
             if b["win"] == A and fid in s["forces"]:
                 tag(s, fid, RED)
                 tagged += 1
+        fort = b["fort"]
+        if fort is not None and fort["side"] == A and s["control"].get(b["region"]) == fort["nation"]:
+            red_forts = s.setdefault("red_forts", [])  # L117, L738 a Fortification is a Force (RULINGS B25)
+            if b["region"] not in red_forts:
+                red_forts.append(b["region"])
+            tagged += 1
         if tagged:  # L738 (RULINGS B21)
             forces = "Force" if tagged == 1 else "Forces"
             log(s, f"Red Arrow Tags go on the {tagged} surviving {forces} of {name(b['active'])}'s side.", "L738")
@@ -1347,7 +1370,7 @@ class Terms(State):
             if same_team(s, n, role):
                 continue  # L245 team-mates may always join or abstain
             acts.append({"deny_abstain": n} if n in t["abstain"] else {"allow_abstain": n})
-            if joinable(s, b, n) or owns_fort(s, b, n):
+            if joinable(s, b, n) or fort_may_join(s, b, n):
                 acts.append({"deny_join": n} if n in t["join"] else {"allow_join": n})
         if len(b["choosers"]) > 1:
             acts.append("open" if t["secret"] else "secret")

@@ -23,6 +23,8 @@ laid out at the start). Its parts:
                       two Half Infantry, L694).
 ``s["next_force"]``   the number of the next force id
 ``s["tents"]``        region -> nation -> Field Hospital Tents (L736)
+``s["red_forts"]``    regions whose Fortification fought on an Active Nation's side this round:
+                      its Red Arrow Tag (L117, L738; RULINGS B25)
 ``s["casualties"]``   nation -> Enemy Casualties collected this round, in points (L729-745, L815)
 ``s["medal_points"]`` nation -> the six columns of the Medals Chart, last On Parade (L808-818)
 ``s["medals"]``       medal -> nation holding it, or None (L823-840)

@@ -936,13 +936,19 @@ class Ride(Procedure):
 
 
 def ride_actions(s: dict, nation: str) -> list:
-    """Cavalry without orders that may still ride (RULINGS M7)."""
+    """Cavalry without orders that may still ride (RULINGS M7); not from a White Mountain
+    Range: L452 "Cavalry Forces ending their movement in a White Mountain Range are not
+    eligible for Cavalry Bonus Movement", and a Cavalry without orders ends its plotted
+    movement (0 regions, L445) where it stands (RULINGS M20)."""
     forces = s["forces"]
+    mountains = pack().mountains
     regions = sorted({g["at"] for g in forces.values() if g["nation"] == nation and g["type"] == "cavalry"})
     acts = []
     for region in regions:
         if order_kind(region) != "land" or not ride_targets(s, region):
             continue
+        if region in mountains and mountains[region].colour == "white":
+            continue  # L452 (RULINGS M20)
         riders = [u for u in free(s, nation, region, "land") if forces[u]["type"] == "cavalry"]
         acts += [{"ride": u} for u in representatives(s, riders)]
     return acts

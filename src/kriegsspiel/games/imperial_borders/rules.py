@@ -110,6 +110,7 @@ SHOWN = (
     "damage",  # L694-703 Damage Tokens
     "next_force",
     "tents",  # L736 Field Hospital Tents
+    "red_forts",  # L738 Red Arrow Tags on Fortifications (RULINGS B25)
     "casualties",  # L729-745, L815 Enemy Casualties
     "medal_points",  # L808-818 the Medals Chart
     "medals",  # L823-840
@@ -298,6 +299,7 @@ class ImperialBorders(Rules):
         s["forces"] = {}
         s["next_force"] = 1
         s["tents"] = {}
+        s["red_forts"] = []
         s["casualties"] = {n: 0 for n in NATIONS}
         s["medal_points"] = {n: [0] * 6 for n in NATIONS}
         s["medals"] = {m: None for m in MEDALS}

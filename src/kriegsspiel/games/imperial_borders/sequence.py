@@ -81,6 +81,7 @@ class Round(Procedure):
         s["active"] = None
         for force in s["forces"].values():
             force["tags"] = []
+        s["red_forts"] = []  # the Red Arrow Tags of Fortifications too (RULINGS B25)
         s["tents"] = {}
         return "annexation"
 
