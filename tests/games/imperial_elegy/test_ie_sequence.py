@@ -242,6 +242,26 @@ def test_passing_is_refused_while_holding_the_home_card():
     assert game.view(s, "ge")["prompt"].endswith("or pass.")
 
 
+def test_12_0_a_player_passes_with_one_card_at_most_the_uk_with_two():
+    """R2; 12.0 L601 ("their one remaining card"), L603, British Banking 33.2 L1531: "the UK can pass
+    with two cards in their hand". Every power passed with a full hand and reacted to the others."""
+    from kriegsspiel.engine import ask
+
+    plain = [c for c in world.D().cards if not ({"mandatory", "response", "combat"} & set(world.D().cards[c].flags))]
+    for power, most in (("ge", 1), ("uk", 2)):
+        s = _impulse(power=power)
+        st = s["powers"][power]
+        st["home"] = None
+        ask(s, "impulse", power)
+        for n in range(1, 5):
+            st["hand"] = plain[:n]
+            assert ("pass" in game.actions(s, power)) == (n <= most), (power, n)
+        st["hand"] = plain[:3]
+        with pytest.raises(IllegalAction):
+            game.apply(s, power, "pass")
+        assert st["hand"] == plain[:3] and asking(s) == "impulse"
+
+
 def _spend(s, power, cp, cardid=None):
     proc(s, "spend", power=power, card=cardid, cp=cp)
     assert asking(s) == "spend"

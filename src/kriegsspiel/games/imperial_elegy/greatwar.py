@@ -1151,6 +1151,7 @@ class NeutralCard(State):
         hand(s, role).remove(c)
         gw(s)["discard"].append(c)
         log(s, f"{name(role)}, neutral, plays {card(c).title}.", "27.4")
+        checkpoint(s)  # played, it stays played, though its event asks the player again (E31, K25)
         call(s, "gw-event", power=role, card=c)
         return None
 

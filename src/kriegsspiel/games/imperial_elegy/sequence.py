@@ -578,10 +578,11 @@ class Impulse(State):
     def prompt(self, s, f, role):
         if "pass" in self.actions(s, f, role):
             return "Your impulse: play a card for its event or its CP, industrialize, chain, or pass."
-        # RULINGS R2: no pass while the hand holds the home card or a mandatory event
+        # RULINGS R2: no pass while the hand holds the home card, a mandatory event, or more cards
+        # than the player may save
         return (
-            "Your impulse: play a card for its event or its CP, industrialize or chain "
-            "(no pass while your hand holds your home card or a mandatory event)."
+            "Your impulse: play a card for its event or its CP, industrialize or chain (no pass while "
+            f"your hand holds more than {KEEP.get(role, 1)}, your home card or a mandatory event)."
         )
 
     def actions(self, s, f, role):
@@ -609,7 +610,9 @@ class Impulse(State):
                 out.append({"card": c, "as": "industrialize"})
             if len(st["chain"]) < 2 and c != st["home"]:
                 out.append({"card": c, "as": "chain"})
-        if not mandatory and st["home"] not in st["hand"]:
+        # R2: no pass with the home card or a mandatory event in hand, nor with more cards than the
+        # one the player may save (12.0 L601-603; the UK two, British Banking 33.2 L1531)
+        if not mandatory and st["home"] not in st["hand"] and len(st["hand"]) <= KEEP.get(role, 1):
             out.append("pass")
         return out
 
