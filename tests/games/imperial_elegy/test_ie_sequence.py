@@ -584,6 +584,44 @@ def test_a_reduced_fleet_refits_only_in_a_home_port():
     assert s["units"][at_home]["r"] is False
 
 
+def test_12_4_no_refit_in_a_colonial_home_space_nor_one_cut_off_from_the_capital():
+    """12.4 L659: refit "only if they are in a friendly territorial home space with a port"; 3.2.5
+    L200: colonial home spaces "are not territorial keys"; 3.2.1 L183-185: territorial is land-linked
+    to the capital, and Russia counts every space territorial. A British squadron refitted in
+    Singapore, a French one in Algeria."""
+    for power, far, near in (("uk", "singapore", "london"), ("fr", "algeria", "brittany"), ("ru", "kamchatka", None)):
+        s = _impulse(power=power)
+        ships = [uid for uid, u in s["units"].items() if u["o"] == power and u["t"] == "squadron"]
+        s["units"][ships[0]]["at"] = far
+        s["units"][ships[0]]["r"] = True
+        if near:
+            s["units"][ships[1]]["at"] = near
+            s["units"][ships[1]]["r"] = True
+        _spend(s, power, 1)
+        refits = [a["unit"] for a in game.actions(s, power) if isinstance(a, dict) and a.get("do") == "refit"]
+        if near:
+            assert refits == [ships[1]], (power, refits)
+            with pytest.raises(IllegalAction):
+                game.apply(s, power, {"do": "refit", "unit": ships[0]})
+            assert s["units"][ships[0]]["r"] is True
+        else:
+            assert refits == [ships[0]]  # 3.2.1: all Russia's spaces are territorial
+
+
+def test_33_1_zollverein_a_german_unification_space_takes_armies_though_cut_off_from_berlin():
+    """33.1 L1519: "German Unification spaces are always considered territorial keys to the GE
+    player"; 12.2 L631 places armies in "a home territorial key". Bavaria, German but beyond Saxony,
+    took no army."""
+    s = _impulse(power="ge")
+    s["control"]["bavaria"] = "ge"
+    s["flags"].setdefault("ge_homes", []).append("bavaria")
+    s["gone"] = [*s["gone"], "bavaria"]
+    s["powers"]["ge"]["manpower"] = {"territorial": 4}
+    assert "bavaria" not in world.linked_to_capital(s, "ge") and world.is_home(s, "ge", "bavaria")
+    _spend(s, "ge", 2)
+    assert {"do": "army", "kind": "army", "space": "bavaria"} in game.actions(s, "ge")
+
+
 def test_naval_supremacy_breaks_an_alliance_for_three_cp():
     # 12.9 L685: 4 CP; 12.9.1 L688: 3 CP in a port where the breaker has more naval units in the box
     s = _impulse(power="fr")

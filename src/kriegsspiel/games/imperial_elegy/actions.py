@@ -43,6 +43,7 @@ from .world import (
     sea_and_land,
     space_name,
     supply_sources,
+    territorial,
 )
 
 MAX_ALLIES = 5  # 4.2.1 L300
@@ -251,7 +252,7 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             out.append(({"do": "fleet", "unit": "dreadnought", "space": sid}, 2))
             out.append(({"do": "fleet", "unit": "dreadnought", "space": sid, "full": True}, 3))
     for uid, u in own:
-        if u["r"] and u["t"] in NAVAL_TYPES and _refit_place(s, p, u["at"]):
+        if u["r"] and u["t"] in NAVAL_TYPES and _refit_place(s, p, u["at"], linked):
             out.append(({"do": "refit", "unit": uid}, 1))
     # 12.5 influence or diplomacy, once per impulse
     if not imp.get("influence"):
@@ -476,9 +477,12 @@ def fleet_places(s: dict, p: str, linked: set | None = None) -> list:
     if linked is None:
         linked = linked_to_capital(s, p)
     spaces = P().spaces
+    zollverein = (  # 33.1 L1519: German unification spaces are always territorial keys to Germany
+        [sid for sid, c in s["control"].items() if c == p and spaces[sid].unification == "germany"] if p == "ge" else []
+    )
     candidates = [
         sid
-        for sid in linked
+        for sid in (linked | set(zollverein) if zollverein else linked)
         if spaces[sid].map == "main" and spaces[sid].ports and spaces[sid].type in KEY_TYPES and is_home(s, p, sid)
     ]
     if not candidates:
@@ -490,9 +494,18 @@ def fleet_places(s: dict, p: str, linked: set | None = None) -> list:
     return sorted(sid for sid in candidates if ships.get(sid, 0) < 4)
 
 
-def _refit_place(s, p, sid):
+def _refit_place(s, p, sid, linked=None):
+    """12.4 L659: naval units refit "only if they are in a friendly territorial home space with a
+    port": not at sea, not in a colonial home space (3.2.5 L200) nor one with no land link to the
+    capital (3.2.1; ``world.territorial``)."""
     sp = P().spaces.get(sid)
-    return sp is not None and bool(sp.ports) and is_home(s, p, sid) and s["control"].get(sid) == p
+    return (
+        sp is not None
+        and bool(sp.ports)
+        and is_home(s, p, sid)
+        and s["control"].get(sid) == p
+        and territorial(s, p, sid, linked)
+    )
 
 
 _SUPPLIED = Memo(256)

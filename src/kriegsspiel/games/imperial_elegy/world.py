@@ -221,6 +221,22 @@ def capital(s: dict, power: str) -> str:
     return P().powers[power].capital
 
 
+def territorial(s: dict, power: str, sid: str, linked: set | None = None) -> bool:
+    """Whether the power's space is territorial (3.2.1 L183-185): land-linked to its capital
+    through its own spaces and not a colonial home space (3.2.5 L200). Russia and Austria count
+    all theirs territorial, the Ottomans all but Tunisia and Tripoli without a land LoC (33.6
+    L1575), Germany its German unification spaces (Zollverein, 33.1 L1519). ``linked``:
+    ``linked_to_capital(s, power)``, when the caller has it."""
+    sp = P().spaces[sid]
+    if power in ("ru", "au") or (power == "ge" and sp.unification == "germany"):
+        return True
+    if linked is None:
+        linked = linked_to_capital(s, power)
+    if power == "ot":
+        return sid not in OT_LAND_LOC or sid in linked
+    return sid in linked and not sp.colonial_home
+
+
 def keys(s: dict, power: str, linked: set | None = None) -> dict:
     """The power's keys by manpower kind (3.2.1, 7.2, 33.2.1, 33.6 Local Autonomy; a key with
     rebels or a pacification marker does not count, 12.11, 21.1; India counts twice, 33.2)."""
@@ -1052,8 +1068,8 @@ def home_keys_for_armies(s: dict, power: str, kind: str, linked: set | None = No
         elif kind == "turkish":
             if set(sp.nationalities) - {"turkish"}:
                 continue
-        elif sp.colonial_home or sid not in linked:
-            continue
+        elif sp.colonial_home or (sid not in linked and not (power == "ge" and sp.unification == "germany")):
+            continue  # 12.2 L631: a territorial key (Zollverein: German unification spaces are, 33.1 L1519)
         if armies is None:  # armies by space, counted once
             armies = {}
             for u in s["units"].values():
