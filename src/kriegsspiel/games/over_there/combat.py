@@ -505,9 +505,15 @@ def _art_type(uid: str, fort: str | None, city: list[str]) -> Fraction:
     m = 1.0
     if fort:
         m = CH.fortification(fort).artillery_multipliers.get(kind, 1.0)
-    if m == 1.0 and city:
+    if m == 1.0 and city and fort != OLD_FORTRESS:
+        # L688, L698, L709: the city's multiplier holds "unless the hex also contains an improved
+        # fortress (old)" (ruling C7)
         m = CH.feature(city[0]).artillery_multipliers.get(kind, 1.0)
     return Fraction(m).limit_denominator(100)
+
+
+OLD_FORTRESS = "improved-fortress-old"
+"""The Fortifications Effects Chart row of an improved old fortress (12B1-12B4)."""
 
 
 @dataclass
@@ -1148,7 +1154,16 @@ def depot_distance(s: dict, side: str):
 
 
 def _retreat_choice(
-    s: dict, uid: str, here: str, origin: str, seen: set, zoc: set, occupied: set, near=None, overrun: bool = False
+    s: dict,
+    uid: str,
+    here: str,
+    origin: str,
+    seen: set,
+    zoc: set,
+    occupied: set,
+    near=None,
+    overrun: bool = False,
+    ignores: bool | None = None,
 ):
     """9F2 (L503-507): the hexes a unit may retreat into from ``here`` (one hex farther from
     ``origin``, ruling C9) with their priority: 1 free of enemy ZOC and within stacking, 2 free
@@ -1156,7 +1171,9 @@ def _retreat_choice(
     that the unit alone can overrun, 4 in an enemy ZOC, an enemy-occupied one too if the unit,
     reduced to its cadre by the ZOC, can still overrun it (ruling C30). Ties go to the hex closest
     to a friendly supply depot (L505, ``near``), then to a friendly-owned hex, then to the lowest
-    hex id (ruling C9). Returns (priority, hex, in_zoc) or None."""
+    hex id (ruling C9). ``ignores``: whether the unit may retreat through enemy ZOCs into a
+    friendly hex (L509-513), as its strength was before the retreat began (``ignores_zoc`` now if
+    not given). Returns (priority, hex, in_zoc) or None."""
     u = UNITS[uid]
     if u.fortress or rating(s, uid)[2] <= 0:
         return None  # ruling C11: a unit that cannot move cannot retreat
@@ -1184,7 +1201,7 @@ def _retreat_choice(
                 best = (key, b, b in zoc)
             continue
         in_zoc = b in zoc
-        if in_zoc and ignores_zoc(s, uid):
+        if in_zoc and (ignores_zoc(s, uid) if ignores is None else ignores):
             # 9F2 L509: "a friendly-occupied/owned hex": owned and occupied, as L205 reads the slash
             friendly = s["owner"].get(b) == side and any(UNITS[x].side == side and x != uid for x in units_in(s, b))
             in_zoc = not friendly
@@ -1217,12 +1234,21 @@ def _retreat_overruns(s: dict, uid: str, here: str, b: str, reduced: bool = Fals
 
 
 def _retreat_step(
-    s: dict, uid: str, origin: str, seen: set, zoc: set, occupied: set, path: list, near, overrun: bool = True
+    s: dict,
+    uid: str,
+    origin: str,
+    seen: set,
+    zoc: set,
+    occupied: set,
+    path: list,
+    near,
+    overrun: bool = True,
+    ignores: bool | None = None,
 ) -> bool:
     """Move a unit one hex of its retreat; False if it is eliminated instead."""
     v = s["units"][uid]
     here = v["hex"]
-    choice = _retreat_choice(s, uid, here, origin, seen, zoc, occupied, near, overrun=overrun)
+    choice = _retreat_choice(s, uid, here, origin, seen, zoc, occupied, near, overrun=overrun, ignores=ignores)
     if choice is None:
         eliminate(s, uid, "no retreat route (9F2)", "9F")
         return False
@@ -1288,13 +1314,17 @@ def retreat(
     paths: dict[str, list[str]] = {u: [] for u in movers}
     fight = _fight(s)
     near = depot_distance(s, side)
+    # 9F2 (L511, ruling C33): "A unit's strength is determined after implementing any losses,
+    # but before any retreats": a unit reduced to its cadre by an enemy ZOC on its first hex
+    # keeps, for its second (9F4) and any further hex, the ability its strength gave it
+    ignores = {u: ignores_zoc(s, u) for u in units}
     for step in range(hexes):
         zoc = set(zoc_hexes(s, enemy))
         occupied = {v["hex"] for _, v in on_map(s, enemy)}
         for u in units:
             if s["units"][u]["at"] == "map":
                 before = len(paths[u])
-                _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun)
+                _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun, ignores[u])
                 if len(paths[u]) > before and s["units"][u]["at"] == "map":
                     again = "retreats on" if step else "retreats"
                     log(s, f"{UNITS[u].short} {again} to {hex_name(paths[u][-1])}.", "9F")
@@ -1310,7 +1340,7 @@ def retreat(
             if n > MAX_RETREAT:
                 eliminate(s, u, "no hex within the stacking limit (9F2, 8B)", "9F")
                 break
-            _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun)
+            _retreat_step(s, u, origin[u], seen[u], zoc, occupied, paths[u], near, overrun, ignores[u])
             if s["units"][u]["at"] == "map":
                 log(s, f"{UNITS[u].short} retreats on to {hex_name(paths[u][-1])} (stacking, 9F2).", "9F")
     _follow(s, hqs, units, origin, paths)
@@ -1498,7 +1528,9 @@ def _retreat_before_combat(s: dict, b: Battle, report: dict) -> bool:
     left = []
     for u in units:
         choice = _retreat_choice(s, u, b.hex, b.hex, {b.hex}, zoc, occupied)
-        if choice is None or choice[0] == 3:
+        if choice is None or choice[2]:
+            # ruling C14: only with a hex open whose enemy ZOC does not reduce it (9F2, L507; a
+            # ZOC it may ignore into a friendly hex, L509, does not), not into a ZOC's reduction
             continue
         roll, code = _ground_success(s, "retreat-before-combat")
         ok = CH.succeeds(code)
@@ -1523,9 +1555,13 @@ def _went(ok: bool) -> str:
 
 
 def _may_rbc(uid: str, s: dict) -> bool:
+    """9I (L535): "Combat/motorized and cavalry units (Rules 3A2 and 14D) with a printed movement
+    rating of 7 or 8, and irregular units (Rule 14L) may attempt to retreat before combat" (14D,
+    L874, says the same of cavalry): the 7-or-8 bound holds for c/m and cavalry, not for
+    irregulars. Every cavalry unit of the scenario, division or cadre, is printed with 8."""
     u = UNITS[uid]
     mv = rating(s, uid)[2]
-    return ("cavalry" in u.tags or "cm" in u.tags) and mv in (7, 8) or "irregular" in u.tags
+    return (("cavalry" in u.tags or "cm" in u.tags) and mv in (7, 8)) or "irregular" in u.tags
 
 
 def _report(s: dict, side: str, h: str, uids: list[str]) -> dict:

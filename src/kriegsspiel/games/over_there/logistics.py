@@ -460,8 +460,10 @@ def spend(s: dict, side: str, h: str) -> None:
 
 
 def _out(s: dict, side: str) -> list[str]:
-    """The side's units on the map out of general supply after the initial phase's check."""
-    return [uid for uid, v in on_map(s, side) if v["out"] > 0 and not UNITS[uid].hq]
+    """The side's units on the map out of general supply after the initial phase's check, HQs
+    too: 11C2b-i (L620) makes a Res Pt a source "for all units which can trace an overland supply
+    line to it", and an HQs is a unit (3A1, 14M-14N) that 11F halves and 11F3 may eliminate."""
+    return [uid for uid, v in on_map(s, side) if v["out"] > 0]
 
 
 def general_offers(s: dict, side: str) -> dict[str, list[str]]:

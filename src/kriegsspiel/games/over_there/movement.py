@@ -1185,6 +1185,30 @@ def bridge_repair_cost(key: str) -> int:
     return max((REPAIR_BRIDGE_MP.get(f, REPAIR_BRIDGE_OTHER_MP) for f in MAP.hexsides[key] if f in BRIDGED), default=0)
 
 
+def bridge_needs_res(key: str) -> bool:
+    """13A3 (L778): "Repairing a bridge across a major/great river costs the construction unit 16
+    MPs, and it must trace an overland supply line to a Res Pt which must be expended for the
+    repair."""
+    return "major-river" in MAP.hexsides[key]
+
+
+def bridge_res_pt(s: dict, uid: str, key: str) -> str | None:
+    """Ruling O24: the hex of the Res Pt a construction unit starting the repair of a bridge
+    across a major river (13A3, L778) spends: one of its side's, on the ground or carried,
+    joined to the unit by an overland supply line of the overland length (11B1), not stacked
+    with an active Army HQs of another nationality (11E); the nearest, then the lowest hex id.
+    None if the repair needs no Res Pt (not a major river, or the work is under way and its
+    Res Pt already spent) or none is in reach."""
+    if not bridge_needs_res(key) or key in s.get("repairs", {}):
+        return None
+    side = UNITS[uid].side
+    src = logistics._Sources(s, side)
+    h = s["units"][uid]["hex"]
+    piles = logistics.at(s, side)
+    ok = [p for p in sorted(piles) if piles[p] and src.serves(p, uid)]
+    return min(ok, key=lambda p: (hx.distance(hx.from_id(h), hx.from_id(p)), p), default=None)
+
+
 def construction_unit(uid: str) -> bool:
     """Ruling O17: the scenario has no engineer counters; every non-artillery division (its
     pioneer companies) is a construction unit, a cadre is not."""
@@ -1236,7 +1260,10 @@ def engineering(s: dict, uids: list[str], mode: str) -> list[dict]:
             if bridge_owner(s, key) in (u.side, None):
                 tasks.append(({"demolish_bridge": key}, DEMOLISH_BRIDGE_MP, False))
         elif all(s["owner"].get(x) == u.side for x in key.split("|")):
-            tasks.append(({"repair_bridge": key}, 0, True))  # 13A3 (L778): both its hexes one's own
+            # 13A3 (L778): both its hexes one's own; across a major river the work begins only
+            # with a Res Pt in overland reach, spent for it (ruling O24)
+            if not bridge_needs_res(key) or key in s.get("repairs", {}) or bridge_res_pt(s, uid, key):
+                tasks.append(({"repair_bridge": key}, 0, True))
     out = []
     if h in rail_steps():
         if h not in s["breaks"] and left >= BREAK_MP and not u.fortress:
@@ -1300,6 +1327,12 @@ def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
         # 13A3 (L778): the work may take several phases; what is done stays done (ruling O24);
         # two units together each do at most half of what is left (13A5)
         key = action["repair_bridge"]
+        paid = ""
+        if bridge_needs_res(key) and key not in s.get("repairs", {}):
+            # 13A3 (L778): a major river's bridge takes a Res Pt, spent as the work begins (O24)
+            at = bridge_res_pt(s, uid, key)
+            logistics.spend(s, UNITS[uid].side, at)
+            paid = f", spending the Res Pt in {hex_name(at)}"
         repairs = s.setdefault("repairs", {})
         need = bridge_repair_cost(key) - repairs.get(key, 0)
         spend = 0.0
@@ -1312,10 +1345,10 @@ def engineer(s: dict, uid: str, action: dict, mode: str) -> str:
         if spend >= need:
             repairs.pop(key, None)
             s["demolished"] = [b for b in s["demolished"] if b != key]
-            done = f"repairs the bridge to {hex_name(_across(key, h))}"
+            done = f"repairs the bridge to {hex_name(_across(key, h))}{paid}"
         else:
             repairs[key] = repairs.get(key, 0) + spend
-            done = f"works on the bridge to {hex_name(_across(key, h))} ({fmt(need - spend)} MPs of work left)"
+            done = f"works on the bridge to {hex_name(_across(key, h))}{paid} ({fmt(need - spend)} MPs of work left)"
     else:
         pay(REPAIR_MP)
         s["breaks"] = [b for b in s["breaks"] if b != h]

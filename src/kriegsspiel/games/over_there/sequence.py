@@ -1445,6 +1445,7 @@ def disband(s: dict, side: str, uid: str) -> None:
     used[month] = used.get(month, 0) + re_size(s, uid)
     v = s["units"][uid]
     where = v["hex"]
+    logistics.drop(s, uid, where)  # 11H (L648-653): what it carries stays on the map, as on withdrawal
     v["at"] = "disbanded"
     v["hex"] = None
     s["pool"][side][kind] = s["pool"][side].get(kind, 0) + n
@@ -1671,7 +1672,8 @@ CAVALRY_LIMIT = {"russian": 12}
 def rebuild(s: dict, side: str, t: str) -> None:
     """16B3d (L1209), ruling O7: in every initial phase, the phasing player's and the enemy's,
     the side's cadres on the map are rebuilt to full strength, one Man Pt each, in the
-    scenario's order of units: from the general pool if the cadre is in general supply, else
+    scenario's order of units: from the general pool if the cadre is in regular general supply
+    (traced to a regular source, not fed by a special one, 11C2b), else
     from an on-map Man Pt in its hex (L1209: "only if the unit to be rebuilt, and the
     replacements to be used, occupy the same hex"; ruling O37); not in an enemy ZOC unless the
     hex has a fortification other than fieldworks, not overstacking the hex (8A), and within
@@ -1683,11 +1685,14 @@ def rebuild(s: dict, side: str, t: str) -> None:
     zoc = zoc_hexes(s, OTHER[side])
     month = month_of(t)
     used = s.setdefault("rebuilt", {}).setdefault(side, {})
+    special = s.get("supply_since", {})  # 11C2b (L620): units supplied by a special source stay counted
     for uid, v in on_map(s, side):
         if not v["cadre"]:
             continue
         h = v["hex"]
-        from_pool = pool["man"] >= 1 and v["supply"] == "general"
+        # 16B3d (L1209): from a general pool only "in regular general supply (Rule 11C2)": traced
+        # to a regular source (11C2a), not fed by a Res Pt or an improved fortress (11C2b; O39)
+        from_pool = pool["man"] >= 1 and v["supply"] == "general" and uid not in special
         here = counters.get(h)
         if not from_pool and not here:
             continue

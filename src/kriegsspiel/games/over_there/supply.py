@@ -136,10 +136,12 @@ from .world import (
     SCENARIO_ID,
     UNITS,
     hex_name,
+    leader_name,
     on_map,
     re_size,
     side_map,
     step_costs,
+    to_staff,
     unit_name,
 )
 
@@ -683,8 +685,9 @@ def depletion(s: dict, side: str) -> None:
 
 def attrition(s: dict, side: str) -> list[str]:
     """11F3 (L640-644): each of the side's isolated units in its second or later turn out of
-    general supply rolls on the Ground Success Table; a failure eliminates it (ruling S10).
-    Returns the units eliminated."""
+    general supply rolls on the Ground Success Table; a failure eliminates it (ruling S10), an
+    Army HQs' leader getting away to the general staff (14P, L1009). Returns the units
+    eliminated."""
     gone = []
     weather = _weather(s)
     for uid, v in on_map(s, side):
@@ -710,6 +713,13 @@ def attrition(s: dict, side: str) -> list[str]:
         v["at"] = "stock" if UNITS[uid].man_pt else "eliminated"  # ruling O37: a Man Pt is lost
         v["hex"] = None
         s.get("supply_since", {}).pop(uid, None)
+        rec = s.get("hq", {}).get(uid)
+        if rec and rec.get("leader"):
+            # 14P (L1009): "When an Army HQs is eliminated, any leader assigned to it is placed in
+            # the off-map available leader pool (the leader always gets away)", by 11F3 too
+            lid, rec["leader"] = rec["leader"], None
+            to_staff(s, side, lid)
+            log(s, f"{leader_name(lid)} gets away to the general staff.", "14P", to=[side])
         gone.append(uid)
     return gone
 
