@@ -649,3 +649,52 @@ def test_each_way_to_spend_cp_says_what_it_costs():
     influence = next(a for a in game.actions(s, "fr") if isinstance(a, dict) and a["do"] == "influence")
     assert game.label(influence, s).endswith("(1 CP)")
     assert game.label(influence) == game.label(influence, None)  # without the position: no cost
+
+
+def test_3_4_6_japan_is_out_of_the_game_until_the_meiji_restoration():
+    """3.4.6 L276: "Japan comes into the game through the play of the Meiji Restoration card". In
+    1850 a player could place diplomacy on Japan, ally with it or declare war on it, its key
+    undefended (the Meiji card places its army); Metternich's Legacy offered Japan and Qing China
+    (12.5.3 L670: no diplomacy marker in Qing spaces, so no alliance)."""
+    from kriegsspiel.games.imperial_elegy import sequence, war
+
+    s = _impulse(power="uk")
+    assert "japan" not in actions.diplomacy_targets(s, "uk")
+    assert "japan" not in war.targets(s, "ru")
+    assert not {"japan", "qing"} & set(sequence.metternich_choices(s))
+    _spend(s, "uk", 1)
+    with pytest.raises(IllegalAction):
+        game.apply(s, "uk", {"do": "diplomacy", "minor": "japan"})
+    assert "japan" not in s["diplomacy"]
+    s["flags"]["meiji-restoration"] = True
+    assert "japan" in actions.diplomacy_targets(s, "uk")
+    assert "japan" in sequence.metternich_choices(s) and "qing" not in sequence.metternich_choices(s)
+
+
+def test_12_14_the_cp_chain_pays_for_a_declaration_of_war_up_to_four_cp():
+    """12.14 L721: the chain's CP pay for "a single action which cannot exceed 4 CP"; 12.17 L737:
+    "Declare War: 1-4 CP"; 12.17.2 L746: "war budget (= CP spent + industry level)". A war declared
+    with a 1-CP card and 6 CP chained started with 1 CP, the chain left untouched (R4)."""
+    from kriegsspiel.games.imperial_elegy.deck import deck
+
+    dk = deck()
+    plain = sorted(c for c, r in dk.cards.items() if not ({"mandatory", "response", "combat"} & set(r.flags)))
+    one = next(c for c in plain if dk.cards[c].cp == 1)
+    threes = [c for c in plain if dk.cards[c].cp == 3][:2]
+    s = _impulse(power="fr")
+    st = s["powers"]["fr"]
+    st["hand"], st["chain"] = [one], list(threes)
+    proc(s, "spend", power="fr", card=one, cp=1)
+    wars = [a for a in game.actions(s, "fr") if isinstance(a, dict) and a["do"] == "war"]
+    chained = next(a for a in wars if a.get("chain"))
+    assert game.label(chained, s).endswith("with your CP chain (4 CP)")
+    discard = len(s["discard"])
+    answer(s, "fr", chained)
+    assert s["war"]["cp"] == 4 and s["war"]["played"]["fr"] == 4
+    assert st["chain"] == [] and len(s["discard"]) == discard + 2  # the chain is spent (12.14)
+    s = _impulse(power="fr")  # the card alone: its own CP, the chain kept
+    st = s["powers"]["fr"]
+    st["hand"], st["chain"] = [one], list(threes)
+    proc(s, "spend", power="fr", card=one, cp=1)
+    answer(s, "fr", {"do": "war", "target": "ge"})
+    assert s["war"]["cp"] == 1 and st["chain"] == threes

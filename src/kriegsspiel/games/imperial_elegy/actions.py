@@ -116,7 +116,11 @@ class SpendState(State):
     def act(self, s, f, role, action):
         if action == "done":
             return None
-        cost = f["left"] if action["do"] == "war" else cost_of(s, role, action)
+        if action["do"] == "war":  # 12.17 L737: all the card's CP, and the CP chain if it pays too (R4)
+            cost = min(CHAIN_MAX, f["left"] + f["chain"]) if action.get("chain") else f["left"]
+            f["war_cp"] = cost
+        else:
+            cost = cost_of(s, role, action)
         pay(s, role, f, cost)
         f["fresh"] = False
         imp = s.get("impulse")
@@ -207,8 +211,11 @@ def options(s: dict, p: str, f: dict) -> list:  # noqa: C901 - one block per act
             reduced_allies.append(uid)
     # 12.17 declare war: the whole card, as the first use of its CP
     if f.get("card") and f.get("fresh") and s.get("war") is None:
+        chained = min(CHAIN_MAX, left + f["chain"]) if f.get("chain") and left < CHAIN_MAX else 0
         for t in war.targets(s, p):
             out.append(({"do": "war", "target": t}, 1))
+            if chained:  # 12.14 L721, 12.17 L737: the CP chain pays for a declaration of up to 4 CP (R4)
+                out.append(({"do": "war", "target": t, "chain": True}, chained))
     # 12.2 recruitment
     linked = linked_to_capital(s, p)  # asked by several actions below: traced once
     for kind, where in recruit_places(s, p, counts, linked):
@@ -670,8 +677,11 @@ def perform(s: dict, p: str, a: dict, f: dict) -> None:  # noqa: C901 - one bloc
     who = NAMES[p]
     imp = s.get("impulse") or {}
     if do == "war":
-        log(s, f"{who} declares war on {name(a['target'])} with all of the card's CP.", "12.17")
-        cp = card(f["card"]).cp if f.get("card") else 0
+        cp = f.pop("war_cp", None)
+        if cp is None:
+            cp = card(f["card"]).cp if f.get("card") else 0
+        chained = " and its CP chain" if a.get("chain") else ""
+        log(s, f"{who} declares war on {name(a['target'])} with all of the card's CP{chained}: {cp} CP.", "12.17")
         call(s, "war", attacker=p, card=f.get("card"), cp=cp, target=a["target"])
         f["left"] = 0
         return

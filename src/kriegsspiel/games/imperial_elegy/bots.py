@@ -267,6 +267,7 @@ def _spend(b, me, st, actions, dicts, rng):
     if "war" in by and _war_wanted(b, me, st) and rng.random() < 0.2:
         german = [a for a in by["war"] if a["target"] in GERMAN_MINORS]
         pool = german if me == "ge" and german else by["war"]
+        pool = [a for a in pool if a.get("chain")] or pool  # the chain's CP too: a bigger war budget (R4)
         return pool[rng.randrange(len(pool))]
     if "battle" in by:
         return by["battle"][0]

@@ -38,6 +38,7 @@ from .world import (
     displace_unit,
     dominators,
     in_region,
+    japan_in_play,
     minor_region_space,
     minors_in_play,
     name,
@@ -233,6 +234,8 @@ def _minor_ok(s: dict, m) -> bool:
         return False
     if m == "csa":
         return bool(s["flags"].get("american-civil-war"))
+    if m == "japan" and not japan_in_play(s):
+        return False  # 3.4.6 L276: not before the Meiji Restoration
     return any(c == m for c in s["control"].values())
 
 

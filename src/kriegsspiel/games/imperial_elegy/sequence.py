@@ -443,8 +443,8 @@ def metternich_choices(s: dict) -> list:
         d = s["diplomacy"].get(m)
         if d is not None and d != "au":
             continue
-        if pack().minors[m].rebel:
-            continue
+        if pack().minors[m].rebel or m == "qing":
+            continue  # 12.5.3 L670: Qing takes no diplomacy marker, so no alliance (as events.h_ally)
         out.append(m)
     return out
 
@@ -808,9 +808,12 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
         text = _do_label(a, s)
         top = s["stack"][-1] if s is not None and s.get("stack") else {}
         if text and top.get("state") == "spend" and top.get("role") in PLAYERS:
-            from .actions import cost_of  # 12.1 L605-623: what the action costs, shown with it
+            from .actions import CHAIN_MAX, cost_of  # 12.1 L605-623: what the action costs, shown with it
 
-            cp = top.get("left", 0) if a["do"] == "war" else cost_of(s, top["role"], a)
+            if a["do"] == "war":  # all the card's CP, and the CP chain's with "chain" (12.17, R4)
+                cp = min(CHAIN_MAX, top.get("left", 0) + top.get("chain", 0)) if a.get("chain") else top.get("left", 0)
+            else:
+                cp = cost_of(s, top["role"], a)
             text += f" ({cp} CP)"
         if text:
             return text
@@ -872,7 +875,7 @@ def _do_label(a: dict, s) -> str | None:  # noqa: C901 - one phrase per action o
     do = a["do"]
     sp = space_name(a["space"]) if "space" in a else None
     if do == "war":
-        return f"declare war on {name(a['target'])}"
+        return f"declare war on {name(a['target'])}{' with your CP chain' if a.get('chain') else ''}"
     if do == "army":
         owner = f"{name(a['for'])} " if "for" in a else ""
         kind = {"army": "army", "british": "British army", "indian": "Indian army", "turkish": "Turkish army",

@@ -181,11 +181,20 @@ def minor_space(s: dict, minor: str) -> str | None:
     return None
 
 
+def japan_in_play(s: dict) -> bool:
+    """3.4.6 L276: "Japan comes into the game through the play of the Meiji Restoration card"."""
+    return bool(s["flags"].get("meiji-restoration"))
+
+
 def minors_in_play(s: dict) -> list:
-    """Minor powers that exist and control a space (4.6.2)."""
+    """Minor powers that exist and control a space (4.6.2); Japan once the Meiji Restoration has
+    brought it into the game (3.4.6 L276): no diplomacy, alliance or war with it before."""
     minors = P().minors
     gone = s["gone"]
-    return sorted({c for c in s["control"].values() if c in minors and c not in gone})
+    out = {c for c in s["control"].values() if c in minors and c not in gone}
+    if "japan" in out and not japan_in_play(s):
+        out.discard("japan")
+    return sorted(out)
 
 
 def linked_to_capital(s: dict, power: str) -> set:
