@@ -476,7 +476,8 @@ def create_app(
         text = clean(body.text)  # as every free word a player writes is kept
         if not text:
             raise Refused(400, "an empty message is not sent")
-        if not host.chats.take(f"{live.id}/{seat.key}"):
+        # by the seat's roles, not its token: a seat handed over (to oneself) keeps what it has spent
+        if not host.chats.take(f"{live.id}/{','.join(seat.roles)}"):
             raise Refused(429, "too many messages from this seat; wait a little")
         message = await host.say(live, speaker, body.to, text)
         return {"ok": True, "message": message}

@@ -17,6 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 import orjson
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.concurrency import run_in_threadpool
 
 from ... import bot as get_bot
@@ -35,6 +37,8 @@ REPLAYS_AT_ONCE = 1
 """Replays worked out at the same time; more wait their turn."""
 RECENT = 64
 """States replayed lately, kept to step on from (a replay viewer goes one step at a time)."""
+MAX_GAME_ID = 32
+"""A game's id is at most this long (the column's width; the server makes 16 hex digits)."""
 MAX_ERROR = 300
 """An error message is cut at this many characters: it never echoes a whole input back."""
 
@@ -64,8 +68,8 @@ class Limits:
     """What one client, one game and the server as a whole may take (docs/WEB.md)."""
 
     sockets_per_game: int = 200
-    """Spectators' sockets on one game; the seats' have as many of their own (a crowd of
-    spectators never shuts out a player)."""
+    """Spectators' sockets on one game; each seat has as many of its own (a crowd of
+    spectators, or one player's many sockets, never shuts out another player)."""
     sockets_per_client: int = 50
     creations_per_minute: float = 10.0
     bot_games: int = 4
@@ -147,7 +151,7 @@ class Host:
         self.damaged: dict[str, str] = {}
         self.sockets: dict[str, int] = {}  # client -> open websockets
         self.creations = Allowance(self.limits.creations_per_minute / 60, self.limits.creations_per_minute)
-        self.chats = Allowance(self.limits.chat_per_minute / 60, self.limits.chat_per_minute)  # by game and seat
+        self.chats = Allowance(self.limits.chat_per_minute / 60, self.limits.chat_per_minute)  # by game and roles
         self.recent: OrderedDict[tuple[str, int], dict] = OrderedDict()  # states replayed lately
         self.replaying = asyncio.Semaphore(REPLAYS_AT_ONCE)
         self.searchers: ProcessPoolExecutor | None = None  # started when a searching bot first thinks
@@ -250,12 +254,17 @@ class Host:
             raise Refused(409, f"the stored data of game {game_id} is damaged: it cannot be played")
         live = self.live.get(game_id)
         if live is None:
+            if len(game_id) > MAX_GAME_ID or not game_id.isprintable():  # no game's id; nothing to ask the database
+                raise Refused(404, f"no game {game_id!r} on this server")
             try:
                 loaded = await run_in_threadpool(self.store.load, game_id)
             except Damaged as e:
                 self.damaged[game_id] = str(e)
                 log.error("game %s cannot be loaded: its stored data is damaged (%s)", game_id, e)
                 raise Refused(409, f"the stored data of game {game_id} is damaged: it cannot be played") from None
+            except (DBAPIError, PoolTimeout) as e:  # the game is not damaged: it is loaded when asked again
+                log.error("game %s could not be loaded: the database did not answer (%s)", game_id, type(e).__name__)
+                raise Refused(503, "the server's database did not answer; try again") from None
             if loaded is None:
                 raise Refused(404, f"no game {game_id!r} on this server")
             state, rows = loaded
@@ -394,7 +403,11 @@ class Host:
                 raise Refused(409, f"the game has moved on (step {rules.step(now, role)}, not {step}): look again")
             if not rules.can_undo(now, role):
                 raise Refused(409, f"{role} has nothing to undo now")
-            state = await self.state_at(live, len(now["actions"]) - 1)
+            n = len(now["actions"]) - 1
+            if live.before is not None and len(live.before["actions"]) == n:
+                state = live.before  # the game before the last action, kept at hand
+            else:
+                state = await self.state_at(live, n)
             drafted = len(now.get("drafts", ())) > len(state.get("drafts", ()))
             await run_in_threadpool(
                 self.store.replace_state,
@@ -411,11 +424,13 @@ class Host:
     async def state_at(self, live: Live, n: int) -> dict:
         """The game after its first ``n`` actions: from a state replayed lately
         or the nearest snapshot, whichever is nearer (never from the start).
-        The state may be shared: whoever changes it clones it first."""
+        The state may be shared: whoever changes it clones it first.
+
+        Never the game before the last action, though it is at hand (an undo takes it
+        itself): a replay would be that step only when no secret draft step of another
+        seat came since, and the time saved would tell of such steps."""
         if n == len(live.state["actions"]):
             return live.state
-        if live.before is not None and n == len(live.before["actions"]):
-            return live.before
         rules = _rules(live.state["game"])
         rewinds = live.rewinds
         near = max((m for g, m in self.recent if g == live.id and m <= n), default=None)
@@ -532,9 +547,11 @@ class Host:
     # ----- sockets -------------------------------------------------------------------
 
     def open_socket(self, live: Live, listener: Listener) -> None:
-        spectator = listener.seat.spectator
-        alike = sum(1 for other in live.listeners if other.seat.spectator == spectator)
-        if alike >= self.limits.sockets_per_game:  # spectators and seats counted apart
+        if listener.seat.spectator:
+            alike = sum(1 for other in live.listeners if other.seat.spectator)
+        else:  # each seat its own share: one player's many sockets never shut another player out
+            alike = sum(1 for other in live.listeners if other.seat.key == listener.seat.key)
+        if alike >= self.limits.sockets_per_game:  # spectators and each seat counted apart
             raise Refused(429, "too many sockets are open on this game")
         if self.sockets.get(listener.client, 0) >= self.limits.sockets_per_client:
             raise Refused(429, "too many sockets are open from this address")

@@ -20,6 +20,8 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ...engine import records
 from ...engine.errors import RecordError
@@ -146,6 +148,8 @@ class Store:
                 for role, action in later:
                     state = rules.apply(state, role, action)
             return state, seat_rows
+        except (DBAPIError, PoolTimeout):
+            raise  # the database did not answer (restarted, gone for a moment): the game's data is not at fault
         except Exception as e:  # noqa: BLE001 - whatever is wrong with the row, the game cannot be played
             raise Damaged(f"{type(e).__name__}: {e}"[:300]) from None
 
