@@ -159,3 +159,43 @@ def test_handing_a_seat_over_to_oneself_does_not_refill_its_chat_allowance(db):
             assert say("more spam") == 429  # the same seat, the same allowance
         other = g["seats"]["clubs"]["token"]  # another seat's allowance is its own
         assert c.post(f"/api/games/{g['id']}/chat", json={"token": other, "text": "hello"}).status_code == 200
+
+
+# ----- chat ----------------------------------------------------------------------------------------
+
+
+def test_a_seats_message_numbers_tell_nothing_of_the_messages_it_may_not_read(client):
+    """A message's id is its number among the messages the reader may read: the ids were the rows'
+    keys, one counter for the whole server, so the gaps between the ids a seat saw told it how many
+    private messages the others sent each other (and other games' chat too)."""
+    g = new(client, seed=3, players=3)
+    t = {r: s["token"] for r, s in g["seats"].items()}
+    assert {"hearts", "clubs", "spades"} <= set(t)
+
+    def say(who, text, to=None):
+        r = client.post(f"/api/games/{g['id']}/chat", json={"token": t[who], "text": text, "to": to})
+        assert r.status_code == 200, r.text
+        return r.json()["message"]
+
+    def page(who, **params):
+        return client.get(f"/api/games/{g['id']}/chat", params={"token": t[who], **params}).json()
+
+    first = say("hearts", "all: hello")
+    other = new(client, seed=4, players=3)  # another game's chat
+    client.post(f"/api/games/{other['id']}/chat", json={"token": other["seats"]["hearts"]["token"], "text": "x"})
+    with_ws = f"/ws/games/{g['id']}?token={t['hearts']}"
+    with client.websocket_connect(with_ws) as ws:
+        ws.receive_json()
+        for n in range(3):
+            say("clubs", f"spades, between us {n}", to="spades")
+        second = say("spades", "all: shall we")
+        pushed = ws.receive_json()
+        while "chat" not in pushed:
+            pushed = ws.receive_json()
+    seen = page("hearts")["chat"]
+    assert [m["text"] for m in seen] == ["all: hello", "all: shall we"]
+    assert [m["id"] for m in seen] == [1, 2] == [first["id"], pushed["chat"]["id"]]
+    assert second["id"] == 5  # spades reads the three private messages too
+    assert [m["id"] for m in page("spades")["chat"]] == [1, 2, 3, 4, 5]
+    older = page("spades", before=4, limit=2)
+    assert [m["text"] for m in older["chat"]] == ["spades, between us 0", "spades, between us 1"] and older["more"]

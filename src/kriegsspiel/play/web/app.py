@@ -479,7 +479,7 @@ def create_app(
         # by the seat's roles, not its token: a seat handed over (to oneself) keeps what it has spent
         if not host.chats.take(f"{live.id}/{','.join(seat.roles)}"):
             raise Refused(429, "too many messages from this seat; wait a little")
-        message = await host.say(live, speaker, body.to, text)
+        message = await host.say(live, speaker, body.to, text, list(seat.roles))
         return {"ok": True, "message": message}
 
     @app.get("/api/games/{game_id}/chat")

@@ -483,14 +483,25 @@ class Host:
             raise Refused(409, str(e)) from None
         return Live(live.id, state, live.seats)
 
-    async def say(self, live: Live, sender: str, recipient: str | None, text: str) -> dict:
-        message = await run_in_threadpool(self.store.add_chat, live.id, sender, recipient, text)
-        news = ("chat", message)
+    async def say(self, live: Live, sender: str, recipient: str | None, text: str, roles: list[str]) -> dict:
+        """Store a message and push it to the sockets of the seats that may read it, numbered as
+        each seat numbers the messages it reads (``Store.chat_number``); returned numbered for
+        ``roles``, the speaker's seat."""
+        stored = await run_in_threadpool(self.store.add_chat, live.id, sender, recipient, text)
+        key = stored.pop("key")
+        numbers: dict[tuple, int] = {}
+
+        async def numbered(readers) -> dict:
+            k = tuple(readers)
+            if k not in numbers:
+                numbers[k] = await run_in_threadpool(self.store.chat_number, live.id, list(readers), key)
+            return {"id": numbers[k], **stored}
+
         for listener in list(live.listeners):
             mine = listener.seat.roles
             if recipient is None or recipient in mine or sender in mine:
-                listener.queue.put_nowait(news)
-        return message
+                listener.queue.put_nowait(("chat", await numbered(mine)))
+        return await numbered(roles)
 
     async def changed(self, live: Live, only: str | None = None) -> None:
         """Tell the open sockets; after a secret draft step only its own role's."""

@@ -260,29 +260,48 @@ class Store:
 
     # ----- chat ----------------------------------------------------------------------
 
+    # A message's "id" is its number among the messages the reader may read (1 for the first):
+    # the row's own key counts every message of the server, so gaps between the keys a seat sees
+    # would tell it how many private messages others sent. ``key`` is the row's, kept inside.
+
     def add_chat(self, game_id: str, sender: str | None, recipient: str | None, text: str) -> dict:
+        """Store a message; returned with its row ``key`` and no ``id`` (``chat_number`` gives
+        it for each reader)."""
         at = time.time()
         with self.engine.begin() as conn:
             done = conn.execute(
                 insert(chat).values(game_id=game_id, sender=sender, recipient=recipient, text=text, at=at)
             )
             key = done.inserted_primary_key[0]
-        return {"id": key, "from": sender, "to": recipient, "text": text, "at": at}
+        return {"key": key, "from": sender, "to": recipient, "text": text, "at": at}
 
-    def chat_page(self, game_id: str, roles: list[str], before: int | None, limit: int) -> tuple[list[dict], bool]:
-        """The latest ``limit`` messages ``roles`` may read (older than ``before``),
-        oldest first, and whether there are more."""
+    @staticmethod
+    def _readable(game_id: str, roles: list[str]):
         mine = chat.c.recipient.is_(None)
         if roles:
             mine = mine | chat.c.recipient.in_(roles) | chat.c.sender.in_(roles)
-        query = select(chat).where(chat.c.game_id == game_id, mine)
-        if before is not None:
-            query = query.where(chat.c.id < before)
+        return (chat.c.game_id == game_id, mine)
+
+    def chat_number(self, game_id: str, roles: list[str], key: int) -> int:
+        """The number of the message stored as ``key`` among those ``roles`` may read."""
+        query = select(func.count()).select_from(chat).where(*self._readable(game_id, roles), chat.c.id <= key)
         with self.engine.connect() as conn:
-            rows = conn.execute(query.order_by(chat.c.id.desc()).limit(limit + 1)).all()
-        more = len(rows) > limit
-        rows = rows[:limit][::-1]
-        return [{"id": r.id, "from": r.sender, "to": r.recipient, "text": r.text, "at": r.at} for r in rows], more
+            return conn.execute(query).scalar_one()
+
+    def chat_page(self, game_id: str, roles: list[str], before: int | None, limit: int) -> tuple[list[dict], bool]:
+        """The latest ``limit`` messages ``roles`` may read (numbered below ``before``),
+        oldest first, and whether there are more."""
+        with self.engine.connect() as conn:
+            keys = conn.execute(select(chat.c.id).where(*self._readable(game_id, roles)).order_by(chat.c.id)).scalars()
+            keys = list(keys)
+            end = len(keys) if before is None else max(0, min(before - 1, len(keys)))
+            start = max(0, end - limit)
+            chosen = keys[start:end]
+            rows = conn.execute(select(chat).where(chat.c.id.in_(chosen)).order_by(chat.c.id)).all() if chosen else []
+        return [
+            {"id": start + i + 1, "from": r.sender, "to": r.recipient, "text": r.text, "at": r.at}
+            for i, r in enumerate(rows)
+        ], start > 0
 
     # ----- upkeep --------------------------------------------------------------------
 
