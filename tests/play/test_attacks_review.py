@@ -7,23 +7,11 @@ import contextlib
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy.exc import OperationalError
-from starlette.websockets import WebSocketDisconnect
 from test_attacks import _drafting_action, _plotting, _two_player_borders, shape
-from webtools import act, new
+from webtools import act, closed_with, new
 
 from kriegsspiel.play.web.app import create_app
 from kriegsspiel.play.web.service import Limits
-
-
-def closed_with(c, url) -> int | None:
-    """The close code of a socket opened at ``url``, or None if it was accepted."""
-    try:
-        with c.websocket_connect(url) as ws:
-            ws.receive_json()
-            return None
-    except WebSocketDisconnect as e:
-        return e.code
-
 
 # ----- websockets -----------------------------------------------------------------------------
 

@@ -9,8 +9,7 @@ import contextlib
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, event, select
-from starlette.websockets import WebSocketDisconnect
-from webtools import new
+from webtools import closed_with, new
 
 from kriegsspiel.engine.words import clean
 from kriegsspiel.lab.tournament import tournament
@@ -34,17 +33,6 @@ def by_address(inner):
         return await inner(scope, receive, send)
 
     return app
-
-
-def closed_with(c, url) -> int | None:
-    """The close code of a socket opened at ``url``, or None if it was accepted and sent
-    its first message."""
-    try:
-        with c.websocket_connect(url) as ws:
-            ws.receive_json()
-            return None
-    except WebSocketDisconnect as e:
-        return e.code
 
 
 # ----- clients by address -----------------------------------------------------------------

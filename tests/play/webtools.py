@@ -45,3 +45,16 @@ def wait_for(client, game_id, token, test, timeout=30.0):
             return shape
         time.sleep(0.05)
     raise AssertionError("the game did not reach the expected position in time")
+
+
+def closed_with(c, url) -> int | None:
+    """The close code of a socket opened at ``url``, or None if it was accepted and sent
+    its first message."""
+    from starlette.websockets import WebSocketDisconnect
+
+    try:
+        with c.websocket_connect(url) as ws:
+            ws.receive_json()
+            return None
+    except WebSocketDisconnect as e:
+        return e.code
