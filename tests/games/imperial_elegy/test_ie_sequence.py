@@ -698,3 +698,26 @@ def test_12_14_the_cp_chain_pays_for_a_declaration_of_war_up_to_four_cp():
     proc(s, "spend", power="fr", card=one, cp=1)
     answer(s, "fr", {"do": "war", "target": "ge"})
     assert s["war"]["cp"] == 1 and st["chain"] == threes
+
+
+def test_9_1_5_impulsive_ruler_is_no_mandatory_event_it_may_wait_in_the_hand():
+    """9.1.5 L566: Impulsive Ruler, the one mandatory response, "must be played as a response card
+    when its conditions are met"; 12.0 L601 bars keeping only "a home card or a mandatory event".
+    With it as its last card a player could not pass, and at the end of the Action Phase it was
+    discarded and its event triggered (+1 WTT)."""
+    from kriegsspiel.engine import ask
+    from kriegsspiel.games.imperial_elegy import sequence
+
+    s = _impulse(power="fr")
+    st = s["powers"]["fr"]
+    st["hand"], st["home"] = ["impulsive-ruler"], None
+    ask(s, "impulse", "fr")
+    assert "pass" in game.actions(s, "fr")
+    assert sequence.discardable(s, "fr") == ["impulsive-ruler"]  # not a mandatory event for 10.4
+    s = blank()
+    for p in world.PLAYERS:
+        s["powers"][p]["hand"] = []
+    s["powers"]["fr"]["hand"] = ["impulsive-ruler"]
+    wtt = s["wtt"]
+    assert sequence.ActionPhase().keep(s, {"k": 0}) is None  # the end of the phase: kept, nobody asked
+    assert s["powers"]["fr"]["hand"] == ["impulsive-ruler"] and s["wtt"] == wtt

@@ -491,3 +491,16 @@ def test_a_march_is_logged_with_the_unit_and_where_it_goes():
     lines = [e[1] for e in s["log"][-3:]]
     assert "Prussia takes a march action." in lines
     assert "Prussia's army in Berlin marches to Silesia." in lines
+
+
+def test_3_4_a_space_controlled_with_another_is_never_an_objective_nor_taken_alone():
+    """3.4.1 L260: "The player that controls Istanbul also controls the Dardanelles"; 3.4.4 L273:
+    Egypt's two other spaces go with Egypt, Benghazi with Tripoli. A war of conquest took the
+    Dardanelles, or Benghazi, and left Istanbul or Tripoli Ottoman."""
+    s = blank(2)
+    for sid in ("dardanelles", "benghazi"):
+        assert world.P().spaces[sid].controlled_with and s["control"][sid] == "ot"
+    pool = war.objective_pool(s, "ru", "ot", "conquest")
+    assert "istanbul" not in pool and "tripoli" in pool  # the capital never (13.3.1); Tripoli may be
+    assert not {"dardanelles", "benghazi", "sinai", "great-sand-sea"} & set(pool)
+    assert not [sid for sid in pool if world.P().spaces[sid].controlled_with]

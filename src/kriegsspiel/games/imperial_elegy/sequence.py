@@ -251,11 +251,19 @@ class Prep(Procedure):
         return None
 
 
+def mandatory_event(c: str) -> bool:
+    """A mandatory event card (9.1.4): played for its event, never kept for the next turn (12.0
+    L601), triggered when discarded. Impulsive Ruler, the one mandatory *response* (9.1.5 L566),
+    is not one: it is played "when its conditions are met", and may wait in the hand."""
+    flags = card(c).flags
+    return "mandatory" in flags and "response" not in flags
+
+
 def discardable(s: dict, q: str) -> list:
     """Cards a random discard may take: never the home card (9.1.1.1), never a mandatory
     event for the prep-phase discard (10.4)."""
     st = s["powers"][q]
-    return [c for c in st["hand"] if c != st["home"] and "mandatory" not in card(c).flags]
+    return [c for c in st["hand"] if c != st["home"] and not mandatory_event(c)]
 
 
 def prep_offers(s: dict, q: str) -> list:
@@ -541,7 +549,7 @@ class ActionPhase(Procedure):
                 # discarded triggers at once, resolved by its holder (9.1.4 L564)
                 f["looked"] = True
                 checkpoint(s)
-                due = [c for c in st["hand"] if "mandatory" in card(c).flags]
+                due = [c for c in st["hand"] if mandatory_event(c)]
                 for c in due:
                     st["hand"].remove(c)
                     log(s, f"{NAMES[q]} discards {card_title(c)}: its event triggers.", "9.1.4")
@@ -594,10 +602,10 @@ class Impulse(State):
             rec = card(c)
             flags = rec.flags
             if "mandatory" in flags:
-                mandatory = True
-                if "response" in flags:
-                    out.append({"card": c, "as": "cp"})  # Impulsive Ruler: only as its response
+                if "response" in flags:  # Impulsive Ruler, a mandatory response: only as its response
+                    out.append({"card": c, "as": "cp"})  # or for CP; held, it does not bar a pass (9.1.5)
                     continue
+                mandatory = True
                 opts = playable(s, role, c) or ["none"]
                 for o in opts:
                     out.append({"card": c, "as": "mandatory", "option": o})
@@ -630,13 +638,13 @@ class Impulse(State):
         if how == "industrialize":
             st["industrialize"] = c
             log(s, f"{NAMES[role]} plays {title} ({rec.cp} CP) into industrialization.", "12.13")
-            if "mandatory" in rec.flags:
+            if mandatory_event(c):
                 call(s, "event", power=role, card=c, option=None, discard=False)
             return None
         if how == "chain":
             st["chain"].append(c)
             log(s, f"{NAMES[role]} plays {title} ({rec.cp} CP) into the CP chain.", "12.14")
-            if "mandatory" in rec.flags:
+            if mandatory_event(c):  # 12.14 L723: "Mandatory events played into the CP chain still trigger"
                 call(s, "event", power=role, card=c, option=None, discard=False)
             return None
         if how == "event":

@@ -397,6 +397,8 @@ def objective_pool(s: dict, p: str, q: str, aim: str, italian=None, cid=None, sp
     cit = set(s["flags"].get("citizenship", []))
     for sid in spaces:
         sp = P().spaces[sid]
+        if sp.controlled_with:
+            continue  # 3.4.1 L260, 3.4.4 L273: it goes with the space that controls it, never alone
         if aim == "conquest":
             if sp.type not in ("capital", "subcapital"):  # 13.3.1 L778
                 out.append(sid)
@@ -1467,6 +1469,8 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
             if c not in losers:
                 continue
             sp = P().spaces[sid]
+            if sp.controlled_with:
+                continue  # 3.4.1 L260, 3.4.4 L273: never taken from the space that controls it
             occ = s["occupied"].get(sid) in mine
             if sp.type in ("key", "territory") and (occ or major) and W.has_loc(s, chooser, sid, peacetime=True):
                 out.append({"option": "righteous", "take": sid})  # 16.2.4 L923: a LoC as in peacetime
@@ -1481,8 +1485,8 @@ def treaty_choices(s: dict, t: dict) -> list:  # noqa: C901 - one case per treat
                 if c != q:
                     continue
                 sp = P().spaces[sid]
-                if not (sp.type == "naval-base" or (sp.type in KEY_TYPES and sid not in linked)):
-                    continue
+                if sp.controlled_with or not (sp.type == "naval-base" or (sp.type in KEY_TYPES and sid not in linked)):
+                    continue  # a space controlled with another goes with it (3.4.1, 3.4.4)
                 if sp.colonial_home and s["occupied"].get(sid) not in mine:
                     continue
                 out.append({"option": "colonial", "space": sid})
