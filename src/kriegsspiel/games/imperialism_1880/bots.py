@@ -15,8 +15,11 @@ under its older name):
   determination, retreats and losses as before, and adjudicates the inbox (R37): each
   request the charts allow is taken up (a marker claimed is established or not by a
   roll, the natives' strength chosen), each that is not possible refused with the
-  reason, a treaty carried out only when both parties asked for it, a marker established
-  only where the power has troops; notes are marked done. Then a few entries of its own
+  reason, a treaty carried out only when both parties asked for it (stipulations too), a
+  treaty ended by agreement or peace made only when the other side asked for it too
+  (R43), a canal built only by the power controlling its site (R44), a colonial combat
+  against a power fought only in a status dispute (R45), a marker established only where
+  the power has troops; notes are marked done. Then a few entries of its own
   for the world (unrest, Casus Belli settled, a Congress called or closed, a Merchant
   Fleet handed out, a Chinese rebellion now and then), and it ends the turn (confirmed).
 
@@ -402,12 +405,27 @@ def adjudicate(b: dict, power_: str, item: dict) -> str:
     if item.get("problem") or not item.get("takeable"):
         if kind == "treaty" and treaty_in_force(b, power_, item["fields"]):
             return "done"  # the other party's request made it already
+        if kind in ("end-treaty", "peace") and settled_this_turn(b, kind, item["fields"]):
+            return "done"  # R43: the other party's request ended it already
         return "refuse"
     if kind == "treaty" and not agreed(b, power_, item["fields"]):
+        return "refuse"
+    if kind in ("end-treaty", "peace", "canal", "combat") and item.get("reason"):
+        # R43-R45: not agreed by the other side, a canal site not controlled, a power attacked without war
+        # outside a status dispute: refused with the reason
         return "refuse"
     if kind == "establish" and not armies_at(b, power_).get(item["fields"]["area"]):
         return "refuse"
     return "grant"
+
+
+def settled_this_turn(b: dict, kind: str, f: dict) -> bool:
+    """A treaty ended by agreement, or a war ended in peace, during this turn's entries (R43)."""
+    if kind == "end-treaty":
+        t = b["treaties"][f["treaty"] - 1]
+        return t["broken"] is None and t["ended"] == b["year"]
+    w = b["wars"][f["war"] - 1]
+    return w["ended"] == b["year"]
 
 
 def treaty_in_force(b: dict, power_: str, f: dict) -> bool:
@@ -425,7 +443,10 @@ def agreed(b: dict, power_: str, f: dict) -> bool:
         return True
     theirs = (b.get("orders") or {}).get(other, {}).get("items", [])
     return any(
-        i["kind"] == "treaty" and i["fields"].get("second") == power_ and i["fields"].get("kind") == f["kind"]
+        i["kind"] == "treaty"
+        and i["fields"].get("second") == power_
+        and i["fields"].get("kind") == f["kind"]
+        and i["fields"].get("stipulation") == f.get("stipulation")  # R43: the same treaty, stipulations and all
         for i in theirs
     )
 

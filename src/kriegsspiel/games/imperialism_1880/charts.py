@@ -893,7 +893,7 @@ class Charts:
         return tuple(y for y, _ in self.turns)
 
     def great_war_penalty(self, year: int) -> int:
-        """L387-405: the Great War penalty of a year of the turn track (1916 is blank: 0, C20)."""
+        """L387-405: the Great War penalty of a year of the turn track (1916: 0, L407, C20)."""
         for y, penalty in self.turns:
             if y == year:
                 return penalty

@@ -609,7 +609,61 @@ def refusal_reason(s: dict, power: str, item: dict) -> str:
                 f"{power_name(f['second'])} has not agreed to it: the referee makes a treaty only when both parties "
                 "ask for it in the same turn"
             )
+        if not any(  # R43: the stipulations are part of the treaty (R23, R24; L1 "depending on stipulations")
+            i["kind"] == "treaty"
+            and i["fields"].get("second") == power
+            and i["fields"].get("kind") == f["kind"]
+            and i["fields"].get("stipulation") == f["stipulation"]
+            for i in theirs
+        ):
+            return (  # no more than the refusal tells: not which stipulations the other asked for (R31)
+                f"{power_name(f['second'])} has not agreed to it: the referee makes a treaty only when both parties "
+                "ask for the same treaty, its stipulations too, in the same turn"
+            )
+    if item["kind"] == "combat" and f["mode"] == "colonial" and f["defender"] != console.NATIVES:
+        here = s["markers"].get(f["where"], {})  # R45: a power is fought without war only in a status dispute (R14)
+        if f["where"] not in books.pack().areas or power not in here or f["defender"] not in here:
+            return (
+                f"colonial combat against {power_name(f['defender'])} is fought only in a status dispute, in an area "
+                f"where both powers hold a status marker; elsewhere {power_name(power)} must be at war with it"
+            )
+    if item["kind"] == "canal":  # R44: a canal is cut through the land of the power that holds Control there
+        area = books.pack().passages[f["passage"]].shores[0]
+        if not books.controls(s, power, area):
+            return (
+                f"{power_name(power)} does not control {place_name(area)}, where the canal would be cut: the referee "
+                "builds a canal only for the power holding a Protectorate or Possession there"
+            )
+    if item["kind"] == "end-treaty":  # R43: "by agreement" is both parties' (R23); alone, a party breaks it (L156, L1)
+        t = s["treaties"][f["treaty"] - 1]
+        other = next(q for q in t["parties"] if q != power)
+        if other in GREAT and not asked(s, other, "end-treaty", "treaty", f["treaty"]):
+            return (
+                f"{power_name(other)} has not agreed to end it: a treaty ends by agreement only when both parties "
+                "ask for it in the same turn; one party alone may only break it"
+            )
+    if item["kind"] == "peace":  # R43: peace for the whole war is every belligerent's; alone, a separate peace (L156)
+        w = s["wars"][f["war"] - 1]
+        missing = [
+            q
+            for side in w["sides"]
+            for q in side
+            if q != power and q in GREAT and not asked(s, q, "peace", "war", f["war"])
+        ]
+        if missing:
+            who = " and ".join(power_name(q) for q in missing)
+            return (
+                f"{who} {'has' if len(missing) == 1 else 'have'} not agreed to it: the referee makes peace only when "
+                "every great power in the war asks for it in the same turn; a power beside an ally may make a "
+                "separate peace"
+            )
     return ""
+
+
+def asked(s: dict, power: str, kind: str, key: str, value) -> bool:
+    """Whether ``power`` asked in its own orders this turn for a request of ``kind`` whose
+    ``key`` is ``value`` (the same treaty ended, the same war's peace: R43)."""
+    return any(i["kind"] == kind and i["fields"].get(key) == value for i in s["orders"][power]["items"])
 
 
 CITED = re.compile(r"^[LRC]\d+\b")
