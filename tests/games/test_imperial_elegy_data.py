@@ -330,3 +330,31 @@ def test_refuses_a_diplomacy_marker_outside_a_minor(folder):
 
     edit(folder, "setup", add)
     refused(folder, "not a minor power space")
+
+
+def test_refuses_a_set_up_that_leaves_out_a_card_of_its_own_decade(tmp_path):
+    """D23: a set-up leaves out only one-time cards of the decades before it."""
+    whole = copy_pack(data.HERE, tmp_path)
+    edit(whole, "setup", lambda by: by["1870"]["removed"].append("paris-commune"))  # an 1870s card
+    with pytest.raises(DataError, match="paris-commune"):
+        data.validate(whole)
+
+
+def test_d23_the_later_set_ups_leave_out_the_events_that_have_happened():
+    """D23: in 1870 and 1880 Dual Monarchy, the Suez Canal, the Crimean War and the other one-time
+    events of earlier decades are out of the deck (the set-ups show them played), and Japan is in
+    play (3.4.6 L276: the Meiji Restoration came in 1868). They were all dealt again, and Japan,
+    its army on the map, waited for its card."""
+    from kriegsspiel.games import load
+    from kriegsspiel.games.imperial_elegy import world
+
+    game = load("imperial-elegy")
+    for scenario, gone, kept in (("1870", "dual-monarchy", "ems-dispatch"), ("1880", "ems-dispatch", None)):
+        s = game.new(seed=1, scenario=scenario)
+        held = set(s["deck"]) | {c for p in s["powers"].values() for c in p["hand"]}
+        assert gone in s["removed"] and not {"suez-canal", "crimean-war", "meiji-restoration", gone} & held
+        if kept:
+            assert kept in held and kept not in s["removed"]
+        assert "japan" in world.minors_in_play(s)
+    s = game.new(seed=1)
+    assert s["removed"] == [] and "japan" not in world.minors_in_play(s)

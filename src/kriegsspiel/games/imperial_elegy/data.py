@@ -228,6 +228,7 @@ class SetupRecord(Record):
     wtt: int = Field(ge=0, le=5)
     national_goals: int = Field(ge=0, le=3)
     flags: dict[str, bool | int | str]
+    removed: list[str] = []  # one-time cards of earlier decades already played by the set-up's date (D23)
     control: dict[str, str]  # space -> controller, where it differs from the space's home
     tracks: dict[str, Tracks]
     markers: list[Marker]
@@ -394,6 +395,14 @@ def validate(directory: Path | str | None = None) -> dict[str, int]:
     }
     counts.update(deck.validate_deck(directory))
     counts.update(gw_deck.validate_gw_deck(directory))
+    cards = deck.deck(directory).cards
+    problems = [  # D23: a set-up leaves out one-time cards of the decades before it
+        f"setup.json: {st.id!r}: {c!r} is no one-time card of an earlier decade (D23)"
+        for st in p.setups.values()
+        for c in st.removed
+        if c not in cards or "remove" not in cards[c].flags or deck.DECADES.index(cards[c].decade) >= st.turn - 1
+    ]
+    refuse("imperial-elegy", Path(directory) if directory is not None else HERE, problems)
     return counts
 
 

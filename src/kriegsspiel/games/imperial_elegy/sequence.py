@@ -156,9 +156,10 @@ def setup(s: dict) -> None:
     if s["flags"].get("italy_unified"):
         s["majors"]["italy"] = {"alliance": "neutral", "mpit": {"entente": 0, "alliance": 0, "neutral": 1}}
     # the deck: the cards of the decades up to the set-up's (10.1)
-    s["deck"] = [c.id for c in d.cards.values() if DECADES.index(c.decade) < st.turn - 1]
+    # (a later set-up leaves out the one-time events that have happened by its date: D23)
+    s["deck"] = [c.id for c in d.cards.values() if DECADES.index(c.decade) < st.turn - 1 and c.id not in st.removed]
     s["discard"] = []
-    s["removed"] = []
+    s["removed"] = list(st.removed)
     s["permanent"] = []
     # scenarios start with national goals dealt (20.11 play note)
     for q in PLAYERS:
