@@ -37,7 +37,7 @@ from .data import pack
 
 def treaty_possible(s: dict) -> bool:
     """10.0 The three conditions, in full."""
-    if s["status"][DE]["capitulated"] or s["status"][RU]["capitulated"]:
+    if not treaty_in_sight(s):
         return False
     armies = pack().armies
     german_east = [
@@ -45,7 +45,19 @@ def treaty_possible(s: dict) -> bool:
         for a, st in s["armies"].items()
         if st["where"] == "board" and st["front"] in (7, 8) and armies[a].nationality == "german"
     ]
-    if len(german_east) < 3:
+    return len(german_east) >= 3
+
+
+def treaty_in_sight(s: dict) -> bool:
+    """10.0 The conditions as everyone can see them (RULINGS R59): the cities (L354-355) are
+    public, but of the first condition, "three German armies in Fronts 7 and 8" (L353), only the
+    counters with a German back are: some of them may be dummies (2.4 L118-122)."""
+    if s["status"][DE]["capitulated"] or s["status"][RU]["capitulated"]:
+        return False
+    armies = pack().armies
+    german_backs = sum(s["dummies"][DE].get(str(n), 0) for n in (7, 8))
+    german_backs += sum(1 for n in (7, 8) for a in s["on"][str(n)] if armies[a].empire == DE)
+    if german_backs < 3:
         return False
     russian_replacement = [
         loc for loc, info in pack().locations.items() if info.kind == "replacement" and info.owner == RU
@@ -60,7 +72,10 @@ class BrestLitovsk(Procedure):
     """10.0 Germany may offer the treaty just before the victory check, from 1917."""
 
     def start(self, s, f):
-        if not treaty_possible(s):
+        # RULINGS R59: Germany is asked whenever the conditions may hold as the others see them,
+        # so that whether it is asked does not tell them which of its counters on Fronts 7-8
+        # are dummies (2.4 L118-122); only with the conditions met in full may it offer (L351).
+        if not treaty_in_sight(s):
             return None
         ask(s, "offer_treaty", DE)
         return "answer"
@@ -85,10 +100,13 @@ class BrestLitovsk(Procedure):
 
 class OfferTreaty(State):
     def prompt(self, s, f, role):
+        if not treaty_possible(s):
+            return "Fewer than three German armies stand on Fronts 7 and 8: you cannot offer the treaty (10.0)."
         return "Offer Russia the Treaty of Brest-Litovsk?"
 
     def actions(self, s, f, role):
-        return ["offer", "no"]
+        # 10.0 L351: "criteria being met in full before the offer can be made" (RULINGS R59)
+        return ["offer", "no"] if treaty_possible(s) else ["no"]
 
     def act(self, s, f, role, action):
         s["treaty_offered"] = action == "offer"

@@ -65,11 +65,13 @@ RESERVED_SHOWN = ("marker", "due")
 
 
 def known_empires(s: dict, role) -> frozenset:
-    """The empires whose counters ``role``'s player knows: its own, and in the 2-player game its
-    partner's too, since one player holds the alliance (3.3 L175; RULINGS R58)."""
+    """The empires whose counters ``role``'s player knows: its own, and its partner's too where one
+    player holds the alliance: both alliances in the 2-player game (3.3 L175; RULINGS R58), the
+    Entente Powers in the 3-player game (3.3 L176: "one player represents the Entente Powers";
+    RULINGS R60)."""
     if role is None:
         return frozenset()
-    if s["players"] == 2:
+    if s["players"] == 2 or (s["players"] == 3 and ALLIANCE[role] == ENTENTE):
         return frozenset((role, PARTNER[role]))
     return frozenset((role,))
 
@@ -253,7 +255,7 @@ class FirstWorldWar(Rules):
         p = pack()
         armies = {}
         counters = {str(n): {} for n in range(1, 12)}
-        known = known_empires(s, role)  # its own, and its partner's in the 2-player game (R58)
+        known = known_empires(s, role)  # its own, and its partner's when one player holds both (R58, R60)
         for a, st in s["armies"].items():
             where = st["where"]
             if where == "board":
@@ -277,7 +279,7 @@ class FirstWorldWar(Rules):
                 fronts[key]["my_dummies"] = s["dummies"][role].get(key, 0)
         hands = {}
         for r in EMPIRES:
-            if r in known:  # its own, and its partner's in the 2-player game (R58)
+            if r in known:  # its own, and its partner's when one player holds both (R58, R60)
                 hands[r] = list(s["hands"][r])
             else:  # 5.3 the backs show alliance and whether the marker is mandatory
                 hands[r] = {
