@@ -721,3 +721,26 @@ def test_9_1_5_impulsive_ruler_is_no_mandatory_event_it_may_wait_in_the_hand():
     wtt = s["wtt"]
     assert sequence.ActionPhase().keep(s, {"k": 0}) is None  # the end of the phase: kept, nobody asked
     assert s["powers"]["fr"]["hand"] == ["impulsive-ruler"] and s["wtt"] == wtt
+
+
+def test_3_3_a_unified_germany_dominates_its_flashpoint_only_with_its_threshold():
+    """3.3 L237: a flashpoint is dominated with its threshold of spaces (Germany 4 of 6, D17); only
+    the Italy flashpoint ends at unification (3.3.3 L255). A unified Germany dominated it whoever
+    held the German spaces."""
+    s = game.new(seed=1, scenario="1880")
+    assert s["flags"]["germany_unified"] and world.dominators(s, "germany") == ["ge"]
+    for sid in ("hanover", "saxony", "bavaria"):
+        s["control"][sid] = "fr"
+    assert world.flashpoint_counts(s, "germany")["fr"] == 3 and world.dominators(s, "germany") == []
+
+
+def test_3_2_1_no_territorial_link_through_a_space_the_rebels_hold():
+    """3.2.1 L183: territorial keys have "a contiguous land connection back to a player's
+    capital"; 4.7 L325, 21.1 L1175: a space with rebels "cannot be controlled". The link ran
+    through the rebels' space."""
+    s = blank()
+    linked = world.linked_to_capital(s, "fr")
+    assert {"rhone", "provence"} <= linked
+    s["rebel_spaces"]["rhone"] = 1  # a rebel army there (21.0)
+    after = world.linked_to_capital(s, "fr")
+    assert "rhone" not in after and "provence" not in after and "paris" in after

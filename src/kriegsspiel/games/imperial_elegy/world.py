@@ -198,17 +198,20 @@ def minors_in_play(s: dict) -> list:
 
 
 def linked_to_capital(s: dict, power: str) -> set:
-    """The power's spaces with a land connection to its capital through its own spaces (3.2.1)."""
+    """The power's spaces with a land connection to its capital through its own spaces (3.2.1);
+    a space rebels hold is controlled by nobody while they are there (4.7 L325, 21.1 L1175), so
+    the connection does not run through it."""
     p = P()
     cap = capital(s, power)
     if controller(s, cap) != power and s["control"].get(cap) != power:
         return set()
     seen, todo = {cap}, deque([cap])
     ctl = s["control"]
+    rebels = s["rebel_spaces"]
     while todo:
         here = todo.popleft()
         for there, kind in p.adjacency.get(here, {}).items():
-            if there not in seen and ctl.get(there) == power and kind != "off-map":
+            if there not in seen and ctl.get(there) == power and kind != "off-map" and there not in rebels:
                 seen.add(there)
                 todo.append(there)
     return seen
@@ -835,8 +838,6 @@ def dominators(s: dict, fid: str) -> list:
     f = P().flashpoints[fid]
     if fid == "italy" and s["flags"].get("italy_unified"):
         return []  # 3.3.3
-    if fid == "germany" and s["flags"].get("germany_unified"):
-        return ["ge"]
     if f.threshold is None:  # Power Projection: the two highest, ties for second void it
         pp = sorted(((power_projection(s, q), q) for q in PLAYERS), reverse=True)
         if pp[0][0] == 0:
