@@ -370,3 +370,15 @@ def test_nothing_is_taken_back_once_a_lapsing_mandatory_marker_is_named():
     from kriegsspiel.lab import fuzz as fuzzer
 
     assert fuzzer.fuzz_one("first-world-war", 76066) == []
+
+
+def test_6_5_the_markers_taken_openly_for_1919_stay_in_the_sampled_hands():
+    """6.5: in 1919 the Western Allies take Tanks Attack and Poison Gas, Germany Stosstruppen, in
+    everyone's sight. The search's sampler (``scramble``) dealt them away from the hand, as if
+    they were secret, into the cup or another marker's place."""
+    a = opening(players=4)
+    a["year"] = 6  # 1919 (board.Y1919)
+    hand(a, WA, "poison-gas", "tanks-attack")
+    for seed in range(12):
+        sampled = game.scramble(a, DE, random.Random(seed))["hands"][WA]
+        assert {"poison-gas", "tanks-attack"} <= set(sampled), (seed, sampled)

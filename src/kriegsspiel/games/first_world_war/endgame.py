@@ -354,6 +354,10 @@ def keep_standing(s: dict, role: str) -> str:
 # ----- 6.5 the year 1919 -----------------------------------------------------------------------
 
 
+TAKEN_1919 = {WA: ("tanks-attack", "poison-gas"), DE: ("stosstruppen",)}
+"""6.5: the markers each empire takes for 1919, in the sight of all."""
+
+
 class Year1919(Procedure):
     """6.5 The Western Allies take Tanks Attack and Poison Gas, Germany Stosstruppen."""
 
@@ -361,7 +365,7 @@ class Year1919(Procedure):
         if s["options"]["solitaire"]:
             return None
         checkpoint(s)  # the markers are taken from wherever they are, hands and cups: that shows
-        for role, markers in ((WA, ("tanks-attack", "poison-gas")), (DE, ("stosstruppen",))):
+        for role, markers in TAKEN_1919.items():
             if s["status"][role]["capitulated"]:
                 continue
             for m in markers:

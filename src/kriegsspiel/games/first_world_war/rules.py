@@ -23,6 +23,7 @@ from .board import (
     PARTNER,
     RU,
     WA,
+    Y1919,
     YEARS,
     add_dummy,
     empire_name,
@@ -516,6 +517,8 @@ def _swap_markers(s: dict, role: str, rng) -> None:
         shown |= {m for r, m in b["espionage"].items() if r == role}
         if b.get("counter") and b["counter"]["role"] == role:
             shown.add(b["counter"]["marker"])
+    if s["year"] == Y1919:  # 6.5: the markers taken for 1919 were taken openly (endgame.Year1919)
+        shown |= {m for m in endgame.TAKEN_1919.get(role, ()) if m in hand}
     due = s["due"][role]
     for mandatory in (False, True):
         slots = [i for i, m in enumerate(hand) if m not in shown and kinds[m].mandatory == mandatory]
