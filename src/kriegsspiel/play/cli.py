@@ -197,6 +197,11 @@ def play(
     elif not Path(game).exists():
         fail(f"{game!r} is neither a game nor a save file; the games are: {', '.join(ids())}")
     else:
+        setup = {"--seed": seed, "--scenario": scenario, "--option": option, "--players": players}
+        given = [flag for flag, value in setup.items() if value is not None]
+        if given:  # a saved game goes on as it was set up: the flags would change nothing
+            verb = "sets" if len(given) == 1 else "set"
+            fail(f"{', '.join(given)} {verb} up a new game; {game} goes on as it was set up (--seat and --save apply)")
         try:
             state = load_state(game)
         except RecordError as e:

@@ -1,20 +1,21 @@
 """Terminal play: the board as text, the log, the legal actions to choose from.
 
 Seats are humans or bots. With several humans at one keyboard (hot-seat),
-the screen and the terminal's scrollback are cleared and each player
-confirms they are at the keyboard before their secrets are shown. Where
-people and bots choose at once (sealed bids, secret orders), the people
-choose first, so that nothing a bot has chosen is yet in the game while a
-person is at the keyboard. Leaving the game saves it: a save file is the
-game's whole record, every secret in it, for resuming and not for the
-players' eyes.
+the screen and the terminal's scrollback are cleared, what was typed ahead is
+dropped, and each player confirms they are at the keyboard before their
+secrets are shown. Where people and bots choose at once (sealed bids, secret
+orders), the people choose first, so that nothing a bot has chosen is yet in
+the game while a person is at the keyboard. Leaving the game saves it: a save
+file is the game's whole record, every secret in it, for resuming and not for
+the players' eyes.
 
 Each decision shows the board, the log since the player last decided (dice
 rolled for them by then included), the prompt and the numbered actions. A large
 part of the board (a map, a table) is drawn again only when it has changed
-since the player last saw it; ``m`` draws it all. ``?`` lists the commands and
-the contents of the game's player's guide; ``? 2.5`` reads the section of the
-guide a log line citing (§2.5) points to.
+since the player last saw it; ``m`` draws it all. Where the game takes words
+of the player's own (a note to the referee), what is typed is offered to it as
+it is. ``?`` lists the commands and the contents of the game's player's guide;
+``? 2.5`` reads the section of the guide a log line citing (§2.5) points to.
 
 A game's ``text`` module (``games/<game>/text.py``) draws its board and may
 offer more:
@@ -32,6 +33,8 @@ offer more:
 from __future__ import annotations
 
 import importlib
+import shlex
+import sys
 import tempfile
 from pathlib import Path
 from typing import Callable
@@ -93,8 +96,35 @@ COMMANDS = (
 )
 
 
+UNDO_WORDS = (["undo"], ["back"], ["cancel"])
+"""The first word of a game's own action that takes back a step of a draft."""
+
+
 class Quit(Exception):
     pass
+
+
+def discard_typeahead() -> None:
+    """Drop what was typed at the terminal and not yet read: at a shared keyboard the last
+    player's keys typed ahead (an Enter pressed twice, their next move) must neither pass
+    the keyboard on for the next player nor be read as the next player's answers."""
+    try:
+        if not sys.stdin.isatty():
+            return
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return
+    try:
+        import termios
+    except ImportError:  # Windows' console
+        import msvcrt
+
+        while msvcrt.kbhit():
+            msvcrt.getwch()
+        return
+    try:
+        termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (termios.error, OSError, ValueError):
+        pass
 
 
 def save_problem(path: Path) -> str | None:
@@ -173,9 +203,21 @@ class TerminalGame:
 
     def saved(self, path: Path) -> None:
         where = escape(str(path))
-        self.console.print(f"\nSaved to [bold]{where}[/]. Resume with: kriegsspiel play {where}")
+        self.console.print(f"\nSaved to [bold]{where}[/]. Resume with: {escape(self.resume_command(path))}")
         if self.hot_seat:
             self.console.print("The save holds every player's secrets: keep it from the players' eyes.")
+
+    def resume_command(self, path: Path) -> str:
+        """The command that goes on with the game saved at ``path``, its seats as they are
+        now: a save holds no seats, so each one not as ``kriegsspiel play`` sets it (a
+        friend at the keyboard, a bot chosen) is named."""
+        mine = self.game.seats(self.state["players"], self.state["options"])[0]
+        words = ["kriegsspiel", "play", str(path)]
+        for role in self.state["roles"]:
+            who = self.seats.get(role, "human")
+            if who != ("human" if role in mine else self.game.bot_for(self.state, role)):
+                words += ["--seat", f"{role}={who}"]
+        return shlex.join(words)
 
     def bot_turn(self, role: str) -> None:
         action = decide(self.game, self.bots[role], self.state, role, self.rngs[role])
@@ -187,6 +229,7 @@ class TerminalGame:
             self.console.control(Control.clear(), Control.home(), ERASE_SCROLLBACK)  # what scrolled away too
             self.drawn.pop(player, None)  # the screen is blank: draw the whole board again
             name = escape(self.name(role))
+            discard_typeahead()
             self.ask(f"Pass the keyboard to [bold]{name}[/]. {name}, press Enter when you are at the keyboard. ")
             self.at_keyboard = player
         view = self.game.view(self.state, role)
@@ -233,16 +276,15 @@ class TerminalGame:
             if path is not None:
                 self.save_path = path
                 self.console.print(f"Saved to {escape(str(path))}")
-        elif command == "log" and not rest:
-            self.show_log(self.game.log(self.state, role))
+        elif command == "log" and not rest:  # every line the player may read, of each of their roles
+            self.show_log(self.lines_of(self.roles_of(role), 0, len(self.state["log"])))
         elif command == "board" and not rest:
             self.show_board(view, full=True)
         elif command == "undo" and not rest:
-            try:
+            if self.game.can_undo(self.state, role):
                 self.state = self.game.undo(self.state, role)
                 return True
-            except IllegalAction as e:
-                self.console.print(f"[red]{escape(str(e))}[/]")
+            self.console.print(self.no_undo(labels, keys))
         elif word in own:
             self.console.print(own[word][2](view, rest))
         elif not answer:
@@ -254,9 +296,44 @@ class TerminalGame:
                 if again is not None and again(answer, legal[i]):
                     self.follow = answer  # read once more from the next list
                 return self.act(role, legal[i])
+            if self.own_words(role, legal, answer):
+                return True
             self.console.print(
                 f"[red]Not an action: {escape(repr(answer))}.[/] {escape(self.what_to_type(keys))} ? for help."
             )
+        return False
+
+    def no_undo(self, labels: list[str], keys: list[str] | None) -> str:
+        """Why ``u`` does nothing now, and the game's own way back a step if it offers one
+        (a draft of secret orders is taken back by an action of its own)."""
+        text = (
+            "Nothing to undo now: an action can be taken back only until a die is rolled, something "
+            "hidden is shown or another side acts, and not while secret orders are being written."
+        )
+        marks = keys or [str(i) for i in range(1, len(labels) + 1)]
+        back = [f"{m} ({label})" for m, label in zip(marks, labels, strict=True) if label.split()[:1] in UNDO_WORDS]
+        if back:
+            text += " To go back a step here, type " + " or ".join(back) + "."
+        return escape(text)
+
+    def own_words(self, role: str, legal: list, answer: str) -> bool:
+        """Carry out ``answer`` as words of the player's own where the game takes them (a
+        note to the referee): an action naming one thing, as those listed do, whose
+        value the game accepts as typed. False, the state unchanged, where it takes none."""
+        if not any(ch.isalpha() for ch in answer):  # a number out of range is no note
+            return False
+        kinds = []
+        for a in legal:
+            if isinstance(a, dict) and len(a) == 1:
+                ((kind, value),) = a.items()
+                if isinstance(value, str) and kind not in kinds:
+                    kinds.append(kind)
+        for kind in kinds:
+            try:
+                self.state = self.game.apply(self.state, role, {kind: answer})
+            except IllegalAction:  # refused: nothing changed
+                continue
+            return True
         return False
 
     def act(self, role: str, action) -> bool:
@@ -373,7 +450,7 @@ class TerminalGame:
         lines, dimmed, when little is new. A player holding several roles reads the
         lines of each."""
         player = self.player_of.get(role, role)
-        roles = [r for r in self.humans if self.player_of.get(r, r) == player] or [role]
+        roles = self.roles_of(role)
         raw = self.state["log"]
         seen = min(self.log_seen.get(player, 0), len(raw))
         new = self.lines_of(roles, seen, len(raw))
@@ -392,6 +469,12 @@ class TerminalGame:
         for entry in new:
             self.console.print(self.log_line(entry))
         self.log_seen[player] = len(raw)
+
+    def roles_of(self, role: str) -> list[str]:
+        """The roles held by the player who holds ``role`` (Germany and Austria-Hungary,
+        one player of two): what any of them may read, that player reads."""
+        player = self.player_of.get(role, role)
+        return [r for r in self.humans if self.player_of.get(r, r) == player] or [role]
 
     def lines_of(self, roles: list[str], start: int, stop: int) -> list[dict]:
         """The lines of the game's log from ``start`` to ``stop`` (positions in the whole

@@ -1,0 +1,234 @@
+"""Terminal play as a newcomer meets it: taking an action back, the whole log of a player of
+several roles, resuming a game (at a shared keyboard, or with flags that cannot apply), writing
+a note in one's own words, and keys typed ahead at a shared keyboard."""
+
+from __future__ import annotations
+
+import shlex
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from kriegsspiel.engine.records import read
+from kriegsspiel.games import load
+from kriegsspiel.play.cli import app, default_seats
+from kriegsspiel.play.terminal import TerminalGame
+
+
+class Screen:
+    """A recording console and the answers typed, one at each prompt; then EOF."""
+
+    def __init__(self, answers):
+        self.console = Console(record=True, width=200, color_system=None, force_terminal=False)
+        self.answers = list(answers)
+
+    def ask(self, prompt: str) -> str:
+        if not self.answers:
+            raise EOFError
+        answer = self.answers.pop(0)
+        self.console.print(f"{prompt}{answer}")
+        return answer
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.console.export_text(clear=False).split())
+
+
+def terminal(game_id, answers, tmp_path, seats=None, seed=1, **setup):
+    state = load(game_id).new(seed=seed, **setup)
+    screen = Screen(answers)
+    chosen = {**default_seats(state), **(seats or {})}
+    tg = TerminalGame(state, chosen, tmp_path / "game.json", console=screen.console, ask=screen.ask)
+    return tg, screen
+
+
+# ----- undo ------------------------------------------------------------------------------------
+
+
+def test_nothing_to_undo_names_no_role_id(tmp_path):
+    """`u` with nothing to take back says so in words, not "ge has nothing to undo now"."""
+    tg, screen = terminal("imperial-elegy", ["u"], tmp_path)
+    tg.run()
+    assert "ge has nothing to undo" not in screen.text
+    assert "Nothing to undo now" in screen.text
+    assert tg.state["actions"] == []
+
+
+def test_undo_in_a_draft_points_to_the_games_own_way_back(tmp_path):
+    """Imperial Borders' secret set-up is a draft: `u` cannot take a step back there, but the
+    game's own action "undo the last step" can, and `u` says which number it is."""
+    tg, screen = terminal("imperial-borders", ["1", "u"], tmp_path)
+    tg.run()
+    assert "france has nothing to undo" not in screen.text
+    assert "To go back a step here, type 14 (undo the last step)." in screen.text
+    tg, screen = terminal("imperial-borders", ["1", "u", "14"], tmp_path)
+    tg.run()
+    assert tg.game.actions(tg.state, "france") == tg.game.actions(load("imperial-borders").new(seed=1), "france")
+
+
+def test_undo_still_takes_back_an_action(tmp_path):
+    tg, screen = terminal("first-world-war", ["1", "u"], tmp_path, seed=3)
+    tg.run()
+    assert tg.state["actions"] == []
+
+
+# ----- the log ---------------------------------------------------------------------------------
+
+
+def test_the_whole_log_holds_every_line_of_each_of_the_players_roles(tmp_path):
+    """The First World War for two: one player holds Germany and Austria-Hungary. At
+    Germany's prompt `l` shows Austria-Hungary's own lines (which army went where) as the
+    recent log did, and never to the other side at one keyboard."""
+    tg, screen = terminal("first-world-war", ["1"] * 12 + ["l"], tmp_path, seed=3, players=2)
+    tg.run()
+    before, whole = screen.text.rsplit("Germany > l", 1)
+    assert "(Austro-Hungarian 1st Army on Front 5)" in before
+    assert "(Austro-Hungarian 1st Army on Front 5)" in whole
+    seats = {"western-allies": "human", "russia": "human"}
+    tg, screen = terminal("first-world-war", [""] + ["1"] * 12 + ["", "l"], tmp_path, seats=seats, seed=3, players=2)
+    tg.run()
+    whole = screen.text.rsplit("Russia > l", 1)[1]
+    assert "Russia deploys" in whole or "Russia has" in whole
+    assert "Austro-Hungarian 1st Army" not in whole
+
+
+# ----- resuming ---------------------------------------------------------------------------------
+
+
+def test_the_resume_command_keeps_a_friend_at_the_keyboard(tmp_path):
+    """A save holds no seats: the command shown on leaving a hot-seat game must seat the
+    second person again, not hand their side to a bot."""
+    tg, screen = terminal("goofspiel", ["", "K", "", "quit"], tmp_path, seats={"clubs": "human"})
+    tg.run()
+    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} --seat clubs=human" in screen.text
+    tg, screen = terminal("goofspiel", ["quit"], tmp_path, seats={"clubs": "random"})
+    tg.run()
+    assert "--seat clubs=random" in screen.text
+    tg, screen = terminal("goofspiel", ["quit"], tmp_path)  # the seats play sets by itself: nothing to add
+    tg.run()
+    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} Saved" not in screen.text
+    assert "--seat" not in screen.text
+
+
+def test_the_resume_command_shown_resumes_the_hot_seat_game(tmp_path):
+    runner = CliRunner()
+    save = tmp_path / "my games" / "hot.json"
+    r = runner.invoke(
+        app, ["play", "goofspiel", "--seed", "2", "--seat", "clubs=human", "--save", str(save)], input="\nK\n\nquit\n"
+    )
+    assert r.exit_code == 0, r.output
+    line = " ".join(r.stdout.split()).split("Resume with: ")[1].split(" The save")[0]
+    words = shlex.split(line)
+    assert words[:3] == ["kriegsspiel", "play", str(save)]
+    r = runner.invoke(app, words[1:], input="\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "Clubs (you)" in r.stdout and "bot" not in r.stdout.split("\n")[0]
+
+
+def test_set_up_flags_with_a_save_file_are_refused_not_ignored(tmp_path):
+    """`kriegsspiel play SAVE --players 3` cannot make the saved game one of three: said,
+    rather than the game going on as if the flag had been taken."""
+    runner = CliRunner()
+    save = tmp_path / "g.json"
+    r = runner.invoke(app, ["play", "goofspiel", "--seed", "2", "--save", str(save)], input="q\n")
+    assert r.exit_code == 0, r.output
+    before = save.read_text()
+    for flags, named in (
+        (["--players", "3"], "--players sets up a new game"),
+        (["--seed", "0"], "--seed sets up a new game"),
+        (["--scenario", "quick", "--option", "ties=carry"], "--scenario, --option set up a new game"),
+    ):
+        r = runner.invoke(app, ["play", str(save), *flags], input="q\n")
+        assert r.exit_code == 2 and named in " ".join(r.output.split()), r.output
+    assert save.read_text() == before
+    r = runner.invoke(app, ["play", str(save), "--seat", "clubs=random"], input="q\n")
+    assert r.exit_code == 0 and "Clubs (bot random)" in r.stdout
+
+
+# ----- words of one's own ---------------------------------------------------------------------
+
+
+def test_a_note_to_the_referee_may_be_written_in_ones_own_words(tmp_path):
+    """Imperialism 1880's prompt for a note says "Any words of your own may be written too":
+    the terminal takes them; a number that is no action is still refused."""
+    tg, screen = terminal("imperialism-1880", ["11", "42", "Please pass our offer to France"], tmp_path)
+    tg.run()
+    assert "Not an action: '42'" in screen.text
+    items = tg.state["orders"]["britain"]["items"]
+    assert [(i["kind"], i["text"]) for i in items] == [("note", "Please pass our offer to France")]
+    assert "You write: note: Please pass our offer to France." in screen.text
+
+
+def test_words_no_action_takes_are_still_refused(tmp_path):
+    tg, screen = terminal("imperialism-1880", ["1", "Atlantis"], tmp_path)
+    tg.run()
+    assert "Not an action: 'Atlantis'" in screen.text
+    assert tg.state["orders"]["britain"]["items"] == []
+
+
+# ----- typing ahead at a shared keyboard -----------------------------------------------------
+
+
+def _read_until(master: int, text: str, seconds: float) -> tuple[str, bool]:
+    """What the terminal shows until ``text`` appears (escape codes left out), or ``seconds`` pass."""
+    import os
+    import re
+    import select
+    import time
+
+    raw = b""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", raw.decode(errors="replace"))
+        if text in shown:
+            return shown, True
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            raw += chunk
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", raw.decode(errors="replace")), False
+
+
+def test_keys_typed_ahead_neither_pass_the_keyboard_nor_move_for_the_next_player(tmp_path):
+    """At one keyboard, hearts bids K, presses Enter once too often and types A: the extra
+    Enter must not show clubs' screen while hearts is still at the keyboard, and the A must
+    not be clubs' bid. What was typed ahead is dropped when the keyboard is passed."""
+    import os
+    import subprocess
+    import sys
+
+    pty = pytest.importorskip("pty")
+    save = tmp_path / "hot.json"
+    master, slave = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "NO_COLOR": "1"}
+    code = "from kriegsspiel.play.cli import main; main()"
+    args = ["play", "goofspiel", "--seed", "2", "--seat", "clubs=human", "--save", str(save)]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, *args], stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True
+    )
+    os.close(slave)
+    try:
+        assert _read_until(master, "Pass the keyboard to Hearts", 60)[1]
+        os.write(master, b"\n")
+        assert _read_until(master, "Hearts >", 30)[1]
+        os.write(master, b"K\n\nA\n")  # all at once, before the game reads the first line
+        shown, passed = _read_until(master, "Pass the keyboard to Clubs", 30)
+        assert passed
+        shown, reached = _read_until(master, "Clubs >", 1.5)
+        assert not reached, shown  # still waiting for clubs to say they are at the keyboard
+        os.write(master, b"\n")
+        assert _read_until(master, "Clubs >", 30)[1]
+        os.write(master, b"quit\n")
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
+    assert read(save)["actions"] == [["hearts", 13]]  # clubs has not bid
