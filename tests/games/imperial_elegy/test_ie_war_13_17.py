@@ -504,3 +504,13 @@ def test_3_4_a_space_controlled_with_another_is_never_an_objective_nor_taken_alo
     assert "istanbul" not in pool and "tripoli" in pool  # the capital never (13.3.1); Tripoli may be
     assert not {"dardanelles", "benghazi", "sinai", "great-sand-sea"} & set(pool)
     assert not [sid for sid in pool if world.P().spaces[sid].controlled_with]
+
+
+def test_16_1_4_a_peace_proposal_names_its_treaty_option_in_words():
+    """16.1.4 L906 (W29): a proposal of peace on a named treaty option. Its label read
+    "propose peace: concede {'option': 'realignment', 'minor': 'bavaria'}"."""
+    words = game.label({"propose": "concede", "option": {"option": "realignment", "minor": "bavaria"}})
+    assert words == "propose peace: concede realignment of Bavaria"
+    assert game.label({"propose": "demand", "option": {"option": "reparations", "on": "fr"}}) == (
+        "propose peace: demand war reparations from France"
+    )

@@ -69,7 +69,8 @@ class Deployment(Procedure):
             s["armies"][a]["where"] = "ready"
         f["queue"].extend(a for a, st in s["armies"].items() if st["where"] == "ready" and st["ctl"] == role)
         if f["queue"]:
-            log(s, f"{says(role, 'has')} {len(f['queue'])} armies to deploy.", "6.1")
+            n = len(f["queue"])
+            log(s, f"{says(role, 'has')} {n} {'army' if n == 1 else 'armies'} to deploy.", "6.1")
         return "replacements"
 
     def replacements(self, s, f):

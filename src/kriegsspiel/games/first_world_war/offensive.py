@@ -305,7 +305,7 @@ class Offensive(Procedure):
             s["cp_fronts"].append(f"{d}:{n}")
             log(s, f"No city is left to occupy on Front {n}: {empire_name(d)} receives a capitulation point.", "8.0")
         else:
-            log(s, f"There is no city {says(role, 'can')} reach on Front {n}.", "2.2")
+            log(s, f"There is no city on Front {n} that {empire_name(role)} can reach.", "2.2")
         return "finish"
 
     def finish(self, s, f):

@@ -10,7 +10,7 @@ import orjson
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, log
 from ...engine.rng import below, shuffle
-from . import events, goals, greatwar
+from . import events, goals, greatwar, war
 from .data import PLAYERS, pack
 from .deck import DECADES, deck
 from .world import (
@@ -791,8 +791,8 @@ def label(action, s=None) -> str:  # noqa: C901 - one case per kind of action
     if "propose" in a:
         if a["propose"] == "white":
             return "propose a white peace"
-        what = f" {a['option']}" if "option" in a else " an option"
-        return f"propose peace: {'concede' if a['propose'] == 'concede' else 'demand'}{what}"
+        what = war.option_text(s, a["option"]) if "option" in a else "one treaty option"  # 16.1.4 (W29)
+        return f"propose peace: {'concede' if a['propose'] == 'concede' else 'demand'} {what}"
     if (
         len(a) == 1
         and ("reduce" in a or "eliminate" in a)
