@@ -28,7 +28,7 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from .sequence import way_of_move
 from .supply import view_supply
-from .world import CH, CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, SC, TURNS, UNITS, start_hex
+from .world import CH, CITY_HEXES, FORTRESS_HEXES, MAP, OTHER, OWNED_BY_OCCUPATION, SC, TURNS, UNITS, start_hex
 
 _GOALS: dict[str, list[str]] = {}
 
@@ -620,13 +620,13 @@ def _destination(board, side, kinds, rng):
     def score(h: str) -> float:
         if task is not None and (h in safe or not safe.isdisjoint(NEIGHBOURS[h])):
             # the unit sent to take back a place: into it, or next to it where its ZOC takes an
-            # uncontested town (5B; a city must be entered); a hex next to the lifeline joins it
-            # once the unit stands in it
+            # uncontested hex (5B; a city of 3E2, a town or a fortress too, must be entered); a
+            # hex next to the lifeline joins it once the unit stands in it
             if task in theirs:  # held: next to it, to attack
                 return 48.0 - dist(h, here) * 0.01 if h in NEIGHBOURS[task] else 40.0 - 2 * dist(h, task)
             if h == task:
                 return 50.0
-            if me["zoc"] and task not in CITY_HEXES and task not in ezoc_now and h in NEIGHBOURS[task]:
+            if me["zoc"] and task not in OWNED_BY_OCCUPATION and task not in ezoc_now and h in NEIGHBOURS[task]:
                 return 45.0 - dist(h, here) * 0.01
             return 40.0 - 2 * dist(h, task)
         d_enemy = min((dist(h, e) for e in (invaders or targets)), default=0)

@@ -219,7 +219,7 @@ def contests(s: dict) -> None:
     held = s.setdefault("contest_held", {})
     now = _phase_count(s)
     for h in list(hexes):
-        around = {h, *NEIGHBOURS.get(h, ())}
+        around = {h, *ZOC_NEIGHBOURS.get(h, ())}  # adjacent: not across a prohibited hexside (3E5, L144)
         occupiers, near = set(), set()
         for uid, v in on_map(s):
             if v["hex"] in around and has_zoc(s, uid):
@@ -611,8 +611,9 @@ def _concentric(s: dict, side: str, h: str, attackers: list[str]) -> bool:
 
 
 def _detached(s: dict, h: str, defender: str) -> bool:
-    """15B1-2: no adjacent hex holds a fortification of the defender's."""
-    for b in NEIGHBOURS.get(h, ()):
+    """15B1-2: no adjacent hex holds a fortification of the defender's; adjacent as in 3E5 (L144),
+    which 15B1 cites (L1074), not across a prohibited hexside."""
+    for b in ZOC_NEIGHBOURS.get(h, ()):
         if b in FORTRESS_HEXES and s["owner"].get(b) == defender:
             return False
         w = s.get("works", {}).get(b)
@@ -2057,7 +2058,8 @@ def _after_advance(s: dict, b: Battle, report: dict) -> None:
         theirs = [
             u
             for u in b.defenders
-            if s["units"][u]["at"] == "map" and s["units"][u]["hex"] in NEIGHBOURS.get(h, ()) and has_zoc(s, u)
+            # "in any adjacent hex" (L537): adjacent as 3E5 (L144) has it, not across a prohibited hexside
+            if s["units"][u]["at"] == "map" and s["units"][u]["hex"] in ZOC_NEIGHBOURS.get(h, ()) and has_zoc(s, u)
         ]
         if ours and theirs:
             s.setdefault("contested", [])
@@ -2494,9 +2496,13 @@ def commit_reserves(s: dict, defender: str, from_hex: str, target_hex: str) -> l
     for uid in _reserve_units(s, defender, from_hex, target_hex):
         roll, code = _ground_success(s, "reserve-commitment", drm)
         ok = CH.succeeds(code) and stacking_room(s, target_hex, [uid])
-        log(s, f"Reserve commitment: {UNITS[uid].short} rolls {roll}{drm:+d}: {'committed' if ok else 'stays'}.", "6C")
         if not ok:
+            # rulings O1, O40: a unit that stays is still out of the attacker's sight where it stood,
+            # and he is asked about reserves in every positional attack so that he may not learn
+            # whether a stack was in reach; only the units that come are told to both
+            log(s, f"Reserve commitment: {UNITS[uid].short} rolls {roll}{drm:+d}: stays.", "6C", to=[defender])
             continue
+        log(s, f"Reserve commitment: {UNITS[uid].short} rolls {roll}{drm:+d}: committed.", "6C")
         v = s["units"][uid]
         v["hex"] = target_hex
         v["dis"] = max(v["dis"], 1)  # (a contested hex's entry roll could only disrupt it again, 9J)

@@ -27,11 +27,13 @@ from .world import (
     SIDE_UNITS,
     TURNS,
     UNITS,
+    ZOC_NEIGHBOURS,
     bridge_owner,
     closed_bridges_and_hexes,
     closed_steps,
     fits,
     fmt,
+    has_zoc,
     hex_name,
     move_class,
     on_map,
@@ -1141,8 +1143,10 @@ def _fatigue(s: dict, uid: str, path: list[str], start: str) -> None:
     rating, per MP for artillery, cavalry and Army HQs."""
     u = UNITS[uid]
     v = s["units"][uid]
-    enemy_zoc_units = {w["hex"] for e, w in on_map(s, OTHER[u.side]) if not UNITS[e].hq and not w["dis"]}
-    near = any(b in enemy_zoc_units for h in path for b in NEIGHBOURS[h])
+    enemy_zoc_units = {w["hex"] for e, w in on_map(s, OTHER[u.side]) if has_zoc(s, e)}
+    # "adjacent (Rule 3E5)" (L231): 3E5 (L144) counts a hex as adjacent only across a hexside that
+    # is not prohibited, so an enemy across an all-lake hexside does not tire the unit
+    near = any(b in enemy_zoc_units for h in path for b in ZOC_NEIGHBOURS.get(h, ()))
     hostile = any(s["owner"].get(h) == OTHER[u.side] for h in path[1:])
     if not (near or hostile or v.get("accel_tiring")):
         return

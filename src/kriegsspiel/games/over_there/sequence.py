@@ -26,6 +26,7 @@ from .world import (
     SIDE_UNITS,
     TURNS,
     UNITS,
+    ZOC_NEIGHBOURS,
     fmt,
     fresh,
     hex_name,
@@ -122,7 +123,8 @@ def pay_isolated_losses(s: dict) -> None:
         entry = book.pop(key)
         man, equ = combat.special_replacements(entry["man"], entry["equ"])
         owner = s["owner"]
-        if owner.get(h) == side or any(owner.get(b) == side for b in NEIGHBOURS.get(h, ())):
+        # "at least one adjacent (Rule 3E5) hex" (L1228): not across a prohibited hexside (L144)
+        if owner.get(h) == side or any(owner.get(b) == side for b in ZOC_NEIGHBOURS.get(h, ())):
             _receive(s, side, man, equ, "for units lost while isolated")
         elif equ:
             s["pool"][OTHER[side]]["equ"] += equ
@@ -1554,9 +1556,16 @@ def event_condition(s: dict, eid: str) -> bool:
     return True
 
 
+def _open_to(s: dict, side: str, here: dict[str, list[str]], h: str) -> bool:
+    """16A (L1157): reinforcements are placed in friendly-owned hexes (in enemy ZOCs or not), never
+    with an enemy unit."""
+    return s["owner"].get(h) == side and not any(UNITS[x].side != side for x in here.get(h, []))
+
+
 def reinforcements(s: dict, side: str, t: str) -> None:
     """16A1: units arrive in the phasing player's initial phase of their turn, at their entry
-    hex or, if it is enemy-owned or full, at the first alternative that is not."""
+    hex or, if it is enemy-owned or full, at the first alternative that is not, unit by unit
+    (ruling O41)."""
     now = TURNS.index(t)
     for rf in SC.reinforcements:
         if rf.side != side or TURNS.index(rf.turn) > now:
@@ -1568,34 +1577,36 @@ def reinforcements(s: dict, side: str, t: str) -> None:
         units = [u for u in rf.units if s["units"][u]["at"] == "due"]
         if not units:
             continue
-        where = None
         here = stacks(s)
-        for loc in [rf.entry, *rf.alternatives]:
-            h = start_hex(loc)
-            if s["owner"].get(h) == side and not any(UNITS[x].side != side for x in here.get(h, [])):
-                where = h
-                break
-        if where is None:
+        named = dict.fromkeys(start_hex(loc) for loc in [rf.entry, *rf.alternatives])  # the OB's order
+        entries = [h for h in named if _open_to(s, side, here, h)]
+        if not entries:
             log(
                 s, f"{len(units)} reinforcement(s) cannot arrive: every entry hex is in enemy hands.", "16A1", to=[side]
             )
             continue
-        placed = []
+        where = entries[0]
+        placed: dict[str, list[str]] = {}
         for u in units:
-            h = where
-            if not stacking_room(s, h, [u]):
-                h = next((b for b in NEIGHBOURS[where] if s["owner"].get(b) == side and stacking_room(s, b, [u])), None)
+            # ruling O41: the entry, else the first of the OB's alternatives with room (8A), else a
+            # friendly-owned hex next to the entry with room and no enemy unit; else delayed (L1157)
+            h = next((e for e in entries if stacking_room(s, e, [u])), None)
+            if h is None:
+                h = next(
+                    (b for b in NEIGHBOURS[where] if _open_to(s, side, here, b) and stacking_room(s, b, [u])), None
+                )
                 if h is None:
                     continue
             v = s["units"][u]
             v.update({"hex": h, "at": "map", "spent": 0, "moved": False})
-            placed.append(u)
+            placed.setdefault(h, []).append(u)
+            here.setdefault(h, []).append(u)
             if UNITS[u].army_hq and u not in s["hq"]:
                 s["hq"][u] = {"active": True, "leader": None}
-        supply.arrive(s, placed)  # 16 (L1155): the hex's supply status
-        if placed:
-            names = ", ".join(UNITS[u].short for u in placed)
-            log(s, f"Reinforcements arrive at {hex_name(where)}: {names}.", "16A1", to=[side])  # ruling O1
+        supply.arrive(s, [u for us in placed.values() for u in us])  # 16 (L1155): the hex's supply status
+        for h, us in placed.items():
+            names = ", ".join(UNITS[u].short for u in us)
+            log(s, f"Reinforcements arrive at {hex_name(h)}: {names}.", "16A1", to=[side])  # ruling O1
 
 
 def replacements(s: dict, side: str, t: str) -> None:
@@ -2029,11 +2040,23 @@ def withdraw_candidates(s: dict, wid: str, gone: list) -> list:
     return [u for u in out if s["units"][u]["supply"] != "isolated"]
 
 
+_NAMED_WITHDRAWALS = frozenset(u for wd in SC.withdrawals for u in wd.units)
+"""The units the OB withdraws by name (16A1cc): the enemy knows them from the scenario."""
+
+
 def withdraw_unit(s: dict, uid: str) -> None:
     v = s["units"][uid]
-    logistics.drop(s, uid, v["hex"])  # 11H: what an HQs carries stays on the map
+    side = UNITS[uid].side
+    h = v["hex"]
+    logistics.drop(s, uid, h)  # 11H: what an HQs carries stays on the map
     v.update({"hex": None, "at": "withdrawn"})
-    log(s, f"{UNITS[uid].short} is withdrawn.", "16A1")
+    if uid in _NAMED_WITHDRAWALS or in_sight(s, OTHER[side], [h]):
+        log(s, f"{UNITS[uid].short} is withdrawn.", "16A1")
+        return
+    # rulings O1, O40: a unit of an "any" entry (16A1cc: "any unit of the indicated nationality ...")
+    # taken from a stack out of the enemy's sight: he sees a counter go, not which one
+    log(s, f"{UNITS[uid].short} is withdrawn from {hex_name(h)}.", "16A1", to=[side])
+    log(s, f"A {SIDE_NAMES[side]} counter in {hex_name(h)} is withdrawn.", "16A1", to=[OTHER[side]])
 
 
 def withdraw(s: dict, wid: str, go: bool, gone: list | None = None) -> None:

@@ -673,7 +673,10 @@ def update_ownership(s: dict, known: SideMap | None = None) -> list[tuple[str, s
     for side in SIDES:
         mine, theirs = maps[side], maps[OTHER[side]]
         # (a side's ZOC holds the hexes it holds)
-        for h in [h for h in (mine.held - theirs.held) | (mine.zoc - theirs.zoc - CITY_HEXES) if get(h) != side]:
+        # 5B (L203): an enemy-owned city is taken only by occupying it; a city is any of 3E2's
+        # (L132): point, partial- and full-hex cities and fortresses (``OWNED_BY_OCCUPATION``)
+        taken = (mine.held - theirs.held) | (mine.zoc - theirs.zoc - OWNED_BY_OCCUPATION)
+        for h in [h for h in taken if get(h) != side]:
             if h not in contested:
                 owner[h] = side
                 changed.append((h, side))
@@ -685,6 +688,13 @@ def update_ownership(s: dict, known: SideMap | None = None) -> list[tuple[str, s
 
 CITY_HEXES = frozenset(t["hex"] for t in MAP.towns.values() if t.get("size") in ("partial-city", "full-city"))
 FORTRESS_HEXES = {t["hex"]: t for t in MAP.towns.values() if t.get("fortress")}
+OWNED_BY_OCCUPATION = frozenset(
+    t["hex"] for t in MAP.towns.values() if t.get("size") in ("town", "partial-city", "full-city") or t.get("fortress")
+)
+"""3E2 (L132): "The term cities includes all cities (point cities, partial hex cities, and full hex
+cities), plus all fortresses and resource centers": the hexes 5B (L203) lets a side take from the
+enemy only by occupying them with a unit with a ZOC, never by a ZOC alone. ``CITY_HEXES`` are
+only the major cities (3E2: partial and full), which other rules name."""
 
 
 # ----- the general staff (14P) ---------------------------------------------------------------------
