@@ -634,3 +634,27 @@ def test_the_spectator_has_no_actions_where_one_role_acts(game_id):
         with pytest.raises(IllegalAction):
             game.apply(s, None, game.actions(s, game.active(s)[0])[0])
         assert dump(s) == before
+
+
+def _deep(n):
+    out: list = []
+    for _ in range(n):
+        out = [out]
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_huge_or_deep_action_is_refused_briefly_and_changes_nothing(game_id):
+    """An action nested deeper than Python compares, or as long as millions of items, is refused
+    as any other: IllegalAction, its message short (it echoed the whole action, megabytes), the
+    state unchanged (a RecursionError came out of the deep one)."""
+    smp = sample(game_id)
+    game = smp.game
+    s = smp.each()[0]
+    before = dump(s)
+    role = game.active(s)[0]
+    for action in (_deep(100_000), list(range(2_000_000)), "x" * 5_000_000, {"k": _deep(50_000)}):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(s, role, action)
+        assert len(str(refused.value)) < 5_000
+        assert dump(s) == before

@@ -343,7 +343,7 @@ class Rules:
                 action = st.legal(s, f, role, action)
             except IllegalAction:
                 raise
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as e:
                 # an action of the wrong shape (a list where a name belongs...) that a state's
                 # own quick check could not read: refused like any other, the state unchanged
                 raise IllegalAction(f"that is not an action of the game ({type(e).__name__}: {e})"[:300]) from None
@@ -532,17 +532,25 @@ def find(legal: list, action: Any, role: str, labels: Any) -> Any:
         i = legal.index(action)
         if same(legal[i], action):
             return legal[i]
-    except (ValueError, TypeError):
+        for candidate in legal:
+            if same(candidate, action):
+                return candidate
+    except ValueError:
         pass
-    for candidate in legal:
-        if same(candidate, action):
-            return candidate
+    except (TypeError, RecursionError):  # nested too deep to compare: no action of any game
+        return _raise(f"that is not a legal action for {role} now: nested too deep")
     shown = ", ".join(labels.label(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     try:
         what = json.dumps(action)
-    except (TypeError, ValueError):
-        what = repr(action)
+    except (TypeError, ValueError, RecursionError):
+        what = "that"
+    if len(what) > MAX_SHOWN:  # an error never echoes a whole input back
+        what = what[:MAX_SHOWN] + "..."
     return _raise(f"{what} is not a legal action for {role} now; legal: {shown or 'none'}")
+
+
+MAX_SHOWN = 200
+"""At most this many characters of a refused action are shown in the refusal."""
 
 
 def _raise(message: str):
