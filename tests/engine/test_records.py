@@ -175,3 +175,25 @@ def test_a_states_quick_check_that_cannot_read_an_action_refuses_it():
         assert json.dumps(s, sort_keys=True) == before
     finally:
         type(st).legal = real
+
+
+def test_a_record_nested_too_deep_or_with_too_long_a_number_is_no_save(tmp_path):
+    """A file of 100,000 nested brackets, or an action holding a 5,001-digit number, came out of
+    ``kriegsspiel replay`` as a traceback (RecursionError, ValueError): it is no save."""
+    from kriegsspiel.engine.records import replay
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(RecordError, match="not a Kriegsspiel save"):
+        read(deep)
+    long = tmp_path / "long.json"
+    long.write_text('{"format": "kriegsspiel-record", "actions": [["hearts", ' + "9" * 5001 + "]]}")
+    with pytest.raises(RecordError, match="not a Kriegsspiel save"):
+        read(long)
+    rec = kriegsspiel.record(kriegsspiel.load("goofspiel").new(seed=1))
+    for upto in (-1, "2", 2.5):
+        with pytest.raises(RecordError, match="up to a number"):
+            replay(rec, upto=upto)
+    rec["actions"] = [["hearts", 10**5000]]
+    with pytest.raises(RecordError, match="is illegal"):
+        replay(rec)

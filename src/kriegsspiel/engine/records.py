@@ -89,13 +89,15 @@ def replay(rec: dict, upto: int | None = None) -> dict:
     from ..games import load  # the engine knows no game; the registry does
 
     rec = check(rec)
+    if upto is not None and (type(upto) is not int or upto < 0):
+        raise RecordError(f"a record is replayed up to a number of its actions, 0 or more, not {upto!r}")
     try:
         game = load(rec["game"])
     except KeyError as e:
         raise RecordError(str(e.args[0])) from None
-    if rec.get("rules", game.version) != game.version:
+    if rec.get("rules", game.version) != game.version or type(rec.get("rules", game.version)) is not int:
         raise RecordError(
-            f"this record was played under version {rec['rules']} of the rules of "
+            f"this record was played under version {rec['rules']!r} of the rules of "
             f"{game.title}; this Kriegsspiel has version {game.version}"
         )
     try:
@@ -106,7 +108,12 @@ def replay(rec: dict, upto: int | None = None) -> dict:
         try:
             state = game.apply(state, role, action)
         except IllegalAction as e:
-            raise RecordError(f"action {i + 1} of the record ({role}: {json.dumps(action)}) is illegal: {e}") from None
+            try:
+                what = json.dumps(action)
+            except (TypeError, ValueError, RecursionError):
+                what = "an action no game has"
+            what = what if len(what) <= 200 else what[:200] + "..."
+            raise RecordError(f"action {i + 1} of the record ({role}: {what}) is illegal: {e}") from None
     return state
 
 
@@ -134,6 +141,8 @@ def read(path: str | Path) -> dict:
         raise RecordError(
             f"{path} is not a Kriegsspiel save: it is not valid JSON ({e.msg}, line {e.lineno})"
         ) from None
+    except (RecursionError, ValueError):  # nested too deep, or a number too long to read
+        raise RecordError(f"{path} is not a Kriegsspiel save: no game writes JSON like it") from None
     if isinstance(data, dict) and "format" not in data:
         raise RecordError(f"{path} is not a Kriegsspiel save: it has no format tag")
     return check(data)
