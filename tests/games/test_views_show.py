@@ -327,6 +327,7 @@ SHOWN = {
                 "forces",
                 "next_force",
                 "tents",
+                "red_forts",
                 "casualties",
                 "medal_points",
                 "medals",

@@ -39,18 +39,18 @@ def test_the_first_world_war_action_ranges_match_the_enumeration():
 
 def test_the_imperial_borders_token_ranges_match_the_enumeration():
     e = encoding("imperial-borders", kriegsspiel.load("imperial-borders").new(seed=0, players=2))
-    assert len(e.actions) == 10829 and e.size == 102577 and e.longest == 3
+    assert len(e.actions) == 10830 and e.size == 102578 and e.longest == 3
     index = {repr(a): i for i, a in enumerate(e.actions)}
     for first, last, a, b in [
-        (0, 26, "undo", "seize"),
-        (27, 1619, {"to": "ile-de-france"}, {"region": "black-sea"}),
-        (1620, 1667, {"pool_with": "france"}, {"prize_to": "spain"}),
-        (1668, 1681, {"give": "france"}, {"get": "force"}),
-        (1682, 2242, {"seize": "ile-de-france"}, {"seize": "spain:63"}),
-        (2243, 6466, {"ride": "france:0"}, {"next": "spain:63"}),
-        (6467, 6978, {"bid": 0}, {"gold": 100}),
-        (6979, 6984, {"block": "double"}, {"block": "second"}),
-        (6985, 10828, {"buy+at": "buy", "value": "half-infantry"}, {"hit+as+target": "target", "value": "fort"}),
+        (0, 27, "undo", "allow"),
+        (28, 1620, {"to": "ile-de-france"}, {"region": "black-sea"}),
+        (1621, 1668, {"pool_with": "france"}, {"prize_to": "spain"}),
+        (1669, 1682, {"give": "france"}, {"get": "force"}),
+        (1683, 2243, {"seize": "ile-de-france"}, {"seize": "spain:63"}),
+        (2244, 6467, {"ride": "france:0"}, {"next": "spain:63"}),
+        (6468, 6979, {"bid": 0}, {"gold": 100}),
+        (6980, 6985, {"block": "double"}, {"block": "second"}),
+        (6986, 10829, {"buy+at": "buy", "value": "half-infantry"}, {"hit+as+target": "target", "value": "fort"}),
     ]:
         assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC
@@ -58,17 +58,17 @@ def test_the_imperial_borders_token_ranges_match_the_enumeration():
 
 def test_the_imperial_elegy_token_ranges_match_the_enumeration():
     e = encoding("imperial-elegy", kriegsspiel.load("imperial-elegy").new(seed=0))
-    assert len(e.actions) == 1243 and e.size == 118948 and e.longest == 16
+    assert len(e.actions) == 1245 and e.size == 118950 and e.longest == 16
     index = {repr(a): i for i, a in enumerate(e.actions)}
     for first, last, a, b in [
         (0, 42, "pass", "remove-fort"),
-        (43, 115, {"key": "accept"}, {"key": "who"}),
-        (116, 649, {"value": "A"}, {"value": None}),
-        (650, 1241, {"unit": "ge:0"}, {"unit": "rebel:7"}),
+        (43, 117, {"key": "accept"}, {"key": "manpower"}),
+        (118, 651, {"value": "A"}, {"value": None}),
+        (652, 1243, {"unit": "ge:0"}, {"unit": "rebel:7"}),
     ]:
         assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC
-    assert e.actions[1242] == {"end": True} and "| 1242 | `END` |" in DOC
+    assert e.actions[1244] == {"end": True} and "| 1244 | `END` |" in DOC
 
 
 def test_the_over_there_token_ranges_match_the_enumeration():

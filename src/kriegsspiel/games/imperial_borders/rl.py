@@ -148,7 +148,7 @@ def _words() -> tuple[str, ...]:
     that speak for themselves."""
     from .rules import WORDS
 
-    return (*WORDS, "fight", "grant", "refuse", "accept", "leave", "seize")
+    return (*WORDS, "fight", "grant", "refuse", "accept", "leave", "seize", "allow")
 
 
 def slot_names() -> list[str]:

@@ -61,7 +61,7 @@ KEYS = (  # the keys an action may have
     "level", "liberate", "loss", "main", "maintain", "minor", "move", "mpit", "nationality",
     "offer", "on", "only", "option", "order", "passage", "play", "power", "primary",
     "propose", "reduce", "retreat", "return", "sacrifice", "shift", "space", "stability",
-    "support", "take", "target", "to", "track", "unit", "use", "who",
+    "support", "take", "target", "to", "track", "unit", "use", "who", "chain", "manpower",
 )  # fmt: skip
 RULE_WORDS = (  # the values of actions that are words of the rules
     "A", "B", "C", "D", "ally", "army", "battle", "break", "citizenship", "diplomacy", "ec", "ef",
