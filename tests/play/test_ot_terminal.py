@@ -10,6 +10,7 @@ import re
 import pytest
 from rich.console import Console, Group
 from rich.table import Table
+from terminaltools import Screen
 
 from kriegsspiel import games
 from kriegsspiel.games import MODULES, load
@@ -27,25 +28,6 @@ def game(monkeypatch):
     monkeypatch.setitem(MODULES, GAME, "kriegsspiel.games.over_there")
     monkeypatch.setattr(games, "_loaded", dict(games._loaded))
     return load(GAME)
-
-
-class Screen:
-    """A recording console and the answers typed, one at each prompt; then EOF."""
-
-    def __init__(self, answers):
-        self.console = Console(record=True, width=120, color_system=None, force_terminal=False)
-        self.answers = list(answers)
-
-    def ask(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        answer = self.answers.pop(0)
-        self.console.print(f"{prompt}{answer}")
-        return answer
-
-    @property
-    def text(self) -> str:
-        return self.console.export_text(clear=False)
 
 
 def terminal(game, answers, tmp_path, seed=1, **setup):

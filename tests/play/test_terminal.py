@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
+from terminaltools import Screen
 
 from kriegsspiel.engine.records import read
 from kriegsspiel.games import load
@@ -17,30 +18,6 @@ from kriegsspiel.play.cli import default_seats
 from kriegsspiel.play.terminal import TerminalGame
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "games" / "first_world_war"))
-
-
-class Screen:
-    """A recording console and the answers typed, one at each prompt; then EOF."""
-
-    def __init__(self, answers, on_ask=None):
-        self.console = Console(record=True, width=120, color_system=None, force_terminal=False)
-        self.answers = list(answers)
-        self.prompts: list[str] = []
-        self.on_ask = on_ask
-
-    def ask(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if self.on_ask:
-            self.on_ask(prompt)
-        if not self.answers:
-            raise EOFError
-        answer = self.answers.pop(0)
-        self.console.print(f"{prompt}{answer}")
-        return answer
-
-    @property
-    def text(self) -> str:
-        return self.console.export_text(clear=False)
 
 
 def terminal(game_id, answers, tmp_path, seed=2, save=None, on_ask=None, **setup):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import shlex
 
 import pytest
-from rich.console import Console
+from terminaltools import Screen
 from typer.testing import CliRunner
 
 from kriegsspiel.engine.records import read
@@ -16,28 +16,9 @@ from kriegsspiel.play.cli import app, default_seats
 from kriegsspiel.play.terminal import TerminalGame
 
 
-class Screen:
-    """A recording console and the answers typed, one at each prompt; then EOF."""
-
-    def __init__(self, answers):
-        self.console = Console(record=True, width=200, color_system=None, force_terminal=False)
-        self.answers = list(answers)
-
-    def ask(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        answer = self.answers.pop(0)
-        self.console.print(f"{prompt}{answer}")
-        return answer
-
-    @property
-    def text(self) -> str:
-        return " ".join(self.console.export_text(clear=False).split())
-
-
 def terminal(game_id, answers, tmp_path, seats=None, seed=1, **setup):
     state = load(game_id).new(seed=seed, **setup)
-    screen = Screen(answers)
+    screen = Screen(answers, width=200)
     chosen = {**default_seats(state), **(seats or {})}
     tg = TerminalGame(state, chosen, tmp_path / "game.json", console=screen.console, ask=screen.ask)
     return tg, screen
@@ -50,8 +31,8 @@ def test_nothing_to_undo_names_no_role_id(tmp_path):
     """`u` with nothing to take back says so in words, not "ge has nothing to undo now"."""
     tg, screen = terminal("imperial-elegy", ["u"], tmp_path)
     tg.run()
-    assert "ge has nothing to undo" not in screen.text
-    assert "Nothing to undo now" in screen.text
+    assert "ge has nothing to undo" not in screen.words
+    assert "Nothing to undo now" in screen.words
     assert tg.state["actions"] == []
 
 
@@ -60,8 +41,8 @@ def test_undo_in_a_draft_points_to_the_games_own_way_back(tmp_path):
     game's own action "undo the last step" can, and `u` says which number it is."""
     tg, screen = terminal("imperial-borders", ["1", "u"], tmp_path)
     tg.run()
-    assert "france has nothing to undo" not in screen.text
-    assert "To go back a step here, type 14 (undo the last step)." in screen.text
+    assert "france has nothing to undo" not in screen.words
+    assert "To go back a step here, type 14 (undo the last step)." in screen.words
     tg, screen = terminal("imperial-borders", ["1", "u", "14"], tmp_path)
     tg.run()
     assert tg.game.actions(tg.state, "france") == tg.game.actions(load("imperial-borders").new(seed=1), "france")
@@ -82,13 +63,13 @@ def test_the_whole_log_holds_every_line_of_each_of_the_players_roles(tmp_path):
     recent log did, and never to the other side at one keyboard."""
     tg, screen = terminal("first-world-war", ["1"] * 12 + ["l"], tmp_path, seed=3, players=2)
     tg.run()
-    before, whole = screen.text.rsplit("Germany > l", 1)
+    before, whole = screen.words.rsplit("Germany > l", 1)
     assert "(Austro-Hungarian 1st Army on Front 5)" in before
     assert "(Austro-Hungarian 1st Army on Front 5)" in whole
     seats = {"western-allies": "human", "russia": "human"}
     tg, screen = terminal("first-world-war", [""] + ["1"] * 12 + ["", "l"], tmp_path, seats=seats, seed=3, players=2)
     tg.run()
-    whole = screen.text.rsplit("Russia > l", 1)[1]
+    whole = screen.words.rsplit("Russia > l", 1)[1]
     assert "Russia deploys" in whole or "Russia has" in whole
     assert "Austro-Hungarian 1st Army" not in whole
 
@@ -101,14 +82,14 @@ def test_the_resume_command_keeps_a_friend_at_the_keyboard(tmp_path):
     second person again, not hand their side to a bot."""
     tg, screen = terminal("goofspiel", ["", "K", "", "quit"], tmp_path, seats={"clubs": "human"})
     tg.run()
-    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} --seat clubs=human" in screen.text
+    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} --seat clubs=human" in screen.words
     tg, screen = terminal("goofspiel", ["quit"], tmp_path, seats={"clubs": "random"})
     tg.run()
-    assert "--seat clubs=random" in screen.text
+    assert "--seat clubs=random" in screen.words
     tg, screen = terminal("goofspiel", ["quit"], tmp_path)  # the seats play sets by itself: nothing to add
     tg.run()
-    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} Saved" not in screen.text
-    assert "--seat" not in screen.text
+    assert f"Resume with: kriegsspiel play {tmp_path / 'game.json'} Saved" not in screen.words
+    assert "--seat" not in screen.words
 
 
 def test_the_resume_command_shown_resumes_the_hot_seat_game(tmp_path):
@@ -154,16 +135,16 @@ def test_a_note_to_the_referee_may_be_written_in_ones_own_words(tmp_path):
     the terminal takes them; a number that is no action is still refused."""
     tg, screen = terminal("imperialism-1880", ["11", "42", "Please pass our offer to France"], tmp_path)
     tg.run()
-    assert "Not an action: '42'" in screen.text
+    assert "Not an action: '42'" in screen.words
     items = tg.state["orders"]["britain"]["items"]
     assert [(i["kind"], i["text"]) for i in items] == [("note", "Please pass our offer to France")]
-    assert "You write: note: Please pass our offer to France." in screen.text
+    assert "You write: note: Please pass our offer to France." in screen.words
 
 
 def test_words_no_action_takes_are_still_refused(tmp_path):
     tg, screen = terminal("imperialism-1880", ["1", "Atlantis"], tmp_path)
     tg.run()
-    assert "Not an action: 'Atlantis'" in screen.text
+    assert "Not an action: 'Atlantis'" in screen.words
     assert tg.state["orders"]["britain"]["items"] == []
 
 

@@ -529,15 +529,16 @@ def same(a: Any, b: Any) -> bool:
 def find(legal: list, action: Any, role: str, labels: Any) -> Any:
     """The legal action equal to ``action``, or IllegalAction saying why not."""
     try:
-        i = legal.index(action)
-        if same(legal[i], action):
-            return legal[i]
+        try:
+            i = legal.index(action)
+            if same(legal[i], action):
+                return legal[i]
+        except (ValueError, TypeError):
+            pass
         for candidate in legal:
             if same(candidate, action):
                 return candidate
-    except ValueError:
-        pass
-    except (TypeError, RecursionError):  # nested too deep to compare: no action of any game
+    except RecursionError:  # nested too deep to compare: no action of any game
         return _raise(f"that is not a legal action for {role} now: nested too deep")
     shown = ", ".join(labels.label(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
     try:
