@@ -2,6 +2,7 @@
 uniform enough and closing undo; seeds; the bots' own randomness."""
 
 import hashlib
+import random
 import re
 import threading
 from collections import Counter
@@ -224,3 +225,28 @@ def test_bot_random_leaves_the_game_alone():
     before = orjson.dumps(s)
     rng.bot_random(s, "hearts").random()
     assert orjson.dumps(s) == before
+
+
+def test_bot_random_does_not_count_the_other_roles_secret_draft_steps():
+    """A nation plotting its orders step by step in secret (Imperial Borders) leaves the other
+    nations' bots with the same generator: their choices hang on what they may know only."""
+    from kriegsspiel.games import load
+
+    game = load("imperial-borders")
+    s = game.new(seed=1, players=game.player_counts[0])
+    pick = random.Random(1)
+    for _ in range(3000):
+        active = game.active(s)
+        if len(active) >= 2:
+            a, b = active[0], active[1]
+            after = game.apply(game.clone(s), a, game.actions(s, a)[0])
+            if len(after["drafts"]) > len(s["drafts"]) and a in game.active(after):
+                break
+        role = active[pick.randrange(len(active))]
+        legal = game.actions(s, role)
+        s = game.apply(s, role, legal[pick.randrange(len(legal))])
+    else:
+        pytest.fail("no secret draft step in 3,000 actions")
+    assert game.step(after, b) == game.step(s, b)
+    assert rng.bot_random(after, b).getrandbits(64) == rng.bot_random(s, b).getrandbits(64)
+    assert rng.bot_random(after, a).getrandbits(64) != rng.bot_random(s, a).getrandbits(64)

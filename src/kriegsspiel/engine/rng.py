@@ -154,11 +154,13 @@ def bot_random(state: dict, role: str) -> random.Random:
     """The generator a bot playing ``role`` thinks with now.
 
     Seeded with HMAC-SHA256, keyed by a hash of the game's seed, over a label,
-    the number of actions so far and the role: the same state and role always
-    give the same generator, and nobody who does not know the seed can
-    foresee it. It leaves ``state["rng"]`` alone: a bot's thinking does not
-    change the game.
+    the number of actions the role knows were taken (the other roles' secret
+    draft steps not counted, as ``Rules.step``) and the role: the same state
+    and role always give the same generator, states the role cannot tell apart
+    give it the same one, and nobody who does not know the seed can foresee it.
+    It leaves ``state["rng"]`` alone: a bot's thinking does not change the game.
     """
     key = hashlib.sha256(b"kriegsspiel bots\0" + _seed_bytes(state["seed"])).digest()
-    message = b"bot_random\0%d\0%s" % (len(state["actions"]), role.encode())
+    known = len(state["actions"]) - sum(1 for _, r in state.get("drafts", ()) if r != role)
+    message = b"bot_random\0%d\0%s" % (known, role.encode())
     return random.Random(int.from_bytes(hmac.digest(key, message, "sha256"), "big"))
