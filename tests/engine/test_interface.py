@@ -582,6 +582,19 @@ def test_scramble_shuffles_a_copy_and_the_view_stays_the_same(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("role", ["no-such-role", ["a", "list"], 7])
+def test_scramble_refuses_a_role_not_in_the_game(game_id, role):
+    """As ``view`` does: a clear ValueError, never a state scrambled for nobody (nor a
+    KeyError or TypeError from deep inside a game), and the state left as it was."""
+    smp = sample(game_id)
+    s = next(iter(smp.each(3)))
+    before = dump(s)
+    with pytest.raises(ValueError, match="not a role in this game"):
+        smp.game.scramble(s, role, random.Random(0))
+    assert dump(s) == before
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_bot_plays_a_legal_move(game_id):
     smp = sample(game_id)
     game = smp.game

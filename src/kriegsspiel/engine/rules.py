@@ -176,8 +176,15 @@ class Rules:
         """A copy of ``s`` with everything ``role`` may not know shuffled (others' hands,
         the deck's order, others' secret goals), or None if the game hides nothing.
         The fuzzer checks that the role's view is the same in both: a view that
-        changes has leaked a secret. ``rng`` is a ``random.Random`` of the fuzzer."""
+        changes has leaked a secret. ``rng`` is a ``random.Random`` of the fuzzer.
+        A game's own begins with ``check_role``."""
+        self.check_role(s, role)
         return None
+
+    def check_role(self, s: dict, role: str | None) -> None:
+        """ValueError unless ``role`` is one of the game's roles or None (a spectator)."""
+        if role is not None and (not isinstance(role, str) or role not in s["roles"]):
+            raise ValueError(f"{role!r} is not a role in this game; the roles are {', '.join(s['roles'])}")
 
     def evaluate(self, s: dict) -> dict[str, float] | None:
         """An unfinished game's estimate of each role's chance of winning, from 0 to 1
@@ -400,8 +407,7 @@ class Rules:
         """All that ``role`` may know now (None: a spectator, who sees what is public).
         With ``log=False`` the log lines are left out and ``can_undo`` is False: the
         quicker view a search's rollouts hand to a bot, which reads the board, not the log."""
-        if role is not None and role not in s["roles"]:
-            raise ValueError(f"{role!r} is not a role in this game; the roles are {', '.join(s['roles'])}")
+        self.check_role(s, role)
         active = self.active(s)
         stack = s["stack"]
         top = stack[-1] if stack else None

@@ -338,6 +338,7 @@ class FirstWorldWar(Rules):
         empires' face-down counters are which armies and which are dummies (3.5, 4.2),
         the events markers in the others' hands and in the cups (5.2, 5.3), and a marker
         committed face-down in an offensive and not yet revealed (4.4)."""
+        self.check_role(s, role)
         t = self.clone(s)
         _shuffle_face_down(t, role, rng)
         known = known_empires(t, role)

@@ -164,6 +164,7 @@ class Goofspiel(Rules):
         """A copy of ``s`` with what ``role`` may not know shuffled: the prize deck's
         order (1.2) and the other players' bids not yet revealed (2.2). The deck is dealt
         again from its sorted cards, so the copy owes nothing to the real order."""
+        self.check_role(s, role)
         t = self.clone(s)
         t["prizes"].sort()
         rng.shuffle(t["prizes"])

@@ -372,6 +372,7 @@ class ImperialBorders(Rules):
         secret orders, drawn afresh from their forces (L406-432); the starting positions
         they plotted and have not placed (L285-292); and their sealed choices not yet
         revealed: bids (L502), sides chosen in secret (L587), Congress votes (L844)."""
+        self.check_role(s, role)
         t = self.clone(s)
         seen = orders_seen(t, role)
         top = t["stack"][-1] if t["stack"] else None

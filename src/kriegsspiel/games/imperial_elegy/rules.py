@@ -263,6 +263,7 @@ class ImperialElegy(Rules):
         """Shuffle what ``role`` may not know: the deck's order and the other powers'
         hands (their sizes kept), their home card while it is still in hand, and their
         secret national goals with their NG decks (2.4.1)."""
+        self.check_role(s, role)
         t = self.clone(s)
         others = [p for p in PLAYERS if p != role]
         pool = list(t["deck"])

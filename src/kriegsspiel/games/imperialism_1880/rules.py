@@ -230,6 +230,7 @@ class Imperialism1880(Rules):
         powers it may not read and their unit counters left, dealt round among them, with
         their orders and the reports sent to them; the colonial combats it did not fight
         (R31, R36). The referee knows everything but the orders not yet sent to it."""
+        self.check_role(s, role)
         t = self.clone(s)
         if role == REFEREE:
             if s["phase"] == "orders":  # written, not yet read (R36)

@@ -458,6 +458,7 @@ class OverThere(Rules):
         not, and the same part in 12A's support and 11F2's second turn out of supply, on which a
         hex's ZOC depends, and the builder keeping his fieldworks in place, 13A1a), so stacks'
         sizes, ZOCs and works stay as shown."""
+        self.check_role(s, role)
         seen = self.visible(s, role)
         if seen is None:
             return None
