@@ -1354,12 +1354,13 @@ def naval_retreat(s: dict, b: dict, side: str, to: str) -> None:
 def after_choices(s: dict, b: dict) -> list:
     p = b["attacker"]
     out = []
+    idx = place_index(s)  # the ports' occupants, counted once for the listing
     for x in b["units"][A]:
         if x not in s["units"] or s["units"][x]["at"] != b["at"]:
             continue
         nm = {"granted": [], "denied": []}
         for port in sorted(W.box_ports(s, b["at"])):
-            if port_ok(s, p, x, port, nm) and W.friendly_space(s, p, port) and not enemies_at(s, p, port, False):
+            if port_ok(s, p, x, port, nm, idx) and W.friendly_space(s, p, port) and not enemies_at(s, p, port, False):
                 out.append({"move": True, "unit": x, "to": port})
     return out
 
