@@ -916,3 +916,47 @@ def test_a_flood_from_many_addresses_leaves_nothing_behind():
         assert allowance.take(f"2001:db8:1:2::{i:x}", now + 100)
     assert not allowance.take("2001:db8:1:2:ffff::1", now + 100)
     assert allowance.take("2001:db8:1:3::1", now + 100)
+
+
+def test_snapshots_are_kept_by_public_steps_so_their_writes_tell_no_secret_step(tmp_path):
+    """The whole state is written every 25 steps: counted in all actions, secret draft steps
+    included, a seat timing its own actions (a snapshot's write is the longer) would learn how
+    many secret steps the other nations had plotted. Counted in public steps, where the
+    snapshots fall is the same in two games alike in all but those steps."""
+    from kriegsspiel.play.web.store import SNAPSHOT, Store, database
+    from kriegsspiel.play.web.tables import snapshots
+
+    rules = kriegsspiel.load("imperial-borders")
+
+    def snapshot_steps(extra: int) -> tuple:
+        """Play one seeded game; with ``extra``, France plots a step and takes it back that many
+        times the first time it plots (secret draft steps that change nothing else). The public
+        steps of the snapshots, and how many secret draft steps the game holds."""
+        store = Store(database(f"sqlite:///{tmp_path}/g{extra}.db"))
+        s = rules.new(seed=3, players=2)
+        store.create("g", "imperial-borders", s, [{"role": "france", "token": "x" * 64, "kind": "human"}], "spec")
+        pick = random.Random(3)
+
+        def play(role, action):
+            nonlocal s
+            s = rules.apply(s, role, action)
+            store.commit_action("g", role, action, s, rules.step(s, None), False)
+
+        while s["stack"] and rules.step(s, None) < 3 * SNAPSHOT + 5:
+            role = sorted(rules.active(s))[0]
+            legal = rules.actions(s, role)
+            plotting = [a for a in legal if a not in ("done", "undo")]
+            if extra and role == "france" and plotting:
+                for _ in range(extra):
+                    play(role, plotting[0])
+                    play(role, "undo")
+                extra = 0
+            play(role, legal[pick.randrange(len(legal))])
+        with store.engine.connect() as conn:
+            rows = conn.execute(select(snapshots.c.state).where(snapshots.c.game_id == "g")).all()
+        return sorted(rules.step(row.state, None) for row in rows), len(s["drafts"])
+
+    plain, drafts_plain = snapshot_steps(0)
+    more, drafts_more = snapshot_steps(3)
+    assert drafts_more == drafts_plain + 6  # the second game holds six more secret steps...
+    assert plain == more == [0, SNAPSHOT, 2 * SNAPSHOT, 3 * SNAPSHOT]  # ...and its snapshots fall alike

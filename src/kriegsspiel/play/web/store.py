@@ -96,12 +96,16 @@ class Store:
 
     def commit_action(self, game_id: str, role: str, action, state: dict, public_step: int, bots_move: bool) -> None:
         """The action, durable before anyone hears of it. The whole state is
-        written only every ``SNAPSHOT`` actions and at the end; in between, the
-        actions since the last one are replayed when the game is loaded."""
+        written only every ``SNAPSHOT`` public steps and at the end; in between, the
+        actions since the last one are replayed when the game is loaded. Counted in
+        public steps, never a secret draft step: the longer write would tell a seat
+        timing its own actions how many secret steps the others had taken."""
         n = len(state["actions"])
         over = not state["stack"]
         values = {"step": public_step, "over": over, "bots_move": bots_move}
-        snap = over or n % SNAPSHOT == 0
+        drafts = state.get("drafts") or ()
+        drafted = bool(drafts) and drafts[-1][0] == n - 1  # this action: a secret draft step
+        snap = over or (not drafted and public_step % SNAPSHOT == 0)
         if snap:
             values["state"] = state
         with self.engine.begin() as conn:
