@@ -10,6 +10,7 @@ from ot_positions import advance, movement_of, only
 import kriegsspiel
 from kriegsspiel.games.over_there import bots
 from kriegsspiel.games.over_there.world import NEIGHBOURS, TURNS
+from kriegsspiel.lab import match
 
 G = kriegsspiel.load("over-there")
 INSTERBURG = "1206"
@@ -240,6 +241,31 @@ def test_a_tired_attacker_stays_out_when_the_column_is_better_without_him():
 
     assert case(12, 4) == ("2:1", {"remove": "de-9-lw-bde"})
     assert case(4, 12) == ("2:1", None)
+
+
+def test_a_tired_attacker_stays_in_when_its_army_hq_is_as_tired():
+    """6B4 (L233) counts the Army HQs traced as well: with the Eighth Army HQ at 4 hits the shift
+    stays -2 whoever stays out, so sending the tired brigade away only weakens the attack. The
+    bot once took it out, found the attack no longer worth making, cancelled it, chose it again
+    and so on: a game between bots (seed 3050) never ended."""
+    from kriegsspiel.games.over_there.world import CH
+
+    units = [dict(_field("de-1-id", "central-powers", "1411", 12, 8), fat=0, army="de-8-army-hq")]
+    units.append(dict(_field("de-9-lw-bde", "central-powers", "1413", 4, 4), fat=4, army="de-8-army-hq"))
+    units.append(dict(_field("de-8-army-hq", "central-powers", "1311", 0, 0), fat=4, army=None))
+    column = CH.odds_column("mobile", 16, 4, infantry_capable=True, shifts=-2)
+    att = {"hex": "1412", "units": ["de-1-id", "de-9-lw-bde"], "attack": 16.0, "defense": 4.0}
+    att |= {"crt": "mobile", "column": column, "shifts": -2}
+    removes = [{"remove": "de-1-id"}, {"remove": "de-9-lw-bde"}]
+    assert bots._rested({"units": units}, att, removes) is None
+    fresh_hq = [*units[:2], dict(units[2], fat=0)]
+    assert bots._rested({"units": fresh_hq}, att, removes) == {"remove": "de-9-lw-bde"}
+
+
+def test_heuristic_bots_finish_the_game_that_once_looped():
+    game = kriegsspiel.load("over-there")
+    state, n = match.play("over-there", 3050, {r: "heuristic" for r in game.new(seed=3050)["roles"]})
+    assert game.is_over(state) and n < game.max_decisions
 
 
 def test_a_unit_next_to_an_enemy_army_hq_standing_alone_stays_next_to_it():

@@ -296,7 +296,11 @@ def _rested(board, att: dict, removes: list):
     )
     if tired is None or not tired.get("fat"):
         return None
+    # the Army HQs the attackers trace combat supply to count too (6B4: "and the HQs traced"):
+    # a fatigued HQ keeps the shift whoever stays out
+    hqs = {u.get("army") for u in mine.values()} - {None}
     rest = [u.get("fat", 0) for u in mine.values() if u["id"] != tired["id"]]
+    rest += [u.get("fat", 0) for u in board["units"] if u["id"] in hqs]
     per = CH.fatigue.combat_hits_per_shift
     gain = -(-tired["fat"] // per) - -(-max(rest, default=0) // per)
     if gain <= 0:
