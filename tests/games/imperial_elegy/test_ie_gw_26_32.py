@@ -98,7 +98,10 @@ def test_32_1_a_us_army_eliminated_costs_the_us_one_stability():
     n = len(s["log"])
     with scripted_dice(s, 6, 1):  # GE 6, the US 1: the US army is eliminated
         answer(s, GE, act)
-        play_out(s, lambda t: asking(t) in ("gw-card", "war-decisive") or game.active(t) != [GE])
+        # every player in the battle holding a GW card is asked for a combat card (26.1)
+        play_out(
+            s, lambda t: asking(t) in ("gw-card", "war-decisive") or (not t.get("battle") and game.active(t) != [GE])
+        )
     assert us not in s["units"]
     assert s["gw"]["us"]["stability"] == 2
     lines = [line[1] for line in s["log"][n:]]

@@ -562,12 +562,13 @@ class Planning(Procedure):
 
 def budget(s: dict, q: str) -> int:
     """26.2 L1349-1350: industry, at least 2 (Italy 2; the US 4, 1 the turn it enters); the
-    colonial war's bonus CP (29.2.1)."""
+    colonial war's bonus CP (29.2.1) and a neutral's (29.3 L1468: the US and Italy are
+    belligerent powers a neutral may give one to)."""
     g = gw(s)
     if q == "italy":
-        return 2
+        return 2 + g["bonus_cp"].get(q, 0)
     if q == "us":
-        return 1 if g["us"]["entered"] == g["turn"] else 4
+        return (1 if g["us"]["entered"] == g["turn"] else 4) + g["bonus_cp"].get(q, 0)
     n = max(2, s["powers"][q]["industry"]) + g["bonus_cp"].get(q, 0)
     if q == "fr" and s["flags"].get("fr_government", "second-empire") == "second-empire":
         n += 1  # 33.3 L1550: the Second Empire's +1, in the GW too
@@ -1123,11 +1124,11 @@ class NeutralImpulses(Procedure):
 
     def next(self, s, f):
         ns = neutrals(s)
-        checkpoint(s)  # whether a neutral is asked shows what it holds: answers stay given (E31)
+        checkpoint(s)  # answers stay given (E31)
         while f["i"] < len(ns):
             q = ns[f["i"]]
             f["i"] += 1
-            if any(card(c).kind in ("event", "mandatory") for c in hand(s, q)):
+            if hand(s, q):  # every neutral holding a card, whatever it is: who is asked tells nothing
                 ask(s, "gw-neutral-card", q)
                 return "next"
         return None
@@ -1135,7 +1136,10 @@ class NeutralImpulses(Procedure):
 
 class NeutralCard(State):
     def prompt(self, s, f, role):
-        c = hand(s, role)[0]
+        events = [c for c in hand(s, role) if card(c).kind in ("event", "mandatory")]
+        if not events:
+            return f"You are neutral: {card(hand(s, role)[0]).title} has no event to play (27.4). Keep it."
+        c = events[0]
         return f"You are neutral: play {card(c).title} for its event ({card(c).text}), or keep it?"
 
     def actions(self, s, f, role):
@@ -1239,6 +1243,7 @@ class Event(Procedure):
             bool(s["flags"].get("italy_unified"))
             and "italy" in s["majors"]
             and not s["majors"]["italy"].get("gw_stability")
+            and not s["majors"]["italy"].get("gw_out")  # G30
         )
 
     @staticmethod
@@ -1331,7 +1336,12 @@ def neutral_minors_near(s: dict, a: str) -> list:
             near.add(u["at"])
             near.update(adjacency[u["at"]])
     out = set()
-    italy_neutral = bool(s["flags"].get("italy_unified")) and "italy" in s["majors"] and side_of(s, "italy") is None
+    italy_neutral = (
+        bool(s["flags"].get("italy_unified"))
+        and "italy" in s["majors"]
+        and side_of(s, "italy") is None
+        and not s["majors"]["italy"].get("gw_out")  # surrendered, out of the Great War (G30)
+    )
     for sid in near:
         m = s["control"].get(sid)
         if m == "italy" and italy_neutral and W.SIDE[s["majors"]["italy"]["alliance"]] == "neutral":
@@ -1460,8 +1470,12 @@ class Winter(Procedure):
         return "colonial"
 
     def colonial(self, s, f):
-        """29.2 L1445-1463: one opposed roll for each submap."""
+        """29.2 L1445-1463: one opposed roll for each submap. A player whose stability falls to 0
+        surrenders at once (30.1 L1479 "immediately"), before the next roll, the bonus CP and the
+        neutrals' choice of an alliance (29.3 L1467)."""
         while f["colonies"]:
+            if settled(s):
+                return None
             where = f["colonies"].pop(0)
             done = colonial_war(s, where)
             if done:
@@ -1533,12 +1547,14 @@ class Winter(Procedure):
     def stability(self, s, f):
         """29.2.1 L1459-1463: RU's Central Asia, Qajar Persia and Manchuria; the colonial bonus CP."""
         g = gw(s)
-        if "ru" in fighting(s):
+        if "ru" in fighting(s) and "ru" not in g["eliminated"]:
             foes = sum(1 for x in RU_MARCHES if side_of(s, W.holder(s, x) or "") not in (side_of(s, "ru"), None))
             if foes >= 2:
                 change_stability(
                     s, "ru", -1, "two of Central Asia, Qajar Persia and Manchuria are the enemy's", "29.2.1"
                 )
+        if settled(s):
+            return None
         for a in SIDES:
             whole = [c for c in COLONIES if holds_all(s, c, a)]
             n = 3 if len(whole) == 2 else len(whole)
@@ -1600,6 +1616,12 @@ class Winter(Procedure):
             g["bonus_cp"][x] = g["bonus_cp"].get(x, 0) + 1
             log(s, f"{name(q)} gives {name(x)} 1 CP.", "29.3")
         return "neutrals"
+
+
+def settled(s: dict) -> bool:
+    """30.1, 31.0 at once (``check``): whether the Great War is over."""
+    check(s)
+    return gw(s)["winner"] is not None
 
 
 def neutral_order(s: dict) -> list:
@@ -1770,7 +1792,7 @@ def after_action(s: dict) -> None:
         ctl = s["control"].get(sid)
         if sp is None or ctl is None or sp.type not in KEY_TYPES:
             continue
-        if not (ctl in PLAYERS or ctl == "italy") or side_of(s, occ) in (side_of(s, ctl), None):
+        if not (ctl in PLAYERS or ctl == "italy") or owner_alliance(s, occ) in (side_of(s, ctl), None):
             continue
         if not (sp.map == "main" and not sp.colonial_home) and not (sp.map in COLONIES and ctl in sp.homes):
             continue  # G9: a territorial key on the main map, a home key on the Africa or Asia submap
@@ -1842,13 +1864,14 @@ def check(s: dict) -> None:
         if q in g["eliminated"]:
             continue
         cap = [W.capital(s, q)] + ([P().powers[q].subcapital] if P().powers[q].subcapital else [])
-        taken = all(x in s["occupied"] and side_of(s, s["occupied"][x]) not in (side_of(s, q), None) for x in cap)
+        mine = side_of(s, q)
+        taken = all(x in s["occupied"] and owner_alliance(s, s["occupied"][x]) not in (mine, None) for x in cap)
         if s["powers"][q]["stability"] <= 0 or taken:
             eliminate(s, q, "its capital is taken" if taken else "revolution: its stability is 0")
     for who in ("us", "italy"):
         if side_of(s, who) is None:
             continue
-        rome = who == "italy" and side_of(s, s["occupied"].get("rome", "")) not in (side_of(s, "italy"), None)
+        rome = who == "italy" and owner_alliance(s, s["occupied"].get("rome", "")) not in (side_of(s, "italy"), None)
         if stability(s, who) <= 0 or rome:
             surrender_major(s, who)
     left = {a: [q for q in g["sides"][a] if q not in g["eliminated"]] for a in SIDES}
@@ -1924,6 +1947,7 @@ def surrender_major(s: dict, who: str) -> None:
     else:
         s["majors"]["italy"]["gw_stability"] = 0
         s["majors"]["italy"]["alliance"] = "neutral"
+        s["majors"]["italy"]["gw_out"] = True  # it comes back for neither side (G30)
     drop_slots(w, (who,))
     w["budget"].pop(who, None)
 
@@ -2080,6 +2104,8 @@ class CombatCard(State):
     it was played against."""
 
     def prompt(self, s, f, role):
+        if not combat_cards(s, role):
+            return "You hold no GW combat card to play in this battle (26.1): go on."
         return "Play a GW combat card in this battle (+2 to your roll)?"
 
     def actions(self, s, f, role):
@@ -2168,12 +2194,13 @@ class CombatCards(Procedure):
         return "next"
 
     def next(self, s, f):
-        # who is asked shows who holds a combat card, so what led here, an answer too, stays
-        # done (RULINGS_EVENTS E31)
+        # what led here, an answer too, stays done (RULINGS_EVENTS E31)
         checkpoint(s)
         while f["roles"]:
             r = f["roles"].pop(0)
-            if combat_cards(s, r):
+            # asked with a card in hand whatever it is, or one face up: who is asked tells
+            # nobody what the hand holds (26.0: the GW card is secret)
+            if hand(s, r) or combat_cards(s, r):
                 ask(s, "gw-combat-card", r)
                 return "next"
         return None

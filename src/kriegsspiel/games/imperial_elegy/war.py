@@ -1073,7 +1073,7 @@ def march_moves(s: dict, actor: str, mp: dict, only=None, first: bool = False) -
         left = mp.get(uid, 2)
         if left <= 0:
             continue
-        leaving = u["at"] in trench_battles(s) and uid not in mp
+        leaving = u["at"] in trench_battles(s)  # whether it began the march there or entered it (28.1.5)
         for n, kind in sorted(P().adjacency.get(u["at"], {}).items()):
             c = link_cost(kind)
             if c > left or (c == 2 and left < 2):

@@ -1,0 +1,209 @@
+"""The Great War (§26-§32) as an opponent would try it: through the trenches, behind an
+occupying minor, by who is asked what, with a surrendered Italy, in the Winter Step."""
+
+from __future__ import annotations
+
+from ie_support import GE, answer, asking, game, great_war
+
+from kriegsspiel.games.imperial_elegy import war, world
+
+
+def add(s, owner, kind, at, count=1, reduced=False):
+    return [world.new_unit(s, owner, kind, at, reduced) for _ in range(count)]
+
+
+def clear_space(s, sid):
+    for uid in [u for u, x in s["units"].items() if x["at"] == sid]:
+        del s["units"][uid]
+
+
+def trench_battle_in_alsace():
+    """GW turn 1: two French armies and a German one in a trench battle in Alsace-Lorraine,
+    Champagne French and empty, a German army in the Rhineland; Germany's impulse."""
+    s = great_war(1)
+    s["gw"]["turn"] = 1
+    for sid in ("alsace-lorraine", "rhineland", "champagne"):
+        clear_space(s, sid)
+    add(s, "fr", "army", "alsace-lorraine", 2)
+    add(s, GE, "army", "alsace-lorraine")
+    s["gw"]["trenches"]["alsace-lorraine"] = {"by": "attacker", "adv": "attacker"}
+    mover = add(s, GE, "army", "rhineland")[0]
+    war.update_occupation(s)
+    s["war"]["deployed"] = []
+    return s, mover
+
+
+def test_a_march_into_a_trench_battle_may_not_go_on_into_the_enemys_rear():
+    """28.1.5 L1423: "when units leave a trench battle space the first space they enter cannot be
+    an enemy controlled (or occupied) space": whether they began the march there or entered the
+    trench battle during it. An army marched Rhineland - Alsace-Lorraine - Champagne and took
+    a French key behind the line."""
+    s, mover = trench_battle_in_alsace()
+    assert world.controller(s, "champagne") == "fr"
+    assert asking(s) == "gw-impulse" and game.active(s) == [GE]
+    answer(s, GE, "march")
+    answer(s, GE, {"unit": mover, "to": "alsace-lorraine"})
+    legal = game.actions(s, GE)
+    assert {"unit": mover, "to": "champagne"} not in legal
+    assert {"unit": mover, "to": "rhineland"} in legal  # back into its own space it may go
+
+
+def test_an_enemy_minors_army_alone_in_a_capital_takes_it():
+    """30.1 L1479 ("if their capital is occupied") and 30.0 L1471 (a key lost, -1 stability): a
+    minor power at war fights for its alliance (26.3), and its army alone in Berlin occupies it
+    for the Entente as a Russian one does. The minor's occupation counted for nothing."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    results = {}
+    for who in ("saxony", "ru"):
+        s = great_war(1)
+        greatwar.join_minor(s, "saxony", "ru")
+        assert greatwar.owner_alliance(s, "saxony") == "entente"
+        clear_space(s, "berlin")
+        add(s, who, "army", "berlin")
+        war.update_occupation(s)
+        before = s["powers"][GE]["stability"]
+        greatwar.after_action(s)
+        results[who] = (s["occupied"].get("berlin"), before - s["powers"][GE]["stability"], GE in s["gw"]["eliminated"])
+    assert results["ru"][1:] == results["saxony"][1:] == (1, True)
+    assert results["saxony"][0] == "saxony"
+
+
+def give_card(s, q, cid):
+    """``q`` holds ``cid`` alone (taken from wherever it was)."""
+    for p in s["powers"]:
+        held = s["powers"][p].setdefault("gw_hand", [])
+        if cid in held:
+            held.remove(cid)
+    if cid in s["gw_deck"]:
+        s["gw_deck"].remove(cid)
+    s["powers"][q]["gw_hand"] = [cid]
+
+
+def plainly(s, role):
+    legal = game.actions(s, role)
+    return next((a for a in ("pass", "none", "keep", "done", "stay-out") if a in legal), legal[0])
+
+
+def test_who_is_asked_for_a_combat_card_tells_nothing_of_the_hand():
+    """26.0 L1344: the GW card is secret. At a land battle's start only a player holding a
+    combat card was asked, so Germany saw that France's card was Stormtroop Tactics and not
+    War Bonds. Now France is asked whatever it holds, and Germany sees the same."""
+    seen = {}
+    for cid in ("war-bonds", "stormtroop-tactics"):
+        s = great_war(1)
+        give_card(s, "fr", cid)
+        s["powers"][GE]["gw_hand"] = []
+        attack = next(a for a in game.actions(s, GE) if game.label(a, s).startswith("attack Alsace"))
+        answer(s, GE, attack)
+        trail = []
+        for _ in range(30):
+            if asking(s) in ("gw-card", "battle-advance") or s.get("battle") is None:
+                break
+            trail.append((asking(s), tuple(game.view(s, GE, log=False)["active"])))
+            role = game.active(s)[0]
+            answer(s, role, plainly(s, role))
+        seen[cid] = trail
+    assert ("gw-combat-card", ("fr",)) in seen["war-bonds"]
+    assert seen["war-bonds"] == seen["stormtroop-tactics"]
+
+
+def test_every_neutral_holding_a_card_is_asked_at_27_4():
+    """27.4 L1371: a neutral may play its GW card for its event. Only a neutral whose card had an
+    event was asked, which told everyone that the others held combat cards."""
+    boxes = {GE: "alliance-committed", "au": "alliance-committed", "ot": "neutral"}
+    boxes |= {"uk": "entente-aligned", "fr": "entente-committed", "ru": "entente-committed"}
+    asked = {}
+    for cid in ("war-bonds", "technological-terror"):
+        s = great_war(1, boxes=boxes)
+        give_card(s, "ot", cid)
+        asked[cid] = []
+        for _ in range(3000):
+            if s["gw"]["step"] == "winter" or not s["stack"]:
+                break
+            if asking(s) == "gw-neutral-card":
+                asked[cid].append(tuple(game.view(s, GE, log=False)["active"]))
+                if cid == "technological-terror":
+                    assert game.actions(s, "ot") == ["keep"]
+                    assert "no event" in game.view(s, "ot", log=False)["prompt"]
+            for role in game.active(s):
+                answer(s, role, plainly(s, role))
+    assert asked["war-bonds"] == asked["technological-terror"] == [("ot",)]
+
+
+def test_a_surrendered_italy_does_not_come_back():
+    """30.2 L1487, 32.2 L1500 (RULINGS_GW G30): Italy forced to surrender leaves the war for good.
+    Back in the neutral box it could be attacked again under 32.4 or brought in by Treaty of
+    London, with 3 stability and 3 manpower afresh."""
+    from ie_support import proc
+
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1)
+    s["stack"].clear()
+    s["flags"]["italy_unified"] = True
+    s["majors"]["italy"] = {"alliance": "neutral", "reserves": 0}
+    s["control"]["piedmont"] = "italy"
+    add(s, "italy", "army", "piedmont")
+    add(s, "fr", "army", "provence")
+    assert "italy" in greatwar.neutral_minors_near(s, "fr")  # a neutral Italy: 32.4 applies
+    proc(s, "gw-declare", actor="fr", minor="italy")
+    assert greatwar.side_of(s, "italy") is not None
+    greatwar.change_stability(s, "italy", -3, "a test")
+    greatwar.check(s)
+    assert greatwar.side_of(s, "italy") is None
+    assert not any(u["o"] == "italy" for u in s["units"].values())
+    assert "italy" not in greatwar.neutral_minors_near(s, "fr")
+    assert not greatwar.Event.major_free(s, "italy")
+
+
+WINTER_BOXES = {GE: "alliance-committed", "au": "alliance-committed", "ot": "neutral"}
+WINTER_BOXES |= {"uk": "entente-aligned", "fr": "entente-committed", "ru": "neutral"}
+
+
+def test_a_player_at_zero_stability_in_the_winter_step_surrenders_at_once():
+    """30.1 L1479: a player "immediately surrenders when their stability reaches 0"; 29.3 L1467:
+    elimination changes which alliance a neutral may join. Britain fell to 0 in the African
+    colonial war and stayed in the war through the Asian roll and the neutrals' choice."""
+    from ie_support import proc
+
+    from kriegsspiel.engine.testing import scripted_dice
+    from kriegsspiel.games.imperial_elegy.world import P
+
+    s = great_war(2, boxes=WINTER_BOXES)
+    s["stack"].clear()
+    for uid, u in list(s["units"].items()):
+        sp = P().spaces.get(u["at"])
+        if (sp is not None and sp.map == "africa") or u["at"] in ("south-atlantic", "indian-ocean"):
+            world.remove_unit(s, uid)
+    world.set_control(s, "sokoto", GE)  # nobody holds the whole of Africa
+    s["powers"]["uk"]["stability"] = 1
+    with scripted_dice(s, 6, 1, 3, 3, 6, 1):  # Africa 6 to 1; Asia 3 to 3; the neutrals' order
+        proc(s, "gw-winter")
+        for _ in range(20):
+            f = s["stack"][-1] if s["stack"] else {}
+            if f.get("why") == "neutral":
+                break
+            role = game.active(s)[0]
+            answer(s, role, "none" if "none" in game.actions(s, role) else game.actions(s, role)[0])
+    assert "uk" in s["gw"]["eliminated"]
+    texts = [line["text"] for line in game.log(s, None)]
+    surrender = next(i for i, t in enumerate(texts) if "Britain surrenders" in t)
+    assert surrender < next(i for i, t in enumerate(texts) if "colonial war in Asia" in t)
+    assert {"join": "alliance"} not in game.actions(s, game.active(s)[0])  # 2 against 1 now: not the bigger
+
+
+def test_a_neutrals_cp_given_to_the_us_is_in_its_budget():
+    """29.3 L1468: a neutral may give a belligerent power 1 CP; the US and Italy are offered (G12)
+    and the gift was logged, then lost: their budgets never counted it."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1, boxes={**WINTER_BOXES, "ru": "entente-committed"})
+    greatwar.enter_major(s, "us", "entente")
+    s["gw"]["us"]["entered"] = 0
+    s["gw"]["turn"] = 1
+    s["gw"]["bonus_cp"] = {"us": 1}
+    assert greatwar.budget(s, "us") == 5
+    s["majors"]["italy"] = {"alliance": "alliance-committed", "reserves": 0}
+    s["gw"]["bonus_cp"]["italy"] = 1
+    assert greatwar.budget(s, "italy") == 3
