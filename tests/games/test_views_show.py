@@ -621,7 +621,7 @@ def test_imperial_borders_scramble_changes_the_sealed_choices(state):
                 assert t["stack"][-1]["pending"][role] == top["pending"][role]
 
 
-def test_imperialism_1880_scramble_deals_the_hidden_books_round():
+def test_imperialism_1880_scramble_draws_the_hidden_books_again():
     g = load("imperialism-1880")
     s = i1880_campaign()
     for role in viewers(s):

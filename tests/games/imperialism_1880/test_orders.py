@@ -100,8 +100,8 @@ def test_a_choice_while_writing_leaks_to_no_other_seat():
     assert s["orders"]["russia"]["items"]
 
 
-def test_the_scramble_deals_the_unread_orders_round():
-    """Scramble: the orders a role may not read are dealt among the powers; its view stays."""
+def test_the_scramble_draws_the_unread_orders_again():
+    """Scramble: the orders a role may not read are drawn again (R50); its view stays."""
     s = orders_phase()
     for i, p in enumerate(GREAT):
         game.apply(s, p, {"note": f"note {i}"})

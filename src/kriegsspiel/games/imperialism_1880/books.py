@@ -317,7 +317,19 @@ def build(s: dict, power: str, size: str, role: str, where: str) -> None:
     amount = charts.naval_tension(power, size) if role == "naval" else 0
     if amount:
         event = "naval-10" if size == "m10" else "naval-3-or-1"
-        raise_eti(s, event, f"a {unit_name(size, role)} unit built by {power_name(power)}", by=power)
+        raise_eti(s, event, built_cause(power, size, role), by=power)
+
+
+def built_cause(power: str, size: str, role: str) -> str:
+    """A build as the ETI ledger names its cause (L156): "a Naval(10) unit built by France"."""
+    return f"a {unit_name(size, role)} unit built by {power_name(power)}"
+
+
+def fleets_built(s: dict, power: str) -> list[tuple[int, str]]:
+    """(year, size) of every naval unit ``power`` built that raised the tensions (L156): the
+    public ETI ledger names each one, so they are no secret of the power's books."""
+    causes = {built_cause(power, size, "naval"): size for size in UNIT_SIZES}
+    return [(e["year"], causes[e["cause"]]) for e in s["eti_ledger"] if e.get("by") == power and e["cause"] in causes]
 
 
 def disband(s: dict, power: str, size: str, role: str, where: str, why: str = "disbands", rule: str = "R13") -> None:

@@ -226,29 +226,32 @@ class Imperialism1880(Rules):
         return out
 
     def scramble(self, s, role, rng):
-        """A copy of ``s`` with what ``role`` may not know shuffled: the books of the great
-        powers it may not read and their unit counters left, dealt round among them, with
-        their orders and the reports sent to them; the colonial combats it did not fight
-        (R31, R36). The referee knows everything but the orders not yet sent to it."""
+        """A copy of ``s`` with what ``role`` may not know drawn again from what it may know
+        (R46-R52), never taken from the real records: a sample the rules can go on with,
+        whose view for ``role`` is the same as the real one's.
+
+        The referee knows everything but the orders not yet sent to it: in the orders phase
+        every power's orders are drawn again from its request menu (R50). A power (or a
+        spectator) does not see the other powers' books, unit counters, orders and reports,
+        the combats it did not fight, nor the referee's console: for each power it may not
+        read, its units are drawn from the position of 1880 and the turns since, its army
+        upkeep and treasury from them and the public markers, its referee-given VP afresh
+        (R47-R49); its orders and report from its menu (R50, R51); the combats it did not
+        fight and the referee's questions about them are left out, and the referee's console
+        waits at its menu (R52). Only ``rng`` draws; nothing drawn reads a value the role may
+        not know, so two states the role cannot tell apart give the same samples."""
         self.check_role(s, role)
         t = self.clone(s)
         if role == REFEREE:
             if s["phase"] == "orders":  # written, not yet read (R36)
-                deal(t, list(GREAT), rng, ("orders",))
+                draw_orders(t, role, list(GREAT), rng, Menu(t))
             return t
         hidden = [p for p in GREAT if p not in readable(role)]
-        if len(hidden) < 2:
-            return t
-        deal(t, hidden, rng, ("books", "orders", "dispatches"))
-        turn = 1 + rng.randrange(len(hidden) - 1)
-        units = [{k: t["counters"][p][k] for k in UNIT_KINDS} for p in hidden]
-        for i, p in enumerate(hidden):
-            t["counters"][p].update(units[(i + turn) % len(hidden)])
-        unseen = [i for i, c in enumerate(t["combats"]) if role not in (c["attacker"], c["defender"])]
-        combats = [t["combats"][i] for i in unseen]
-        rng.shuffle(combats)
-        for i, c in zip(unseen, combats, strict=True):
-            t["combats"][i] = c
+        history = {p: draw_books(t, p, rng) for p in hidden}
+        menu = Menu(t)  # the powers' menus, once their books are drawn
+        draw_orders(t, role, hidden, rng, menu)
+        draw_dispatches(t, role, hidden, history, rng, menu)
+        forget_the_unseen(t, role)
         return t
 
     def label(self, action, s=None):
@@ -330,26 +333,391 @@ def withdraw_words(s: dict | None, power, number) -> str:
     return f"withdraw your request {number}"
 
 
-def deal(t: dict, hidden: list[str], rng, keys: tuple[str, ...]) -> None:
-    """Deal the records of ``keys`` of the ``hidden`` powers round among them: each
-    power gets another's (a power without one, none)."""
-    if len(hidden) < 2:
-        return
-    turn = 1 + rng.randrange(len(hidden) - 1)
-    for key in keys:
-        table = t[key]
-        records = [table.get(p) for p in hidden]
-        for i, p in enumerate(hidden):
-            record = records[(i + turn) % len(hidden)]
-            if record is None:
-                table.pop(p, None)
-            else:
-                table[p] = record
-
-
 def entries_frame(s: dict) -> dict | None:
     """The frame of the referee's entries, when the campaign is in that phase."""
     for f in reversed(s["stack"]):
         if f.get("state") == "entries":
             return f
     return None
+
+
+# ----- what a role may not know, drawn again (scramble: R46-R52) ------------------------------------
+
+LATE_PHASES = ("entries", "war-end determination", "victory point record", "final record", "over")
+"""The phases of a turn after the referee's entries have begun."""
+INBOX_PHASES = ("minor powers", "entries", "war-end determination")
+"""The phases in which the orders of the turn are in the referee's inbox (R36-R38)."""
+BUILDS, MOVES, DISBANDS = 2, 2, 1
+"""R47: at most so many builds, moves and disbands a turn of a hidden power's units, besides
+the fleets the ETI ledger names."""
+ADJUSTMENT = 50
+"""R48: a hidden treasury's adjustment in a turn, drawn from -50 to +50."""
+VP_DECISION = 0.25
+"""R49: the chance that the referee gave or took a hidden power's VP in a turn."""
+MANY_ORDERS = 0.1
+"""R50: the chance that a power's orders drawn again run to any length up to the limit
+(otherwise none to four requests, as the powers' bots write)."""
+
+_OPENING: dict = {}
+
+
+def opening() -> dict:
+    """power -> the books of 1880 as the scenario lays them out (DATA_RULINGS D10, D11) and
+    the income its first Income phase pays (L916): ``{"treasury", "units", "income",
+    "maintenance", "upkeep"}``. Worked out once for the data pack in use; never changed."""
+    p = data.pack()
+    if _OPENING.get("pack") is not p:
+        s0: dict = {}
+        books.setup(s0)
+        out = {}
+        for power in GREAT:
+            got = books.income_of(s0, power)
+            out[power] = {
+                "treasury": s0["books"][power]["treasury"],
+                "units": s0["books"][power]["units"],
+                "income": got["income"],
+                "maintenance": got["maintenance"],
+                "upkeep": got["upkeep"],
+            }
+        _OPENING.clear()
+        _OPENING.update(pack=p, books=out)
+    return _OPENING["books"]
+
+
+def rounds_begun(s: dict) -> int:
+    """The referee's entries phases begun so far: the only times a power's books change
+    out of the public's sight (R1)."""
+    return s["turn"] - 1 + (1 if s["phase"] in LATE_PHASES else 0)
+
+
+def incomes_paid(s: dict) -> int:
+    """The Income phases held so far (R1)."""
+    return 0 if s["phase"] == "setup" else s["turn"]
+
+
+def unit_list(units: dict) -> list[tuple[str, str]]:
+    """(where, "m3-army") for every unit, in a fixed order."""
+    return [(w, k) for w in sorted(units) for k in sorted(units[w]) for _ in range(units[w][k])]
+
+
+def shift(units: dict, where: str, key: str, n: int) -> None:
+    here = units.setdefault(where, {})
+    here[key] = here.get(key, 0) + n
+    if here[key] <= 0:
+        del here[key]
+    if not here:
+        del units[where]
+
+
+def draw_units(t: dict, power: str, rng) -> dict:
+    """R47: a hidden power's units and unit counters left, drawn: the units of 1880 (D10),
+    then for each entries phase begun the fleets the ETI ledger says it built then (L156)
+    and up to ``BUILDS`` builds, ``MOVES`` moves and ``DISBANDS`` disbands (R13), within the
+    counter mix (L819). Returns the units as they stood at the last Income phase."""
+    units = {w: dict(kinds) for w, kinds in opening()[power]["units"].items()}
+    t["books"][power]["units"] = units
+    mix = data.pack().powers[power].counters
+    left = {k: mix[k][0] if k in mix else 0 for k in UNIT_KINDS}
+    for _where, key in unit_list(units):
+        left[key.split("-")[0]] -= 1
+    fleet_sites = console.build_sites(t, power, "naval")
+
+    def sites(role):
+        return fleet_sites if role == "naval" else console.build_sites(t, power, role)
+
+    def add(where, key, n):
+        shift(units, where, key, n)
+        left[key.split("-")[0]] -= n
+
+    def drop(size=None):
+        where, key = rng.choice([(w, k) for w, k in unit_list(units) if size is None or k.startswith(f"{size}-")])
+        add(where, key, -1)
+
+    fleets = books.fleets_built(t, power)
+    last_income = incomes_paid(t) - 1
+    at_income = {w: dict(kinds) for w, kinds in units.items()}
+    for r in range(1, rounds_begun(t) + 1):
+        year = charts.YEARS[r - 1]
+        for _year, size in (f for f in fleets if f[0] == year):
+            if left[size] <= 0:
+                drop(size)
+            add(rng.choice(fleet_sites), f"{size}-naval", 1)
+        for _ in range(rng.randint(0, BUILDS)):
+            sizes = [k for k in UNIT_KINDS if left[k] > 0]
+            if sizes:
+                size = rng.choice(sizes)
+                # a fleet that would raise the tensions is in the ledger: none but those (L156)
+                role = rng.choice(["army"] + ([] if charts.naval_tension(power, size) else ["naval"]))
+                add(rng.choice(sites(role)), f"{size}-{role}", 1)
+        for _ in range(rng.randint(0, MOVES)):
+            if units:
+                where, key = rng.choice(unit_list(units))
+                to = [x for x in sites(key.split("-")[1]) if x != where]
+                if to:
+                    shift(units, where, key, -1)
+                    shift(units, rng.choice(to), key, 1)
+        for _ in range(rng.randint(0, DISBANDS)):
+            if units:
+                drop()
+        if r == last_income:
+            at_income = {w: dict(kinds) for w, kinds in units.items()}
+    for size in UNIT_KINDS:
+        t["counters"][power][size] = left[size]
+    return at_income
+
+
+def army_sp(units: dict, where: str) -> int:
+    return sum(books.STRENGTH[k.split("-")[0]] * n for k, n in units.get(where, {}).items() if k.endswith("-army"))
+
+
+def between(first: int, last: int, j: int, n: int) -> int:
+    """The j-th of n values from ``first`` to ``last`` in equal steps (j from 1)."""
+    return last if n <= 1 else round(first + (last - first) * (j - 1) / (n - 1))
+
+
+def draw_books(t: dict, power: str, rng) -> dict:
+    """R47-R49: a hidden power's units, upkeep, treasury and VP ledger drawn again. Returns
+    its drawn history for its report (R51): ``{"rows": {turn: (income, maintenance,
+    upkeep, net)}, "treasury": {turn: treasury at the turn's end}}``."""
+    at_income = draw_units(t, power, rng)
+    b = t["books"][power]
+    # R48: income, maintenance and the lines are the public markers' (L916); the upkeep is the
+    # drawn armies' (R6)
+    lines = []
+    for line in b["lines"]:
+        need = charts.garrison_required(line["status"])
+        lines.append(line | {"upkeep": books.UPKEEP_PER_SP * max(1, army_sp(at_income, line["area"])) if need else 0})
+    b["lines"] = lines
+    b["upkeep"] = sum(line["upkeep"] for line in lines)
+    b["net"] = b["income"] - b["maintenance"] - b["upkeep"]
+    first = opening()[power]
+    paid = incomes_paid(t)
+    rows = {}
+    for j in range(1, paid + 1):
+        if j == paid:
+            row = (b["income"], b["maintenance"], b["upkeep"])
+        else:
+            row = tuple(between(first[k], b[k], j, paid) for k in ("income", "maintenance", "upkeep"))
+        rows[j] = (*row, row[0] - row[1] - row[2])
+    adjust = {
+        r: (rng.randint(-ADJUSTMENT, ADJUSTMENT) if rng.random() < 0.5 else 0) for r in range(1, rounds_begun(t) + 1)
+    }
+    treasury = {}
+    money = first["treasury"]
+    for j in range(1, paid + 1):
+        money += rows[j][3] + adjust.get(j, 0)
+        treasury[j] = money
+    b["treasury"] = money
+    # R49: the VP the public registers give are kept; the referee's own awards are drawn
+    kept = [e for e in b["vp"] if e["line"] != "R29"]
+    given = []
+    for r in range(1, rounds_begun(t) + 1):
+        if rng.random() < VP_DECISION:
+            text = rng.choice(console.VP_REASONS)
+            given.append(
+                {
+                    "year": charts.YEARS[r - 1],
+                    "amount": rng.choice(console.POINTS),
+                    "rule": f"referee decision: {text}",
+                    "line": "R29",
+                }
+            )
+    ledger = sorted(kept + given, key=lambda e: e["year"])
+    if t["final"] is not None and power in t["final"]:  # the Final Record's totals are public (L242)
+        rest = t["final"][power] - sum(e["amount"] for e in ledger)
+        if rest:
+            ledger.append({"year": t["year"], "amount": rest, "rule": "referee decision: a correction", "line": "R29"})
+    b["vp"] = ledger
+    return {"rows": rows, "treasury": treasury}
+
+
+def draw_count(rng) -> int:
+    """R50: how many requests and notes a power's orders drawn again hold."""
+    if rng.random() < MANY_ORDERS:
+        return rng.randint(0, orders.MAX_ITEMS)
+    return rng.randint(0, 4)
+
+
+class Menu:
+    """``power``'s request menu (R35) in the sample being drawn, each step asked once: the
+    sample does not change while orders are drawn from it."""
+
+    def __init__(self, t: dict):
+        self.t = t
+        self.steps: dict = {}
+        self.kinds: dict = {}
+
+    def offered(self, power: str) -> list[str]:
+        if power not in self.kinds:
+            self.kinds[power] = orders.offered(self.t, power)
+        return self.kinds[power]
+
+    def step(self, power: str, d: dict):
+        key = (power, *d.items())
+        if key not in self.steps:
+            self.steps[key] = orders.request_step(self.t, power, d)
+        return self.steps[key]
+
+
+def draw_request(menu: Menu, power: str, rng) -> list[dict]:
+    """A request written from ``power``'s menu (R35), each choice among those offered: the
+    drafts it passes through, the request complete last; [] if a step offers nothing."""
+    d = {"request": rng.choice(menu.offered(power))}
+    drafts = []
+    while True:
+        step = menu.step(power, d)
+        if step is None:
+            return [*drafts, d]
+        key, options = step
+        if not options:
+            return []
+        drafts.append(dict(d))
+        d[key] = rng.choice(options)
+
+
+def draw_items(menu: Menu, power: str, n: int, rng) -> list[dict]:
+    """R50: ``n`` requests and notes drawn from ``power``'s menu (a request begun that comes
+    to a step offering nothing is dropped; after a few such, notes make up the number)."""
+    items: list[dict] = []
+    tries = 0
+    while len(items) < n:
+        tries += 1
+        written = draw_request(menu, power, rng) if menu.offered(power) and tries <= 3 * n else [{"request": "note"}]
+        if written:
+            d = written[-1]
+            text = d.get("text") or (rng.choice(orders.NOTES) if d["request"] == "note" else "")
+            fields = {k: v for k, v in d.items() if k not in ("request", "text")}
+            items.append(
+                {"id": 0, "kind": d["request"], "fields": fields, "text": text, "status": orders.WRITTEN} | {"why": ""}
+            )
+    return items
+
+
+def draw_draft(menu: Menu, power: str, rng) -> dict:
+    """R50: the request a power that has not sent its orders is writing: none, or one begun
+    from its menu and stopped at a step it has not answered yet."""
+    if rng.random() < 0.5 or len(menu.t["orders"][power]["items"]) >= orders.MAX_ITEMS or not menu.offered(power):
+        return {}
+    written = draw_request(menu, power, rng)
+    return dict(rng.choice(written[:-1])) if len(written) > 1 else {}
+
+
+def inbox_counts(own: list[dict], role: str | None, powers: list[str], rng) -> dict[str, int]:
+    """R50: how many items each of ``powers`` sent, drawn. The inbox numbers every item in
+    the powers' order (R36), so a power that sent any knows how many the powers before it
+    sent between them: that many are dealt among them, one at a time, within the limit."""
+    counts = {}
+    if role in GREAT and own:
+        before = [p for p in GREAT[: GREAT.index(role)] if p in powers]
+        counts = {p: 0 for p in before}
+        for _ in range(min(i["id"] for i in own) - 1):
+            room = [p for p in before if counts[p] < orders.MAX_ITEMS]
+            counts[rng.choice(room)] += 1
+    for p in powers:
+        if p not in counts:
+            counts[p] = draw_count(rng)
+    return counts
+
+
+def number(records: dict[str, list[dict]], kept: dict[str, int]) -> None:
+    """The inbox's numbers, in the powers' order (R36): the items of ``records`` numbered,
+    the ``kept`` count of another power's items (its own numbers) passed over."""
+    n = 0
+    for p in GREAT:
+        if p in kept:
+            n += kept[p]
+        for item in records.get(p, ()):
+            n += 1
+            item["id"] = n
+
+
+def draw_orders(t: dict, role: str | None, powers: list[str], rng, menu: Menu) -> None:
+    """R50: the orders of ``powers`` that ``role`` may not read, drawn again from each power's
+    menu: written and not yet sent (the orders phase), or in the referee's inbox and answered
+    or not (until the turn's reports clear them, R38)."""
+    phase = t["phase"]
+    if phase == "orders":
+        pending = t["stack"][-1].get("pending", {}) if t["stack"] else {}
+        for p in powers:
+            t["orders"][p] = {"items": draw_items(menu, p, draw_count(rng), rng), "draft": {}}
+            if p not in pending:  # who has sent is public (R36)
+                t["orders"][p]["draft"] = draw_draft(menu, p, rng)
+        return
+    if phase not in INBOX_PHASES:
+        return  # the reports cleared every power's orders (R38)
+    own = t["orders"][role]["items"] if role in GREAT else []
+    counts = inbox_counts(own, role, powers, rng)
+    for p in powers:
+        items = draw_items(menu, p, counts[p], rng)
+        for item in items:
+            item["status"] = orders.OPEN if phase == "minor powers" else rng.choice(ANSWERS)
+        t["orders"][p] = {"items": items, "draft": {}}
+    number({p: t["orders"][p]["items"] for p in powers}, {role: len(own)} if role in GREAT else {})
+
+
+ANSWERS = (orders.OPEN, orders.DONE, orders.REFUSED)
+REPORTED = (orders.DONE, orders.REFUSED, orders.UNANSWERED)
+
+
+def draw_dispatches(t: dict, role: str | None, hidden: list[str], history: dict, rng, menu: Menu) -> None:
+    """R51: the last report sent to each hidden power, drawn: its public part (tensions, Casus
+    Belli, wars, treaties, the minor powers) as every report of that turn gave it; its books
+    from the drawn history (R48, R49); its requests drawn as R50 draws orders, numbered as the
+    inbox numbered them (what the role's own report shows of that is kept)."""
+    sent = {p: t["dispatches"][p] for p in hidden if p in t["dispatches"]}
+    if not sent:
+        return
+    mine = t["dispatches"].get(role, {}).get("requests", []) if role in GREAT else []
+    counts = inbox_counts(mine, role, list(sent), rng)
+    requests = {}
+    for p in sent:
+        items = draw_items(menu, p, counts[p], rng)
+        for item in items:
+            item["status"] = rng.choice(REPORTED)
+        requests[p] = items
+    number(requests, {role: len(mine)} if role in GREAT else {})
+    for p, old in sent.items():
+        b = t["books"][p]
+        turn = old["turn"]
+        income, maintenance, upkeep, net = history[p]["rows"].get(turn, (0, 0, 0, 0))
+        row = {k: v for k, v in old["report"]["powers"][0].items() if k in ("power", "name", "controls", "markers")}
+        row |= {
+            "treasury": history[p]["treasury"].get(turn, b["treasury"]),
+            "income": income,
+            "maintenance": maintenance,
+            "upkeep": upkeep,
+            "net": net,
+            "vp": sum(e["amount"] for e in b["vp"] if e["year"] <= old["year"]),
+            "vp_this_turn": sum(e["amount"] for e in b["vp"] if e["year"] == old["year"]),
+        }
+        t["dispatches"][p] = {
+            "year": old["year"],
+            "turn": turn,
+            "report": {k: v for k, v in old["report"].items() if k != "powers"} | {"powers": [row]},
+            "requests": [
+                {k: v for k, v in orders.item_view(t, p, i, False).items() if k in report.REQUEST_SHOWN}
+                for i in requests[p]
+            ],
+        }
+
+
+def forget_the_unseen(t: dict, role: str | None) -> None:
+    """R52: the combats ``role`` did not fight are left out, and with them the referee's
+    questions about the last one (its losses, its retreat); the losses entered so far for
+    another power's units are the referee's to know. The referee's console waits at its
+    menu (the entry it was making, and the unit it chose to fight an unrest, are its own)."""
+    last = t["combats"][-1] if t["combats"] else None
+    fought = last is not None and role in (last["attacker"], last["defender"])
+    stack = t["stack"]
+    while stack and stack[-1].get("state") in ("losses", "retreat") and not fought:
+        stack.pop()
+    for f in stack:
+        state = f.get("state")
+        if state == "entries":
+            f.update(draft={}, made=0, taking=None, gap=None, confirm=False)
+            f.pop("filled", None)
+        elif state == "unrest":
+            f["fighting"] = None
+        elif state == "losses" and f["power"] != role:
+            f["lost"] = 0
+    t["combats"] = [c for c in t["combats"] if role in (c["attacker"], c["defender"])]
