@@ -474,3 +474,30 @@ def test_7_1_a_german_army_austria_hungary_deploys_after_brest_litovsk_outside_i
     assert s["armies"][free]["front"] == 3 and s["armies"][free]["ctl"] == DE
     s = pass_until(s, AH)
     assert {"offensive": 3} not in game.actions(s, AH)
+
+
+@pytest.mark.parametrize(("lead", "offered"), [("sb-1", True), ("ru-2", False)])
+def test_10_0_a_city_a_serbian_army_took_does_not_stop_the_treaty(lead, offered):
+    """10.0 (rulebook L355): "Russian nationality armies may not occupy any Austro-Hungarian or
+    German nationality Cities" (RULINGS R33). Sarajevo taken by the Russian Empire with the
+    Serbian 1st Army as its lead leaves the offer open; with a Russian army as its lead, not.
+    Any city the Russian Empire held used to stop it."""
+    from fww_support import fight, hand
+
+    s = position(players=4, year=4, turn=4, role=RU)  # 1917, Player Turn 4: Russia acts
+    s["owner"].update(riga=DE, warsawa=DE, minsk=DE)
+    for city, held in list(s["owner"].items()):
+        if held == RU:
+            del s["owner"][city]
+    for army, front in (("de-1", 7), ("de-2", 8), ("de-4", 8)):
+        put(s, army, front, ctl=DE)
+    assert endgame.treaty_possible(s)
+    clear(s, 10)
+    put(s, lead, 10)
+    put(s, "ah-2", 10)
+    hand(s, RU)
+    hand(s, AH)
+    b = fight(s, RU, 10, leads={RU: lead, AH: "ah-2"}, occupy="sarajevo", dice=(4, 1))
+    assert b["result"] == "won" and board.owner(s, "sarajevo") == RU
+    assert endgame.treaty_possible(s) is offered
+    assert endgame.treaty_in_sight(s) is offered

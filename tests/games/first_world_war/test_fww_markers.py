@@ -142,6 +142,27 @@ def test_5_5_espionage_cancels_and_cannot_be_countered():
         assert "espionage-entente" in s["used"]["entente"]
 
 
+def test_5_5_after_the_enemys_espionage_no_no_mans_land_counter_is_offered():
+    """5.5 (rulebook L264): Espionage cancels the enemy's non-mandatory markers "and may not be
+    countered". Germany plays No Man's Land, the Western Allies Machine Guns, then Germany
+    Espionage: a counter to the No Man's Land would restore nothing, and was offered (and
+    spent) all the same."""
+    s = front1()
+    hand(s, DE, "no-mans-land-central", "espionage-central")
+    hand(s, WA, "machine-guns", "no-mans-land-entente")
+    with special_dice(s, 2, 2):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": "no-mans-land-central"})
+        game.apply(s, WA, {"marker": "machine-guns"})
+        game.apply(s, DE, {"espionage": "espionage-central"})
+        assert game.active(s) == [WA] and game.actions(s, WA) == ["no"]
+        game.apply(s, WA, "no")
+    assert s["hands"][WA] == ["no-mans-land-entente"]  # kept for an offensive where it counts
+    assert s["last_battle"]["totals"][WA] == 5  # the Machine Guns cancelled all the same
+
+
 def test_5_5_espionage_cancels_no_mans_land_and_bars_enemy_espionage():
     """5.5 (rulebook L264), RULINGS R17: Espionage cancels the enemy's No Man's
     Land, so the attacker's Big Bertha counts again; the enemy may not answer with

@@ -277,6 +277,42 @@ def test_11_5_a_mandatory_marker_drawn_before_an_offensive_is_never_used_in_it()
     assert "axis-atrocity" not in s["removed"]
 
 
+def test_11_5_the_markers_are_drawn_before_the_leads_are_chosen():
+    """11.5 (rulebook L419): "randomly draw an Events Marker for each side before each
+    offensive. It may only be used ... if the markers nationality matches the lead armies'":
+    the solo player sees the marker before choosing the lead, and chooses one it fits. They
+    were drawn only once both leads were revealed."""
+    s = position(players=2, options=SOLO)
+    clear(s, 1)
+    for a in ("de-1", "br-1"):
+        put(s, a, 1)
+    s["cups"]["central"] = ["big-bertha"]  # German: fits a German lead
+    s["cups"]["entente"] = ["machine-guns"]
+    with special_dice(s, 1, 4):
+        game.apply(s, DE, {"offensive": 1})
+        assert state_name(s) == "lead" and game.active(s) == [DE]
+        assert s["cups"]["central"] == [] and s["cups"]["entente"] == []  # drawn already
+        drawn = [e[1] for e in s["log"] if e[0] == "11.5"]
+        assert "Germany draws Big Bertha before the offensive." in drawn
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+    b = s["last_battle"]
+    assert b["markers"].get(DE) == "big-bertha"
+
+
+def test_11_5_a_marker_drawn_for_an_offensive_without_leads_goes_back_to_the_cup():
+    """11.5: with no defenders the attacker occupies a city at once (4.1): no lead is chosen,
+    so the markers drawn go back to their cups."""
+    s = position(players=2, options=SOLO)
+    clear(s, 1)
+    put(s, "de-1", 1)
+    s["cups"]["central"] = ["big-bertha"]
+    s["cups"]["entente"] = ["machine-guns"]
+    game.apply(s, DE, {"offensive": 1})
+    assert s["battle"] is None
+    assert s["cups"]["central"] == ["big-bertha"] and s["cups"]["entente"] == ["machine-guns"]
+
+
 def test_r48_solitaire_german_deployments_alternate_west_and_east():
     """11.5 (rulebook L415), RULINGS R48: in solitaire play most German
     reinforcements go to the Western Theatre in 2/1914, 1916 and 1918 and to the

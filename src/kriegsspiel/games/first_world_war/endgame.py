@@ -34,6 +34,9 @@ from .data import pack
 
 # ----- 10.0 the Treaty of Brest-Litovsk -----------------------------------------------------
 
+RUSSIAN = "russian"
+"""The nationality of 10.0's third condition (2.4 L115: one of the Russian Empire's several)."""
+
 
 def treaty_possible(s: dict) -> bool:
     """10.0 The three conditions, in full."""
@@ -64,8 +67,12 @@ def treaty_in_sight(s: dict) -> bool:
     ]
     if sum(1 for loc in russian_replacement if alliance_of(s, loc) == CENTRAL) < 3:
         return False
+    # L355: "Russian nationality armies may not occupy any Austro-Hungarian or German nationality
+    # Cities": one the Russian Empire took with a Serbian or British lead does not stop the
+    # offer; one taken with no lead revealed counts as Russian (R33)
     central_cities = [loc for loc, info in pack().locations.items() if info.kind != "base" and info.owner in (DE, AH)]
-    return not any(owner(s, loc) == RU for loc in central_cities)
+    taken_by = s.get("taken_by", {})
+    return not any(owner(s, loc) == RU and taken_by.get(loc, RUSSIAN) in (RUSSIAN, None) for loc in central_cities)
 
 
 class BrestLitovsk(Procedure):

@@ -170,8 +170,10 @@ class Offensive(Procedure):
             "result": None,
         }
         log(s, f"{says(role, 'launches')} an offensive on Front {n} ({pack().fronts[n].name}).", "4.1")
-        if s["options"]["solitaire"] and not self.solitaire_goes_ahead(s, role):
-            return "finish"
+        if s["options"]["solitaire"]:
+            if not self.solitaire_goes_ahead(s, role):
+                return "finish"
+            solitaire_draw(s, f)  # 11.5 L419: before the offensive, so before the leads are chosen
         if not side_armies(s, n, enemy) and not any(dummies(s, r, n) for r in MEMBERS[enemy]):
             log(s, "There are no defenders: the attacker occupies a city at once.", "4.1")
             return "occupy"
@@ -310,6 +312,7 @@ class Offensive(Procedure):
 
     def finish(self, s, f):
         """4.5, RULINGS R25: after the offensive, an S may bring a new marker."""
+        solitaire_return(s, f)  # 11.5: markers drawn for an offensive fought with no leads
         if f.get("s_draws"):
             ask(s, "s_draw", f["s_draws"].pop(0))
             return "finish"
@@ -327,10 +330,16 @@ def capture(s: dict, role: str, loc: str) -> None:
     """2.2, 9.0 The city changes hands: +1 VP to the new owner, -1 to the old (not below 0)."""
     info = pack().locations[loc]
     previous = owner(s, loc)
+    taken_by = s.setdefault("taken_by", {})
     if role == info.owner:
         s["owner"].pop(loc, None)
+        taken_by.pop(loc, None)
     else:
         s["owner"][loc] = role
+        # 10.0 L355 asks which nationality's army took it: the lead that won, revealed to all
+        # (4.3); with none revealed (4.1, 4.2) it is left unnamed (RULINGS R33)
+        lead = (s.get("battle") or {}).get("leads", {}).get(role)
+        taken_by[loc] = pack().armies[lead].nationality if lead else None
     s["vp"][role] += 1
     s["vp"][previous] = max(0, s["vp"][previous] - 1)
     log(
@@ -435,11 +444,13 @@ def reactions(s: dict, role: str) -> list:
     b = s["battle"]
     acts: list = ["no"]
     played = b["markers"].get(role)
-    if cancelled_by_no_mans_land(s, role):
+    other = other_side(s, role)
+    # 5.5 L264: the enemy's Espionage cancels this side's marker anyway and "may not be
+    # countered": a counter to its No Man's Land would restore nothing and be spent for nothing
+    if cancelled_by_no_mans_land(s, role) and other not in b["espionage"]:
         acts += [{"counter": m} for m in s["hands"][role] if pack().markers[m].kind == "no-mans-land" and m != played][
             :1
         ]
-    other = other_side(s, role)
     theirs = b["markers"].get(other)
     if other not in b["espionage"] and theirs is not None and not pack().markers[theirs].mandatory:
         acts += [{"espionage": m} for m in s["hands"][role] if pack().markers[m].kind == "espionage"][:1]
@@ -539,11 +550,48 @@ def spend_markers(s: dict) -> None:
             events.spend(s, r, m)
 
 
-def solitaire_markers(s: dict, f: dict) -> None:
-    """11.5 No hands: before each offensive each side draws a marker and uses it
-    only if it fits its lead army; a mandatory one is never used at once but kept for the
-    next Player Turn (L419; one at a time, another goes back to the cup)."""
+def solitaire_draw(s: dict, f: dict) -> None:
+    """11.5 (L419) No hands: "randomly draw an Events Marker for each side before each
+    offensive", in sight of the solo player choosing a lead. A mandatory one is never used at
+    once but kept for the next Player Turn (one at a time: another goes back to the cup)."""
     b = s["battle"]
+    f["drawn"] = {}
+    for r in (b["attacker"], b["defender"]):
+        alliance = ALLIANCE[r]
+        cup = s["cups"][alliance]
+        if not cup:
+            continue
+        m = cup.pop(rng.below(s, len(cup)))
+        info = pack().markers[m]
+        if info.mandatory and not s["reserved"][alliance]:  # never played at once (L419)
+            s["reserved"][alliance] = {"marker": m, "due": s["year"] * 4 + s["turn"]}
+            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next Player Turn.", "11.5")
+        elif info.mandatory:
+            cup.append(m)
+            cup.sort()
+            log(s, f"{says(r, 'draws')} {info.title}, mandatory with one reserved already, and returns it.", "11.5")
+        else:
+            f["drawn"][r] = m
+            log(s, f"{says(r, 'draws')} {info.title} before the offensive.", "11.5")
+
+
+def solitaire_return(s: dict, f: dict) -> None:
+    """11.5: a marker drawn and not used goes back to its Alliance's cup."""
+    for r, m in sorted((f.get("drawn") or {}).items()):
+        cup = s["cups"][ALLIANCE[r]]
+        cup.append(m)
+        cup.sort()
+        log(s, f"{says(r, 'returns')} {pack().markers[m].title} to the cup.", "11.5")
+    f["drawn"] = {}
+
+
+def solitaire_markers(s: dict, f: dict) -> None:
+    """11.5 (L419) Once the leads are revealed: a side plays its reserved mandatory marker when
+    its Player Turn has come and it fits the lead, else the marker it drew before the
+    offensive if it fits the lead (its nationality, ``events.playable``); one that does not
+    goes back to the cup."""
+    b = s["battle"]
+    drawn = f.get("drawn") or {}
     for r in (b["attacker"], b["defender"]):
         alliance = ALLIANCE[r]
         attacking = r == b["attacker"]
@@ -554,24 +602,21 @@ def solitaire_markers(s: dict, f: dict) -> None:
                 b["markers"][r] = reserved["marker"]
                 log(s, f"{says(r, 'plays')} the reserved {pack().markers[reserved['marker']].title}.", "11.5")
                 continue
-        cup = s["cups"][alliance]
-        if not cup:
+        m = drawn.pop(r, None)
+        if m is None:
             continue
-        m = cup.pop(rng.below(s, len(cup)))
         info = pack().markers[m]
-        if info.mandatory and not s["reserved"][alliance]:  # never played at once (L419)
-            s["reserved"][alliance] = {"marker": m, "due": s["year"] * 4 + s["turn"]}
-            log(s, f"{says(r, 'draws')} {info.title}, reserved for the next Player Turn.", "11.5")
-        elif not info.mandatory and events.playable(s, r, m, attacking, b["leads"][r]):
+        if events.playable(s, r, m, attacking, b["leads"][r]):
             if info.kind == "espionage":
                 b["espionage"][r] = m
             else:
                 b["markers"][r] = m
-            log(s, f"{says(r, 'draws')} and plays {info.title}.", "11.5")
+            log(s, f"{says(r, 'plays')} {info.title}.", "11.5")
         else:
+            cup = s["cups"][alliance]
             cup.append(m)
             cup.sort()
-            log(s, f"{says(r, 'draws')} {info.title}, which does not fit, and returns it.", "11.5")
+            log(s, f"{info.title} does not fit {whose(r)} lead and goes back to the cup.", "11.5")
 
 
 def solitaire_spend(s: dict, marker: str) -> None:

@@ -208,6 +208,7 @@ class FirstWorldWar(Rules):
         s["dummy_count"] = {r: central_dummies if ALLIANCE[r] == "central" else p.dummies_per_empire for r in EMPIRES}
         s["dummies"] = {r: {} for r in EMPIRES}
         s["owner"] = {}
+        s["taken_by"] = {}  # city -> the nationality of the lead army that took it (10.0, R33)
         s["vp"] = {r: p.start_vp for r in EMPIRES}  # 3.1
         s["cp"] = {r: 0 for r in EMPIRES}
         s["cp_fronts"] = []
