@@ -207,3 +207,79 @@ def test_a_neutrals_cp_given_to_the_us_is_in_its_budget():
     s["majors"]["italy"] = {"alliance": "alliance-committed", "reserves": 0}
     s["gw"]["bonus_cp"]["italy"] = 1
     assert greatwar.budget(s, "italy") == 3
+
+
+def test_the_colonial_war_takes_an_army_step_before_any_unit():
+    """29.2 L1456, RULINGS_GW G7: the losing alliance loses an army step before any unit is
+    eliminated. A British EF in East Africa was eliminated, the name of the space coming
+    first, while the army at the Cape stood at full strength."""
+    from ie_support import proc
+
+    from kriegsspiel.engine.testing import scripted_dice
+    from kriegsspiel.games.imperial_elegy.world import P
+
+    s = great_war(1)
+    for uid, u in list(s["units"].items()):
+        sp = P().spaces.get(u["at"])
+        if (sp is not None and sp.map == "africa") or u["at"] in ("south-atlantic", "indian-ocean"):
+            world.remove_unit(s, uid)
+    world.set_control(s, "sokoto", GE)
+    ef = add(s, "uk", "ef", "east-africa")[0]
+    army = add(s, "uk", "british", "south-africa")[0]
+    s["stack"].clear()
+    with scripted_dice(s, 6, 1, 3, 3):  # Africa: the Alliance 6, the Entente 1+2: one loss
+        proc(s, "gw-winter")
+        while s["stack"] and s["stack"][-1].get("why") == "colony":
+            answer(s, game.active(s)[0], "none")
+    assert ef in s["units"] and s["units"][army]["r"]
+
+
+def test_a_rail_move_into_a_trench_battle_counts_only_its_sides_armies():
+    """RULINGS_GW G24 (28.1.1, 5.5 L401): in a trench battle each side counts its own armies
+    against the stacking limit when it advances, marches or rails in. Three French armies and
+    one German in Alsace-Lorraine: a German march in was offered, a rail move was not."""
+    s, mover = trench_battle_in_alsace()
+    add(s, "fr", "army", "alsace-lorraine")
+    moves = war.rail_moves(s, GE, {"count": 3, "moved": 0, "done": [], "tsrr": False})
+    assert {"unit": mover, "to": "alsace-lorraine"} in [{k: m[k] for k in ("unit", "to")} for m in moves]
+
+
+def test_a_gw_card_that_cannot_be_played_says_so():
+    """27.2 L1366, 26.1, G18: after a land battle a combat card cannot be played; the question
+    offered "its event or a bonus action" with "keep your hand" as the only choice."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1)
+    give_card(s, GE, "stormtroop-tactics")
+    s["war"]["impulse"]["taken"] = "battle"
+    state = greatwar.CardPlay()
+    assert state.actions(s, {}, GE) == ["keep"]
+    assert "cannot be played now" in state.prompt(s, {}, GE)
+    s["war"]["impulse"]["taken"] = "march"
+    assert state.actions(s, {}, GE) == [{"gw_play": "stormtroop-tactics", "use": "bonus"}, "keep"]
+    assert state.prompt(s, {}, GE).endswith("for a bonus action, or keep it?")
+
+
+def test_the_alliances_first_player_in_the_gw_turn_order_names_who_takes_a_bonus_impulse():
+    """25.7.1 L1339, RULINGS_GW G19: with Austria first in the Alliance's GW turn order, Austria
+    names the member who acts in the bonus impulse; Prussia, first in the rulebook's order,
+    was asked."""
+    from ie_support import blank, proc
+
+    s = blank(1, no_great_war_turns=False)
+    for q, box in {**WINTER_BOXES, "ru": "entente-committed"}.items():
+        s["powers"][q]["alliance"] = box
+    proc(s, "great-war", reason="a test")
+    for _ in range(400):
+        f = s["stack"][-1]
+        if f.get("why") == "bonus":
+            break
+        for role in game.active(s):
+            if f.get("state") == "gw-order" and role == GE:
+                answer(s, role, {"order": ["au", GE]})
+            else:
+                answer(s, role, plainly(s, role))
+    else:
+        raise AssertionError("no bonus impulse")
+    alliance = [q for q in s["war"]["order"] if q in (GE, "au")]
+    assert alliance[0] == "au" and game.active(s) == ["au"]

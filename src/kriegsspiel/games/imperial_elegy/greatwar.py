@@ -621,7 +621,9 @@ class Maneuver(war.ManeuverStep):
         x = w["order"][w["turn"] % len(w["order"])]
         w["turn"] += 1
         if x.startswith("bonus-"):  # 25.7.1, G19: the alliance's first player names who acts
-            members = [q for q in g["sides"][x[6:]] if q not in g["eliminated"] and w["budget"].get(q, 0) > 0]
+            # G19: the alliance's first player in the GW turn order names who acts
+            side = g["sides"][x[6:]]
+            members = [q for q in w["order"] if q in side and q not in g["eliminated"] and w["budget"].get(q, 0) > 0]
             if not members:
                 w["passes"] += 1
                 return "impulses"
@@ -1076,7 +1078,13 @@ class CardPlay(State):
 
     def prompt(self, s, f, role):
         c = hand(s, role)[0]
-        return f"Play your GW card {card(c).title} ({card(c).text}) for its event or a bonus action, or keep it?"
+        uses = {a["use"] for a in self.actions(s, f, role) if isinstance(a, dict)}
+        ways = {"event": "for its event", "bonus": "for a bonus action", "both": "for its event and a bonus action"}
+        offered = " or ".join(ways[u] for u in ("both", "event", "bonus") if u in uses)
+        if not offered:  # a combat card after a land battle: played only at a battle's start (26.1, G18)
+            return f"Your GW card {card(c).title} cannot be played now (26.1, 27.2): keep it."
+        keep = ", or keep it?" if "keep" in self.actions(s, f, role) else " (it may not be kept, 27.3)."
+        return f"Play your GW card {card(c).title} ({card(c).text}) {offered}{keep}"
 
     def actions(self, s, f, role):
         c = hand(s, role)[0]
@@ -1501,12 +1509,7 @@ class Winter(Procedure):
                     "29.2",
                 )
             else:
-                log(
-                    s,
-                    f"The colonial war: {name(who)}'s {s['units'][u]['t']} in "
-                    f"{space_name(s['units'][u]['at'])} is eliminated.",
-                    "29.2",
-                )
+                log(s, f"The colonial war: {unit_words(s['units'][u])} is eliminated.", "29.2")
                 W.army_lost(s, s["units"][u])
                 W.remove_unit(s, u)
                 us_losses(s)
@@ -1703,7 +1706,8 @@ def colonial_units(s: dict, where: str, a: str) -> list:
             continue
         if owner_alliance(s, u["o"]) == a:
             out.append(uid)
-    return out
+    units = s["units"]
+    return sorted(out, key=lambda x: not (units[x]["t"] in ARMY_TYPES and not units[x]["r"]))  # stable: G7
 
 
 def colonial_gains(s: dict, where: str, a: str) -> list:

@@ -1192,8 +1192,13 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     armies = W.army_counts(s)
     armies_at = None  # the armies' (owner, space), asked once if an EC moves (5.1.3)
 
+    tb = trench_battles(s)
+    k = key_of(s, actor)
+
     def room(n):  # an army ends in no naval base (3.2.8) and within the stacking limit (5.5.1)
         sp = P().spaces[n]
+        if n in tb:  # a trench battle: each side counts its own armies (G24, 28.1.1)
+            return sp.type != "naval-base" and W.stack_armies(s, n, k) < sp.stacking
         return sp.type != "naval-base" and armies.get(n, 0) < sp.stacking
 
     for uid in movers(s, actor):
