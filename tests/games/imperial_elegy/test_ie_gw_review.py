@@ -283,3 +283,31 @@ def test_the_alliances_first_player_in_the_gw_turn_order_names_who_takes_a_bonus
         raise AssertionError("no bonus impulse")
     alliance = [q for q in s["war"]["order"] if q in (GE, "au")]
     assert alliance[0] == "au" and game.active(s) == ["au"]
+
+
+def test_the_uk_chooses_the_army_its_national_will_ec_joins(monkeypatch):
+    """25.6.1 L1332: "A UK EC gained during the national will step is attached to an on map army
+    of their choice" (RULINGS_GW G4). It went to the army first by space name, in Bengal."""
+    from ie_support import blank, proc
+
+    from kriegsspiel.games.imperial_elegy import goals
+
+    vps = {GE: 0, "uk": 5, "fr": 0, "au": 0, "ru": 0, "ot": 0}
+    detail = {"goals": 0, "stability": 0, "markers": 0, "special": 0, "special_why": []}
+    monkeypatch.setattr(goals, "score", lambda s: {q: {"goals": [], "vp": v, "detail": detail} for q, v in vps.items()})
+    s = blank(3, no_great_war_turns=False)
+    for q, box in {GE: "alliance-committed", "au": "alliance-committed", "uk": "entente-committed"}.items():
+        s["powers"][q]["alliance"] = box
+    proc(s, "great-war", reason="a test")
+    for _ in range(50):
+        if s["stack"][-1].get("why") == "uk-ec":
+            break
+        role = game.active(s)[0]
+        answer(s, role, game.actions(s, role)[0])
+    else:
+        raise AssertionError("the UK was not asked")
+    where = [a["space"] for a in game.actions(s, "uk")]
+    assert "london" in where and len(where) > 1
+    answer(s, "uk", {"space": "london"})
+    assert any(u["o"] == "uk" and u["t"] == "ec" and u["at"] == "london" for u in s["units"].values())
+    assert asking(s) == "gw-boost" and game.active(s) == ["uk"]  # its one boost (5 VP) follows

@@ -356,21 +356,38 @@ class Outbreak(Procedure):
             g["reserve_ecs"][q] = g["reserve_ecs"].get(q, 0) + 1
             log(s, f"{name(q)} ({vp} VP): 1 EC{f' and {boosts} display track boost(s)' if boosts else ''}.", "25.6")
             if q == "uk":
-                self.uk_ec(s)
+                # 25.6.1 L1332: "attached to an on map army of their choice" (G4)
+                g["reserve_ecs"]["uk"] -= 1
+                where = sorted({u["at"] for u in s["units"].values() if u["o"] == "uk" and u["t"] in ARMY_TYPES})
+                if len(where) > 1:
+                    f["boosts"] = boosts
+                    choose(
+                        s,
+                        "uk",
+                        why="uk-ec",
+                        options=[{"space": x} for x in where],
+                        text="Your National Will EC (25.6.1): with which of your armies does it go?",
+                    )
+                    return "uk_ec"
+                if where:
+                    self.place_uk_ec(s, where[0])
             if boosts:
                 ask(s, "gw-boost", q, left=boosts, done=[])
                 return "will"
         return "pacification"
 
+    def uk_ec(self, s, f):
+        self.place_uk_ec(s, gw(s)["answer"]["space"])
+        boosts = f.pop("boosts")
+        if boosts:
+            ask(s, "gw-boost", "uk", left=boosts, done=[])
+        return "will"
+
     @staticmethod
-    def uk_ec(s):
-        """25.6.1 L1331: the UK's EC joins an army on the map (the first by space, G4)."""
-        g = gw(s)
-        armies = sorted((u["at"], uid) for uid, u in s["units"].items() if u["o"] == "uk" and u["t"] in ARMY_TYPES)
-        g["reserve_ecs"]["uk"] -= 1
-        if armies:
-            W.new_unit(s, "uk", "ec", armies[0][0])
-            log(s, f"The UK's EC joins its army in {space_name(armies[0][0])}.", "25.6.1")
+    def place_uk_ec(s, where):
+        """25.6.1 L1331-1332: the UK's EC joins its army there (with none on the map it is lost)."""
+        W.new_unit(s, "uk", "ec", where)
+        log(s, f"The UK's EC joins its army in {space_name(where)}.", "25.6.1")
 
     def pacification(self, s, f):
         """25.6.2 L1333."""
