@@ -295,14 +295,10 @@ def finish(s: dict, reason: str) -> None:
         log(s, f"{says(side, 'win')}: both empires of the other alliance have capitulated.", "9.0")
     elif fallen[CENTRAL] != fallen[ENTENTE]:  # R15: an alliance that let a partner fall cannot win
         side = ENTENTE if fallen[CENTRAL] else CENTRAL
-        log(
-            s,
-            f"{says(side, 'win')}: the other alliance has lost an empire ({total[CENTRAL]} to {total[ENTENTE]} VP).",
-            "9.0",
-        )
+        log(s, f"{says(side, 'win')}: the other alliance has lost an empire ({totals(total)}).", "9.0")
     else:
         side = CENTRAL if total[CENTRAL] >= total[ENTENTE] else ENTENTE
-        log(s, f"{says(side, 'win')}, {total[CENTRAL]} to {total[ENTENTE]}.", "9.0")
+        log(s, f"{says(side, 'win')} ({totals(total)}).", "9.0")
     scores = dict(vp)
     winners = list(MEMBERS[side])
     n = players(s)
@@ -312,10 +308,22 @@ def finish(s: dict, reason: str) -> None:
     elif side == ENTENTE and n == 4:
         russia = vp[RU] + (8 if s["brest"] is not None else 0)  # R33: only between Russia and the West
         scores[RU] = russia
+        if s["brest"] is not None:
+            log(
+                s,
+                f"Russia {vp[RU]} VP + 8 for accepting the Treaty of Brest-Litovsk = {russia}, "
+                f"against the Western Allies' {vp[WA]}.",
+                "9.0",
+            )
         winners = [keep_standing(s, WA if vp[WA] > russia else RU)]
     if len(winners) == 1:
         log(s, f"{says(winners[0], 'wins')} the game.", "9.0")
     game_over(s, winners, scores, reason)
+
+
+def totals(total: dict) -> str:
+    """'the Central Powers 4 VP, the Entente Powers 20'."""
+    return f"{empire_name(CENTRAL)} {total[CENTRAL]} VP, {empire_name(ENTENTE)} {total[ENTENTE]}"
 
 
 def estimate(s: dict) -> dict[str, float]:

@@ -175,7 +175,7 @@ class Offensive(Procedure):
                 return "finish"
             solitaire_draw(s, f)  # 11.5 L419: before the offensive, so before the leads are chosen
         if not side_armies(s, n, enemy) and not any(dummies(s, r, n) for r in MEMBERS[enemy]):
-            log(s, "There are no defenders: the attacker occupies a city at once.", "4.1")
+            log(s, "There are no defenders: the attack succeeds at once.", "4.1")
             return "occupy"
         removed = {}
         for r in MEMBERS[enemy]:  # 4.2
@@ -189,7 +189,7 @@ class Offensive(Procedure):
         if removed:
             log(s, dummies_removed(removed, n), "4.2")
         if not side_armies(s, n, enemy):
-            log(s, "Only dummies defended: the attacker occupies a city as if it had won.", "4.2")
+            log(s, "Only dummies defended: the attack succeeds as if it had won.", "4.2")
             return "occupy"
         f["defender"] = s["battle"]["defender"] = defending_empire(s, n, enemy)
         ask(s, "lead", role, part="attack", front=n)
@@ -306,8 +306,14 @@ class Offensive(Procedure):
             s["cp"][d] += 1
             s["cp_fronts"].append(f"{d}:{n}")
             log(s, f"No city is left to occupy on Front {n}: {empire_name(d)} receives a capitulation point.", "8.0")
+        elif enemy_cities_left(s, n, ALLIANCE[role]):
+            log(s, f"There is no city on Front {n} that {empire_name(role)} can reach yet.", "2.2")
         else:
-            log(s, f"There is no city on Front {n} that {empire_name(role)} can reach.", "2.2")
+            log(
+                s,
+                f"Every city on Front {n} is held already, and its capitulation point has been given this year.",
+                "8.0",
+            )
         return "finish"
 
     def finish(self, s, f):
@@ -375,7 +381,9 @@ class Lead(State):
         s["battle"]["leads"][role] = army
         checkpoint(s)
         info = pack().armies[army]
-        log(s, f"{says(role, 'reveals')} {info.name} (combat value {info.cv}) as {its(role)} lead army.", "4.3")
+        value = cv(s, army)
+        told = f"combat value {info.cv}" + (f", {value} in revolution (8.0)" if value != info.cv else "")
+        log(s, f"{says(role, 'reveals')} {info.name} ({told}) as {its(role)} lead army.", "4.3")
 
 
 def due_now(s: dict, role: str, marker: str) -> bool:
@@ -407,6 +415,8 @@ class Commit(State):
     simultaneous = True
 
     def prompt(self, s, f, role):
+        if None not in marker_choices(s, role):  # 4.4, 5.3, R23: a mandatory marker due and fitting
+            return "You must play your mandatory events marker face-down in this offensive (5.3)."
         return "Choose an events marker to play face-down in this offensive, or none."
 
     def actions(self, s, f, role):

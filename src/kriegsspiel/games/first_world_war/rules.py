@@ -26,6 +26,7 @@ from .board import (
     Y1919,
     YEARS,
     add_dummy,
+    cv,
     empire_name,
     fronts_for,
     open_fronts,
@@ -383,6 +384,8 @@ class FirstWorldWar(Rules):
             return f"replace {name(action['replace'])}"
         if "lead" in action:
             a = action["lead"]
+            if s is not None and a in s.get("armies", {}) and cv(s, a) != p.armies[a].cv:
+                return f"lead with {p.armies[a].name} (CV {cv(s, a)} in revolution, 8.0)"
             return f"lead with {p.armies[a].name} (CV {p.armies[a].cv})"
         if "occupy" in action:
             return f"occupy {p.locations[action['occupy']].name}"

@@ -248,6 +248,8 @@ class PutBack(State):
 
     def prompt(self, s, f, role):
         if self.actions(s, f, role) == ["done"]:
+            if len(events.counted(s, role)) >= events.limit(s, role):  # only mandatory ones count
+                return "Your hand holds only mandatory markers besides Espionage: you keep it and draw none (5.2)."
             return "Your hand is full but for markers that do not count (5.5): keep it (done) and draw."
         return "Your hand is full: choose a marker to put back into the cup before drawing."
 
