@@ -311,3 +311,16 @@ def test_the_uk_chooses_the_army_its_national_will_ec_joins(monkeypatch):
     answer(s, "uk", {"space": "london"})
     assert any(u["o"] == "uk" and u["t"] == "ec" and u["at"] == "london" for u in s["units"].values())
     assert asking(s) == "gw-boost" and game.active(s) == ["uk"]  # its one boost (5 VP) follows
+
+
+def test_a_neutral_joining_the_war_at_zero_stability_gains_one():
+    """25.4 L1318 (RULINGS_GW G31): a player entering the GW at 0 stability gains 1, whenever it
+    enters; a neutral at 0 joining an alliance in the Winter Step surrendered at once."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1, boxes=WINTER_BOXES)
+    s["powers"]["ot"]["stability"] = 0
+    greatwar.join_alliance(s, "ot", "alliance")
+    assert s["powers"]["ot"]["stability"] == 1
+    greatwar.check(s)
+    assert "ot" not in s["gw"]["eliminated"]

@@ -1454,6 +1454,8 @@ def join_alliance(s: dict, q: str, a: str) -> None:
     s["war"][war.KEYS[KEY[a]]].append(q)
     seat_in_order(s, q, a)
     log(s, f"{name(q)} joins the Great War with the {a.title()}.", "29.3")
+    if s["powers"][q]["stability"] == 0:  # 25.4 L1318: any player entering the GW at 0 (G31)
+        change_stability(s, q, 1, "entering the Great War at 0", "25.4")
     if q == "ge":
         s["war"]["first_impulse"].append("ge")
     if q == "uk" and war.naval_owned(s, {"uk"}):
