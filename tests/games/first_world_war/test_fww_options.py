@@ -2,7 +2,7 @@
 shared/rulebooks/004_dc64f91ee782ec25.txt, L363-421), RULINGS R41, R42, R48."""
 
 import pytest
-from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, game, position, put, special_dice, state_name, top
+from fww_support import AH, DE, EMPIRES, RU, WA, P, at, clear, drive, game, position, put, special_dice, state_name, top
 
 from kriegsspiel.games.first_world_war import board, deployment, offensive, operations
 
@@ -326,6 +326,33 @@ def test_r48_solitaire_german_deployments_alternate_west_and_east():
     game.apply(s, DE, {"place": "de-10", "front": 1})
     fronts = [a["front"] for a in game.actions(s, DE)]
     assert fronts and all(P.fronts[n].theatre == "east" for n in fronts)
+
+
+def test_r48_the_majority_keeps_a_place_for_the_army_bound_for_austria_hungary():
+    """11.5 (rulebook L415), RULINGS R48: in a West year most German armies placed go West, and
+    with no German army under Austro-Hungarian command the last goes there. The majority did not
+    count that last army: in 2/1914 two of three went East."""
+    s = position(players=2, year=0, turn=4, role=AH, options=SOLO)
+    for a in ("de-2", "de-3"):
+        board.lift(s, a, "lost", lost=0, up=True)
+    for n in board.AH_FRONTS:
+        for a in list(s["on"][str(n)]):
+            if P.armies[a].empire == DE:
+                board.place(s, a, 1)
+    german = [a for a in s["on"]["1"] if P.armies[a].empire == DE]
+    for a, n in zip(german[1:], (2, 3, 4), strict=False):
+        put(s, a, n, ctl=DE)
+    s = drive(s, lambda t: at(t, "replace", DE) or at(t, "deploy", DE))
+    while at(s, "replace", DE):
+        game.apply(s, DE, game.actions(s, DE)[0])
+    placed = []
+    while at(s, "deploy", DE):
+        legal = [a for a in game.actions(s, DE) if a != "done"]
+        east = [a for a in legal if P.fronts[a["front"]].theatre == "east"]
+        choice = east[0] if east else legal[0]  # east whenever it may: the limit is the rule's
+        game.apply(s, DE, choice)
+        placed.append(P.fronts[choice["front"]].theatre)
+    assert len(placed) == 3 and placed.count("west") == 2 and placed[-1] == "east"
 
 
 def test_11_5_solitaire_is_played_as_the_two_player_game():

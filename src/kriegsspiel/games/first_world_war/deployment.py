@@ -309,6 +309,8 @@ class Deploy(State):
                 return there
         theatre = pack().fronts
         allowed_outside = (f["total"] - 1) // 2
+        if not has_ah and all(theatre[n].theatre != f["theatre"] for n in AH_FRONTS):
+            allowed_outside = max(0, allowed_outside - 1)  # kept for the last army, bound to go there
         if f["outside"] >= allowed_outside:
             inside = [n for n in fronts if theatre[n].theatre == f["theatre"]]
             fronts = inside or fronts
