@@ -1,5 +1,5 @@
-"""Free words a player writes (a chat message, a note to the referee, a referee's answer),
-as they are kept and shown to others."""
+"""Words: free words a player writes (a chat message, a note to the referee, a referee's
+answer), as they are kept and shown to others; and the games' own lists of names."""
 
 from __future__ import annotations
 
@@ -22,3 +22,11 @@ def clean(text: str) -> str:
             continue
         out.append(ch)
     return "".join(out).strip()
+
+
+def series(names) -> str:
+    """'France', 'France and Austria', 'France, Austria and Spain'."""
+    names = list(names)
+    if len(names) < 3:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

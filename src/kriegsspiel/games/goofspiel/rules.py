@@ -8,6 +8,7 @@ descriptions differ are in RULINGS.md.
 from __future__ import annotations
 
 from ...engine import Option, Procedure, Rules, Scenario, State, ask_all, call, game_over, log, rng
+from ...engine.words import series
 from . import bots, data
 
 SUITS = ("hearts", "clubs", "spades")
@@ -45,7 +46,7 @@ class Game(Procedure):
         scores = s["score"]
         best = max(scores.values())
         winners = [r for r in s["roles"] if scores[r] == best]
-        names = " and ".join(title(r) for r in winners)
+        names = series(title(r) for r in winners)
         log(s, f"{names} {'wins' if len(winners) == 1 else 'share the win'} with {best} points.", "3.1")
         game_over(s, winners, scores, f"highest score: {best}")
         return None

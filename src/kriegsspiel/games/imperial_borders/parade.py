@@ -5,6 +5,7 @@ the Balance of Power optional rule's leader (L1018-1020) worked out here."""
 from __future__ import annotations
 
 from ...engine import Procedure, State, ask, ask_all, game_over, log
+from ...engine.words import series
 from .board import MEDAL_NAMES, MEDALS, holds_capital, in_play, name, same_team
 from .data import pack
 
@@ -179,7 +180,7 @@ class FinalScoring(Procedure):
         else:
             winners = self.best_team(s, list(teams.values()), scores)
         if winners:
-            reason = f"{' and '.join(map(name, winners))} win{'s' if len(winners) == 1 else ''}"
+            reason = f"{series(map(name, winners))} win{'s' if len(winners) == 1 else ''}"
         else:
             reason = "nobody wins: no nation holds its own Capital"  # RULINGS R10
         log(s, reason[0].upper() + reason[1:] + ".", "L862")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, call, checkpoint, game_over, log
 from ...engine.rng import shuffle
+from ...engine.words import series
 from .conditions import check_all, measure
 from .data import KEY_TYPES, PLAYERS, pack
 from .deck import deck
@@ -267,7 +268,7 @@ class FinalScoring(Procedure):
             return None
         top = max(scores.values())
         winners = [q for q in PLAYERS if scores[q] == top]
-        names = " and ".join(NAMES[q] for q in winners)
+        names = series(NAMES[q] for q in winners)
         log(s, f"{names} win{'s' if len(winners) == 1 else ''} with {top} VP ({f.get('reason', 'the end')}).", "2.3")
         game_over(s, winners, scores, f.get("reason") or "end of the game")
         return None

@@ -46,6 +46,7 @@ import itertools
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, game_over, log
 from ...engine.rng import roll, shuffle
+from ...engine.words import series
 from . import war
 from . import world as W
 from .battle import unit_words
@@ -2016,7 +2017,7 @@ def finish(s: dict) -> None:
         winners = [q for q in alive if s["powers"][q]["stability"] == top]
         why = "the Great War ends after GW turn 5: the highest stability"
         vp = {q: s["powers"][q]["stability"] for q in PLAYERS}
-    names = " and ".join(NAMES[q] for q in winners)
+    names = series(NAMES[q] for q in winners)
     log(s, f"{names} win{'s' if len(winners) == 1 else ''} ({why}).", "31.0")
     game_over(s, winners, {q: vp.get(q, 0) for q in PLAYERS}, why)
 
