@@ -324,3 +324,20 @@ def test_a_neutral_joining_the_war_at_zero_stability_gains_one():
     assert s["powers"]["ot"]["stability"] == 1
     greatwar.check(s)
     assert "ot" not in s["gw"]["eliminated"]
+
+
+def test_the_us_can_never_be_invaded():
+    """32.1 L1498 (RULINGS_GW G32): "Only the US can have units in the South space, thus the US
+    can never be invaded". A British army in Canada, the US in the war against Britain, marched
+    into the North, the US capital."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1)
+    greatwar.enter_major(s, "us", "alliance")
+    clear_space(s, "canada")
+    clear_space(s, "the-north")
+    uk = add(s, "uk", "british", "canada")[0]
+    s["war"]["deployed"] = []
+    moves = war.march_moves(s, "uk", {})
+    assert {"unit": uk, "to": "the-north"} not in moves and {"unit": uk, "to": "the-south"} not in moves
+    assert not world.us_closed(s, "the-north", "us")  # its own armies go home

@@ -165,8 +165,8 @@ def port_ok(s: dict, power: str, uid: str, port: str, nm: dict, idx: dict | None
                 return False
         if u["o"] == "us" and sp.map != "north-america" and us_held_home(s):
             return False  # 32.1 L1498: not before the enemy's Mexico and Canada are occupied
-        if port == "the-south" and s.get("gw") and u["o"] != "us":
-            return False  # 32.1 L1498: only the US has units in the South
+        if W.us_closed(s, port, u["o"]):
+            return False  # 32.1 L1498: the US can never be invaded (G32)
         if wartime and port in ((s.get("gw") or {}).get("trenches") or {}):
             return True  # 28.1.5 L1424: into a trench battle port without an amphibious assault
         if wartime:

@@ -299,8 +299,8 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None, 
     stacked = armies.get(sid, 0) if armies is not None else None
     if u["t"] in ARMY_TYPES and sp.type == "naval-base":
         return False
-    if sid == US_ONLY and s.get("gw") and u["o"] != "us":
-        return False  # 32.1 L1498: only the US has units in the South
+    if W.us_closed(s, sid, u["o"]):
+        return False  # 32.1 L1498: the US can never be invaded (G32)
     if sid in trench_battles(s):  # 28.1.5 L1422: moved into and out of by march and rail
         # stacking counts the side's own armies there, not the enemy's beside them (5.5 L401)
         return not (u["t"] in ARMY_TYPES and W.stack_armies(s, sid, key) >= sp.stacking)
@@ -316,10 +316,6 @@ def enterable(s: dict, sid: str, key: str, u: dict, foes_at: set | None = None, 
 
 def _stacked(s: dict, sid: str, counted: int | None) -> int:
     return W.stack_armies(s, sid) if counted is None else counted
-
-
-US_ONLY = "the-south"
-"""32.1 L1498: in the Great War only the US may have units in the South: it can never be invaded."""
 
 
 def gw_eliminated(s: dict):
@@ -1193,7 +1189,6 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
     armies_at = None  # the armies' (owner, space), asked once if an EC moves (5.1.3)
 
     tb = trench_battles(s)
-    k = key_of(s, actor)
 
     def room(n):  # an army ends in no naval base (3.2.8) and within the stacking limit (5.5.1)
         sp = P().spaces[n]
@@ -1222,7 +1217,7 @@ def rail_moves(s: dict, actor: str, f: dict, first: bool = False) -> list:
         for n, t in sorted(reach.items()):
             if (t and not tsrr_ok) or (not t and left <= 0):
                 continue
-            if not fits(n):
+            if not fits(n) or W.us_closed(s, n, u["o"]):
                 continue
             out.append({"unit": uid, "to": n})
             if first:

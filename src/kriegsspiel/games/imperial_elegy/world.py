@@ -431,6 +431,19 @@ def at_war(s: dict, a: str, b: str) -> bool:
     return False
 
 
+US_HOMES = ("the-north", "the-west", "the-south")
+"""The US's home spaces on the North America submap (the North its capital)."""
+
+
+def us_closed(s: dict, sid: str, owner: str) -> bool:
+    """32.1 L1498: "Only the US can have units in the South space, thus the US can never be
+    invaded": in the Great War no land unit but the US's enters the South, nor another US home
+    space the US controls (RULINGS_GW G32: this map gives the US three spaces)."""
+    if owner == "us" or sid not in US_HOMES or not s.get("gw"):
+        return False
+    return sid == "the-south" or s["control"].get(sid) == "us"
+
+
 def holder(s: dict, sid: str):
     """Who holds a space for movement and LoC: the occupier in wartime (15.3), else the controller."""
     occ = s["occupied"].get(sid)
