@@ -12,6 +12,8 @@ opens).
 - The push of the next state may come before the answer to the order that led to it (the
   answer held back with ``page.route``): the orders the page then shows are live, and a
   click on one of them is sent.
+- The same orders pushed again (the push that follows the answer) keep their buttons: a click
+  on a button replaced a moment before was lost.
 
 Screenshots are kept in artifacts/browser/."""
 
@@ -161,4 +163,26 @@ def test_orders_pushed_before_the_answer_to_the_last_are_live(server, browser):
     page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=10000)
     in_sync(page, after)
     page.unroute(actions)
+    assert not errors, errors
+
+
+def test_the_same_orders_pushed_again_keep_their_buttons(server, browser):
+    """The answer to an order draws the next orders; the websocket's push of the same state
+    comes a moment later. Drawn again, every button was replaced, and a click in that moment
+    landed on a button no longer on the page and was lost: the buttons stay."""
+    page, errors, first = plotting_page(server, browser)
+    page.evaluate("() => { window.__race.hold = true; }")
+    order_button(page, first, {"from": "lorraine"}).click()
+    wait_for(lambda: shape_of(server, page)["step"] == first["step"] + 1, 15, "the order on the server", page)
+    drafting = shape_of(server, page)
+    in_sync(page, drafting)  # drawn from the answer, the push held back
+    page.evaluate("() => { window.__kept = document.querySelector('#actions button'); }")
+    page.wait_for_function("() => window.__race.held.length >= 1", timeout=15000)
+    assert page.evaluate("() => window.__race.release()") >= 1
+    page.wait_for_timeout(300)
+    in_sync(page, drafting)
+    kept = "() => window.__kept.isConnected && window.__kept === document.querySelector('#actions button')"
+    assert page.evaluate(kept)
+    order_button(page, drafting, {"to": "luxembourg"}).click()
+    wait_for(lambda: shape_of(server, page)["step"] == drafting["step"] + 1, 15, "the next step", page)
     assert not errors, errors

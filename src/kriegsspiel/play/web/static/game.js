@@ -788,9 +788,16 @@ function actionButton(action, label, text) {
 
 // A new list of orders (a new prompt, new choices) opens at its top; the same list drawn
 // again (the push that follows an answer) keeps where the player had scrolled.
+// The same list pushed again leaves its buttons in place: replaced, a click that came just
+// then would land on a button no longer on the page and be lost.
 function drawActions(shape) {
   const box = $("actions");
   const list = JSON.stringify([shape.role, (shape.view && shape.view.prompt) || "", shape.actions || [], shape.labels || []]);
+  if (ui.actionsList === list && box.childElementCount) {
+    box.dataset.step = String(shape.step ?? "");
+    $("undo").classList.toggle("hidden", !(shape.view && shape.view.can_undo) || !shape.role);
+    return;
+  }
   const scroll = ui.actionsList === list ? box.scrollTop : 0;
   ui.actionsList = list;
   try {
