@@ -79,3 +79,27 @@ def test_a_build_explained_withdraw_named_and_a_refusal_with_its_reason(server, 
     shot(page, "imp-more-3-refusal-reason-1400")
     assert not errors, errors
     context.close()
+
+
+def test_sending_the_orders_comes_first_in_the_list_of_orders(server, browser):
+    """A newcomer writing orders must find how to end the turn: "Send the orders to the referee"
+    was the twelfth of the orders, below the list's fold on a 1366x768 screen."""
+    seats = {r: "bot:heuristic" for r in (*GREAT, "referee")} | {"britain": "human"}
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    page = context.new_page()
+    errors = watch(page)
+    made = create_game(page, server, {"game": "imperialism-1880", "players": 9, "seed": 21, "seats": seats})
+    page.goto(f"{server}/play/{made['id']}")
+    page.wait_for_selector(".imp-orders", timeout=15000)
+    wait_for(lambda: "send the orders" in shape_of(server, page)["actions"], page=page)
+    shape = shape_of(server, page)
+    in_sync(page, shape)
+    assert len(shape["actions"]) > 5 and shape["actions"][-1] == "send the orders"
+    first = page.locator("#actions button").first
+    assert first.text_content().lower().startswith("send the orders")
+    assert first.is_visible() and first.bounding_box()["y"] + first.bounding_box()["height"] <= 768
+    assert page.locator("#actions button", has_text="Send the orders").count() == 1  # shown once
+    shot(page, "imp-more-send-first-1366")
+    first.click()
+    wait_for(lambda: "send the orders" not in shape_of(server, page)["actions"], page=page, what="the orders sent")
+    assert not errors, errors

@@ -818,6 +818,15 @@ function fillActions(box, shape) {
     box.append(el("p", { class: "muted" }, shape.over ? "No more orders: the game is over." : shape.role ? "Nothing to order now." : "You are watching."));
     return;
   }
+  // a board may name orders a newcomer must find at once (the one that ends the turn): first
+  const wanted = ((ui.renderer && ui.renderer.firstOrders && ui.renderer.firstOrders(shape)) || []).map((a) =>
+    JSON.stringify(a),
+  );
+  const first = actions.map((a, i) => i).filter((i) => wanted.includes(JSON.stringify(actions[i])));
+  if (first.length && actions.length > 5) {
+    const buttons = first.map((i) => actionButton(actions[i], label(i), label(i)));
+    box.append(el("div", { class: "action-group first-orders" }, el("div", { class: "action-list" }, buttons)));
+  }
   if (actions.length <= 5) {
     box.append(el("div", { class: "action-list" }, actions.map((a, i) => actionButton(a, label(i), label(i)))));
     return;
@@ -825,6 +834,7 @@ function fillActions(box, shape) {
   const order = [];
   const groups = new Map();
   actions.forEach((a, i) => {
+    if (first.includes(i)) return;
     const k = groupKey(a);
     if (!groups.has(k)) {
       groups.set(k, []);

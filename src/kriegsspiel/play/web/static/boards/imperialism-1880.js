@@ -1700,6 +1700,12 @@ export function render(container, shape, data, onAction) {
 
 /** Light up what an action names: its place, its power's home and row, or the place its
  * question is about. */
+/** The orders shown first in the page's list: sending the orders, which ends the power's
+ * turn, would otherwise come last of a dozen and below the list's fold. */
+export function firstOrders() {
+  return [SUBMIT];
+}
+
 export function highlight(container, action, data) {
   const st = states.get(container);
   if (!st || !st.map) return;
