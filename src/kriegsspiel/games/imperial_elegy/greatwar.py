@@ -1096,12 +1096,13 @@ class CardPlay(State):
 
     def prompt(self, s, f, role):
         c = hand(s, role)[0]
-        uses = {a["use"] for a in self.actions(s, f, role) if isinstance(a, dict)}
+        acts = self.actions(s, f, role)
+        uses = {a["use"] for a in acts if isinstance(a, dict)}
         ways = {"event": "for its event", "bonus": "for a bonus action", "both": "for its event and a bonus action"}
         offered = " or ".join(ways[u] for u in ("both", "event", "bonus") if u in uses)
         if not offered:  # a combat card after a land battle: played only at a battle's start (26.1, G18)
             return f"Your GW card {card(c).title} cannot be played now (26.1, 27.2): keep it."
-        keep = ", or keep it?" if "keep" in self.actions(s, f, role) else " (it may not be kept, 27.3)."
+        keep = ", or keep it?" if "keep" in acts else " (it may not be kept, 27.3)."
         return f"Play your GW card {card(c).title} ({card(c).text}) {offered}{keep}"
 
     def actions(self, s, f, role):
