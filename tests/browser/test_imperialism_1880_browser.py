@@ -251,15 +251,12 @@ def test_play_now_one_power_against_bots(server, browser):
     assert all(kind.startswith("bot:") for role, kind in shape["seats"].items() if role != "japan")
 
     # a claim in Korea by the orders list alone, then send
-    in_sync(page, shape)
     order_button(page, shape, {"request": "place"}).click()
     step_moves(server, page, shape)
-    shape = shape_of(server, page)
-    in_sync(page, shape)
+    shape = settled_shape(server, page)
     order_button(page, shape, {"area": "korea"}).click()
     step_moves(server, page, shape)
-    shape = shape_of(server, page)
-    in_sync(page, shape)
+    shape = settled_shape(server, page)
     order_button(page, shape, {"status": "interest"}).click()
     step_moves(server, page, shape)
     click_and_wait(server, page, panel_button(page, "send the orders"))
