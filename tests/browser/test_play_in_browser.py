@@ -84,9 +84,18 @@ def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
     page.wait_for_selector("#result:not(.hidden)", timeout=10000)
     shot(page, "4-goofspiel-over")
     assert step_of(server, page) == 26  # thirteen rounds, two bids each
-    result = shape_of(server, page)["result"]
+    shape = shape_of(server, page)
+    result = shape["result"]
     shown = page.locator("#result").inner_text().lower()
-    assert "victory" in shown or "no victor" in shown
+    # the headline as this seat reads it: a loser is never shown "Victory"
+    head = page.locator("#result .result-head").inner_text().lower()
+    if not result["winners"]:
+        assert head == "no victor", head
+    elif set(shape["roles"]) & set(result["winners"]):
+        assert head == "victory", head
+    else:
+        assert head == "defeat", head
+    assert page.locator("#result a", has_text="New game").get_attribute("href") == "/"
     for role, score in result["scores"].items():
         assert f"{role}\t{score}" in shown  # the final scores as the server has them
     assert not errors, errors

@@ -726,8 +726,10 @@ function drawPrompt(shape) {
     const winners = res.winners || [];
     put(
       result,
-      el("div", { class: "result-head" }, winners.length ? "Victory" : "No victor"),
-      winners.length ? el("div", { class: "winners" }, winners.map((r) => roleBadge(r, ui.data, "big"))) : null,
+      el("div", { class: "result-head" }, resultHead(winners, shape.roles || [])),
+      winners.length
+        ? el("div", { class: "winners" }, resultHead(winners, shape.roles || []) === "Victory" ? null : el("span", { class: "won-by" }, "won by"), winners.map((r) => roleBadge(r, ui.data, "big")))
+        : null,
       res.reason ? el("p", { class: "reason" }, capital(res.reason)) : null,
       res.scores
         ? el(
@@ -742,11 +744,26 @@ function drawPrompt(shape) {
             ),
           )
         : null,
+      el(
+        "p",
+        { class: "result-next" },
+        el("a", { href: "/" }, "New game"),
+        " · ",
+        el("a", { href: `/replay/${encodeURIComponent(ui.id)}${query()}` }, "Watch the replay"),
+      ),
     );
     result.classList.remove("hidden");
   } else {
     result.classList.add("hidden");
   }
+}
+
+/** The result's headline as the seat reads it: a player whose role is among the winners reads
+"Victory", one whose roles all lost "Defeat"; a spectator reads who won. */
+function resultHead(winners, mine) {
+  if (!winners.length) return "No victor";
+  if (!mine.length) return winners.length > 1 ? "The winners" : "The winner";
+  return mine.some((r) => winners.includes(r)) ? "Victory" : "Defeat";
 }
 
 function groupKey(action) {
