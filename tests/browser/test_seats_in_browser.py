@@ -491,3 +491,27 @@ def test_a_player_of_several_roles_is_said_to_be_one_person(server, browser):
     assert "One person plays" not in page.locator("#new-form").inner_text()
     assert not errors
     page.close()
+
+
+def test_the_lobby_names_the_bots_as_a_player_reads_them(server, browser):
+    """The lobby's cards and seat choices name the bots ("Search (thinks 0.2 s a move)"), not
+    by their ids ("ismcts:0.2s"); the id stays the value the server is sent."""
+    page = browser.new_page(viewport=DESKTOP)
+    errors = watch(page)
+    page.goto(server + "/")
+    card = page.locator(".game-card.game-first-world-war")
+    card.wait_for(timeout=15000)
+    facts = card.locator(".facts").inner_text()
+    assert "bots: Random, Heuristic, Solitaire, Search (3 levels)" in facts, facts
+    assert "ismcts" not in facts
+
+    page.locator("#f-game").select_option("first-world-war")
+    seat = page.locator("select[name^='seat-']").nth(1)
+    seat.wait_for(timeout=10000)
+    options = {o.get_attribute("value"): o.inner_text() for o in seat.locator("option").all()}
+    assert options["bot:ismcts:0.2s"] == "bot: Search (thinks 0.2 s a move)", options
+    assert options["bot:ismcts"] == "bot: Search (thinks 0.5 s a move)", options
+    assert options["bot:solitaire"] == "bot: Solitaire (the rulebook's own bot)", options
+    assert options["human"] == "human"
+    assert not errors, errors
+    page.close()

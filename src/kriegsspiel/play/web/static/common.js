@@ -197,9 +197,30 @@ export function paleColour(colour) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 225;
 }
 
+const BOT_NAMES = {
+  random: "Random (any legal move)",
+  heuristic: "Heuristic (rules of thumb)",
+  rulebook: "Rulebook (the rulebook's own bot procedure)",
+  solitaire: "Solitaire (the rulebook's own bot)",
+  referee: "Referee (carries out the orders)",
+  match: "Match (bids the card nearest the prize)",
+};
+
+/** A bot's name as a player reads it: "ismcts:0.2s" is "Search, 0.2 s a move". The id
+ * (what the API and `kriegsspiel play --seat` take) stays in the option's value and tooltip. */
+export function botName(id) {
+  if (BOT_NAMES[id]) return BOT_NAMES[id];
+  const search = /^ismcts(?::(.*))?$/.exec(id);
+  if (!search) return id;
+  const level = (search[1] || "0.5s").split(":")[0];
+  const seconds = /^(\d+(?:\.\d+)?)s$/.exec(level);
+  if (seconds) return `Search (thinks ${seconds[1]} s a move)`;
+  return /^\d+$/.test(level) ? `Search (${level} iterations a move)` : `Search (${level})`;
+}
+
 export function seatText(seat) {
   if (!seat || seat === "human") return "human";
-  return seat.startsWith("bot:") ? `bot (${seat.slice(4)})` : seat;
+  return seat.startsWith("bot:") ? `bot: ${botName(seat.slice(4))}` : seat;
 }
 
 /** A small coloured badge naming a power. */

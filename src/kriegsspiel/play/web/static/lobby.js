@@ -2,6 +2,7 @@
 import {
   absolute,
   api,
+  botName,
   clear,
   el,
   forgetGame,
@@ -52,6 +53,16 @@ function groups(entry, players) {
   const seats = entry.seats && entry.seats[String(players)];
   if (Array.isArray(seats) && seats.length) return seats;
   return (entry.roles || []).slice(0, players).map((r) => [r]);
+}
+
+/** The bots of a game card, one word a kind: "Random, Heuristic, Search (3 levels)". */
+function botFamilies(ids) {
+  const kinds = new Map();
+  for (const id of ids) {
+    const kind = botName(id).split(" (")[0];
+    kinds.set(kind, (kinds.get(kind) || 0) + 1);
+  }
+  return [...kinds].map(([kind, n]) => (n > 1 ? `${kind} (${n} levels)` : kind)).join(", ");
 }
 
 function preferredBot(entry) {
@@ -207,7 +218,7 @@ function quickCard(entry) {
         "p",
         { class: "facts" },
         el("span", { class: "counts" }, countsText(entry)),
-        el("span", {}, `bots: ${(entry.bots || []).join(", ")}`),
+        el("span", { title: `bot ids: ${(entry.bots || []).join(", ")}` }, `bots: ${botFamilies(entry.bots || [])}`),
       ),
       el("div", { class: "roles-line" }, (entry.roles || []).map((r) => roleBadge(r, entry))),
       el(
@@ -313,7 +324,7 @@ function buildForm(entry) {
           "select",
           { name: `seat-${role}`, "aria-label": `who plays ${roleName(role, entry)}` },
           el("option", { value: "human", selected: i === 0 }, "human"),
-          bots.map((b) => el("option", { value: `bot:${b}`, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${b}`)),
+          bots.map((b) => el("option", { value: `bot:${b}`, title: b, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${botName(b)}`)),
         );
         sel.dataset.role = role;
         sel.addEventListener("change", drawCreator);
