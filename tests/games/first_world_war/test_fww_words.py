@@ -94,3 +94,37 @@ def test_a_hand_of_only_mandatory_markers_is_told_it_draws_none():
     game.apply(s, WA, "draw")
     assert state_name(s) == "put_back" and game.actions(s, WA) == ["done"]
     assert "draw none" in game.view(s, WA)["prompt"]
+
+
+def test_no_is_named_for_the_question_it_answers():
+    """R24, 4.5, 10.0: a side asked to react though it holds nothing to react with read a lone
+    "no" under "you have nothing to react with"; the S draw's and the treaty's "no" are named
+    for what they decline."""
+    s = position(players=4, year=1, turn=1, role=DE)
+    clear(s, 1)
+    put(s, "de-1", 1)
+    put(s, "br-1", 1)
+    hand(s, DE, "falkenhayn", "no-mans-land-central")
+    hand(s, WA, "machine-guns")
+    game.apply(s, DE, {"offensive": 1})
+    game.apply(s, DE, {"lead": "de-1"})
+    game.apply(s, WA, {"lead": "br-1"})
+    game.apply(s, DE, {"marker": "falkenhayn"})
+    game.apply(s, WA, {"marker": "machine-guns"})
+    assert state_name(s) == "react" and game.actions(s, DE) == ["no"]
+    assert game.label("no", s) == "go on without reacting"
+    assert game.label("no") == "no"  # with no state to read, the word itself
+
+    s = position(players=4, year=1, turn=1, role=DE)
+    clear(s, 1)
+    put(s, "de-1", 1)
+    put(s, "br-1", 1)
+    hand(s, DE, "big-bertha")
+    hand(s, WA)
+    with special_dice(s, 0, 1):
+        game.apply(s, DE, {"offensive": 1})
+        game.apply(s, DE, {"lead": "de-1"})
+        game.apply(s, WA, {"lead": "br-1"})
+        game.apply(s, DE, {"marker": None})
+        assert state_name(s) == "s_draw"
+        assert [game.label(a, s) for a in game.actions(s, DE)] == ["draw a marker", "draw no marker"]

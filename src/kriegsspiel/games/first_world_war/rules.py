@@ -356,6 +356,11 @@ class FirstWorldWar(Rules):
 
     def label(self, action, s=None):
         p = pack()
+        if action == "no" and s is not None and s.get("stack"):
+            # a bare "No" answers none of the questions it closes (R24: a side is asked to react
+            # though it holds nothing to react with)
+            declined = {"react": "go on without reacting", "s_draw": "draw no marker", "offer_treaty": "make no offer"}
+            return declined.get(s["stack"][-1].get("state"), "no")
         if isinstance(action, str):
             return {
                 "pass": "pass",
