@@ -60,8 +60,10 @@ def whole_board_shot(page, name):
     """The board's whole content (the window on a phone scrolls within): lifted for the picture."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("document.querySelector('#board').style.maxHeight = 'none'")
+    page.evaluate("document.querySelector('#board-more').style.display = 'none'")
     page.locator("#board").screenshot(path=str(ARTIFACTS / f"{name}.png"))
     page.evaluate("document.querySelector('#board').style.maxHeight = ''")
+    page.evaluate("document.querySelector('#board-more').style.display = ''")
 
 
 def catalog(server):
@@ -230,6 +232,34 @@ def test_each_game_page_fits_the_screen(server, browser, game, size):
     whole_board_shot(page, f"{size}-{game}-board")
     if size == "phone":
         shot(page, f"{size}-{game}-page")  # the whole page, scrolled
+    assert not errors, errors
+    context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_board_says_when_more_of_it_lies_below(server, browser, size):
+    """Imperial Elegy's hand lies under its map, below the bottom edge of the board's box on a
+    phone and on a 1366x768 laptop: a button over that edge says so and scrolls the board, and
+    goes once the board's end is in sight."""
+    viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    errors = watch(page, expected=(409,))
+    page.goto(server + "/")
+    page.locator(".game-card.game-imperial-elegy button.btn.primary").click()
+    page.wait_for_url("**/play/**", timeout=15000)
+    page.wait_for_selector("#actions button", timeout=20000)
+    more = page.locator("#board-more")
+    more.wait_for(state="visible", timeout=10000)
+    board, button = box(page.locator("#board")), box(more)
+    # over the board's bottom edge, within the screen
+    assert board["y"] < button["y"] and button["y"] + button["height"] <= board["y"] + board["height"] + 0.5
+    assert button["y"] + button["height"] <= viewport["height"], (button, viewport)
+    page.screenshot(path=str(ARTIFACTS / f"board-more-{size}.png"))
+    more.click()
+    page.wait_for_function("() => document.querySelector('#board').scrollTop > 50", timeout=5000)
+    page.evaluate("(b => b.scrollTop = b.scrollHeight)(document.querySelector('#board'))")
+    more.wait_for(state="hidden", timeout=5000)
     assert not errors, errors
     context.close()
 

@@ -662,6 +662,15 @@ function drawBoard(shape) {
     console.error(e);
     clear(board).append(el("div", { class: "fatal" }, el("h2", {}, "The board could not be drawn"), el("pre", {}, String(e.stack || e))));
   }
+  boardMore();
+}
+
+/** The board's box scrolls within itself (its panels under the map: the hand, the turn track):
+ * while more of it lies below its bottom edge, a button over that edge says so and scrolls it. */
+function boardMore() {
+  const board = $("board");
+  const below = board.scrollHeight - board.scrollTop - board.clientHeight;
+  $("board-more").classList.toggle("hidden", below <= 24);
 }
 
 function genericSummary(view) {
@@ -1211,10 +1220,17 @@ function wire() {
   window.addEventListener("resize", sight, { passive: true });
   document.addEventListener("visibilitychange", sight);
   $("log").addEventListener("scroll", logScrolled, { passive: true });
+  $("board").addEventListener("scroll", boardMore, { passive: true });
+  window.addEventListener("resize", boardMore, { passive: true });
+  $("board-more").addEventListener("click", () => {
+    const board = $("board");
+    board.scrollBy({ top: Math.max(120, board.clientHeight * 0.7), behavior: "smooth" });
+  });
   if (typeof ResizeObserver !== "undefined") {
     new ResizeObserver(() => {
       if (logView.follow) logToEnd();
     }).observe($("log"));
+    new ResizeObserver(boardMore).observe($("board")); // the box itself, as the page's layout settles
   }
   $("seat-menu").addEventListener("toggle", () => {
     if (!$("seat-menu").open) return;
