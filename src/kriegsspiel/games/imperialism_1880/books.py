@@ -748,10 +748,14 @@ def war_refusal(s: dict, aggressor: str, target: str) -> str:
 
 def declare_war(s: dict, aggressor: str, target: str) -> dict:
     """War declared: +5 ETI at once (L156). A target already at war is joined in that
-    war on the other side (R22). A Casus Belli held against the target is used (R25)."""
+    war on the other side (R22). A Casus Belli held against the target is used (R25). A
+    treaty in force with the target is broken first (R53)."""
     refusal = war_refusal(s, aggressor, target)
     if refusal:
         raise IllegalAction(refusal)
+    for t in treaties_in_force(s):  # R53: war on a treaty partner breaks the treaty (L1, L156)
+        if set(t["parties"]) == {aggressor, target}:
+            break_treaty(s, t["id"], aggressor)
     war = war_of(s, target)
     if war is None:
         mine = war_of(s, aggressor)
