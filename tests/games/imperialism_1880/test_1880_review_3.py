@@ -4,10 +4,12 @@ src/kriegsspiel/games/imperialism_1880/RULINGS.md)."""
 
 from __future__ import annotations
 
-from console_support import enter, ledger, new
+import random
+
+import orjson
+from console_support import REF, asking, enter, game, give, ledger, new, plant
 
 from kriegsspiel.games.imperialism_1880 import books
-
 
 # ----- R53: war on a treaty partner breaks the treaty ------------------------------------------------
 
@@ -36,3 +38,48 @@ def test_war_on_a_power_with_no_treaty_breaks_none():
     enter(s, "declare-war", aggressor="france", target="germany")
     assert [t["id"] for t in books.treaties_in_force(s)] == [1]
     assert ledger(s) == [(5, "France declares war on Germany", "L156")]
+
+
+# ----- R54: who fights an unrest is told to the fighter and the referee alone ---------------------
+
+
+def unrest_in_a_british_area(seed=2):
+    """An unrest rolled on Table B with a British Protectorate and an Army(3) in every area the
+    table names: the referee is asked what becomes of Britain's marker."""
+    s = new(seed=seed, players=9)
+    for a in ("afghanistan", "anatolia", "egypt", "orange-free-state", "philippines", "transvaal"):
+        s["markers"].pop(a, None)
+        plant(s, "britain", a, "protectorate")
+        give(s, "britain", a, 3)
+    game.apply(s, REF, {"entry": "unrest"})
+    game.apply(s, REF, {"table": "B"})
+    assert asking(s) == "unrest" and {"fight": "britain"} in game.actions(s, REF)
+    return s
+
+
+def test_a_power_fighting_an_unrest_is_not_told_to_the_others():
+    """L587-588, R31, R32: "unrest in Anatolia: Britain fights it" was a public decision, and the
+    fight is offered only where Britain has units: every power learnt it had troops there."""
+    s = unrest_in_a_british_area()
+    game.apply(s, REF, {"fight": "britain"})
+    game.apply(s, REF, {"natives_sp": 1})
+    fights = [d["text"] for d in s["decisions"] if d["text"].endswith("Britain fights it")]
+    assert len(fights) == 1
+    for role in ("britain", REF):
+        assert fights[0] in [d["text"] for d in game.view(s, role)["board"]["decisions"]], role
+    for role in ("germany", None):
+        assert not [d for d in game.view(s, role)["board"]["decisions"] if "fights it" in d["text"]], role
+        assert fights[0] not in orjson.dumps(game.view(s, role)).decode()
+    sample = game.scramble(s, "germany", random.Random(1))
+    assert not [d for d in sample["decisions"] if "fights it" in d["text"]]
+
+
+def test_no_effect_on_an_unrest_is_told_to_the_holder_alone_too():
+    """R54: were "no effect" public and "fights it" not, its absence would tell the fight."""
+    s = unrest_in_a_british_area()
+    game.apply(s, REF, {"effect": "none"})
+    text = [d["text"] for d in s["decisions"]][-1]
+    assert text.endswith(": no effect")
+    assert text in [d["text"] for d in game.view(s, "britain")["board"]["decisions"]]
+    assert text not in [d["text"] for d in game.view(s, "germany")["board"]["decisions"]]
+    assert not [x for x in game.log(s, "germany") if "Referee decision on the unrest" in x["text"]]

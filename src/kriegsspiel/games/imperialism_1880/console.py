@@ -777,8 +777,13 @@ def draft_words(s: dict, d: dict) -> list[str]:
 # ----- applying a complete entry -------------------------------------------------------------------
 
 
-def decided(s: dict, text: str) -> None:
-    s["decisions"].append({"year": s["year"], "phase": s["phase"], "text": text})
+def decided(s: dict, text: str, to: list[str] | None = None) -> None:
+    """A referee decision in the public register, or, ``to`` the roles named, one only they read
+    (R54)."""
+    record = {"year": s["year"], "phase": s["phase"], "text": text}
+    if to is not None:
+        record["to"] = to
+    s["decisions"].append(record)
 
 
 def apply_place(s, d):
@@ -1163,7 +1168,11 @@ class Unrest(State):
             f["fighting"] = action["fight"]
             return STAY
         if "natives_sp" in action:
-            decided(s, f"unrest in {place_name(area)}: {power_name(f['fighting'])} fights it")
+            # R54: who fights the unrest, and so who has units there, is the fighter's and the
+            # referee's to know, as the colonial combat that follows is (R31)
+            decided(
+                s, f"unrest in {place_name(area)}: {power_name(f['fighting'])} fights it", books.privy(f["fighting"])
+            )
             fight(s, "colonial", area, NATIVES, f["fighting"], action["natives_sp"])
             return None
         if "unestablish" in action:
@@ -1173,8 +1182,9 @@ class Unrest(State):
             log(s, f"Unrest: {possessive(power_name(p))} marker in {place_name(area)} becomes unestablished.", "L587")
             return None
         text = "no effect" if action.get("effect") == "none" else action["text"]
-        decided(s, f"unrest in {place_name(area)}: {text}")
-        log(s, f"Referee decision on the unrest in {place_name(area)}: {text}.", "R29")
+        # R54: told to the holders alone, so that the others cannot tell it from a fight
+        decided(s, f"unrest in {place_name(area)}: {text}", books.privy(*f["holders"]))
+        log(s, f"Referee decision on the unrest in {place_name(area)}: {text}.", "R29", books.privy(*f["holders"]))
         return None
 
 

@@ -92,6 +92,12 @@ def shown_rows(rows: list, keys: tuple) -> list:
     return [shown(r, keys) for r in rows]
 
 
+def sees(record: dict, role: str | None) -> bool:
+    """Whether ``role`` reads a register's record: every record but one told only to the roles
+    it names (``to``: a referee decision on an unrest, R54)."""
+    return "to" not in record or role in record["to"]
+
+
 SHARES = {
     1: (GREAT,),
     2: (("britain", "france", "russia", "japan"), ("germany", "austria-hungary", "italy", "usa")),
@@ -185,7 +191,8 @@ class Imperialism1880(Rules):
             "great_war_penalty": charts.great_war_penalty(s["year"]),
             "eti": s["eti"],
             "great_war_at": s["options"].get("great_war_eti", 0),
-            **{k: shown_rows(s[k], keys) for k, keys in PUBLIC_SHOWN.items()},
+            **{k: shown_rows(s[k], keys) for k, keys in PUBLIC_SHOWN.items() if k != "decisions"},
+            "decisions": shown_rows([d for d in s["decisions"] if sees(d, role)], PUBLIC_SHOWN["decisions"]),
             "markers": {
                 area: {p: shown(m, MARKER_SHOWN) for p, m in here.items()} for area, here in s["markers"].items()
             },
@@ -721,3 +728,4 @@ def forget_the_unseen(t: dict, role: str | None) -> None:
         elif state == "losses" and f["power"] != role:
             f["lost"] = 0
     t["combats"] = [c for c in t["combats"] if role in (c["attacker"], c["defender"])]
+    t["decisions"] = [d for d in t["decisions"] if sees(d, role)]  # R54
