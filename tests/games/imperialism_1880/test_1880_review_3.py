@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 
 import orjson
-from console_support import REF, asking, enter, game, give, ledger, new, plant
+from console_support import REF, asking, enter, game, give, ledger, new, plant, to_entries, write
 
-from kriegsspiel.games.imperialism_1880 import books
+import kriegsspiel
+from kriegsspiel.engine.rng import bot_random
+from kriegsspiel.games.imperialism_1880 import books, orders
 
 # ----- R53: war on a treaty partner breaks the treaty ------------------------------------------------
 
@@ -83,3 +85,31 @@ def test_no_effect_on_an_unrest_is_told_to_the_holder_alone_too():
     assert text in [d["text"] for d in game.view(s, "britain")["board"]["decisions"]]
     assert text not in [d["text"] for d in game.view(s, "germany")["board"]["decisions"]]
     assert not [x for x in game.log(s, "germany") if "Referee decision on the unrest" in x["text"]]
+
+
+# ----- R55: natives are fought in a colonial area ---------------------------------------------------
+
+
+def test_natives_are_not_fought_at_sea_or_at_home():
+    """R14, R55: Britain asked to fight "the natives" in the North Sea and in Great Britain, and
+    the referee's bot carried both out (Britain lost 8 SP to natives at home). Now both are
+    refused with the reason; natives in a colonial area are still fought."""
+    s = game.new(seed=9, players=9)
+    give(s, "britain", "egypt", 3)
+    assert "north-sea" in books.units_of(s, "britain") and "britain" in books.units_of(s, "britain")
+    write(s, "britain", "combat", mode="colonial", where="north-sea", defender="natives")
+    write(s, "britain", "combat", mode="colonial", where="britain", defender="natives")
+    write(s, "britain", "combat", mode="colonial", where="egypt", defender="natives")
+    to_entries(s)
+    items = s["orders"]["britain"]["items"]
+    whys = [orders.refusal_reason(s, "britain", i) for i in items]
+    assert whys[0].startswith("there are no natives to fight in North Sea and Baltic, a sea zone")
+    assert whys[1].startswith("there are no natives to fight in Great Britain, a home country")
+    assert whys[2] == ""
+    bot = kriegsspiel.bot("imperialism-1880", "heuristic")
+    for _ in range(100):
+        if all(i["status"] != "open" for i in items) and asking(s) not in ("losses", "retreat", "natives_sp"):
+            break
+        game.apply(s, REF, bot(game.view(s, REF), game.actions(s, REF), bot_random(s, REF)))
+    assert [i["status"] for i in items] == ["refused", "refused", "done"]
+    assert [c["where"] for c in s["combats"]] == ["egypt"]

@@ -627,6 +627,13 @@ def refusal_reason(s: dict, power: str, item: dict) -> str:
                 f"colonial combat against {power_name(f['defender'])} is fought only in a status dispute, in an area "
                 f"where both powers hold a status marker; elsewhere {power_name(power)} must be at war with it"
             )
+    if item["kind"] == "combat" and f["mode"] == "colonial" and f["defender"] == console.NATIVES:
+        if f["where"] not in books.pack().areas:  # R55: natives are fought in a colonial area only
+            what = "a sea zone" if f["where"] in books.pack().seas else "a home country"
+            return (
+                f"there are no natives to fight in {place_name(f['where'])}, {what}: colonial combat against "
+                "the natives is fought in a colonial area"
+            )
     if item["kind"] == "canal":  # R44: a canal is cut through the land of the power that holds Control there
         area = books.pack().passages[f["passage"]].shores[0]
         if not books.controls(s, power, area):
