@@ -494,8 +494,8 @@ def test_a_player_of_several_roles_is_said_to_be_one_person(server, browser):
 
 
 def test_the_lobby_names_the_bots_as_a_player_reads_them(server, browser):
-    """The lobby's cards and seat choices name the bots ("Search (thinks 0.2 s a move)"), not
-    by their ids ("ismcts:0.2s"); the id stays the value the server is sent."""
+    """The lobby's cards and seat choices name the bots ("Search 0.2 s", "Search (thinks 0.2 s a
+    move)" in its tooltip), not by their ids ("ismcts:0.2s"); the id stays the value sent."""
     page = browser.new_page(viewport=DESKTOP)
     errors = watch(page)
     page.goto(server + "/")
@@ -509,9 +509,11 @@ def test_the_lobby_names_the_bots_as_a_player_reads_them(server, browser):
     seat = page.locator("select[name^='seat-']").nth(1)
     seat.wait_for(timeout=10000)
     options = {o.get_attribute("value"): o.inner_text() for o in seat.locator("option").all()}
-    assert options["bot:ismcts:0.2s"] == "bot: Search (thinks 0.2 s a move)", options
-    assert options["bot:ismcts"] == "bot: Search (thinks 0.5 s a move)", options
-    assert options["bot:solitaire"] == "bot: Solitaire (the rulebook's own bot)", options
+    assert options["bot:ismcts:0.2s"] == "bot: Search 0.2 s", options
+    assert options["bot:ismcts"] == "bot: Search 0.5 s", options
+    assert options["bot:solitaire"] == "bot: Solitaire", options
     assert options["human"] == "human"
+    titles = {o.get_attribute("value"): o.get_attribute("title") for o in seat.locator("option").all()}
+    assert titles["bot:ismcts:0.2s"] == "Search (thinks 0.2 s a move): ismcts:0.2s", titles
     assert not errors, errors
     page.close()

@@ -206,16 +206,18 @@ const BOT_NAMES = {
   match: "Match (bids the card nearest the prize)",
 };
 
-/** A bot's name as a player reads it: "ismcts:0.2s" is "Search, 0.2 s a move". The id
- * (what the API and `kriegsspiel play --seat` take) stays in the option's value and tooltip. */
-export function botName(id) {
-  if (BOT_NAMES[id]) return BOT_NAMES[id];
+/** A bot's name as a player reads it: "ismcts:0.2s" is "Search (thinks 0.2 s a move)", or,
+ * ``short``, "Search 0.2 s". The id (what the API and `kriegsspiel play --seat` take) stays in
+ * the option's value and tooltip. */
+export function botName(id, short = false) {
+  if (BOT_NAMES[id]) return short ? BOT_NAMES[id].split(" (")[0] : BOT_NAMES[id];
   const search = /^ismcts(?::(.*))?$/.exec(id);
   if (!search) return id;
   const level = (search[1] || "0.5s").split(":")[0];
   const seconds = /^(\d+(?:\.\d+)?)s$/.exec(level);
-  if (seconds) return `Search (thinks ${seconds[1]} s a move)`;
-  return /^\d+$/.test(level) ? `Search (${level} iterations a move)` : `Search (${level})`;
+  if (seconds) return short ? `Search ${seconds[1]} s` : `Search (thinks ${seconds[1]} s a move)`;
+  const iterations = /^\d+$/.test(level) ? `${level} iterations` : level;
+  return short ? `Search ${iterations}` : `Search (${iterations} a move)`;
 }
 
 export function seatText(seat) {

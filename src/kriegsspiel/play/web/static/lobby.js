@@ -324,7 +324,7 @@ function buildForm(entry) {
           "select",
           { name: `seat-${role}`, "aria-label": `who plays ${roleName(role, entry)}` },
           el("option", { value: "human", selected: i === 0 }, "human"),
-          bots.map((b) => el("option", { value: `bot:${b}`, title: b, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${botName(b)}`)),
+          bots.map((b) => el("option", { value: `bot:${b}`, title: `${botName(b)}: ${b}`, selected: i !== 0 && b === preferredBot(entry) }, `bot: ${botName(b, true)}`)),
         );
         sel.dataset.role = role;
         sel.addEventListener("change", drawCreator);
