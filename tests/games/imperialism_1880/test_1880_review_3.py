@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import orjson
-from console_support import REF, asking, enter, game, give, ledger, new, plant, to_entries, write
+from console_support import REF, asking, end_turn, enter, game, give, ledger, new, plant, to_entries, write
 
 import kriegsspiel
 from kriegsspiel.engine.rng import bot_random
@@ -113,3 +113,34 @@ def test_natives_are_not_fought_at_sea_or_at_home():
         game.apply(s, REF, bot(game.view(s, REF), game.actions(s, REF), bot_random(s, REF)))
     assert [i["status"] for i in items] == ["refused", "refused", "done"]
     assert [c["where"] for c in s["combats"]] == ["egypt"]
+
+
+# ----- R26: a power's orders defy the Congress once a turn ---------------------------------------------
+
+
+def test_a_powers_orders_defy_the_congress_once_a_turn():
+    """L156 (+2 each time a player defies a Congress), R26: Germany wrote "defy the Congress" twenty
+    times in one turn and the referee's bot carried out all twenty, the ETI from 3 to 43 (the
+    Great War at 50). Now the first is done and the others are refused with the reason."""
+    s = new(seed=31, players=9)
+    enter(s, "call-congress", by="referee")
+    end_turn(s)
+    while asking(s) != "orders":
+        acts = game.actions(s, REF)
+        game.apply(s, REF, "continue" if "continue" in acts else acts[0])
+    eti = s["eti"]
+    for _ in range(3):
+        game.apply(s, "germany", {"request": "defy-congress"})
+    to_entries(s)
+    items = s["orders"]["germany"]["items"]
+    assert orders.refusal_reason(s, "germany", items[0]) == ""
+    assert orders.refusal_reason(s, "germany", items[2]).startswith("Germany defies the Congress once already")
+    bot = kriegsspiel.bot("imperialism-1880", "heuristic")
+    for _ in range(200):
+        if all(i["status"] != "open" for i in items):
+            break
+        game.apply(s, REF, bot(game.view(s, REF), game.actions(s, REF), bot_random(s, REF)))
+    assert [i["status"] for i in items] == ["done", "refused", "refused"]
+    assert [e for e in s["eti_ledger"] if e["cause"] == "Germany defies the Congress of Europe"][0]["amount"] == 2
+    assert len([e for e in s["eti_ledger"] if e["cause"] == "Germany defies the Congress of Europe"]) == 1
+    assert s["eti"] >= eti + 2

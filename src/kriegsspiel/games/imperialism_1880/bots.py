@@ -410,9 +410,10 @@ def adjudicate(b: dict, power_: str, item: dict) -> str:
         return "refuse"
     if kind == "treaty" and not agreed(b, power_, item["fields"]):
         return "refuse"
-    if kind in ("end-treaty", "peace", "canal", "combat") and item.get("reason"):
-        # R43-R45: not agreed by the other side, a canal site not controlled, a power attacked without war
-        # outside a status dispute: refused with the reason
+    if item.get("reason"):
+        # R26, R43-R45, R55: not agreed by the other side, a canal site not controlled, a power attacked
+        # without war outside a status dispute, natives where there are none, a Congress defied twice in
+        # one turn's orders: refused with the reason
         return "refuse"
     if kind == "establish" and not armies_at(b, power_).get(item["fields"]["area"]):
         return "refuse"

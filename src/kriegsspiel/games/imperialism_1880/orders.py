@@ -599,6 +599,13 @@ def refusal_reason(s: dict, power: str, item: dict) -> str:
             f"{power_name(power)} has no army unit in {place_name(f['area'])}, and the referee establishes a marker "
             "only where the power has troops"
         )
+    if item["kind"] == "defy-congress":  # R26: in its orders a power defies the Congress once a turn
+        mine = s["orders"][power]["items"]
+        if any(i["kind"] == "defy-congress" and i["status"] != "refused" for i in mine[: mine.index(item)]):
+            return (
+                f"{power_name(power)} defies the Congress once already in these orders: a power's orders defy it "
+                "once a turn"
+            )
     if item["kind"] == "treaty" and f["second"] in GREAT:
         theirs = s["orders"][f["second"]]["items"]
         if not any(
