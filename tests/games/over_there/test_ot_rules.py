@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from ot_positions import advance, blind_answers, only
+from ot_positions import advance, blind_answers, movement_of, only
 
 import kriegsspiel
 from kriegsspiel.engine import hexes as hx
@@ -819,3 +819,24 @@ def test_o38_a_cadre_does_not_stand_for_a_division_an_order_of_battle_calls_for(
     assert not set(rifles) & set(sequence.withdraw_candidates(s, "wd-second-army-warsaw", []))
     sequence.withdraw(s, "wd-second-army-warsaw", True)
     assert all(s["units"][u]["at"] == "map" for u in rifles) and s["vp"]["central-powers"] == 2 * 5
+
+
+def test_a_unit_reacts_under_one_army_hqs_only():
+    """6D (L255), 4A4 (L178): "all reaction movement associated with one Army HQs must be completed
+    before beginning any reaction movement associated with another", and a unit that has moved
+    "cannot move again". A division in the ZOIs of two active Russian Army HQs moved 1 MP under
+    the 1st Army, then 4 more under the 2nd."""
+    s = movement_of("central-powers")
+    s = only(s, {"ru-1-army-hq": "1507", "ru-2-army-hq": "1509", "ru-25-id": "1508", "de-8-army-hq": "0408"})
+    s = advance(s, lambda s: s["phase"] == "reaction-movement")
+    assert "1508" in sequence.zoi(s, "ru-1-army-hq") and "1508" in sequence.zoi(s, "ru-2-army-hq")
+    with scripted_dice(s, 6, 6, below=False):
+        s = G.apply(s, "entente", {"activate": "ru-1-army-hq"})
+        s = G.apply(s, "entente", {"unit": "ru-25-id"})
+        s = G.apply(s, "entente", {"to": "1507"})
+        assert s["units"]["ru-25-id"]["spent"] == 1 and {"unit": "ru-25-id"} in G.actions(s, "entente")
+        s = G.apply(s, "entente", next(a for a in G.actions(s, "entente") if "end" in a))
+        s = G.apply(s, "entente", {"activate": "ru-2-army-hq"})
+        assert s["stack"][-1].get("hq") == "ru-2-army-hq"
+        assert {"unit": "ru-25-id"} not in G.actions(s, "entente")
+        assert not any("stack" in a for a in G.actions(s, "entente"))

@@ -557,6 +557,10 @@ class Move(State):
             if f["mode"] == "reaction" and f.get("hq"):
                 # 14M2: one active Army HQs' units are done; the phase itself ends once every HQs
                 # is checked (``Activate``), logged there. Activation is the owner's (ruling O1).
+                # 6D (L255): a unit that moved under this HQs "cannot move again" under another
+                for uid, v in on_map(s, role):
+                    if v["moved"]:
+                        v["spent"] = max(v["spent"], movement.allowance(s, uid, "reaction"))
                 log(s, f"{UNITS[f['hq']].name}: its units' reaction movement ends.", "14M2", to=[role])
                 return None
             log(s, f"{SIDE_NAMES[role]}: the {PHASE_NAMES[s['phase']]} ends.", "4A")
