@@ -65,7 +65,7 @@ ORDERS = [
     (CP, {"way": "accel"}),
     (CP, {"to": "1209", "by": "accel"}),
     (CP, {"unit": "de-41-id"}),
-    (CP, {"to": "1209"}),
+    (CP, {"to": "1011"}),  # 1209 is out of its reach since the Russian I Corps sets up in Mława's own hex
     (CP, {"unit": "de-6-lw-bde"}),
     (CP, {"to": "1406"}),
     (CP, {"unit": "de-70-lw-bde"}),

@@ -10,6 +10,7 @@ from datetime import date
 
 import pytest
 
+import kriegsspiel
 from kriegsspiel.engine import DataError
 from kriegsspiel.games.over_there import scenario as ot
 
@@ -405,3 +406,21 @@ def test_a_broken_file_is_reported_not_raised(tmp_path):
     assert "not valid JSON" in ot.validate_scenario(path)[0]
     path.write_text(json.dumps({"format": "other"}))
     assert "not a Kriegsspiel data pack" in ot.validate_scenario(path)[0]
+
+
+def test_a_place_the_map_names_is_scored_and_set_up_in_the_hex_the_map_shows_it_in():
+    """Mława (1 VP for the Central Powers) resolved from its coordinates to 0813, a hex with no
+    name, while the map shows Mława in 0812 (where its frontier station stood): a German brigade
+    in 0812 scored nothing, and the Russian I Corps "at Mława" set up in 0813."""
+    from kriegsspiel.games.over_there import sequence, world
+
+    named = {h for h, _scorer, _vp in sequence._victory_hexes()}
+    assert "0812" in named and "0813" not in named
+    for v in world.SC.victory_places:
+        try:
+            town = world.MAP.place(v.place)
+        except KeyError:
+            continue
+        assert world.start_hex(sequence._loc(v.place)) == town["hex"], v.place
+    s = kriegsspiel.load("over-there").new(seed=1)
+    assert s["units"]["ru-i-corps-hq"]["hex"] == "0812"

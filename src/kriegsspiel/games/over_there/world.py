@@ -163,7 +163,14 @@ def within(h: str, radius: int) -> frozenset[str]:
 
 
 def start_hex(where) -> str:
-    """The hex of a scenario location (a place's name or its coordinates)."""
+    """The hex of a scenario location: for a town the map names, the hex the map shows it in (a
+    town the map places by history, not by its coordinates: Mława in 0812, where its frontier
+    station stood, though its coordinates fall in 0813); else the hex of its coordinates."""
+    if getattr(where, "place", None) is not None:
+        try:
+            return MAP.place(where.place)["hex"]
+        except KeyError:
+            pass
     lat, lon = SC.coordinates(where)
     h = hex_of(lat, lon, MAP.grid)
     if h is None or h not in LAND_SET:
