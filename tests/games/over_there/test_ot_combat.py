@@ -1214,3 +1214,42 @@ def test_9j_a_unit_retreating_into_a_contested_hex_rolls_for_disruption():
         c.resolve(s, CP, T, ["de-1-id", "de-2-id"])
     assert s["last"]["retreats"].get("ru-53-rd") == ["1501"]
     assert s["units"]["ru-53-rd"]["dis"] == 1
+
+
+def test_an_attack_on_a_hex_without_defense_says_its_units_fall_without_a_die():
+    """9G1 (L529), ruling C25: a hex of headquarters alone falls without a die. The prompt read
+    "11:0 on the Mobile CRT, column auto" and the panel "every roll: AE (below 1:4)", the
+    attacker's elimination, the opposite of what happens."""
+    from ot_positions import G as game
+    from ot_positions import advance, only
+
+    from kriegsspiel.games.over_there import text
+
+    s = only(game.new(seed=1), {"de-1-id": "1411", "ru-1-army-hq": "1412", "de-8-army-hq": "1309"})
+    s = advance(
+        s,
+        lambda s: (
+            s["phasing"] == "central-powers"
+            and s["phase"] == "combat"
+            and {"attack": "1412"} in game.actions(s, "central-powers")
+        ),
+    )
+    s = game.apply(s, "central-powers", {"attack": "1412"})
+    view = game.view(s, "central-powers")
+    assert view["prompt"] == (
+        "Attack 1412 (Wizna): 11 against a defense strength of 0: its units fall without a die, eliminated (9G1)."
+    )
+    panel = text.attack_text(view).plain
+    assert "column none (9G1)" in panel and "no die: a defense strength of 0 falls" in panel, panel
+    assert "AE" not in panel
+    assert text.die_line("mobile", "auto", 0, defense=5.0) == "every roll: AE (below 1:4)"
+    s = game.apply(s, "central-powers", {"resolve": True})
+    for _ in range(6):  # the defender's questions (air support, leaders) answered plainly
+        if s["units"]["ru-1-army-hq"]["at"] != "map":
+            break
+        for role in game.active(s):
+            s = game.apply(s, role, game.actions(s, role)[0])
+    assert s["units"]["ru-1-army-hq"]["at"] != "map"
+    assert "First Army HQ (Neman Army) is eliminated (a defense strength of 0 attacked (9G1))." in [
+        x["text"] for x in game.view(s, "central-powers")["log"]
+    ]

@@ -1086,6 +1086,11 @@ class Attackers(State):
         info = combat.assess(s, role, a["hex"], a["units"]) if a["units"] else None
         if info is None:
             return f"Attack {hex_name(a['hex'])}: add attacking units."
+        if not info["defense"]:
+            return (
+                f"Attack {hex_name(a['hex'])}: {info['attack']:g} against a defense strength of 0: its units fall "
+                "without a die, eliminated (9G1)."
+            )
         return (
             f"Attack {hex_name(a['hex'])}: {info['attack']:g} against {info['defense']:g}, "
             f"{info['odds']} on the {info['crt']} CRT, column {info['column']}, DRM {info['drm']:+d}."

@@ -459,10 +459,12 @@ def last_text(last: dict, b: dict) -> Text:
     return out
 
 
-def die_line(crt: str, column: str, drm: int) -> str:
+def die_line(crt: str, column: str, drm: int, defense: float | None = None) -> str:
     """What each roll of the die gives on a column, the DRM applied: '1 AR, 2 AS, ... 6 DR'."""
     if crt not in CH.crts:
         return ""
+    if column == "auto" and defense == 0:
+        return "no die: a defense strength of 0 falls, its units eliminated (9G1)"
     if column == "auto":
         return f"every roll: {CH.crts[crt].below_lowest} (below 1:4)"
     table = CH.crt(crt)
@@ -497,7 +499,7 @@ def targets_table(view: dict) -> Table:
                 str(t.get("crt", "?")),
                 str(t.get("column", "?")),
                 f"{t.get('drm', 0):+d}",
-                die_line(t.get("crt", ""), t.get("column", ""), t.get("drm", 0)),
+                die_line(t.get("crt", ""), t.get("column", ""), t.get("drm", 0), t.get("defense")),
             )
         )
     return table
@@ -537,9 +539,10 @@ def attack_text(view: dict) -> Text:
             out.append(f", {shifts:+d} column shift{'s' if abs(shifts) > 1 else ''}")
         column = att.get("column", "?")
         out.append(f", read on the {str(crt).capitalize()} CRT's column ")
-        out.append("automatic" if column == "auto" else str(column), style="bold")
+        none = column == "auto" and att.get("defense") == 0
+        out.append("none (9G1)" if none else "automatic" if column == "auto" else str(column), style="bold")
         out.append(f", DRM {att.get('drm', 0):+d}")
-        line = die_line(crt, column, att.get("drm", 0))
+        line = die_line(crt, column, att.get("drm", 0), att.get("defense"))
         if line:
             out.append(f"\n  The die: {line}")
     plan = att.get("air")

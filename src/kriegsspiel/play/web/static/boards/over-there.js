@@ -81,6 +81,13 @@ const geometries = new WeakMap();
 
 // ----- names ----------------------------------------------------------------------------------
 
+
+/** The column an attack is read on, in words: "auto" below 1:4 (an automatic AE or AD, 9B7), and
+ * no column at all against a defense strength of 0 (its units fall without a die, 9G1). */
+function columnWords(att) {
+  if (att.column === "auto") return att.defense === 0 ? "none: eliminated (9G1)" : "auto (below 1:4)";
+  return att.column;
+}
 function sideName(data, side) {
   if (!side) return "—";
   const s = data && data.sides && data.sides[side];
@@ -1145,7 +1152,7 @@ function combatLayer(board, data, geo, st, byHex, attackTargets, bombardTargets)
     const from = new Set((att.units || []).map((u) => where.get(u)).filter(Boolean));
     for (const h of from) if (geo.at[h]) g.append(arrow(geo.at[h], c, "ot-attack-arrow"));
     if (att.odds) {
-      const text = `${att.odds}${att.column && att.column !== att.odds ? ` → ${att.column}` : ""}`;
+      const text = `${att.odds}${att.column && att.column !== att.odds ? ` → ${columnWords(att)}` : ""}`;
       const w = textWidth(text, 11, true) + 8;
       const y = c[1] + S * 0.62;
       g.append(
@@ -1437,7 +1444,7 @@ function attackPanel(st, data, board) {
       figure("Defense", att.defense, "total defense strength"),
       figure("Odds", att.odds, "attack to defense, rounded in the defender's favour"),
       figure("CRT", att.crt ? capital(att.crt) : null, "the Mobile or the Positional Combat Results Table"),
-      figure("Column", att.column, "the column used, after the shifts"),
+      figure("Column", columnWords(att), "the column used, after the shifts"),
       figure("DRM", signed(att.drm), "modifier to the die roll"),
       figure("Shifts", signed(att.shifts), "column shifts"),
     ),
