@@ -840,3 +840,18 @@ def test_a_unit_reacts_under_one_army_hqs_only():
         assert s["stack"][-1].get("hq") == "ru-2-army-hq"
         assert {"unit": "ru-25-id"} not in G.actions(s, "entente")
         assert not any("stack" in a for a in G.actions(s, "entente"))
+
+
+def test_a_leaders_orders_name_him():
+    """14P: the orders read "rennenkampf tries to influence the combat" (his id) and "check First
+    Army HQ, its leader gambling"; they name the leader and what he tries."""
+    s = _reaction(fresh())
+    hq = "de-8-army-hq"
+    lid = s["hq"][hq]["leader"]
+    name = world.leader_name(lid)
+    assert name and name != lid
+    assert G.label({"activate": hq, "leader": True}, s) == (
+        f"check {UNITS[hq].name}, {name} trying to influence the roll (14P)"
+    )
+    assert G.label({"leader": hq}, s) == f"{name} tries to influence the combat die (14P)"
+    assert G.label({"leader": None}, s) == "no leader"

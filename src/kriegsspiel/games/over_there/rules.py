@@ -690,13 +690,18 @@ class OverThere(Rules):
             if action["activate"] not in UNITS:
                 return super().label(action)
             name = UNITS[action["activate"]].name
-            return f"check {name}, its leader gambling" if action.get("leader") else f"check {name}"
+            if not action.get("leader"):
+                return f"check {name}"
+            lid = s["hq"].get(action["activate"], {}).get("leader") if s and "hq" in s else None
+            who = leader_name(lid) or "its leader"
+            return f"check {name}, {who} trying to influence the roll (14P)"
         if "leader" in action:
             hq = action["leader"]
             if hq is None:
                 return "no leader"
             lid = s["hq"][hq].get("leader") if s and hq in s.get("hq", {}) else None
-            return f"{lid or hq} tries to influence the combat"
+            who = leader_name(lid) or (UNITS[hq].name + "'s leader" if hq in UNITS else hq)
+            return f"{who} tries to influence the combat die (14P)"
         if "commit" in action:
             return (
                 "commit no reserves"
