@@ -855,3 +855,19 @@ def test_a_leaders_orders_name_him():
     )
     assert G.label({"leader": hq}, s) == f"{name} tries to influence the combat die (14P)"
     assert G.label({"leader": None}, s) == "no leader"
+
+
+def test_a_unit_eliminated_after_moving_does_not_close_the_offers_of_a_phases_opening():
+    """Rulings O34, O36, O37: the Man Pts' switch (16B3), the disbanding (16C1) and the permanent
+    rail capacity (7A5b) are offered as the movement phase opens, before the side's first move.
+    A Russian corps HQ eliminated after it moved kept its "moved" flag off the map, and from
+    then on the Entente's movement phase never opened: none was offered again all game."""
+    s = movement_of("entente")
+    assert {"man_pts": True} in G.actions(s, "entente")
+    hq = "ru-ii-corps-hq"
+    s["units"][hq].update({"moved": True, "at": "eliminated", "hex": None})
+    assert sequence._before_moving(s, "entente")
+    assert {"man_pts": True} in G.actions(s, "entente")
+    unit = next(u for u in G.actions(s, "entente") if "unit" in u)["unit"]
+    s["units"][unit]["moved"] = True  # a unit on the map that moved: the phase has opened
+    assert not sequence._before_moving(s, "entente")

@@ -616,7 +616,9 @@ def _before_moving(s: dict, side: str) -> bool:
     if (s.get("rail_res") or {}).get(side):
         return False
     units = s["units"]
-    return not any(units[u]["moved"] for u in SIDE_UNITS[side] if u in units)
+    # a unit off the map keeps the flags of its last phase on it (eliminated after moving): only
+    # the units on the map tell whether the side has moved this phase
+    return not any(units[u]["moved"] and units[u]["at"] == "map" for u in SIDE_UNITS[side] if u in units)
 
 
 def _destroy_res(s: dict, side: str, h: str) -> None:
