@@ -198,7 +198,7 @@ def test_the_whole_map_is_drawn(server, browser):
 
 
 def test_move_a_unit_and_attack_by_clicking(server, browser):
-    page, errors = open_game(server, browser, DESKTOP, seed=1)  # the first attack ends in an EX: 9F3's choice
+    page, errors = open_game(server, browser, DESKTOP, seed=12)  # the first attack ends in an EX: 9F3's choice
     shape = shape_of(server, page)
     board = board_of(shape)
     units = {u["id"]: u for u in board["units"]}
@@ -358,10 +358,10 @@ def test_the_map_reads_on_a_phone(server, browser):
 
 def test_an_eliminated_unit_is_replaced_at_a_city_from_the_map(server, browser):
     """The Entente seat is played through the API by the heuristic until its initial phase offers
-    replacements (16B3c; with seed 31 in Sep I 14, once a Russian unit is lost and production
+    replacements (16B3c; with seed 90 in Sep II 14, once a Russian unit is lost and production
     has come); then on the page the offers are orders at Warsaw, a click there replaces a unit,
     and it stands in Warsaw."""
-    page, errors = open_game(server, browser, DESKTOP, seed=31)
+    page, errors = open_game(server, browser, DESKTOP, seed=90)
     shape = play_entente_until(server, page, lambda sh: any("replace" in a for a in sh["actions"]), 400)
     offers = [a for a in shape["actions"] if "replace" in a]
     warsaw = "1016"
