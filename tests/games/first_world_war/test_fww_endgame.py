@@ -108,14 +108,14 @@ def test_r27_after_a_mutiny_results_shift_towards_capitulation(face, result):
 
 def test_8_0_revolution_no_offensives_and_combat_value_0():
     """8.0 result 1 (rulebook L328): during the following year the empire makes no
-    offensives and all its armies have combat value 0 (those it commands too);
-    other empires are unaffected."""
+    offensives and all its armies have combat value 0 (Serbia's among them); other empires are
+    unaffected, their armies under its command too (the MEF, a Western Allied army, R55)."""
     s = position(year=4, turn=1, role=RU)
     assert offensive.offensive_fronts(s, RU)
     s["status"][RU]["revolution"] = 4
     assert offensive.offensive_fronts(s, RU) == []
     assert [a for a in game.actions(s, RU) if isinstance(a, dict) and "offensive" in a] == []
-    assert board.cv(s, "ru-8") == 0 and board.cv(s, "sb-1") == 0 and board.cv(s, "mef") == 0
+    assert board.cv(s, "ru-8") == 0 and board.cv(s, "sb-1") == 0 and board.cv(s, "mef") == 1
     assert board.cv(s, "de-1") == 3
     s["status"][RU]["revolution"] = 3  # last year's revolution is over
     assert board.cv(s, "ru-8") == 3

@@ -361,6 +361,24 @@ def test_8_0_a_mutiny_or_revolution_bars_the_nationalitys_armies_under_a_partner
     assert {"offensive": 10} not in g.actions(s, AH)
 
 
+def test_a_revolution_zeroes_the_combat_value_of_its_own_empires_armies_whoever_commands_them():
+    """8.0 L328, result 1: "the Combat Value of all Armies is temporarily reduced to 0" (R55: it
+    follows the army). A German army under Austro-Hungarian command fought at 0 in an
+    Austro-Hungarian Revolution; it keeps its own, and it is 0 in a German one."""
+    from kriegsspiel.games.first_world_war.board import cv
+
+    g, s = _german_army_under_austria_hungary_on_front_10()
+    printed = P.armies["de-4"].cv
+    assert printed > 0 and cv(s, "de-4") == printed
+    s["status"][AH]["revolution"] = s["year"]
+    assert cv(s, "de-4") == printed
+    ah_army = next(a for a, x in P.armies.items() if x.empire == AH and x.cv > 0)
+    assert cv(s, ah_army) == 0
+    s["status"][AH]["revolution"] = None
+    s["status"][DE]["revolution"] = s["year"]
+    assert cv(s, "de-4") == 0
+
+
 def test_nothing_is_taken_back_once_a_lapsing_mandatory_marker_is_named():
     """5.3, RULINGS R23: a mandatory marker that lapses unplayed is named as it leaves its
     Empire's hand; the action that ended the Player Turn is not taken back after. The reveal

@@ -171,10 +171,10 @@ def add_dummy(s: dict, role: str, front: int, n: int = 1) -> None:
 
 
 def cv(s: dict, army: str) -> int:
-    """Combat value; 0 for an empire in revolution (8.0 result 1)."""
+    """Combat value; 0 for an army of an Empire in revolution (8.0 result 1), whoever commands it:
+    the army's own Empire's, not its commander's (RULINGS R55)."""
     info = pack().armies[army]
-    owner = s["armies"][army]["ctl"]
-    if s["status"][owner]["revolution"] == s["year"] or s["status"][info.empire]["revolution"] == s["year"]:
+    if s["status"][info.empire]["revolution"] == s["year"]:
         return 0
     return info.cv
 
