@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import orjson
-from console_support import REF, asking, end_turn, enter, game, give, ledger, new, plant, to_entries, write
+from console_support import REF, asking, end_turn, enter, game, give, ledger, new, plant, to_entries, vp_entries, write
 
 import kriegsspiel
 from kriegsspiel.engine.rng import bot_random
@@ -144,3 +144,29 @@ def test_a_powers_orders_defy_the_congress_once_a_turn():
     assert [e for e in s["eti_ledger"] if e["cause"] == "Germany defies the Congress of Europe"][0]["amount"] == 2
     assert len([e for e in s["eti_ledger"] if e["cause"] == "Germany defies the Congress of Europe"]) == 1
     assert s["eti"] >= eti + 2
+
+
+# ----- R18: support is not withdrawn from a minor at war without the failure's penalty -------------
+
+
+def test_support_withdrawn_from_a_minor_at_war_is_a_failure_to_aid():
+    """L156 (+3 "each time a player fails to aid a minor it supports"), L242 (-5 VP), R18: France
+    withdrew its support for Belgium as Germany attacked it, and escaped both penalties."""
+    s = new()
+    enter(s, "support", power="france", minor="belgium")
+    enter(s, "declare-war", aggressor="germany", target="belgium")
+    eti = s["eti"]
+    enter(s, "withdraw-support", support=1)
+    x = s["supports"][0]
+    assert x["failed"] == s["year"] and x["withdrawn"] is None
+    assert s["eti"] == eti + 3
+    assert vp_entries(s, "france")[-1] == ("failing to aid a supported minor", -5)
+
+
+def test_support_withdrawn_in_peace_costs_nothing():
+    s = new()
+    enter(s, "support", power="france", minor="belgium")
+    eti = s["eti"]
+    enter(s, "withdraw-support", support=1)
+    assert s["supports"][0]["withdrawn"] == s["year"] and s["supports"][0]["failed"] is None
+    assert s["eti"] == eti and vp_entries(s, "france") == []

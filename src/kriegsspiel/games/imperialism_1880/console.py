@@ -933,6 +933,10 @@ def apply_fail_aid(s, d):
 
 def apply_withdraw_support(s, d):
     x = s["supports"][d["support"] - 1]
+    foes = books.enemies(s, x["minor"])
+    if foes and x["power"] not in foes:  # R18: withdrawn from a minor at war, it is a failure to aid
+        books.fail_to_aid(s, d["support"])
+        return
     x["withdrawn"] = s["year"]
     log(s, f"{power_name(x['power'])} withdraws its support for {power_name(x['minor'])}.", "R18")
 
