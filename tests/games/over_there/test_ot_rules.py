@@ -871,3 +871,19 @@ def test_a_unit_eliminated_after_moving_does_not_close_the_offers_of_a_phases_op
     unit = next(u for u in G.actions(s, "entente") if "unit" in u)["unit"]
     s["units"][unit]["moved"] = True  # a unit on the map that moved: the phase has opened
     assert not sequence._before_moving(s, "entente")
+
+
+def test_a_unit_that_moved_and_can_go_nowhere_more_is_not_offered():
+    """6: a unit may go on moving while it has MPs left, but First Army HQ, moved and left with
+    MPs too few for any hex, was offered to be picked, and picked offered only "stay" and
+    "cancel" (the review of the web game, F16)."""
+    s = movement_of("entente")
+    hq = "ru-1-army-hq"
+    assert {"unit": hq} in G.actions(s, "entente")
+    v = s["units"][hq]
+    v.update(moved=True, spent=movement.allowance(s, hq, "movement") - 0.5)
+    s["breaks"] = [*s["breaks"], v["hex"]]  # and no railway to take from its hex (7A6)
+    assert hq in sequence.movable(s, s["stack"][-1], "entente")  # MPs left, by the rules
+    assert {"unit": hq} not in G.actions(s, "entente")
+    v.update(spent=1)  # moved one hex: it may go on
+    assert {"unit": hq} in G.actions(s, "entente")

@@ -523,7 +523,7 @@ class Move(State):
 
     def actions(self, s, f, role):
         units = movable(s, f, role)
-        out = [{"unit": u} for u in units]
+        out = [{"unit": u} for u in units if not (s["units"][u]["moved"] and _nowhere_to_go(s, role, u, f["mode"]))]
         by_hex = collections.Counter(map(_HEX, map(s["units"].__getitem__, units)))
         out += [{"stack": h} for h in sorted(by_hex) if by_hex[h] > 1]
         before = f["mode"] == "movement" and _before_moving(s, role)
@@ -608,6 +608,18 @@ class Move(State):
             units = [u for u in movable(s, f, role) if s["units"][u]["hex"] == action["stack"]]
         ask(s, "destination", role, units=units, mode=f["mode"])
         return STAY
+
+
+def _nowhere_to_go(s: dict, side: str, uid: str, mode: str) -> bool:
+    """Whether a unit that has moved and has MPs left can do nothing more this phase but stay:
+    no hex within its regular movement, no other way open, no works to build or undo. Such a unit
+    is not offered to be picked (picked, it could only stay or be put down again)."""
+    ctx = movement.Enemy(s, side, [uid])
+    if s["units"][uid].get("accel") or movement.march_to(s, uid, mode, ctx):
+        return False
+    if any(w != "march" for w in open_ways(s, side, [uid], mode, ctx)):
+        return False
+    return not movement.engineering(s, [uid], mode)
 
 
 def _before_moving(s: dict, side: str) -> bool:
