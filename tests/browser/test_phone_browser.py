@@ -30,7 +30,7 @@ from conftest import ARTIFACTS, box, claim, create_game, shot, watch
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 900}
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
+SIZES = {"phone": PHONE, "desktop": DESKTOP, "laptop": {"width": 1366, "height": 768}}
 GAMES = ["goofspiel", "first-world-war", "imperial-borders", "imperial-elegy", "imperialism-1880"]
 TWO_HUMANS = {"game": "goofspiel", "players": 2, "seed": 7, "seats": {"hearts": "human", "clubs": "human"}}
 
@@ -241,14 +241,8 @@ def test_the_board_says_when_more_of_it_lies_below(server, browser, size):
     """Imperial Elegy's hand lies under its map, below the bottom edge of the board's box on a
     phone and on a 1366x768 laptop: a button over that edge says so and scrolls the board, and
     goes once the board's end is in sight."""
-    viewport = PHONE if size == "phone" else {"width": 1366, "height": 768}
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    errors = watch(page, expected=(409,))
-    page.goto(server + "/")
-    page.locator(".game-card.game-imperial-elegy button.btn.primary").click()
-    page.wait_for_url("**/play/**", timeout=15000)
-    page.wait_for_selector("#actions button", timeout=20000)
+    viewport = SIZES[size]
+    context, page, errors = play_now(browser, server, "imperial-elegy", size)
     more = page.locator("#board-more")
     more.wait_for(state="visible", timeout=10000)
     board, button = box(page.locator("#board")), box(more)
