@@ -73,13 +73,13 @@ def test_the_imperial_elegy_token_ranges_match_the_enumeration():
 
 def test_the_over_there_token_ranges_match_the_enumeration():
     e = encoding("over-there", kriegsspiel.load("over-there").new(seed=0))
-    assert len(e.actions) == 690 and e.size == 55896
+    assert len(e.actions) == 691 and e.size == 55897
     index = {repr(a): i for i, a in enumerate(e.actions)}
     for first, last, a, b in [
         (0, 1, "pass", "done"),
         (2, 56, {"key": "activate"}, {"key": "withdraw_leader"}),
-        (57, 688, {"value": "initial"}, {"value": None}),
+        (57, 689, {"value": "initial"}, {"value": None}),
     ]:
         assert (index[repr(a)], index[repr(b)]) == (first, last)
         assert f"| {first}-{last} |" in DOC
-    assert e.actions[689] == {"end": True} and "| 689 | `END` |" in DOC
+    assert e.actions[690] == {"end": True} and "| 690 | `END` |" in DOC

@@ -61,3 +61,14 @@ def test_enemy_counters_out_of_contact_are_not_in_the_observation():
         return any(t["units"][u]["hex"] != s["units"][u]["hex"] for u in s["units"])
 
     assert_secrets_unseen(GAME, s, role, rng, moved)
+
+
+def test_a_strategic_rail_move_is_spelt():
+    """7A3: a move by strategic rail ({"to": hex, "by": "strat"}) had no token for "strat": the
+    encoding could not name the Russians' strategic rail moves once the game offered them."""
+    s = GAME.new(seed=0)
+    e = encoding("over-there", s)
+    view = GAME.view(s, "entente", log=False)
+    legal = [{"to": "0812", "by": "strat"}, {"to": "1016", "by": "rail"}]
+    d = e.decision(legal, view)
+    assert d.unnamed == 0 and len(d.paths) == len(legal)

@@ -31,6 +31,7 @@ RULE_WORDS = (
     *PHASES,
     "advance", "second-advance", "counter-bombardment", "general-staff", "replacements", "man-pts",  # steps to end
     "accel", "march", "overrun", "rail", "river",  # ways of moving (6-7)
+    "strat",  # a move by strategic rail movement (7A3)
     "fieldworks", "entrenchments",  # 13A
     "recon", "gs", "bombard", "superiority", "ds",  # B17 air missions
 )  # fmt: skip
