@@ -6,12 +6,18 @@ from fww_support import AH, DE, RU, WA, clear, game, hand, position, put, specia
 from kriegsspiel.games.first_world_war import endgame
 
 
-def test_a_mandatory_marker_that_must_be_played_is_not_offered_with_or_none():
-    """4.4, 5.3, RULINGS R23: a due mandatory marker that fits the lead must be committed."""
+def duel_on_front_1():
+    """1914, Germany to act: Germany's 1st Army faces the British 1st Army alone on Front 1."""
     s = position(players=4, year=1, turn=1, role=DE)
     clear(s, 1)
     put(s, "de-1", 1)
     put(s, "br-1", 1)
+    return s
+
+
+def test_a_mandatory_marker_that_must_be_played_is_not_offered_with_or_none():
+    """4.4, 5.3, RULINGS R23: a due mandatory marker that fits the lead must be committed."""
+    s = duel_on_front_1()
     hand(s, DE, "axis-atrocity", "falkenhayn", due=("axis-atrocity",))
     hand(s, WA)
     game.apply(s, DE, {"offensive": 1})
@@ -60,10 +66,7 @@ def test_a_walk_over_onto_a_front_held_whole_says_why_nothing_is_taken():
 def test_a_lead_in_revolution_shows_the_combat_value_it_fights_with():
     """8.0 L328: in a year of revolution the empire's armies fight with combat value 0; the
     lead's label and the log showed the printed value."""
-    s = position(players=4, year=1, turn=1, role=DE)
-    clear(s, 1)
-    put(s, "de-1", 1)
-    put(s, "br-1", 1)
+    s = duel_on_front_1()
     hand(s, DE)
     hand(s, WA)
     s["status"][WA]["revolution"] = s["year"]
@@ -100,10 +103,7 @@ def test_no_is_named_for_the_question_it_answers():
     """R24, 4.5, 10.0: a side asked to react though it holds nothing to react with read a lone
     "no" under "you have nothing to react with"; the S draw's and the treaty's "no" are named
     for what they decline."""
-    s = position(players=4, year=1, turn=1, role=DE)
-    clear(s, 1)
-    put(s, "de-1", 1)
-    put(s, "br-1", 1)
+    s = duel_on_front_1()
     hand(s, DE, "falkenhayn", "no-mans-land-central")
     hand(s, WA, "machine-guns")
     game.apply(s, DE, {"offensive": 1})
@@ -115,10 +115,7 @@ def test_no_is_named_for_the_question_it_answers():
     assert game.label("no", s) == "go on without reacting"
     assert game.label("no") == "no"  # with no state to read, the word itself
 
-    s = position(players=4, year=1, turn=1, role=DE)
-    clear(s, 1)
-    put(s, "de-1", 1)
-    put(s, "br-1", 1)
+    s = duel_on_front_1()
     hand(s, DE, "big-bertha")
     hand(s, WA)
     with special_dice(s, 0, 1):

@@ -1186,9 +1186,9 @@ class Unrest(State):
             log(s, f"Unrest: {possessive(power_name(p))} marker in {place_name(area)} becomes unestablished.", "L587")
             return None
         text = "no effect" if action.get("effect") == "none" else action["text"]
-        # R54: told to the holders alone, so that the others cannot tell it from a fight
-        decided(s, f"unrest in {place_name(area)}: {text}", books.privy(*f["holders"]))
-        log(s, f"Referee decision on the unrest in {place_name(area)}: {text}.", "R29", books.privy(*f["holders"]))
+        holders = books.privy(*f["holders"])  # R54: told to them alone: the others cannot tell it from a fight
+        decided(s, f"unrest in {place_name(area)}: {text}", holders)
+        log(s, f"Referee decision on the unrest in {place_name(area)}: {text}.", "R29", holders)
         return None
 
 

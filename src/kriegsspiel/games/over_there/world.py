@@ -166,7 +166,7 @@ def start_hex(where) -> str:
     """The hex of a scenario location: for a town the map names, the hex the map shows it in (a
     town the map places by history, not by its coordinates: Mława in 0812, where its frontier
     station stood, though its coordinates fall in 0813); else the hex of its coordinates."""
-    if getattr(where, "place", None) is not None:
+    if where.place is not None:
         try:
             return MAP.place(where.place)["hex"]
         except KeyError:

@@ -462,7 +462,7 @@ function drawHeader(shape) {
     sw.append(shape.role ? roleBadge(shape.role, ui.data, "big") : el("span", { class: "role-badge spectator" }, "Spectator"));
   }
   showCurrentTab(sw);
-  $("replay-link").href = `/replay/${encodeURIComponent(ui.id)}${query()}`;
+  $("replay-link").href = replayPath();
   $("guide-link").href = `/guide/${encodeURIComponent(shape.game)}`;
   $("seat-menu").classList.toggle("hidden", !shape.role || Boolean(ui.mock));
 }
@@ -733,11 +733,12 @@ function drawPrompt(shape) {
   const res = shape.result || view.result;
   if (shape.over && res) {
     const winners = res.winners || [];
+    const head = resultHead(winners, shape.roles || []);
     put(
       result,
-      el("div", { class: "result-head" }, resultHead(winners, shape.roles || [])),
+      el("div", { class: "result-head" }, head),
       winners.length
-        ? el("div", { class: "winners" }, resultHead(winners, shape.roles || []) === "Victory" ? null : el("span", { class: "won-by" }, "won by"), winners.map((r) => roleBadge(r, ui.data, "big")))
+        ? el("div", { class: "winners" }, head === "Victory" ? null : el("span", { class: "won-by" }, "won by"), winners.map((r) => roleBadge(r, ui.data, "big")))
         : null,
       res.reason ? el("p", { class: "reason" }, capital(res.reason)) : null,
       res.scores
@@ -758,13 +759,18 @@ function drawPrompt(shape) {
         { class: "result-next" },
         el("a", { href: "/" }, "New game"),
         " · ",
-        el("a", { href: `/replay/${encodeURIComponent(ui.id)}${query()}` }, "Watch the replay"),
+        el("a", { href: replayPath() }, "Watch the replay"),
       ),
     );
     result.classList.remove("hidden");
   } else {
     result.classList.add("hidden");
   }
+}
+
+/** The replay of this game, as this page's seat may watch it. */
+function replayPath() {
+  return `/replay/${encodeURIComponent(ui.id)}${query()}`;
 }
 
 /** The result's headline as the seat reads it: a player whose role is among the winners reads
