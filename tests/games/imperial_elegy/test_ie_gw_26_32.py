@@ -84,9 +84,10 @@ def play_out(s, stop):
 # ----- the US (32.1, 26.2, 29.1.1) ------------------------------------------------------------------
 
 
-def test_32_1_a_us_army_eliminated_costs_the_us_one_stability():
-    """32.1 L1498: "Decrease US stability by 1 whenever a US army is eliminated" — a lone army,
-    not the decisive defeat of 2 armies (30.0) that costs a player stability."""
+def test_32_1_a_us_army_eliminated_costs_the_us_one_stability_and_its_decisive_defeat_another():
+    """32.1 L1498: "Decrease US stability by 1 whenever a US army is eliminated, a US led force
+    suffers a defeat in a decisive battle": a lone army, and no threshold of 2 armies as 30.0's
+    footnote sets for players and Italy (G34). Here both happen: 2 stability."""
     s = great_war(1)
     greatwar.enter_major(s, "us", "entente")
     clear_at(s, "alsace-lorraine")
@@ -103,9 +104,10 @@ def test_32_1_a_us_army_eliminated_costs_the_us_one_stability():
             s, lambda t: asking(t) in ("gw-card", "war-decisive") or (not t.get("battle") and game.active(t) != [GE])
         )
     assert us not in s["units"]
-    assert s["gw"]["us"]["stability"] == 2
+    assert s["gw"]["us"]["stability"] == 1
     lines = [line[1] for line in s["log"][n:]]
     assert "United States loses 1 stability (1 US army eliminated): 3 -> 2." in lines
+    assert "United States loses 1 stability (a decisive defeat): 2 -> 1." in lines
 
 
 def test_29_1_1_an_enemy_minors_ships_in_the_north_atlantic_cost_the_us_one_stability():

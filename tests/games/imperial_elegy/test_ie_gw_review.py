@@ -341,3 +341,69 @@ def test_the_us_can_never_be_invaded():
     moves = war.march_moves(s, "uk", {})
     assert {"unit": uk, "to": "the-north"} not in moves and {"unit": uk, "to": "the-south"} not in moves
     assert not world.us_closed(s, "the-north", "us")  # its own armies go home
+
+
+def test_both_alliances_defeated_at_once_neither_wins_the_great_war():
+    """31.0 L1489-1491 and G33: Austria and France reach 0 stability together with the Ottomans
+    and Russia already out, leaving each alliance one power and no neutral player. The Alliance
+    was "defeated" only because it was tested first, and the Entente won. Neither wins: the game
+    is decided as after GW turn 5 (2.2.3 L138-140), by the highest stability."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1)
+    greatwar.eliminate(s, "ot", "set-up")
+    greatwar.eliminate(s, "ru", "set-up")
+    assert greatwar.neutrals(s) == []
+    s["powers"]["au"]["stability"] = 0
+    s["powers"]["fr"]["stability"] = 0
+    s["powers"][GE]["stability"] = 6
+    s["powers"]["uk"]["stability"] = 4
+    greatwar.check(s)
+    assert sorted(s["gw"]["eliminated"]) == ["au", "fr", "ot", "ru"]
+    assert s["gw"]["winner"] is None and greatwar.settled(s)
+    for _ in range(60):  # the impulse under way ends, and with it the game
+        if not s["stack"]:
+            break
+        role = game.active(s)[0]
+        legal = game.actions(s, role)
+        game.apply(s, role, "pass" if "pass" in legal else legal[0])
+    assert s["result"]["winners"] == [GE]
+    assert "both alliances are defeated at once" in s["result"]["reason"]
+    assert "neither wins the Great War" in " ".join(e["text"] for e in game.log(s, None))
+
+
+def test_a_us_led_force_of_one_army_beaten_decisively_costs_the_us_stability():
+    """32.1 L1498 and G34: "a US led force suffers a defeat in a decisive battle": the US loses 1
+    stability whatever the size of the force; 30.0's footnote of 2 armies is for players and
+    Italy (L1470), and a Prussian force of one army costs Prussia nothing."""
+    from kriegsspiel.games.imperial_elegy import greatwar
+
+    s = great_war(1)
+    greatwar.enter_major(s, "us", "entente")
+    us, ge = greatwar.stability(s, "us"), greatwar.stability(s, GE)
+    s["last_battle"] = {"kind": "land", "winner": "attacker", "decisive": True, "attacker": GE, "defender": "us",
+                        "armies": {"a": 2, "d": 1}}  # fmt: skip
+    greatwar.battle_stability(s)
+    assert greatwar.stability(s, "us") == us - 1
+    s["last_battle"] = {"kind": "land", "winner": "attacker", "decisive": True, "attacker": "us", "defender": GE,
+                        "armies": {"a": 2, "d": 1}}  # fmt: skip
+    greatwar.battle_stability(s)
+    assert greatwar.stability(s, GE) == ge
+
+
+def test_a_us_dreadnought_lost_costs_no_stability_but_a_decisive_naval_defeat_does():
+    """32.1 L1498 and G34: the US's list has no dreadnought item (30.0 L1474 is for players and
+    Italy); a US-led fleet beaten decisively costs 1, however few its ships. Prussia's
+    dreadnought lost costs Prussia 1 (30.0)."""
+    from kriegsspiel.games.imperial_elegy import greatwar, naval
+
+    s = great_war(1)
+    greatwar.enter_major(s, "us", "entente")
+    us, ge = greatwar.stability(s, "us"), greatwar.stability(s, GE)
+    b = {"winner": "a", "lead": {"a": GE, "d": "us"}, "navies": {"a": 2, "d": 1},
+         "dreadnoughts": {"a": {"gone-1": GE}, "d": {"gone-2": "us"}}}  # fmt: skip
+    naval.great_war_stability(s, b, {"decisive": False})
+    assert greatwar.stability(s, "us") == us
+    assert greatwar.stability(s, GE) == ge - 1
+    naval.great_war_stability(s, {**b, "dreadnoughts": {}}, {"decisive": True})
+    assert greatwar.stability(s, "us") == us - 1

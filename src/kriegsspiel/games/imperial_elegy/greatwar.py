@@ -35,6 +35,8 @@ war (26.3). ``s["gw"]`` (public):
     held          {space: controller} territorial keys occupied by an enemy, for 30.0
     bonus_cp      {player: CP} from the colonial war for the next Planning Step (29.2.1)
     winner        the alliance that won the GW, once it has (31.0)
+    why           how the GW ended without a winner: "turn-5" (2.2.3), or "both-defeated" when one
+                  event defeats both alliances at once (G33)
 
 ``s["gw_deck"]`` (the GW deck, nobody's to see) and each player's ``gw_hand`` (its own) are
 secret. RULINGS_GW.md (G1, G2...) settles what the rulebook leaves open.
@@ -243,8 +245,7 @@ class GreatWar(Procedure):
 
     @staticmethod
     def over(s):
-        check(s)
-        return gw(s)["winner"] is not None
+        return settled(s)
 
 
 class Outbreak(Procedure):
@@ -626,7 +627,7 @@ class Maneuver(war.ManeuverStep):
         w = s["war"]
         g = gw(s)
         check(s)
-        if g["winner"] is not None:
+        if decided(g):
             return None
         if g.get("heirs"):  # 30.1 L1480: who receives an eliminated player's minor allies
             call(s, "gw-heirs")
@@ -740,7 +741,7 @@ class Maneuver(war.ManeuverStep):
         g = gw(s)
         play = g.pop("play", None)
         check(s)
-        if g["winner"] is not None or play is None:
+        if decided(g) or play is None:
             return "impulse_end"
         a = imp["actor"]
         if play["use"] in ("bonus", "both") and a not in g["eliminated"] and war.key_of(s, a) is not None:
@@ -1645,7 +1646,13 @@ class Winter(Procedure):
 def settled(s: dict) -> bool:
     """30.1, 31.0 at once (``check``): whether the Great War is over."""
     check(s)
-    return gw(s)["winner"] is not None
+    return decided(gw(s))
+
+
+def decided(g: dict) -> bool:
+    """Whether the Great War has ended before its time: an alliance won it, or both were defeated
+    at once (G33)."""
+    return g["winner"] is not None or g["why"] == "both-defeated"
 
 
 def neutral_order(s: dict) -> list:
@@ -1863,14 +1870,14 @@ def us_losses(s: dict) -> None:
 
 def battle_stability(s: dict) -> None:
     """30.0 L1473-1476: the lead power of a force of at least 2 armies defeated in a decisive
-    battle loses 1 stability (G14)."""
+    battle loses 1 stability (G14); a US-led force, of any size (32.1 L1498, G34)."""
     lb = s.get("last_battle")
     if not lb or lb.get("gw_scored") or not lb.get("decisive"):
         return
     lb["gw_scored"] = True
     loser = "d" if lb["winner"] == "attacker" else "a"
     who = lb["defender"] if loser == "d" else lb["attacker"]
-    if (lb.get("armies") or {}).get(loser, 0) >= 2 and (who in PLAYERS or who in ("us", "italy")):
+    if who == "us" or ((lb.get("armies") or {}).get(loser, 0) >= 2 and (who in PLAYERS or who == "italy")):
         change_stability(s, who, -1, "a decisive defeat")
 
 
@@ -1879,7 +1886,7 @@ def check(s: dict) -> None:
     occupied; 30.2: the US and Italy at 0 stability, Italy with Rome taken. 31.0 L1488-1490: an
     alliance with every power eliminated, or one power left and no neutral player, is defeated."""
     g = s.get("gw")
-    if not g or g["winner"] is not None or s.get("war") is None:
+    if not g or decided(g) or s.get("war") is None:
         return
     for q in fighting(s):  # 27.6 L1401: at 0 however it got there (a peacetime event, the war's start)
         if q not in g["exhausted"] and q not in g["eliminated"] and manpower(s, q) == 0:
@@ -1900,13 +1907,20 @@ def check(s: dict) -> None:
         if stability(s, who) <= 0 or rome:
             surrender_major(s, who)
     left = {a: [q for q in g["sides"][a] if q not in g["eliminated"]] for a in SIDES}
-    for a in SIDES:
+    lone = not neutrals(s)
+    beaten = [a for a in SIDES if not left[a] or (len(left[a]) == 1 and lone)]
+    if len(beaten) == 2:
+        # G33: one event defeats both alliances: neither wins the Great War, which ends as after
+        # GW turn 5 (the best neutral player, or with none the highest stability)
+        g["why"] = "both-defeated"
+        s["war"]["ended"] = {"type": "great-war", "loser": None}
+        log(s, "Both alliances are defeated at once: neither wins the Great War.", "31.0")
+    elif beaten:
+        a = beaten[0]
         other = "entente" if a == "alliance" else "alliance"
-        if not left[a] or (len(left[a]) == 1 and not neutrals(s) and left[other]):
-            g["winner"] = other
-            s["war"]["ended"] = {"type": "great-war", "loser": KEY[a]}
-            log(s, f"The {a.title()} is defeated: the {other.title()} wins the Great War.", "31.0")
-            return
+        g["winner"] = other
+        s["war"]["ended"] = {"type": "great-war", "loser": KEY[a]}
+        log(s, f"The {a.title()} is defeated: the {other.title()} wins the Great War.", "31.0")
 
 
 def eliminate(s: dict, q: str, why: str) -> None:
@@ -1980,8 +1994,8 @@ def surrender_major(s: dict, who: str) -> None:
 def finish(s: dict) -> None:
     """2.2.2 L130-132: the winning alliance wins as a team if no player is neutral; else its best
     player, with 4 minus the GW turn added, against the best neutral player. 2.2.3 L135-140:
-    after GW turn 5 the best neutral player wins, or with none the highest stability. A player
-    eliminated never wins; ties win together (G15)."""
+    after GW turn 5 the best neutral player wins, or with none the highest stability, as when both
+    alliances are defeated at once (G33). A player eliminated never wins; ties win together (G15)."""
     g = gw(s)
     s["phase"] = "over"
     vp = dict(g["vp"])
@@ -2010,14 +2024,18 @@ def finish(s: dict) -> None:
                 why = "the victors and a neutral tie"
             for q in team:
                 vp[q] = vp.get(q, 0) + bonus
-    elif ns:
-        top = max(vp.get(q, 0) for q in ns)
-        winners, why = [q for q in ns if vp.get(q, 0) == top], "the Great War ends after GW turn 5: the best neutral"
     else:
-        top = max(s["powers"][q]["stability"] for q in alive) if alive else 0
-        winners = [q for q in alive if s["powers"][q]["stability"] == top]
-        why = "the Great War ends after GW turn 5: the highest stability"
-        vp = {q: s["powers"][q]["stability"] for q in PLAYERS}
+        how = "the Great War ends after GW turn 5"
+        if g["why"] == "both-defeated":
+            how = "both alliances are defeated at once"
+        if ns:
+            top = max(vp.get(q, 0) for q in ns)
+            winners, why = [q for q in ns if vp.get(q, 0) == top], f"{how}: the best neutral"
+        else:
+            top = max(s["powers"][q]["stability"] for q in alive) if alive else 0
+            winners = [q for q in alive if s["powers"][q]["stability"] == top]
+            why = f"{how}: the highest stability"
+            vp = {q: s["powers"][q]["stability"] for q in PLAYERS}
     names = series(NAMES[q] for q in winners)
     log(s, f"{names} win{'s' if len(winners) == 1 else ''} ({why}).", "31.0")
     game_over(s, winners, {q: vp.get(q, 0) for q in PLAYERS}, why)

@@ -1069,17 +1069,18 @@ def set_losses(b: dict, side: str, n: int, s: dict) -> None:
 def great_war_stability(s: dict, b: dict, r: dict) -> None:
     """30.0 L1472-1476 (G14): in the Great War each dreadnought lost in a battle costs its owner 1
     stability, and the lead power of a force of 2 or more naval units beaten in a decisive
-    battle loses 1."""
+    battle loses 1. The US follows 32.1 L1498 alone (G34): a US-led force beaten in a decisive
+    battle, of any size, costs it 1; a dreadnought lost does not."""
     from .greatwar import change_stability
 
     for side in (A, D):
         for x, owner in sorted(b.get("dreadnoughts", {}).get(side, {}).items()):
-            if x not in s["units"] and (owner in s["powers"] or owner in ("us", "italy")):
+            if x not in s["units"] and (owner in s["powers"] or owner == "italy"):
                 change_stability(s, owner, -1, "a dreadnought lost in battle")
     if r.get("decisive"):
         loser = other(b["winner"])
         lead = b["lead"][loser]
-        if b.get("navies", {}).get(loser, 0) >= 2 and (lead in s["powers"] or lead in ("us", "italy")):
+        if lead == "us" or (b.get("navies", {}).get(loser, 0) >= 2 and (lead in s["powers"] or lead == "italy")):
             change_stability(s, lead, -1, "a decisive naval defeat")
 
 
