@@ -89,7 +89,7 @@ def test_the_header_names_the_turn_the_phase_and_the_score(game):
     assert "rail capacity used 0 of 15 REs this turn" in head
     assert "replacement pool 4 Man Pts, 1 Equ Pt" in head
     assert "1 air point left this player turn" in head
-    assert "First Army at" in head and "Paul von Rennenkampf, active" in head
+    assert "First Army (Paul von Rennenkampf, active) at 1606 (Wilkowischki)" in head
 
 
 def test_the_front_lists_every_stack_next_to_the_enemy_and_the_rest_stand_behind_by_army(game):
@@ -125,7 +125,7 @@ def test_enemy_counters_out_of_contact_show_only_their_number(game):
     0806, the Central Powers (and everyone with limited intelligence off) see the counters."""
     s = game.new(seed=1)
     entente = flat(render(text.board(game.view(s, "entente"))))
-    assert "Central Powers stacks out of contact" in entente and "0806 2" in entente
+    assert "Central Powers stacks out of contact" in entente and "2 counters in 0806 (Königsberg)" in entente
     assert "FORT Koenigsberg" not in entente and "MAIN RES Koenig." not in entente
     german = flat(render(text.board(game.view(s, "central-powers"))))
     assert "FORT Koenigsberg 2-10-0" in german and "MAIN RES Koenig. 5-8-5" in german

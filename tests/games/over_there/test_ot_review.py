@@ -205,7 +205,7 @@ def test_an_abort_names_whose_point_it_aborts_and_the_support_says_what_it_adds(
     s, _ = played(16)
     log = texts(s, E)
     assert "Entente aborts a Central Powers defensive air support air point (roll 6)." in log
-    assert "Air support over 1405: Central Powers defensive air support 1 of 2 point(s), defense +0.5." in log
+    assert "Air support over 1405: Central Powers defensive air support 1 of 2 points, defense +0.5." in log
     assert G.view(s, E)["board"]["attack"]["odds"] == "7:1"
 
 

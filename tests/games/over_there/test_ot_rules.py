@@ -887,3 +887,29 @@ def test_a_unit_that_moved_and_can_go_nowhere_more_is_not_offered():
     assert {"unit": hq} not in G.actions(s, "entente")
     v.update(spent=1)  # moved one hex: it may go on
     assert {"unit": hq} in G.actions(s, "entente")
+
+
+def test_counts_and_hexes_are_written_as_players_read_them():
+    """The words a player reads (the review of the air rules and words, F8, F9): "1 of 1
+    point(s)", "your 1 air point(s)", "withdraws 5 division(s)"; bare hex numbers in the Army
+    HQs' header, the air log and the stacks out of contact; a bridge's MP cost in brackets after
+    a hex, where a town's name stands ("1213 (4 MPs)")."""
+    from kriegsspiel.games.over_there import air, text
+
+    assert world.plural(1, "air point") == "1 air point" and world.plural(2, "air point") == "2 air points"
+    assert world.plural(4.5, "division") == "4.5 divisions"
+    town = next(h for h in sorted(world.LAND_SET) if MAP.towns_in(h))
+    named = world.hex_name(town)
+    assert named != town
+    line = air.support_text("central-powers", town, 1, 1, 2, 1)
+    assert f"over {named}:" in line and "1 of 1 point," in line and "1 of 2 points," in line
+    assert text.hq_text("ru-1-army-hq", {"hex": town, "active": True}) == f"First Army (active) at {named}"
+    s = fresh()
+    s["air"]["entente"]["left"] = 1
+    assert "your 1 air point fly" in sequence.Superiority().prompt(s, {}, "entente")
+    bridge = next(iter(world.BRIDGES))
+    a, b = bridge.split("|")
+    label = G.label({"demolish_bridge": bridge}, s)
+    assert label.endswith(f"{world.hex_name(b)}: {movement.DEMOLISH_BRIDGE_MP} MPs") and "(" not in label.replace(
+        world.hex_name(a), ""
+    ).replace(world.hex_name(b), "")

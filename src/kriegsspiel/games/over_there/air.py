@@ -28,7 +28,7 @@ from ...engine import rng
 from ...engine.flow import log
 from .combat import _fight_view
 from .scenario import SIDES
-from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, fmt, on_map, re_size
+from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, fmt, hex_name, on_map, plural, re_size
 
 GS_RE = CH.mission("ground-support")["re_per_point"]["1912-1914"]
 
@@ -130,7 +130,11 @@ def recon(s: dict, side: str, h: str, n: int) -> int:
     s["air"][side]["left"] -= n
     ok = _survive(s, side, n, h, "recon")
     drm = _recon_rolls(s, ok)
-    log(s, f"Tactical recon over {h}: {ok} of {n} point(s) fly, {'+1' if drm else 'no effect'}.", "B17B2")
+    log(
+        s,
+        f"Tactical recon over {hex_name(h)}: {ok} of {plural(n, 'point')} fly, {'+1' if drm else 'no effect'}.",
+        "B17B2",
+    )
     return drm
 
 
@@ -156,7 +160,12 @@ def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:
     das_ok = _survive(s, defender, das, h, "defensive air support")
     drm = _recon_rolls(s, recon_ok)
     if recon:
-        log(s, f"Tactical recon over {h}: {recon_ok} of {recon} point(s) fly, {'+1' if drm else 'no effect'}.", "B17B2")
+        log(
+            s,
+            f"Tactical recon over {hex_name(h)}: {recon_ok} of {plural(recon, 'point')} fly, "
+            f"{'+1' if drm else 'no effect'}.",
+            "B17B2",
+        )
     if gs or das:
         log(s, support_text(attacker, h, gs, gs_ok, das, das_ok), "B17B4")
     return {"hex": h, "gs": gs_ok, "das": das_ok, "recon": drm}
@@ -169,11 +178,11 @@ def support_text(attacker: str, h: str, gs: int, gs_ok: int, das: int, das_ok: i
     bits = []
     if gs:
         bits.append(
-            f"{SIDE_NAMES[attacker]} ground support {gs_ok} of {gs} point(s), attack +{fmt(Fraction(gs_ok, 2))}"
+            f"{SIDE_NAMES[attacker]} ground support {gs_ok} of {plural(gs, 'point')}, attack +{fmt(Fraction(gs_ok, 2))}"
         )
     if das:
         bits.append(
-            f"{SIDE_NAMES[OTHER[attacker]]} defensive air support {das_ok} of {das} point(s), "
+            f"{SIDE_NAMES[OTHER[attacker]]} defensive air support {das_ok} of {plural(das, 'point')}, "
             f"defense +{fmt(Fraction(das_ok, 2))}"
         )
-    return f"Air support over {h}: {'; '.join(bits)}."
+    return f"Air support over {hex_name(h)}: {'; '.join(bits)}."

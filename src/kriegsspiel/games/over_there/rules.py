@@ -610,14 +610,14 @@ class OverThere(Rules):
             return "clear the obstructed railway here (2 MPs)"
         if "demolish_bridge" in action and action["demolish_bridge"] in BRIDGES:
             a, b = action["demolish_bridge"].split("|")
-            return f"demolish the bridge between {hex_name(a)} and {hex_name(b)} ({movement.DEMOLISH_BRIDGE_MP} MPs)"
+            return f"demolish the bridge between {hex_name(a)} and {hex_name(b)}: {movement.DEMOLISH_BRIDGE_MP} MPs"
         if "repair_bridge" in action and action["repair_bridge"] in BRIDGES:
             key = action["repair_bridge"]
             a, b = key.split("|")
             repairs = (s or {}).get("repairs", {})
             left = movement.bridge_repair_cost(key) - repairs.get(key, 0)
             res = ", a Res Pt spent" if movement.bridge_needs_res(key) and key not in repairs else ""  # 13A3 L778
-            return f"repair the bridge between {hex_name(a)} and {hex_name(b)} ({fmt(left)} MPs of work left{res})"
+            return f"repair the bridge between {hex_name(a)} and {hex_name(b)}: {fmt(left)} MPs of work left{res}"
         if "advance" in action and action["advance"] in UNITS:
             if "into" in action:
                 return f"advance {UNITS[action['advance']].short} into {hex_name(action['into'])}"

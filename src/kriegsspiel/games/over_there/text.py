@@ -39,6 +39,7 @@ from .world import (
     fmt,
     hex_name,
     leader_name,
+    plural,
 )
 
 SHORT = {"entente": "Ent", "central-powers": "CP"}
@@ -172,14 +173,11 @@ def air_text(air: dict) -> str:
     return out + (f" ({', '.join(extra)})" if extra else "")
 
 
-def plural(n, what: str) -> str:
-    return f"{fmt(n)} {what}{'' if n == 1 else 's'}"
-
-
 def hq_text(uid: str, rec: dict) -> str:
     leader = leader_name(rec.get("leader"))
     state = "active" if rec.get("active") else "inactive"
-    return f"{army_name(uid)} at {rec.get('hex', '?')} ({leader + ', ' if leader else ''}{state})"
+    where = hex_name(rec["hex"]) if rec.get("hex") else "?"
+    return f"{army_name(uid)} ({leader + ', ' if leader else ''}{state}) at {where}"
 
 
 def army_name(uid: str | None) -> str:
@@ -305,7 +303,7 @@ def stacks_table(view: dict) -> tuple[Table | None, Table | None]:
     for h in sorted(mine):
         near = [n for n in NEIGHBOURS.get(h, ()) if n in seen or n in unseen]
         if not near:
-            army = army_of(mine[h])
+            army = army_of(mine[h], hq)
             rear.setdefault(army or "", []).append(
                 f"{hex_label(h, b)}: " + ", ".join(unit_text(u, hq) for u in mine[h])
             )
@@ -325,15 +323,16 @@ def stacks_table(view: dict) -> tuple[Table | None, Table | None]:
     return (front if rows else None), (behind if rear else None)
 
 
-def army_of(units: list[dict]) -> str | None:
-    """The army a stack belongs to: its Army HQ's, else its units' most common army."""
+def army_of(units: list[dict], hqs: dict) -> str | None:
+    """The army a stack belongs to: its Army HQ's, else its units' most common army among those
+    whose HQ is on the map (``hqs``: a unit of the Tenth Army is nobody's before its HQ arrives)."""
     count: dict[str, int] = {}
     for u in units:
         spec = UNITS.get(u["id"])
         army = u["id"] if spec is not None and spec.army_hq else u.get("army")
         if spec is not None and spec.army_hq:
             return army
-        if army:
+        if army and (hqs.get(army) or {}).get("hex"):
             count[army] = count.get(army, 0) + 1
     return max(sorted(count), key=lambda a: count[a]) if count else None
 
@@ -350,7 +349,8 @@ def hidden_text(view: dict) -> Text | None:
             continue
         total = sum(x["count"] for x in mine)
         out.append(f"{SIDE_NAMES[side]} stacks out of contact ({total} counters, only their number known): ")
-        out.append(", ".join(f"{x['hex']} {x['count']}" for x in mine), style=STYLE[side])
+        where = (f"{plural(x['count'], 'counter')} in {hex_name(x['hex'])}" for x in mine)
+        out.append(", ".join(where), style=STYLE[side])
         out.append("\n")
     out.rstrip()
     return out
