@@ -246,3 +246,30 @@ def test_a_new_list_of_orders_opens_at_its_top(server, browser):
     assert first["y"] >= box(orders)["y"] - 1
     shot(page, "orders-2-new-list")
     assert not errors, errors
+
+
+def test_done_is_the_order_to_give_when_nothing_else_moves_the_game_on(server, browser):
+    """The review of the web game (F15): with every unit placed, Imperial Borders offered
+    "Undo the last step" first, in the normal style, and "Done" second, drawn quiet. "Pass",
+    "done" and "no" are quiet beside orders that do something, and not when only "undo" is
+    beside them. A rule cited by a long name (F17: "Phase 1: Collect Taxes") is a short chip."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(server + "/")
+    page.locator(".game-card").first.wait_for(timeout=15000)
+    got = page.evaluate(
+        """async () => {
+          const c = await import("/static/common.js");
+          const alone = c.quietOrders(["undo", "done"]);
+          const beside = c.quietOrders([{ region: "lorraine" }, "undo", "done"]);
+          return {
+            alone: [alone("done"), alone("undo")],
+            beside: [beside("done"), beside({ region: "lorraine" })],
+            pass: c.quietOrders(["pass", "march"])("pass"),
+            chips: ["5.6.2", "Phase 1: Collect Taxes", "Supply and isolation", "Sequence of play"].map(c.citeChip),
+          };
+        }"""
+    )
+    assert got["alone"] == [False, False]
+    assert got["beside"] == [True, False] and got["pass"] is True
+    assert got["chips"] == ["5.6.2", "Phase 1", "Supply…", "Sequence…"]
+    page.close()

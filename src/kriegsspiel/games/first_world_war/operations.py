@@ -324,7 +324,7 @@ class Railway(Movement):
     """3.6 Railway Movement: any or all counters of one front to adjacent fronts."""
 
     def prompt(self, s, f, role):
-        return f"Move counters from Front {f['origin']} to adjacent fronts; 'done' when finished."
+        return f"Move counters from Front {f['origin']} to adjacent fronts; Done when finished."
 
 
 class Transfer(Movement):
@@ -336,5 +336,5 @@ class Transfer(Movement):
     def prompt(self, s, f, role):
         return (
             f"Move up to two counters from Front {f['origin']} to non-adjacent fronts "
-            f"({2 - len(f['moved'])} left); 'done' when finished."
+            f"({2 - len(f['moved'])} left); Done when finished."
         )

@@ -1368,7 +1368,7 @@ class Bonus(State):
     further, or not."""
 
     def prompt(self, s, f, role):
-        return f"Cavalry Bonus Movement from {where(f['region'])}: ride 1 region further, or 'done'."
+        return f"Cavalry Bonus Movement from {where(f['region'])}: ride 1 region further, or Done to stay."
 
     def actions(self, s, f, role):
         targets = ride_targets(s, f["region"])

@@ -153,7 +153,8 @@ class MusterState(State):
     """L879-893 Buy a Force and place it at once (deployment cannot be opposed), or stop."""
 
     def prompt(self, s, f, role):
-        return f"Buy new Forces ({s['gold'][role]} Gold): choose a Force and where it enters, or 'done'."
+        gold = s["gold"][role]
+        return f"Buy new Forces ({gold} Gold): choose a Force and where it enters, or Done when you have bought enough."
 
     def actions(self, s, f, role):
         return purchases(s, role) + ["done"]

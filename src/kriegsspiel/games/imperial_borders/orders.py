@@ -306,7 +306,7 @@ class PlotState(State):
         so_far = f"{plural(n, 'order')} plotted so far, listed with your orders" if n else "no orders plotted yet"
         draft = drafting(s, role)
         if draft is None:
-            return f"Plot your secret orders ({so_far}): choose a region of origin for a new order, or 'done'."
+            return f"Plot your secret orders ({so_far}): choose where a new order starts, or Done to commit them."
         line = where(draft["from"])
         if draft["path"]:
             line += " -> " + " -> ".join(where(r) for r in draft["path"])

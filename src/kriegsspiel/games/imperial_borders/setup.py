@@ -94,9 +94,10 @@ class SetupPlot(State):
         land, ships = starting_counts(role)
         mine = f["dots"].get(role, [])
         placed_land = sum(1 for kind, _ in mine if kind == "land")
+        left_land, left_ships = land - placed_land, ships - (len(mine) - placed_land)
         return (
-            f"Plot where your starting Forces stand: {land - placed_land} Land Units and "
-            f"{ships - (len(mine) - placed_land)} Ships still to place (at most 3 Land Units a Territory; "
+            f"Plot where your starting Forces stand: {left_land} Land Unit{'' if left_land == 1 else 's'} and "
+            f"{left_ships} Ship{'' if left_ships == 1 else 's'} still to place (at most 3 Land Units a Territory; "
             "at least one in your Capital)."
         )
 

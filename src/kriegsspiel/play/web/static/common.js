@@ -425,10 +425,29 @@ export function same(a, b) {
 
 // A log line's rule: its citation, linked to the section of the game's player's guide that
 // explains it (the guide opens beside the board).
+// "pass", "done" and "no" are drawn quiet beside the orders that do something; when nothing
+// else moves the game on (every unit placed: "done" or "undo"), "done" is the order to give.
+const QUIET = new Set(["pass", "done", "no"]);
+
+export function quietOrders(actions) {
+  const onward = actions.some((a) => !QUIET.has(a) && a !== "undo");
+  return (a) => onward && QUIET.has(a);
+}
+
+// A rule's chip is short: a rule cited by its section's name ("Phase 1: Collect Taxes",
+// "Supply and isolation") shows its first words, the whole name in the tooltip.
+export function citeChip(label) {
+  if (label.length <= 14) return label;
+  const head = label.split(":")[0];
+  if (head.length <= 14) return head;
+  return `${label.split(" ")[0].slice(0, 13)}…`;
+}
+
 export function ruleCite(line, game) {
   if (!line.rule) return null;
   const label = String(line.cite || line.rule);
-  if (!line.guide || !game) return el("span", { class: "rule", title: `rule ${line.rule}` }, label);
+  const chip = citeChip(label);
+  if (!line.guide || !game) return el("span", { class: "rule", title: `rule ${label}` }, chip);
   return el(
     "a",
     {
@@ -437,6 +456,6 @@ export function ruleCite(line, game) {
       target: "kriegsspiel-guide",
       title: `what the guide says of ${label}`,
     },
-    label,
+    chip,
   );
 }

@@ -14,6 +14,7 @@ import {
   paleColour,
   params,
   put,
+  quietOrders,
   rememberGame,
   roleBadge,
   roleColour,
@@ -803,12 +804,12 @@ function commonPrefix(labels) {
   return labels.every((l) => l.length > prefix.length + 1) ? prefix : "";
 }
 
-function actionButton(action, label, text) {
+function actionButton(action, label, text, quiet = false) {
   return el(
     "button",
     {
       type: "button",
-      class: ["btn", "action", action === "pass" || action === "done" || action === "no" ? "quiet" : null],
+      class: ["btn", "action", quiet ? "quiet" : null],
       title: capital(label),
       onclick: () => submit(action),
       onmouseenter: () => ui.renderer && ui.renderer.highlight && ui.renderer.highlight($("board"), action, ui.data),
@@ -855,12 +856,15 @@ function fillActions(box, shape) {
     JSON.stringify(a),
   );
   const first = actions.map((a, i) => i).filter((i) => wanted.includes(JSON.stringify(actions[i])));
+  const quiet = quietOrders(actions);
   if (first.length && actions.length > 5) {
-    const buttons = first.map((i) => actionButton(actions[i], label(i), label(i)));
+    const buttons = first.map((i) => actionButton(actions[i], label(i), label(i), quiet(actions[i])));
     box.append(el("div", { class: "action-group first-orders" }, el("div", { class: "action-list" }, buttons)));
   }
   if (actions.length <= 5) {
-    box.append(el("div", { class: "action-list" }, actions.map((a, i) => actionButton(a, label(i), label(i)))));
+    // the order that moves the game on comes before "undo", which only takes a step back
+    const shown = actions.map((a, i) => i).sort((i, j) => (actions[i] === "undo") - (actions[j] === "undo"));
+    box.append(el("div", { class: "action-list" }, shown.map((i) => actionButton(actions[i], label(i), label(i), quiet(actions[i])))));
     return;
   }
   const order = [];
@@ -884,7 +888,9 @@ function fillActions(box, shape) {
       el(
         "div",
         { class: ["action-list", prefix && "compact"] },
-        idx.map((i, j) => actionButton(actions[i], texts[j], prefix ? texts[j].slice(prefix.length + 1) : texts[j])),
+        idx.map((i, j) =>
+          actionButton(actions[i], texts[j], prefix ? texts[j].slice(prefix.length + 1) : texts[j], quiet(actions[i])),
+        ),
       ),
     );
     box.append(section);
