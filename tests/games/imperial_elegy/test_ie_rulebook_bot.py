@@ -1,5 +1,5 @@
 """The rulebook's own bots (§34, rulebook shared/rulebooks/000_a5b0d7cac330d384.txt L1581-1637):
-the Bot Example Actions of 34.3.4 (L1613-1614) as golden tests, the pile, the priorities, the
+the Bot Example Actions of 34.3.4 (L1612-1614) as golden tests, the pile, the priorities, the
 bot rules a bot's seat plays by (34.1, 34.4.5), and the authored Bot PAC's checks."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def at_impulse(s, power, hand, home=None):
     return s
 
 
-# ----- 34.3.4 Bot Example Actions (L1613-1614) -----------------------------------------------------------
+# ----- 34.3.4 Bot Example Actions (L1612-1614) -----------------------------------------------------------
 
 
 def test_example_2_prussia_rolls_diplomacy_and_the_bdit_sends_it_to_the_low_countries():
@@ -99,7 +99,7 @@ def test_example_3_with_a_truce_the_russo_turkish_wars_give_their_peaceful_optio
 
 
 def test_example_1_britain_plays_diplomatic_incident_and_spares_its_french_partner():
-    """34.3.4 Bot Example Action 1 (L1613): the UK reveals Diplomatic Incident, in its bot box, and
+    """34.3.4 Bot Example Action 1 (L1612): the UK reveals Diplomatic Incident, in its bot box, and
     plays the event. France's ally marker in Piedmont, Austria's in Bavaria and Saxony, Russia's in
     Romania; the UK and France are in an alliance, so the French marker stays; one of the other three
     is removed by the die (RULINGS_EVENTS E30)."""

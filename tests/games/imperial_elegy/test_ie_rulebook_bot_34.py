@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ie_support import answer, asking, blank, game, great_war, proc
+from ie_support import answer, asking, blank, clear_units, game, great_war, proc
 from test_ie_battle import add, empty, war
 from test_ie_rulebook_bot import Dice, at_impulse, decide, impulse
 
@@ -318,3 +318,78 @@ def test_34_3_1_the_bot_places_its_next_naval_unit_in_the_port_it_just_built_in(
             "space": "northern-england",
             "full": True,
         }, seed
+
+
+@pytest.mark.parametrize(("me", "partner", "others"), [("au", None, False), ("au", None, True), ("au", "ru", False)])
+def test_34_3_4_a_bot_never_plays_an_event_that_can_only_flip_its_own_or_a_partners_ally_marker(me, partner, others):
+    """34.3.4 L1611 (ruling P4): Congress of Berlin in Austria's bot box ("the resolver removes 1
+    ally marker in the Balkans"). With Serbia, Austria's (or its partner Russia's) ally, the only
+    marker in the Balkans, the game took it without asking and the bot had broken its own
+    alliance; with a marker of a power outside its alliance there too, the bot flips that one."""
+    cid = "congress-of-berlin"
+    card = bots._card(cid)
+    assert "AU" in card.bot
+    s = blank()
+    s["allies"].clear()
+    s["allies"]["serbia"] = partner or me
+    if partner:
+        s["powers"][me]["alliance"] = s["powers"][partner]["alliance"] = "entente-aligned"
+    if others:
+        s["allies"]["romania"] = "ot"
+    b = game.view(s, me)["board"]
+    assert events.flippable_allies(b, None, None, "balkans") == (["romania", "serbia"] if others else ["serbia"])
+    assert rb._harmless(b, me, b["powers"][me], card, "A") is others
+
+
+@pytest.mark.parametrize("box", ["alliance-aligned", "entente-aligned"])
+def test_34_3_4_a_russian_bot_allied_with_the_ottomans_never_plays_the_armenian_question(box):
+    """34.3.4 L1611 clause 2 (ruling P4): Armenian Question (Russia's bot box) puts a pacification
+    marker "in an Ottoman space of the Caucasus" (12.11 L696: the space's key lost until it is
+    pacified). Russia in the Ottomans' alliance played it; in the other alliance it still does."""
+    cid = "armenian-question"
+    s = blank()
+    s["powers"]["ru"]["alliance"] = "alliance-aligned"
+    s["powers"]["ot"]["alliance"] = box
+    at_impulse(s, "ru", [cid])
+    partners = box == "alliance-aligned"
+    before = dict(s["pacification"])
+    for seed in range(6):
+        choice = decide(s, "ru", random.Random(seed))
+        assert (choice == {"card": cid, "as": "event", "option": "A"}) is not partners, seed
+    answer(s, "ru", decide(s, "ru", random.Random(0)))
+    for _ in range(5):
+        if asking(s) != "event-choose":
+            break
+        r = game.active(s)[0]
+        answer(s, r, decide(s, r, random.Random(0)))
+    assert (s["pacification"] == before) is partners
+
+
+def test_34_4_8_a_bot_never_gives_a_home_space_back_to_another_player():
+    """34.4.8 L1635: "Bots will never give land ... to other players". Austria's bot, after a
+    defensive victory over Prussia, which holds France's Champagne, chose Righteous Defense's
+    return (16.2.4 L924) in every seed: Champagne went to France, which fought on no side."""
+    from test_ie_war import auto, declare, to_impulse
+
+    s = blank()
+    s["control"]["champagne"] = "ge"
+    for sid in ("silesia", "bohemia", "berlin", "champagne"):
+        clear_units(s, sid)
+    world.new_unit(s, "au", "army", "bohemia")
+    declare(s, "ge", "au", "conquest", ["galicia"], cp=1)
+    to_impulse(s, {"war-shift": {"box": "entente-aligned"}})
+    s["occupied"]["champagne"] = "au"
+    while asking(s) == "war-impulse":  # both sides pass: Austria's defensive victory (16.1.3)
+        q = game.active(s)[0]
+        s["war"]["budget"][q] = min(2, s["war"]["budget"][q])
+        answer(s, q, "pass")
+    auto(s, {"war-treaty": lambda a: None, "war-shift": {"box": "entente-aligned"}})
+    assert asking(s) == "war-treaty" and game.active(s) == ["au"]
+    legal = game.actions(s, "au")
+    assert legal == [{"option": "righteous", "return": "champagne"}, "done"]
+    view = game.view(s, "au")
+    for seed in range(12):
+        assert rb.rulebook(view, legal, random.Random(seed)) != {"option": "righteous", "return": "champagne"}, seed
+    answer(s, "au", rb.rulebook(view, legal, random.Random(0)))
+    auto(s, {"war-shift": {"box": "entente-aligned"}})
+    assert s["control"]["champagne"] == "ge"

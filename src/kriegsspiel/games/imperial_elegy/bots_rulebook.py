@@ -11,7 +11,7 @@ BMPIT (34.3 L1602). Diplomacy goes to the region the BDIT names (34.3.4 Example 
 
 The Bot PAC is missing from the rulebook: ``data/bot_pac.json`` (one record per power: Home
 Card Revealed, priority 2, BDIT, BMPIT) and ``data/bot_regions.json`` (the BDIT's regions) are
-authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P13) says how the
+authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P15) says how the
 loose parts are read. In a war the bot is "controlled by a player ally" (34.4.6): the heuristic
 bot plays its battles and moves, under the wartime rules §34.4 gives (P8); a bot in the neutral
 box chooses its wartime actions by the PAC's Wartime Action Priorities (P13).
@@ -29,9 +29,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...engine.data import Record, cached_loader, load_files, refuse
 from . import bots as heuristic_bot
-from . import war
+from . import events, rebels, war
 from .data import PLAYERS, pack
 from .deck import deck
+from .effects import minor_ref
 from .world import TRACKS
 
 HERE = Path(__file__).parent / "data"
@@ -63,8 +64,8 @@ KIND_OF = {  # a spend action -> the priority 2 action it carries out
     "pacify": "pacify",
 }
 
-PILE_TOP = ("ge", "ot")  # 34.2 L1596: the home card on top of the pile
-PILE_BOTTOM = ("uk",)  # L1598: at the bottom; FR, AU and RU shuffle it in (L1597)
+PILE_TOP = ("ge", "ot")  # 34.2 L1595: the home card on top of the pile
+PILE_BOTTOM = ("uk",)  # L1597: at the bottom; FR, AU and RU shuffle it in (L1596)
 WAR_GAP = 4  # 34.4.1 L1617: no war on a power with 4 or more army steps more
 PORT_LIMIT = 4  # 5.5.4 L411: naval units in a port
 AIM_ROLL = 3  # 34.3.4 Example 3 L1614: conquest on 1-3, liberation on 4-6
@@ -254,6 +255,11 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
     if asking == "war-recipient" and "who" in keys:  # 34.4.8 L1635: treaty options to themselves
         own = [a for a in dicts if a["who"] == me]
         return own[0] if own else pick(rng, dicts)
+    if asking == "war-treaty":
+        # 34.4.8 L1635: "Bots will never give land ... to other players": no home space given
+        # back to another player (16.2.4 L924); the rest as a player ally would (P8)
+        kept = [a for a in actions if not _gives_land(a, me)]
+        return heuristic_bot.heuristic(view, kept, rng)
     if asking == "war-impulse" and st.get("alliance") == "neutral":
         # 34.4.6 L1631: a bot in the neutral box fights by its Bot Wartime Action Priorities
         return _wartime(b, me, pac, actions, dicts)
@@ -267,6 +273,15 @@ def rulebook(view, actions, rng):  # noqa: C901 - one paragraph of §34 per ques
         return _event_choice(b, me, actions, dicts, rng)
     # 34.3 L1601: anything else the PAC does not lay out is a die roll
     return pick(rng, list(actions))
+
+
+def _gives_land(action, me) -> bool:
+    """A treaty option that hands a space to another player: Righteous Defense's return of a home
+    space to its owner, when the owner is a player and not the bot (16.2.4 L924)."""
+    if not isinstance(action, dict) or "return" not in action:
+        return False
+    home = pack().spaces[action["return"]].home
+    return home in PLAYERS and home != me
 
 
 def _wartime(b, me, pac, actions, dicts):
@@ -379,8 +394,9 @@ def _home_event_ok(b, me, st, card, label) -> bool:
 def _harmless(b, me, st, card, label) -> bool:
     """34.3.4 L1611: never a card that hurts the bot or one of its allies, nor a war but by the
     home card (34.4.1); ruling P4: an option that takes stability, manpower or City of Light from
-    the bot or an alliance partner, places rebels in a space one of them controls, or makes India
-    unstable for a British bot or its partners."""
+    the bot or an alliance partner, places rebels in a space one of them controls, makes India
+    unstable for a British bot or its partners, or can only flip an ally marker of theirs or put
+    a pacification marker in a space one of them controls."""
     option = heuristic_bot.option_of(card, label) if label is not None else (card.options[0] if card.options else None)
     if option is None:
         return label is None
@@ -397,6 +413,15 @@ def _harmless(b, me, st, card, label) -> bool:
             return False
         if e.verb == "india" and e.flag == "unstable" and "uk" in friends:
             return False
+        if e.verb == "remove-ally":
+            p = whom if who is not None else None
+            left = events.flippable_allies(b, p, minor_ref(e.minor), e.region)
+            if left and all(b["allies"][m] in friends for m in left):
+                return False
+        if e.verb == "pacification":
+            left = rebels.pacification_spaces(b, e.model_dump(exclude_none=True), card.id)
+            if left and all(b["control"].get(x) in friends for x in left):
+                return False
     return True
 
 

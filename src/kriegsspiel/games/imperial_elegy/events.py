@@ -271,13 +271,9 @@ def h_ally(s, f, e):
     log(s, f"{NAMES[p]} allies with {name(m)}.", "12.8")
 
 
-def h_remove_ally(s, f, e):
-    """12.9 L685: flip ally markers to their diplomacy side. Power, minor or region given: the
-    resolver chooses; nothing given: one of another player's, at random (L1612)."""
-    if e.get("count", 1) <= 0:
-        return
-    p = power(s, f, e) if e.get("power") else None
-    m0 = minor_ref(e.get("minor"))
+def flippable_allies(s: dict, p, m0, region) -> list:
+    """The minors whose ally markers an effect may flip (12.9): players' markers, of one power,
+    one minor or one region if the card names it. Read by the rulebook bot too (34.3.4, P4)."""
     cands = []
     for m, q in sorted(s["allies"].items()):
         if q not in PLAYERS:
@@ -286,13 +282,24 @@ def h_remove_ally(s, f, e):
             continue
         if m0 and m != m0:
             continue
-        if e.get("region"):
+        if region:
             sid = minor_region_space(s, m)
-            if not sid or not in_region(P().spaces[sid], e["region"]):
+            if not sid or not in_region(P().spaces[sid], region):
                 continue
         cands.append(m)
+    return cands
+
+
+def h_remove_ally(s, f, e):
+    """12.9 L685: flip ally markers to their diplomacy side. Power, minor or region given: the
+    resolver chooses; nothing given: one of another player's, at random (L1612)."""
+    if e.get("count", 1) <= 0:
+        return
+    p = power(s, f, e) if e.get("power") else None
+    m0 = minor_ref(e.get("minor"))
+    cands = flippable_allies(s, p, m0, e.get("region"))
     if not (p or m0 or e.get("region")):
-        # nor an alliance partner's (34.3.4 Bot Example Action 1 L1613: the UK, allied with
+        # nor an alliance partner's (34.3.4 Bot Example Action 1 L1612: the UK, allied with
         # France, does not remove the French marker; RULINGS_EVENTS E30)
         cands = [m for m in cands if s["allies"][m] != f["self"] and not same_alliance(s, s["allies"][m], f["self"])]
         if not cands:

@@ -119,13 +119,19 @@ def h_independence(s, f, e):
         call(s, "stability", power=former, amount=-1)
 
 
+def pacification_spaces(s: dict, e: dict, card) -> list:
+    """The spaces a card's pacification marker may go to (12.11): of its space or region, not
+    protected (3.2.6), no strait, none marked already (E11). Read by the rulebook bot too (P4)."""
+    cands = [x for x in _region_spaces(e) if not protected(s, x) and P().spaces[x].type != "strait"]
+    if card == "armenian-question":  # "an Ottoman space of the Caucasus"
+        cands = [x for x in cands if s["control"].get(x) == "ot"]
+    return [x for x in cands if x not in s["pacification"]]
+
+
 def h_pacification(s, f, e):
     """12.11 L692-697: a pacification marker of value amount; a space already marked keeps its
     marker (E11)."""
-    cands = [x for x in _region_spaces(e) if not protected(s, x) and P().spaces[x].type != "strait"]
-    if f.get("card") == "armenian-question":  # "an Ottoman space of the Caucasus"
-        cands = [x for x in cands if s["control"].get(x) == "ot"]
-    cands = [x for x in cands if x not in s["pacification"]] or []
+    cands = pacification_spaces(s, e, f.get("card"))
     if not cands:
         return skip(s, e, "Pacification")
     a = pick(s, f, e, "space", chooser(f, e), [{"space": x} for x in cands], "A space for the pacification marker")
