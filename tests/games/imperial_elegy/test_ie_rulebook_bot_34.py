@@ -393,3 +393,22 @@ def test_34_4_8_a_bot_never_gives_a_home_space_back_to_another_player():
     answer(s, "au", rb.rulebook(view, legal, random.Random(0)))
     auto(s, {"war-shift": {"box": "entente-aligned"}})
     assert s["control"]["champagne"] == "ge"
+
+
+def test_34_4_5_a_free_redeployment_in_the_great_war_never_enters_a_space_the_enemy_holds():
+    """34.4.5 L1625: the free redeployment is taken "as if it were taken during peacetime", through
+    the bot's own spaces; in war never into the enemy (15.2.4 L862, W39). A German army occupying
+    Russian-controlled Lithuania: Russia's bot was offered to redeploy armies into it, and did,
+    the two armies sharing the space without a battle."""
+    s = great_war(1)
+    s["options"]["ru_bot"] = "hard"
+    target = "lithuania"
+    assert s["control"][target] == "ru" and not world.units_at(s, target)
+    world.new_unit(s, "ge", "army", target)
+    s["occupied"][target] = "ge"
+    s["stack"].clear()
+    proc(s, "redeploy", power="ru", armies=world.bot_redeploys(s, "ru"))
+    moves = [a for a in game.actions(s, "ru") if isinstance(a, dict)]
+    assert moves and not [a for a in moves if a["to"] == target]
+    s["occupied"].pop(target)  # no longer occupied, the German army still there: no way in either
+    assert not [a for a in game.actions(s, "ru") if isinstance(a, dict) and a["to"] == target]

@@ -24,6 +24,7 @@ from .world import (
     NAVAL_TYPES,
     P,
     army_counts,
+    at_war,
     card,
     check_german_unification,
     counter_limit,
@@ -864,17 +865,31 @@ def movable(s: dict, p: str, sid: str) -> bool:
     return c is None and s["influence"].get(sid) == p
 
 
-def redeploy_reach(s: dict, p: str, frm: str, ef: bool) -> list:
+def enemy_held(s: dict, p: str) -> set:
+    """In wartime, the spaces holding land units of the power's enemies or occupied by them: a
+    redeployment in wartime (a bot's free one, 34.4.5 L1625; a neutral's joining the Great War,
+    29.3) moves as in peacetime through the power's own spaces, and never into the enemy (15.2.4
+    L862; RULINGS_WAR W39)."""
+    if s.get("war") is None:
+        return set()
+    out = {sid for sid, q in s["occupied"].items() if at_war(s, p, q)}
+    out.update(u["at"] for u in s["units"].values() if u["t"] not in NAVAL_TYPES and at_war(s, p, u["o"]))
+    return out
+
+
+def redeploy_reach(s: dict, p: str, frm: str, ef: bool, enemy: set | None = None) -> list:
     pk = P()
     seen = {frm}
     todo = deque([frm])
     out = []
+    if enemy is None:
+        enemy = enemy_held(s, p)
     while todo:
         here = todo.popleft()
         if here != frm and here in s["rebel_spaces"]:
             continue  # units stop on entering rebels (12.15 L727)
         for there in pk.adjacency.get(here, {}):
-            if there in seen or not movable(s, p, there):
+            if there in seen or there in enemy or not movable(s, p, there):
                 continue
             seen.add(there)
             if pk.spaces[there].type == "naval-base" and not ef:
@@ -913,6 +928,7 @@ class RedeployState(State):
         only_armies = f.get("armies") is not None
         if only_armies and _armies_moved(s, f) >= f["armies"]:
             return ["done"]
+        enemy = enemy_held(s, role)
         for uid, u in sorted(s["units"].items()):
             if u["o"] != role or u["t"] in NAVAL_TYPES or uid in f["moved"] or u["at"] not in P().spaces:
                 continue
@@ -927,7 +943,7 @@ class RedeployState(State):
                 if u["t"] != "ec":
                     key = (u["at"], True)
                     if key not in cache:
-                        cache[key] = redeploy_reach(s, role, u["at"], True)
+                        cache[key] = redeploy_reach(s, role, u["at"], True, enemy)
                     dests = sorted(set(dests) | set(cache[key]))
                 for to in dests:
                     out.append({"move": uid, "to": to})
@@ -935,7 +951,7 @@ class RedeployState(State):
             ef = u["t"] in EF_TYPES
             key = (u["at"], ef)
             if key not in cache:
-                cache[key] = redeploy_reach(s, role, u["at"], ef)
+                cache[key] = redeploy_reach(s, role, u["at"], ef, enemy)
             if not ef and counts is None:
                 counts = army_counts(s)  # for the stacking limit (5.5.1)
             for to in cache[key]:
