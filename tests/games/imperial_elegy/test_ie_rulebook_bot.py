@@ -83,12 +83,20 @@ def test_example_3_russia_reveals_its_home_card_and_declares_the_russo_turkish_w
     world.new_unit(s, "ru", "army", "st-petersburg")
     play = decide(s, "ru", Dice(3))
     assert play == {"card": "russo-turkish-wars", "as": "event", "option": "A"}
+    before = game.clone(s)
     answer(s, "ru", play)
     war = s.get("war")
     assert war is not None and war["primary"]["attacker"] == "ru" and war["target"] == "ot"
-    aims = [{"aim": "conquest"}, {"aim": "liberation"}]
-    assert rb._aim(aims, Dice(6)) == {"aim": "liberation"}
-    assert rb._aim(aims, Dice(3)) == {"aim": "conquest"}
+    # the card leaves the aim to the attacker (DECK_RULINGS K13): the bot's die names it
+    assert asking(s) == "war-aim"
+    assert sorted(a["aim"] for a in game.actions(s, "ru")) == ["conquest", "liberation"]
+    answer(s, "ru", decide(s, "ru", Dice(6)))
+    assert s["war"]["aim"] == "liberation" and asking(s) == "war-objective"
+    answer(s, "ru", decide(s, "ru", random.Random(0)))
+    assert s["war"]["objectives"][0] == "serbia"  # "always the closest possible targets" (L1614)
+    answer(before, "ru", play)
+    answer(before, "ru", decide(before, "ru", Dice(3)))
+    assert before["war"]["aim"] == "conquest"
 
 
 def test_example_3_with_a_truce_the_russo_turkish_wars_give_their_peaceful_option():

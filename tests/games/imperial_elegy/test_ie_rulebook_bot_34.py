@@ -113,7 +113,7 @@ def test_34_4_1_a_war_its_card_forces_with_no_target_in_reach_strikes_the_weakes
 # ----- 34.4.7 Bot ECs (L1633) ----------------------------------------------------------------------------------
 
 
-def elite_asked(ge_armies, au_armies, fort=None):
+def elite_asked(ge_armies, au_armies, fort=None, au_ec=True):
     """Prussia attacks Bohemia from Silesia: ``ge_armies`` armies and an EC against ``au_armies``
     armies and an EC (the ECs cancel out); asked first whether it commits its EC (18.2.1)."""
     s = empty()
@@ -121,7 +121,8 @@ def elite_asked(ge_armies, au_armies, fort=None):
     add(s, "ge", "army", "silesia", ge_armies)
     add(s, "ge", "ec", "silesia")
     add(s, "au", "army", "bohemia", au_armies)
-    add(s, "au", "ec", "bohemia")
+    if au_ec:
+        add(s, "au", "ec", "bohemia")
     if fort:
         s["forts"]["bohemia"] = ["au", fort]
     proc(s, "land-battle", attacker="ge", frm="silesia", space="bohemia", amphibious=False)
@@ -144,6 +145,15 @@ def test_34_4_7_the_bot_keeps_its_ec_when_the_differential_is_beyond_two():
     for ge_armies, au_armies in ((3, 1), (1, 3)):
         s = elite_asked(ge_armies, au_armies)
         assert decide(s, "ge", random.Random(0)) == "none"
+
+
+def test_34_4_7_the_bots_own_ec_is_not_an_army_step_of_the_differential():
+    """34.4.7 L1633 (ruling P9: army steps, forts by level): an EC has no firepower of its own
+    (5.1.3). One Prussian army and its EC against three Austrian armies is 4 steps behind: the bot
+    counted its EC as a step and committed it; two against two it commits (0)."""
+    assert decide(elite_asked(1, 3, au_ec=False), "ge", random.Random(0)) == "none"
+    choice = decide(elite_asked(2, 2, au_ec=False), "ge", random.Random(0))
+    assert isinstance(choice, dict) and choice["elite"] is True
 
 
 def test_34_4_7_the_defending_bot_counts_its_fort_and_commits_its_ec_within_two():
@@ -412,3 +422,64 @@ def test_34_4_5_a_free_redeployment_in_the_great_war_never_enters_a_space_the_en
     assert moves and not [a for a in moves if a["to"] == target]
     s["occupied"].pop(target)  # no longer occupied, the German army still there: no way in either
     assert not [a for a in game.actions(s, "ru") if isinstance(a, dict) and a["to"] == target]
+
+
+def test_34_3_1_an_events_free_army_goes_to_the_empty_capital_as_a_bought_one_does():
+    """34.3.1 L1605: "When bots build land units they place them in their capital if their capital
+    does not contain a land unit". Radetzky March's option B builds Austria an army free: the bot
+    put it in Vienna in 4 seeds of 30, elsewhere at random in the rest."""
+    from kriegsspiel.games.imperial_elegy.data import pack
+
+    s = blank(au_bot="normal")
+    capital = pack().powers["au"].capital
+    s["powers"]["au"]["manpower"]["territorial"] += 4  # room under the manpower limit (12.2)
+    for uid in world.units_at(s, capital):
+        if s["units"][uid]["o"] == "au":
+            s["units"][uid]["at"] = "bohemia"
+    s["impulse"] = impulse("au")
+    proc(s, "event", power="au", card="radetzky-march", option="B")
+    assert asking(s) == "event-choose"
+    legal = game.actions(s, "au")
+    assert len([a for a in legal if isinstance(a, dict) and "space" in a]) > 1
+    view = game.view(s, "au")
+    assert {rb.rulebook(view, legal, random.Random(seed))["space"] for seed in range(12)} == {capital}
+
+
+def test_34_4_3_a_bot_never_pays_its_war_budget_with_its_home_card():
+    """34.4.3 L1621: "Bots will always play their top card, unless it's their home card, for their
+    war budget ... If a mandatory event is drawn, draw another card" (P16). Austria, attacked with
+    Franz Joseph and the mandatory Bread Riots in hand, paid with Franz Joseph; it pays with none."""
+    from test_ie_war import declare
+
+    s = blank(au_bot="normal")
+    s["powers"]["au"]["hand"] = ["franz-joseph", "bread-riots"]
+    s["powers"]["au"]["home"] = "franz-joseph"
+    declare(s, "ge", "au", "conquest", ["galicia"], cp=3)
+    for _ in range(20):
+        if asking(s) == "war-card" and game.active(s) == ["au"]:
+            break
+        q = game.active(s)[0]
+        legal = game.actions(s, q)
+        answer(s, q, "done" if "done" in legal else legal[0])
+    legal = game.actions(s, "au")
+    assert {"card": "franz-joseph"} in legal and "none" in legal
+    assert {decide(s, "au", random.Random(seed)) for seed in range(6)} == {"none"}
+
+
+def test_34_4_6_a_neutral_prussian_bot_at_war_takes_its_free_deploy_first():
+    """34.4.6 L1631 (P13): a bot in the neutral box fights by its Wartime Action Priorities;
+    Superior Staff Work's free deploy (33.1 L1515) costs no CP, and Prussia's list (battle, rail,
+    deploy...) never named it: the bot railed and let it go."""
+    from test_ie_war import declare, to_impulse
+
+    s = blank(ge_bot="normal")
+    assert s["powers"]["ge"]["alliance"] == "neutral"
+    declare(s, "ge", "denmark", "conquest", ["schleswig-holstein"], cp=3)
+    to_impulse(s)
+    for _ in range(10):
+        if asking(s) == "war-impulse" and game.active(s) == ["ge"]:
+            break
+        answer(s, game.active(s)[0], "pass")
+    legal = game.actions(s, "ge")
+    assert "deploy-free" in legal and "rail" in legal
+    assert decide(s, "ge", random.Random(0)) == "deploy-free"

@@ -11,7 +11,7 @@ BMPIT (34.3 L1602). Diplomacy goes to the region the BDIT names (34.3.4 Example 
 
 The Bot PAC is missing from the rulebook: ``data/bot_pac.json`` (one record per power: Home
 Card Revealed, priority 2, BDIT, BMPIT) and ``data/bot_regions.json`` (the BDIT's regions) are
-authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P15) says how the
+authored from each power's policy, with provenance; RULINGS_BOTS.md (rulings P1-P16) says how the
 loose parts are read. In a war the bot is "controlled by a player ally" (34.4.6): the heuristic
 bot plays its battles and moves, under the wartime rules §34.4 gives (P8); a bot in the neutral
 box chooses its wartime actions by the PAC's Wartime Action Priorities (P13).
@@ -33,7 +33,7 @@ from . import events, rebels, war
 from .data import PLAYERS, pack
 from .deck import deck
 from .effects import minor_ref
-from .world import TRACKS
+from .world import ARMY_TYPES, TRACKS
 
 HERE = Path(__file__).parent / "data"
 GAME = "imperial-elegy"
@@ -287,7 +287,10 @@ def _gives_land(action, me) -> bool:
 def _wartime(b, me, pac, actions, dicts):
     """34.4.6 (ruling P13): the first action of the power's Wartime Action Priorities that it may
     take: a land battle where its force is not outnumbered in army steps (the first such, in the
-    list's order), or the action word itself; else it passes, or takes the first action."""
+    list's order), or the action word itself; else it passes, or takes the first action. A free
+    deploy (Superior Staff Work, 33.1 L1515) costs nothing and comes first."""
+    if "deploy-free" in actions:
+        return "deploy-free"
     for word in pac.wartime:
         if word == "battle":
             for a in dicts:
@@ -384,7 +387,7 @@ def _home_event_ok(b, me, st, card, label) -> bool:
     if heuristic_bot.declares_war(option):
         e = next(x for x in option.effects if x.verb == "declare-war")
         preset = None if e.target in (None, "chosen") else e.target.lower()
-        return bool(_war_targets(b, me, card.id, e.aim, preset))
+        return bool(_war_targets(b, me, card.id, None if e.aim == "chosen" else e.aim, preset))
     if st.get("stability", 0) >= 6:
         worth = sum(heuristic_bot._effect_value(b, me, st, e) for e in option.effects)
         return worth >= heuristic_bot.HOME_EVENT_WORTH
@@ -620,11 +623,14 @@ def _objective(b, me, st, actions, dicts, rng):
     return pick(rng, sorted((a for a in spaced if dist.get(a["space"], 99) == near), key=lambda a: a["space"]))
 
 
-def _top_card(st, dicts, rng):
+def _top_card(st, dicts, rng, last_resort=False):
+    """34.4.3 L1621, 34.4.4 L1623: the top card of the pile that is neither the home card nor a
+    mandatory event (those are passed over and go back to the pile); None when no other is left,
+    but for ``last_resort`` (a committed bot joining, which "will always join": P16)."""
     home = st.get("home")
     cards = [a for a in dicts if set(a) == {"card"}]
     plain = [a for a in cards if a["card"] != home and "mandatory" not in heuristic_bot._card(a["card"]).flags]
-    pool = sorted(plain or cards, key=lambda a: a["card"])
+    pool = sorted(plain or (cards if last_resort else []), key=lambda a: a["card"])
     return pick(rng, pool) if pool else None
 
 
@@ -634,7 +640,7 @@ def _join(me, st, actions, dicts, rng):
     box = st.get("alliance", "neutral")
     if not box.endswith("committed") and d6(rng) < JOIN_ROLL:
         return "refuse"
-    card = _top_card(st, dicts, rng)
+    card = _top_card(st, dicts, rng, last_resort=box.endswith("committed"))
     return card if card is not None else "refuse"
 
 
@@ -650,7 +656,7 @@ def _elite(b, me, actions, dicts):
     fp = {"a": 0, "d": 0}  # the battle's sides: "a" the attacker, "d" the defender
     for uid, m in units.items():
         u = b["units"].get(uid)
-        if u is not None and m.get("side") in fp:
+        if u is not None and m.get("side") in fp and u["t"] in ARMY_TYPES:  # not an EC nor an EF (5.1.3)
             fp[m["side"]] += 2 - u["r"]
     fp["d"] += (battle.get("fort") or [None, 0])[1] or 0  # [owner, level]
     if mine_side not in fp:
@@ -663,7 +669,8 @@ def _elite(b, me, actions, dicts):
 
 def _event_choice(b, me, actions, dicts, rng):
     """34.3.4 L1611 and Example 1 L1612: an event's choice by the die, never against the bot or
-    an ally it is in an alliance with (their spaces, minors, markers)."""
+    an ally it is in an alliance with (their spaces, minors, markers); where the event builds an
+    army or a fort of the bot's, it goes where 34.3.1 places a build (L1605)."""
     friends = {me} | _alliance_partners(b, me)
     P = pack()
 
@@ -680,6 +687,9 @@ def _event_choice(b, me, actions, dicts, rng):
                 return True
         return False
 
+    builds = [a for a in dicts if a.get("do") in ("army", "fort") and "space" in a]
+    if builds and len(builds) == len(dicts):
+        return _placed(b, me, builds, rng)  # 34.3.1 L1605: an event's build is placed as any build
     clean = [a for a in actions if not (isinstance(a, dict) and against_friend(a))]
     return pick(rng, clean or list(actions))
 

@@ -225,7 +225,8 @@ _verb(
     "declare-war",
     "power target aim",
     "count ignore_wtt budget",
-    "The power declares war on target with the war aim (12.17, 13.0 L735-751): count objectives (1-2), "
+    'The power declares war on target with the war aim (12.17, 13.0 L735-751; "chosen": the attacker\'s '
+    "choice among the aims the card allows): count objectives (1-2), "
     "budget added to industry (14.3); ignore_wtt: allowed at WTT 3+ like Balkan Wars (12.17.1 L739).",
 )
 _verb(
@@ -695,7 +696,7 @@ def _check_values(where: str, obj, flags_set: set | None, spaces: set) -> None:
         ("direction", DIRECTIONS),
         ("track", TRACKS),
         ("unit", UNITS),
-        ("aim", AIMS),
+        ("aim", (*AIMS, "chosen")),
         ("table", TABLES),
         ("action", ACTIONS),
         ("flashpoint", FLASHPOINTS),

@@ -445,8 +445,9 @@ def h_declare_war(s, f, e):
         a = pick(s, f, e, "minor", chooser(f, e), [{"minor": m} for m in ms], "For which Balkan state?")
         if a:
             extra["minor"] = a["minor"]
-    log(s, f"{NAMES[p]} declares a war of {e.get('aim')} by event.", "12.17")
-    call(s, "war", attacker=p, card=cid, cp=cp, target=target, aim=e.get("aim"), count=e.get("count"),
+    aim = None if e.get("aim") in (None, "chosen") else e["aim"]  # "chosen": the attacker names it (13.0)
+    log(s, f"{NAMES[p]} declares {'a war of ' + aim if aim else 'war'} by event.", "12.17")
+    call(s, "war", attacker=p, card=cid, cp=cp, target=target, aim=aim, count=e.get("count"),
          ignore_wtt=bool(e.get("ignore_wtt")), budget=bool(e.get("budget")), forbid_joining=forbid,
          invite_neutrals=invite, **extra)  # fmt: skip
 
