@@ -483,3 +483,33 @@ def test_34_4_6_a_neutral_prussian_bot_at_war_takes_its_free_deploy_first():
     legal = game.actions(s, "ge")
     assert "deploy-free" in legal and "rail" in legal
     assert decide(s, "ge", random.Random(0)) == "deploy-free"
+
+
+def mpit_spending(box, *rolls):
+    """Prussia spends a 4 CP card, its priority 2 roll a 6 (the MPIT), in ``box``: where its CP go."""
+    s = blank(ge_bot="normal")
+    s["powers"]["ge"]["alliance"] = box
+    s["impulse"] = impulse("ge")
+    proc(s, "spend", power="ge", cp=4)
+    dice = Dice(6, *rolls)
+    spent = []
+    while asking(s) == "spend":
+        a = decide(s, "ge", dice)
+        if a == "done":
+            break
+        spent.append((a["power"], a["track"]))
+        answer(s, "ge", a)
+    return spent
+
+
+def test_34_3_a_neutral_bot_may_split_its_cp_on_the_mpit_and_another_spends_them_on_one_power():
+    """34.3 L1602-1603: "Bots will always spend all their CP to influence a single power. Exception:
+    Neutral bots may split their CP" (P7: the neutral bot rolls the BMPIT for each CP). Prussia's
+    BMPIT: 1 itself (alliance), 3 Austria (alliance), 4 Russia (neutral), 6 Britain (neutral)."""
+    assert mpit_spending("neutral", 1, 4, 6, 3) == [
+        ("ge", "alliance"),
+        ("ru", "neutral"),
+        ("uk", "neutral"),
+        ("au", "alliance"),
+    ]
+    assert mpit_spending("alliance-aligned", 4) == [("ru", "neutral")] * 4

@@ -521,11 +521,12 @@ def _carry_out(b, me, pac, mode, by, rng):
 
 def _mpit(b, me, pac, offers, rng):
     """34.3 L1602: all the CP on one power's track, the power and track the BMPIT rolls (ruling
-    P7: the same again for the rest of the card's CP)."""
+    P7: the same again for the rest of the card's CP); a neutral bot may split them (L1603): it
+    rolls again for each."""
     if not offers:
         return None
     spent = [a for a in (b.get("impulse") or {}).get("spent", []) if a.get("do") == "mpit"]
-    if spent:
+    if spent and b["powers"][me].get("alliance", "neutral") != "neutral":
         again = {"do": "mpit", "power": spent[-1]["power"], "track": spent[-1]["track"]}
         if again in offers:
             return again
