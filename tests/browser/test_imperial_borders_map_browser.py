@@ -4,7 +4,7 @@ coastlines, its name's anchor lies inside its shape, and a click on the shape la
 region; the map reads at a desktop's and a phone's size. Screenshots are kept in
 artifacts/browser/ (ib-map-*.png)."""
 
-from conftest import box, open_board, shot
+from conftest import box, open_board, order_button, settled_shape, shot
 from conftest import data_pack as shared_data_pack
 
 DESKTOP = {"width": 1400, "height": 900}
@@ -133,3 +133,22 @@ def test_the_map_reads_on_a_phone(server, browser):
     for tid in ("ile-de-france", "brandenburg", "bohemia-styria", "silesia", "hungary"):
         assert page.locator(f'svg.ib-map .ib-label[data-region="{tid}"]:not(.crowded)').count() == 1, tid
     assert not errors, errors
+
+
+def test_the_plotted_set_up_lists_your_own_starting_positions(server, browser):
+    """L283-292: each nation plots in secret where its starting Forces stand. The units placed
+    showed as pips too small to read, and nowhere else (the review of the web game, F8): the
+    panel lists the seat's own positions so far, and nothing of another nation's."""
+    seats = {"france": "human", **{n: "bot:heuristic" for n in NATIONS}}
+    spec = {"game": "imperial-borders", "players": 6, "scenario": "standard", "seed": 3, "seats": seats}
+    page, errors = open_board(browser, server, DESKTOP, spec, "svg.ib-map .ib-territory", ready_timeout=15000)
+    order_button(page, settled_shape(server, page), {"land": "aquitaine"}).click()
+    panel = page.locator(".ib-plotted")
+    panel.wait_for(timeout=10000)
+    assert "Aquitaine: 1 Land Unit" in panel.inner_text()
+    order_button(page, settled_shape(server, page), {"land": "aquitaine"}).click()
+    page.wait_for_function("() => document.querySelector('.ib-plotted').innerText.includes('Aquitaine: 2 Land Units')")
+    shot(page, "ib-plotted-set-up")
+    assert "Secret from the other nations" in panel.inner_text()
+    assert not errors
+    page.close()

@@ -213,3 +213,59 @@ def test_keys_typed_ahead_neither_pass_the_keyboard_nor_move_for_the_next_player
             proc.wait()
         os.close(master)
     assert read(save)["actions"] == [["hearts", 13]]  # clubs has not bid
+
+
+def test_imperial_borders_set_up_shows_your_own_plotted_positions_and_no_one_elses():
+    """L283-292, L285: while a nation plots its starting positions, the terminal showed none of
+    them (the board named them only once all were committed), and "undo the last step" did not
+    say what it would take back. The board lists the seat's own so far; another's view has none."""
+    from rich.console import Console
+
+    from kriegsspiel.games.imperial_borders import text
+
+    game = load("imperial-borders")
+    s = game.new(seed=3, players=6)
+    for action in ({"land": "aquitaine"}, {"land": "aquitaine"}, {"land": "ile-de-france"}):
+        game.apply(s, "france", action)
+    game.apply(s, "austria", next(a for a in game.actions(s, "austria") if isinstance(a, dict)))
+    mine = game.view(s, "france")["board"]
+    assert mine["plotting"] == [["land", "aquitaine"], ["land", "aquitaine"], ["land", "ile-de-france"]]
+    assert len(game.view(s, "austria")["board"]["plotting"]) == 1
+    console = Console(width=160, record=True)
+    console.print(text.board(game.view(s, "france")))
+    shown = console.export_text()
+    assert (
+        "Your starting positions so far (secret until placed): Aquitaine 2 Land Units; Île-de-France 1 Land Unit"
+        in shown
+    )
+    assert "plotting" not in game.view(s, None)["board"]
+
+
+def test_imperial_borders_battle_in_progress_is_told_in_words():
+    """L565-700: the terminal printed the battle in progress as the raw record ({'region':
+    'port-bordeaux', 'pool': {...}} with counter ids); it tells where, the round, each side's
+    nations, its Forces in the line, its Battle Stance and roll."""
+    import random
+
+    from rich.console import Console
+
+    from kriegsspiel.games.imperial_borders import text
+
+    game = load("imperial-borders")
+    s = game.new(seed=11)
+    pick = random.Random(11)
+    for _ in range(3000):
+        role = game.active(s)[0]
+        battle = game.view(s, role)["board"].get("battle")
+        if battle and battle["round"] >= 1 and battle["lines"]["a"] and battle["rolls"]["a"]:
+            break
+        legal = game.actions(s, role)
+        game.apply(s, role, legal[pick.randrange(len(legal))])
+    else:
+        raise AssertionError("no battle reached")
+    console = Console(width=160, record=True)
+    console.print(text.board(game.view(s, role)))
+    shown = console.export_text()
+    assert "Battle in Port of Bordeaux, Battle Round 1" in shown
+    assert "Attacker: Spain; in the line: " in shown and "Defender: France; in the line: " in shown
+    assert "rolled " in shown and "'pool'" not in shown and "sp-12" not in shown

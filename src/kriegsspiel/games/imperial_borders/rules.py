@@ -315,7 +315,8 @@ class ImperialBorders(Rules):
     def board(self, s, role):
         """Everything on the table is public (Treasuries too, L181); a nation's orders
         are secret until it becomes the Active Nation (L432, L514), and the starting
-        positions it plotted until it places its Forces there (L285, L308). Every key
+        positions it plotted until it places its Forces there (L285, L308): its own, while it
+        plots them (``plotting``) and until they are placed (``setup_dots``). Every key
         is named (``SHOWN``, ``FORCE_SHOWN``, ``ORDER_SHOWN``): a key the state gains is
         seen by nobody until it is named here."""
         out = {k: s[k] for k in SHOWN if k in s}
@@ -333,6 +334,8 @@ class ImperialBorders(Rules):
                 out["question"] = {k: v for k, v in top.items() if k not in ("state", "role")}
             elif role in top.get("roles", ()):
                 out["asking"] = top["state"]
+                if top["state"] == "setup_plot":  # its own dots plotted so far (L285), no other's
+                    out["plotting"] = top["dots"].get(role, [])
         return out
 
     def scores(self, s):

@@ -5,7 +5,6 @@ Forces stand where, damage and tags), your orders, and a battle in progress."""
 from __future__ import annotations
 
 from rich.console import Group
-from rich.pretty import Pretty
 from rich.table import Table
 from rich.text import Text
 
@@ -126,10 +125,58 @@ def board(view: dict) -> Group:
     shown = {n: o for n, o in b["orders"].items() if n != me and o}
     for n, orders in shown.items():
         parts.append(orders_text(f"{NAMES[n]}'s orders:", orders, COLOUR[n]))
+    plotted = b.get("plotting") or (b.get("setup_dots") or {}).get(me) if me else None
+    if plotted:
+        parts.append(plotted_text(plotted))
     if b.get("battle"):
-        parts.append(Text("Battle in progress:", style="bold"))
-        parts.append(Pretty(b["battle"]))
+        parts.append(battle_text(b["battle"], b["forces"]))
     return Group(*parts)
+
+
+def plotted_text(dots: list) -> Text:
+    """Your starting positions plotted so far (L283-292), secret from the others until placed:
+    'Île-de-France 3 Land Units; Port of Brest 1 Ship'."""
+    counts: dict[tuple[str, str], int] = {}
+    for kind, region in dots:
+        counts[(region, kind)] = counts.get((region, kind), 0) + 1
+    words = {"land": ("Land Unit", "Land Units"), "ship": ("Ship", "Ships")}
+    out = Text("Your starting positions so far (secret until placed): ", style="bold")
+    out.append(
+        "; ".join(
+            f"{region_name(r)} {n} {words[k][n != 1]}"
+            for (r, k), n in sorted(counts.items(), key=lambda x: region_name(x[0][0]))
+        )
+    )
+    return out
+
+
+SIDE_WORDS = {"a": "Attacker", "d": "Defender"}
+
+
+def battle_text(bt: dict, forces: dict) -> Text:
+    """The battle in progress as a player reads it (L565-700): where, which round, each side's
+    nations, commander, Forces in the line, Battle Stance, last roll and Bars."""
+    out = Text(f"Battle in {region_name(bt['region'])}", style="bold")
+    out.append(f", Battle Round {bt['round']}" if bt.get("round") else " (not begun)")
+    if bt.get("fort"):
+        out.append(f"; {NAMES[bt['fort']['nation']]}'s Fort stands with the {SIDE_WORDS[bt['fort']['side']]}")
+    for k in ("a", "d"):
+        nations = bt["sides"].get(k) or []
+        who = ", ".join(NAMES[n] for n in nations) or (NAMES[bt["commanders"][k]] if bt["commanders"].get(k) else "—")
+        out.append(f"\n  {SIDE_WORDS[k]}: {who}", style=COLOUR.get(bt["commanders"].get(k) or "", ""))
+        line = [force_text(forces[fid]) for fid in bt["lines"].get(k) or () if fid in forces]
+        if line:
+            out.append(f"; in the line: {', '.join(line)}")
+        if bt["stance"].get(k):
+            out.append(f"; stance {bt['stance'][k]}")
+        roll = bt["rolls"].get(k)
+        if roll and (roll.get("black") or roll.get("white")):
+            out.append(f"; rolled {', '.join(roll.get('black', []) + roll.get('white', []))}")
+        if bt["bars"].get(k):
+            out.append(f"; {bt['bars'][k]} Bar{'s' if bt['bars'][k] != 1 else ''}")
+    if bt.get("victor"):
+        out.append(f"\n  Victor: {NAMES.get(bt['victor'], SIDE_WORDS.get(bt['victor'], bt['victor']))}")
+    return out
 
 
 def orders_text(heading: str, orders: list[dict], style: str) -> Text:

@@ -1133,6 +1133,28 @@ function panel(shape, data, st) {
     box.append(list);
   }
 
+  // set-up: the seat's own starting positions, plotted so far or to be placed (secret, L285)
+  const dots = board.plotting || (role && (board.setup_dots || {})[role]) || [];
+  if (dots.length) {
+    const counts = new Map();
+    for (const [kind, region] of dots) counts.set(`${region}|${kind}`, (counts.get(`${region}|${kind}`) || 0) + 1);
+    const rows = [...counts.entries()]
+      .map(([key, n]) => {
+        const [region, kind] = key.split("|");
+        return [regionName(data, region), plural(n, kind === "ship" ? "Ship" : "Land Unit")];
+      })
+      .sort((x, y) => x[0].localeCompare(y[0]));
+    box.append(
+      el(
+        "div",
+        { class: "ib-section ib-plotted" },
+        el("h3", {}, board.plotting ? "Your starting positions so far" : "Your starting positions to place"),
+        el("ul", {}, rows.map(([where, what]) => el("li", {}, `${where}: ${what}`))),
+        el("p", { class: "muted small" }, "Secret from the other nations until placed."),
+      ),
+    );
+  }
+
   if (board.last_battle && !board.battle) box.append(lastBattle(data, board.last_battle));
 
   // medals held
