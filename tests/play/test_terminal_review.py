@@ -269,3 +269,24 @@ def test_imperial_borders_battle_in_progress_is_told_in_words():
     assert "Battle in Port of Bordeaux, Battle Round 1" in shown
     assert "Attacker: Spain; in the line: " in shown and "Defender: France; in the line: " in shown
     assert "rolled " in shown and "'pool'" not in shown and "sp-12" not in shown
+
+
+def test_the_first_world_wars_terminal_tells_holders_and_markers_in_words():
+    """The terminal without colour (a pipe, or NO_COLOR): who holds each city was told by colour
+    alone, so "Germany occupies Antwerp" changed nothing on the page; an events marker was its
+    name alone, and the others' hands (5.2: their number and how many are mandatory) were not told."""
+    from rich.console import Console
+
+    from kriegsspiel.games.first_world_war import text
+
+    game = load("first-world-war")
+    s = game.new(seed=5)
+    s["owner"]["antwerp"] = "germany"
+    s["hands"]["germany"] = ["falkenhayn", "axis-atrocity"]
+    s["hands"]["russia"] = ["axis-atrocity"]
+    console = Console(width=160, record=True, no_color=True)
+    console.print(text.board(game.view(s, "germany")))
+    shown = console.export_text()
+    assert "Calais*(WA) Ypres(WA) Antwerp(DE) Köln(DE)" in shown
+    assert "Falkenhayn (+2, attack, any lead); Axis Atrocity (-1, attack, German lead, mandatory)" in shown
+    assert "Markers held by the others: WA 0, RU 1 (1 mandatory)" in shown

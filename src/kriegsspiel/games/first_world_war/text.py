@@ -48,17 +48,24 @@ def board(view: dict) -> Group:
             cities = Text()
             for c in p.line_order[n]:
                 if c in b["cities"]:
-                    owner = b["cities"][c]
+                    owner = b["cities"][c]  # its holder in words too: colour alone is lost without colour
                     cities.append(
                         p.locations[c].name + ("*" if p.locations[c].kind == "replacement" else ""), style=COLOUR[owner]
                     )
-                    cities.append(" ")
+                    cities.append(f"({SHORT[owner]}) ")
             table.add_row(f"{n} {fr.name}", ent, cities, cen, yours(view, n))
         parts.append(table)
     if me:
         hand = b["hands"][me]
-        names = ", ".join(p.markers[m].title for m in hand) or "none"
+        names = "; ".join(marker_text(p.markers[m]) for m in hand) or "none"
         parts.append(Text(f"Your events markers: {names}"))
+        others = [
+            f"{SHORT[r]} {h['count']}" + (f" ({h['mandatory']} mandatory)" if h["mandatory"] else "")
+            for r, h in b["hands"].items()
+            if r != me and isinstance(h, dict)
+        ]
+        if others:  # 5.2: how many markers the others hold, and how many are mandatory
+            parts.append(Text("Markers held by the others: " + ", ".join(others)))
         waiting = [a for a, st in b["armies"].items() if st["where"] == "ready" and st["ctl"] == me]
         if waiting:
             parts.append(Text("To deploy: " + ", ".join(p.armies[a].name for a in waiting)))
@@ -80,8 +87,31 @@ def yours(view: dict, n: int) -> str:
     labels = [f"{p.armies[a].label}({p.armies[a].cv}){'^' if view['board']['armies'][a]['up'] else ''}" for a in armies]
     d = view["board"]["fronts"][str(n)].get("my_dummies", 0)
     if d:
-        labels.append(f"{d} dummy")
+        labels.append(f"{d} dumm{'y' if d == 1 else 'ies'}")
     return " ".join(labels)
+
+
+USES = {"attack": "attack", "defence": "defence", "either": "attack or defence"}
+
+
+def marker_text(m) -> str:
+    """An events marker as its face reads (5.2): 'Falkenhayn (+2, attack, any lead)', 'Axis
+    Atrocity (-1, attack, German lead, mandatory)'."""
+    if m.kind == "espionage":
+        what = ["espionage"]
+    elif m.kind == "no-mans-land":
+        what = ["No Man's Land"]
+    else:
+        lead = (
+            "any"
+            if "any" in m.nationalities
+            else "/".join(sorted(x.replace("-", " ").title() for x in m.nationalities))
+        )
+        value = f"{m.value:+d}" + (f", {m.value_1919:+d} in 1919" if m.value_1919 is not None else "")
+        what = [value, USES[m.use], f"{lead} lead"]
+    if m.mandatory:
+        what.append("mandatory")
+    return f"{m.title} ({', '.join(what)})"
 
 
 def battle_line(b: dict) -> str:
