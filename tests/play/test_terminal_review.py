@@ -290,3 +290,33 @@ def test_the_first_world_wars_terminal_tells_holders_and_markers_in_words():
     assert "Calais*(WA) Ypres(WA) Antwerp(DE) Köln(DE)" in shown
     assert "Falkenhayn (+2, attack, any lead); Axis Atrocity (-1, attack, German lead, mandatory)" in shown
     assert "Markers held by the others: WA 0, RU 1 (1 mandatory)" in shown
+
+
+def test_the_referee_refuses_a_request_in_its_own_words(tmp_path):
+    """Imperialism 1880's guide (3.4): the referee may refuse a request "with a reason: the
+    console offers its own beside the plain refusal ..., or the referee types one". The terminal
+    took no words: "Not an action". Now "N words" is order N with the referee's reason (R37)."""
+    from kriegsspiel.games.imperialism_1880 import orders
+
+    game = load("imperialism-1880")
+    s = game.new(seed=3, players=1)
+    game.apply(s, "britain", {"request": "note"})
+    game.apply(s, "britain", {"text": "Let us have Egypt"})
+    while s["stack"][-1].get("state") != "entries":
+        state = s["stack"][-1]["state"]
+        if state == "orders":
+            for power in game.active(s):
+                game.apply(s, power, orders.SUBMIT)
+        elif state == "minor_activity":
+            game.apply(s, "referee", {"effect": "none"})
+        else:
+            game.apply(s, "referee", "continue")
+    item = s["orders"]["britain"]["items"][0]
+    legal = game.actions(s, "referee")
+    n = legal.index({"refuse": item["id"]}) + 1
+    screen = Screen([f"{n} not while the Khedive rules", "q"], width=200)
+    seats = {r: "human" if r == "referee" else game.bot_for(s, r) for r in s["roles"]}
+    tg = TerminalGame(s, seats, tmp_path / "game.json", console=screen.console, ask=screen.ask)
+    tg.run()
+    assert item["status"] == "refused" and item["why"] == "not while the Khedive rules"
+    assert "Not an action" not in screen.words

@@ -296,8 +296,12 @@ class TerminalGame:
                 if again is not None and again(answer, legal[i]):
                     self.follow = answer  # read once more from the next list
                 return self.act(role, legal[i])
-            if self.own_words(role, legal, answer):
-                return True
+            try:
+                if self.own_words(role, legal, answer):
+                    return True
+            except IllegalAction as e:
+                self.console.print(f"[red]Refused: {escape(str(e))}[/]")
+                return False
             self.console.print(
                 f"[red]Not an action: {escape(repr(answer))}.[/] {escape(self.what_to_type(keys))} ? for help."
             )
@@ -319,9 +323,21 @@ class TerminalGame:
     def own_words(self, role: str, legal: list, answer: str) -> bool:
         """Carry out ``answer`` as words of the player's own where the game takes them (a
         note to the referee): an action naming one thing, as those listed do, whose
-        value the game accepts as typed. False, the state unchanged, where it takes none."""
+        value the game accepts as typed; or a listed action's number followed by words the
+        game takes beside it (``WORDS_FIELD``: IllegalAction if it refuses them). False, the
+        state unchanged, where it takes none."""
         if not any(ch.isalpha() for ch in answer):  # a number out of range is no note
             return False
+        # "4 not while the war lasts": the listed action 4 with the player's own words, where the
+        # game takes words beside an action (its text module's WORDS_FIELD: the referee's reason)
+        field = getattr(self.text, "WORDS_FIELD", None)
+        number, _, words = answer.partition(" ")
+        number = number.rstrip(":.,")
+        if field and number.isdigit() and 1 <= int(number) <= len(legal) and words.strip(" :-"):
+            base = legal[int(number) - 1]
+            if isinstance(base, dict) and field not in base:  # refused: IllegalAction, nothing changed
+                self.state = self.game.apply(self.state, role, {**base, field: words.strip(" :-")})
+                return True
         kinds = []
         for a in legal:
             if isinstance(a, dict) and len(a) == 1:

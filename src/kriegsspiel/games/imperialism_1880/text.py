@@ -38,6 +38,10 @@ COLOUR = {
     "russia": "bold white",
     "usa": "bold cyan",
 }
+WORDS_FIELD = "why"
+"""The referee answers a request in its own words (R37): "4 not while the war lasts" is order 4
+(refuse, or mark done) with that reason (``play.terminal.own_words``)."""
+
 STATUS_SHORT = {"interest": "Int", "influence": "Inf", "protectorate": "Prot", "possession": "Poss", "state": "Dom"}
 
 
