@@ -180,8 +180,10 @@ def test_the_bot_pacifies_first_unless_it_rolls_a_5_or_6():
 
 
 def test_the_rest_of_the_cp_goes_to_one_powers_mpit_track():
-    """34.3 L1602: leftover CP by the BMPIT, all of it on a single power (ruling K5)."""
+    """34.3 L1602: leftover CP by the BMPIT, all of it on a single power (ruling K5); a bot in an
+    alliance box (a neutral one may split them, L1603, P7)."""
     s = blank()
+    s["powers"]["ge"]["alliance"] = "alliance-aligned"
     s["impulse"] = impulse("ge")
     proc(s, "spend", power="ge", cp=3)
     first = decide(s, "ge", Dice(6, 3))  # priority 2: 6, the MPIT; BMPIT 3: Austria, alliance
