@@ -244,7 +244,7 @@ def test_help_lists_the_commands_and_the_guide_reads_by_rule_number(game, tmp_pa
     tg.run()
     out = flat(screen.text)
     helped = out.split("> ?")[1]
-    for usage in ("grid", "near HEX", "hex HEX", "unit NAME", "crt [mobile]"):
+    for usage in ("grid", "near HEX", "hex HEX", "unit NAME", "crt [mobile|positional]"):
         assert usage in helped
     for title in ("How to win", "Movement", "Combat", "Reading the board", "The bots"):
         assert title in helped
@@ -365,3 +365,14 @@ def test_a_contested_hex_is_marked_for_both_sides(game):
         assert board["contested"] == ["1406"]
         assert "contested" in text.hex_label("1406", board)
         assert "contested" not in text.hex_label("1506", board)
+
+
+def test_towns_are_found_typed_without_accents_and_units_by_whole_designations(game):
+    """The review of the terminal: "near lotzen" and "near Lomza" found no hex (only Lötzen and
+    Łomża as printed); "unit 3 RD" showed the 73 RD; "crt foo" printed both tables."""
+    view = game.view(game.new(seed=1), "entente")
+    assert text.hex_arg("lotzen") == text.hex_arg("Lötzen") is not None
+    assert text.hex_arg("Lomza") == text.hex_arg("Łomża") is not None
+    assert "73rd" not in flat(render(text.describe_unit(view, "3 RD")))
+    assert "73rd Reserve Division" in flat(render(text.describe_unit(view, "73 RD")))
+    assert "No table 'foo'" in flat(render(text.crt_tables(view, "foo")))

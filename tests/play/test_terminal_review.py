@@ -320,3 +320,43 @@ def test_the_referee_refuses_a_request_in_its_own_words(tmp_path):
     tg.run()
     assert item["status"] == "refused" and item["why"] == "not while the Khedive rules"
     assert "Not an action" not in screen.words
+
+
+def test_the_end_screens_count_no_turn_beyond_the_last():
+    """The end screens read "game turn 5 of 4" (Over There) and "Turn 8 (1910s), over phase"
+    (Imperial Elegy, a campaign of 7 turns): the turn counter had moved past the last turn."""
+    from rich.console import Console
+
+    from kriegsspiel.games.imperial_elegy import text as ie_text
+    from kriegsspiel.games.over_there import text as ot_text
+
+    view = load("over-there").view(load("over-there").new(seed=1), "entente")
+    view["board"]["turn_index"] = view["board"]["turns"]
+    assert "the game is over, its 4 game turns played" in ot_text.header(view).plain
+    ie = load("imperial-elegy")
+    view = ie.view(ie.new(seed=1), "ge")
+    view["board"].update(turn=8, phase="over")
+    console = Console(width=200, record=True)
+    console.print(ie_text.board(view))
+    assert "Turn 7 (1910s), the campaign is over." in console.export_text()
+
+
+def test_imperial_elegys_prompts_say_what_a_choice_is_for_in_words():
+    """The review of the terminal: "Choose a power" after Bread Riots, with nothing to say the
+    power chosen loses stability; "Build a free ec"; "Play a response or combat card now
+    (war-maneuver)?"; "Event box: berlin conference in effect"."""
+    from kriegsspiel.games.imperial_elegy import effects, events
+    from kriegsspiel.games.imperial_elegy.world import UNIT_WORDS
+
+    bread_riots = {"verb": "stability", "power": "chosen", "amount": -1}
+    assert effects.chosen_prompt({"card": "bread-riots"}, bread_riots, "power") == (
+        "Bread Riots: choose the power that loses 1 stability."
+    )
+    assert UNIT_WORDS["ec"] == "Elite Corps"
+    assert events.ResponseState().prompt({}, {"trigger": "war-maneuver"}, "ge") == (
+        "Play a response or combat card now, at the war's Maneuver Step?"
+    )
+    game = load("imperial-elegy")
+    s = game.new(seed=1)
+    events.h_flag(s, {}, {"flag": "berlin-conference", "verb": "set-flag"})
+    assert s["log"][-1][1] == "Event box: Berlin Conference in effect."

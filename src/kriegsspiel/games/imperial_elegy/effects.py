@@ -90,7 +90,7 @@ def chooser(f: dict, e: dict) -> str:
 
 
 def skip(s: dict, e: dict, why: str) -> None:
-    log(s, f"{why}: the effect ({e['verb']}) has no legal target and is skipped.", "9.0")
+    log(s, f"{why}: the effect ({e['verb'].replace('-', ' ')}) has no legal target and is skipped.", "9.0")
 
 
 # ----- power references (DECK_RULINGS K6) --------------------------------------------------------------
@@ -118,6 +118,22 @@ def chosen_pool(s: dict, f: dict, e: dict, field: str) -> list:
     return [q for q in PLAYERS if q != me]
 
 
+def chosen_prompt(f: dict, e: dict, field: str) -> str:
+    """What a chosen power is chosen for: 'Bread Riots: choose the power that loses 1 stability'."""
+    amount = e.get("amount")
+    verb = e["verb"]
+    if field == "power" and verb in ("stability", "manpower", "industry") and isinstance(amount, int) and amount:
+        what = f"{'gains' if amount > 0 else 'loses'} {abs(amount)} {verb}"
+    elif field == "target":
+        what = f"is the target of its {verb.replace('-', ' ')}"
+    else:
+        what = f"its {verb.replace('-', ' ')} applies to"
+    title = card_title(f["card"]) if f.get("card") else "The event"
+    if what.startswith("its"):
+        return f"{title}: choose the power {what}."
+    return f"{title}: choose the power that {what}."
+
+
 def power(s: dict, f: dict, e: dict, field: str = "power"):
     """The state power the effect's field names, resolving K6 references; "" for nobody."""
     v = e.get(field)
@@ -138,7 +154,7 @@ def power(s: dict, f: dict, e: dict, field: str = "power"):
         e[field] = "italy" if "italy" in s["majors"] else ""
     elif v == "chosen":
         pool = chosen_pool(s, f, e, field)
-        a = pick(s, f, e, f"chosen-{field}", chooser(f, e), [{"power": q} for q in pool], "Choose a power")
+        a = pick(s, f, e, f"chosen-{field}", chooser(f, e), [{"power": q} for q in pool], chosen_prompt(f, e, field))
         e[field] = a["power"] if a else ""
         if e[field] and e[field] != f["self"]:
             f["chosen"] = e[field]

@@ -27,6 +27,7 @@ from .world import (
     NAMES,
     NAVAL_TYPES,
     TRACKS,
+    UNIT_WORDS,
     P,
     alliance_box,
     bot_level,
@@ -566,7 +567,7 @@ def h_build(s, f, e):
     opts = build_options(s, p, unit, e.get("space"))
     if not opts:
         return skip(s, e, f"{NAMES[p]}'s free {unit}")
-    a = pick(s, f, e, "build", p, opts, f"Build a free {unit}")
+    a = pick(s, f, e, "build", p, opts, f"Build a free {UNIT_WORDS.get(unit, unit)}")
     if a["do"] == "fleet":
         new_unit(s, p, a["unit"], a["space"], True)
         log(s, f"{NAMES[p]} builds a reduced {a['unit']} in {space_name(a['space'])} for free.", "12.4")
@@ -688,7 +689,7 @@ def h_flag(s, f, e):
     s["flags"][flag] = on
     if flag in FLAG_KEYS:
         s["flags"][FLAG_KEYS[flag]] = on
-    log(s, f"Event box: {flag.replace('-', ' ')} {'in effect' if on else 'ended'}.", "3.6")
+    log(s, f"Event box: {flag.replace('-', ' ').title()} {'in effect' if on else 'ended'}.", "3.6")
     if flag == "american-civil-war":  # 3.4.5 L275: the South comes into play (the CSA)
         if on:
             s["control"]["the-south"] = "csa"
@@ -1083,11 +1084,24 @@ class Responses(Procedure):
         return "offer"
 
 
+TRIGGER_WORDS = {  # the moments a response or combat card may be played at (9.1.2-9.1.3), in words
+    "war-declared": "a declaration of war",
+    "war-maneuver": "the war's Maneuver Step",
+    "land-battle": "a land battle",
+    "naval-battle": "a naval battle",
+    "pacification": "a pacification",
+    "alliance-resolution": "the alliance resolution",
+    "impulse": "your impulse",
+    "other-impulse": "another power's impulse",
+    "stability-loss": "a loss of stability",
+}
+
+
 class ResponseState(State):
     """9.1.2-9.1.3 L559-561: a response or combat card offered at its moment."""
 
     def prompt(self, s, f, role):
-        return f"Play a response or combat card now ({f['trigger']})?"
+        return f"Play a response or combat card now, at {TRIGGER_WORDS.get(f['trigger'], f['trigger'])}?"
 
     def actions(self, s, f, role):
         return list(f["options"]) + ["pass"]

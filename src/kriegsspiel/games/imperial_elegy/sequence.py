@@ -17,6 +17,7 @@ from .world import (
     ARMY_TYPES,
     GERMAN_MINORS,
     NAMES,
+    UNIT_WORDS,
     P,
     bot_level,
     card,
@@ -851,23 +852,6 @@ def _thing(v) -> str:
     if isinstance(v, str):
         return space_name(v) if v in pack().spaces else name(v)
     return str(v)
-
-
-UNIT_WORDS = {
-    "army": "army",
-    "reserve": "reserve army",
-    "british": "British army",
-    "indian": "Indian army",
-    "turkish": "Turkish army",
-    "arab": "Arab army",
-    "commonwealth": "Commonwealth army",
-    "ec": "Elite Corps",
-    "ef": "EF",
-    "elite-ef": "elite colonial EF",
-    "zouaves": "Zouaves",
-    "squadron": "squadron",
-    "dreadnought": "dreadnought",
-}
 
 
 def _unit_text(s, uid) -> str:

@@ -391,11 +391,22 @@ def map_table(b: dict) -> Table:
     return t
 
 
+PHASE_WORDS = {
+    "prep": "the Prep Phase",
+    "diplomacy": "the Diplomacy Phase",
+    "action": "the Action Phase",
+    "end": "the End Phase",
+    "great-war": "the Great War",
+    "over": "the campaign is over",
+}
+
+
 def board(view: dict) -> Group:
     b = view["board"]
     role = view.get("role")
-    decade = DECADES[min(b["turn"], 7) - 1]
-    head = Text(f"Turn {b['turn']} ({decade}), {b['phase']} phase. World Tension {b['wtt']}/5. Deck {b['deck']} cards.")
+    turn = min(b["turn"], len(DECADES))  # after the last turn the counter has moved on
+    phase = PHASE_WORDS.get(b["phase"], b["phase"])
+    head = Text(f"Turn {turn} ({DECADES[turn - 1]}), {phase}. World Tension {b['wtt']}/5. Deck {b['deck']} cards.")
     if b.get("gw"):
         head.append("\n")
         head.append_text(gw_head(b))

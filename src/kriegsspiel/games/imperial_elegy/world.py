@@ -1568,3 +1568,21 @@ def annex(s: dict, m: str, by: str) -> None:
     s["diplomacy"].pop(m, None)
     s["build_box"].pop(m, None)
     log(s, f"{name(m)} ceases to exist: {name(by)} takes its lands.", "33.1.1")
+
+
+# what a player reads for each unit type (prompts, labels, the log)
+UNIT_WORDS = {
+    "army": "army",
+    "reserve": "reserve army",
+    "british": "British army",
+    "indian": "Indian army",
+    "turkish": "Turkish army",
+    "arab": "Arab army",
+    "commonwealth": "Commonwealth army",
+    "ec": "Elite Corps",
+    "ef": "EF",
+    "elite-ef": "elite colonial EF",
+    "zouaves": "Zouaves",
+    "squadron": "squadron",
+    "dreadnought": "dreadnought",
+}

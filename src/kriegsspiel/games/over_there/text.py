@@ -18,6 +18,7 @@ hides (the enemy's counters out of contact, his pools and plans) is ever shown.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rich.console import Group
 from rich.table import Table
@@ -121,7 +122,10 @@ def header(view: dict) -> Text:
     b = view["board"]
     out = Text()
     out.append(f"{b['turn']}", style="bold")
-    out.append(f" ({b['date']}), game turn {b['turn_index'] + 1} of {b['turns']}   ")
+    if b["turn_index"] < b["turns"]:
+        out.append(f" ({b['date']}), game turn {b['turn_index'] + 1} of {b['turns']}   ")
+    else:  # the last game turn played: the game is over
+        out.append(f": the game is over, its {b['turns']} game turns played   ")
     out.append(f"{SIDE_NAMES[b['phasing']]} player turn", style=STYLE[b["phasing"]])
     out.append(f", {PHASE_NAMES.get(b['phase'], b['phase'])}")
     score = b.get("score") or b["vp"]
@@ -758,17 +762,23 @@ def initial_owner() -> dict[str, str]:
 # ----- commands ------------------------------------------------------------------------------------
 
 
+def folded(name: str) -> str:
+    """A name as typed on any keyboard: lower case, no accents (Lötzen lotzen, Łomża lomza)."""
+    plain = unicodedata.normalize("NFKD", name.lower().replace("ł", "l"))
+    return "".join(ch for ch in plain if not unicodedata.combining(ch))
+
+
 def hex_arg(argument: str) -> str | None:
     m = HEX_ID.search(argument or "")
     if m and m.group(1) in MAP.terrain:
         return m.group(1)
-    low = (argument or "").strip().lower()
+    low = folded((argument or "").strip())
     if low:
         for t in MAP.towns.values():
-            if low in (t["name"].lower(), t["name_today"].lower()):
+            if low in (folded(t["name"]), folded(t["name_today"])):
                 return t["hex"]
         for t in MAP.towns.values():
-            if t["name"].lower().startswith(low):
+            if folded(t["name"]).startswith(low):
                 return t["hex"]
     return None
 
@@ -842,7 +852,9 @@ def describe_unit(view: dict, argument: str) -> Text:
         return Text("unit NAME: a counter of yours or one seen, e.g. unit 25 ID.")
     b = view["board"]
     found = [u for u in b["units"] if low in (u["short"].lower(), u["name"].lower(), u["id"])]
-    found = found or [u for u in b["units"] if low in u["name"].lower() or low in u["short"].lower()]
+    # else a part of the name, whole words from their start ("3 RD" is not the 73 RD)
+    part = re.compile(rf"(^|\W){re.escape(low)}")
+    found = found or [u for u in b["units"] if part.search(u["name"].lower()) or part.search(u["short"].lower())]
     if not found:
         return Text(f"No counter called {argument!r} among yours and those you see.")
     out = Text()
@@ -859,10 +871,12 @@ def describe_unit(view: dict, argument: str) -> Text:
     return out
 
 
-def crt_tables(view: dict, argument: str) -> Group:
+def crt_tables(view: dict, argument: str) -> Group | Text:
     which = [k for k in ("mobile", "positional") if not argument or k.startswith(argument.strip().lower())]
+    if not which:
+        return Text(f"No table {argument.strip()!r}: crt, crt mobile or crt positional.")
     parts = []
-    for name in which or ("mobile", "positional"):
+    for name in which:
         table = CH.crt(name)
         t = Table(title=f"The {name.capitalize()} Ground CRT (9C)", title_justify="left")
         t.add_column("die")
@@ -877,7 +891,8 @@ def crt_tables(view: dict, argument: str) -> Group:
     parts.append(
         Text(
             "Odds are rounded down in the defender's favour; below 1:4 the attacker is eliminated (AE, AD). "
-            "The Mobile CRT stops at 6:1. Positional: a major city or fortifications beyond fieldworks.",
+            "The Mobile CRT stops at 6:1; its 7:1-9:1 columns serve infantry-capable attackers only (14H, "
+            "from 1916: none in 1914). Positional: a major city or fortifications beyond fieldworks.",
             style="dim",
         )
     )
@@ -889,7 +904,7 @@ COMMANDS = {
     "near": ("near HEX", "the hexes around a hex (an id or a town), with their ids", near),
     "hex": ("hex HEX", "what a hex holds: terrain, towns, rivers, railways, owner, units seen", describe_hex),
     "unit": ("unit NAME", "one of your counters or one you see (unit 25 ID)", describe_unit),
-    "crt": ("crt [mobile]", "the Mobile and Positional combat results tables", crt_tables),
+    "crt": ("crt [mobile|positional]", "the Mobile and Positional combat results tables", crt_tables),
 }
 
 
