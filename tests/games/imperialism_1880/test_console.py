@@ -678,11 +678,12 @@ def test_the_final_record_of_1916(holdings):
     for power in GREAT:
         entries = [(e["rule"], e["amount"]) for e in s["books"][power]["vp"] if e["line"] in ("L242", "R19")]
         finals = [x for x in entries if x[0] != "defensive treaties in force (VP Record)"]
-        expected = list(awards[power])
+        rules = charts.charts().final_rules  # the log and the books tell each award in the sheet's words
+        expected = [(books.final_words(rules[rule].text), vp) for rule, vp in awards[power]]
         if holdings:
             expected.append(("the EV of the areas it controls, less that of 1880", books.holdings_vp(s, power)))
         assert finals == expected, power
-    assert ("japan-china", 10) in vp_entries(s, "japan")
+    assert (books.final_words(charts.charts().final_rules["japan-china"].text), 10) in vp_entries(s, "japan")
     result = game.result(s)
     assert result["scores"] == {q: books.vp(s, q) for q in GREAT}
     best = max(result["scores"].values())

@@ -1582,7 +1582,8 @@ class Block(State):
 
     def prompt(self, s, f, role):
         b = s["battle"]
-        return f"You have {b['bars'][f['side']]} Bars to block with: choose an enemy Hit to block."
+        bars = b["bars"][f["side"]]
+        return f"You have {bars} Bar{'' if bars == 1 else 's'} to block with: choose an enemy Hit to block."
 
     def actions(self, s, f, role):
         return block_actions(s, s["battle"], f["side"])

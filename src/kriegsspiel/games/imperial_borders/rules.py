@@ -221,6 +221,7 @@ class ImperialBorders(Rules):
             False,
             title="Two players with Spain and Russia neutral",
             help="Two players, option B: two nations each, with Spain and Russia Neutral.",
+            players=(2,),
         ),
         "revolts": Option(False, title="Revolts", help="Revolts in annexed and captured territories."),
         "trading": Option(False, title="Trading tangibles", help="One trade of tangibles a round."),

@@ -827,7 +827,9 @@ def make_treaty(s: dict, a: str, b: str, kind: str, stipulation: str) -> dict:
     and one against the other's enemies at war (L1)."""
     for t in treaties_in_force(s):
         if set(t["parties"]) == {a, b} and t["kind"] == kind:
-            raise IllegalAction(f"{power_name(a)} and {power_name(b)} already have a {kind} treaty in force")
+            raise IllegalAction(
+                f"{power_name(a)} and {power_name(b)} already have {article(kind + ' treaty')} in force"
+            )
     t = {
         "id": len(s["treaties"]) + 1,
         "parties": [a, b],
@@ -839,7 +841,7 @@ def make_treaty(s: dict, a: str, b: str, kind: str, stipulation: str) -> dict:
         "ended": None,
     }
     s["treaties"].append(t)
-    log(s, f"{power_name(a)} and {power_name(b)} make a {kind} treaty ({t['stipulations']}).", "R23")
+    log(s, f"{power_name(a)} and {power_name(b)} make {article(kind + ' treaty')} ({t['stipulations']}).", "R23")
     if stipulation == "share":
         held = [(c["holder"], c["against"]) for c in open_cbs(s) if c["holder"] in (a, b)]
         at_war = {party: enemies(s, party) for party in (a, b)}
@@ -1163,15 +1165,23 @@ def final_record(s: dict) -> dict[str, int]:
     treaties = [(t["parties"][0], t["parties"][1], t["kind"]) for t in treaties_in_force(s)]
     navies = {power: naval_units(s, power) for power in POWERS}
     awards = charts.final_vp(statuses, treaties, navies)
+    rules = charts.charts().final_rules
     for power in GREAT:
         for rule, amount in awards.get(power, []):
-            award(s, power, amount, rule, "L242")
+            award(s, power, amount, final_words(rules[rule].text), "L242")
         if s["options"].get("holdings_vp", True):
             award(s, power, holdings_vp(s, power), "the EV of the areas it controls, less that of 1880", "R19")
     totals = {power: vp(s, power) for power in GREAT}
     s["final"] = totals
     log(s, "Final Record: " + ", ".join(f"{power_name(p)} {v} VP" for p, v in totals.items()) + ".", "L242")
     return totals
+
+
+def final_words(text: str) -> str:
+    """An end-of-game award as the log tells it: the sheet's line without its "Award to Britain:
+    if" ("there are no German Naval (10) units in play")."""
+    why = text.split(": ", 1)[1] if text.startswith(("Award to", "Penalty to")) else text
+    return why[3:] if why.startswith("if ") else why[0].lower() + why[1:]
 
 
 def naval_units(s: dict, power: str) -> dict[str, int]:

@@ -755,7 +755,7 @@ def value_words(s: dict | None, key: str, value) -> str:
         c = s["codominions"][value - 1]
         return f"the codominion of {place_name(c['area'])} ({' and '.join(map(power_name, c['powers']))})"
     if key == "kind":
-        return f"a {value} treaty"
+        return books.article(f"{value} treaty")
     if key == "stipulation":
         return books.STIPULATIONS[value]
     if key == "table":

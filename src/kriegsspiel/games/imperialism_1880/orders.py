@@ -301,7 +301,7 @@ def request_words(s: dict | None, power: str, kind: str, fields: dict, text: str
         return f"{what} {console.value_words(s, 'war', f['war'])}"
     if kind == "treaty":
         return (
-            f"propose a {f['kind']} treaty to {power_name(f['second'])} "
+            f"propose {books.article(f['kind'] + ' treaty')} to {power_name(f['second'])} "
             f"({books.STIPULATIONS[f['stipulation']].split(' (')[0]})"
         )
     if kind in ("break-treaty", "end-treaty"):

@@ -848,7 +848,7 @@ def _battle(
         notes.append("the defenders' Army HQ is disrupted: +1 (14M2)")
     shifts = CH.fatigue_shift(a_fat, d_fat)
     if shifts:
-        notes.append(f"fatigue: {shifts:+d} odds level(s) (6B4)")
+        notes.append(f"fatigue: {shifts:+d} odds level{'' if abs(shifts) == 1 else 's'} (6B4)")
     b = Battle(
         side=side,
         hex=h,
