@@ -559,3 +559,15 @@ def test_the_heuristic_bots_play_a_whole_game():
         assert choice in acts
         game.apply(s, role, choice)
     assert s["result"]["winners"] or "nobody" in s["result"]["reason"]
+
+
+def test_the_two_player_option_is_refused_at_another_player_count():
+    """L234 Player Count option B is for two players: asked for at six it was silently ignored
+    (the review of the terminal); it is refused with the reason, as The First World War's
+    solitaire is."""
+    from kriegsspiel.games import load
+
+    g = load("imperial-borders")
+    with pytest.raises(ValueError, match="played with 2 players, not 6"):
+        g.new(seed=1, players=6, options={"two_player_neutrals": True})
+    assert g.new(seed=1, players=2, options={"two_player_neutrals": True})["players"] == 2
