@@ -1007,3 +1007,39 @@ def test_l492_two_full_ships_in_a_port_exchange_their_cargo():
     # RULINGS M18: no way straight back in the same Cargo Management step
     assert {"exchange": cannon, "for": cavalry} not in acts(s, BRITAIN)
     assert {"exchange": cavalry, "for": cannon} not in acts(s, BRITAIN)
+
+
+def test_a_consent_to_one_cargo_action_is_not_a_consent_to_move_the_consenting_nations_own_forces():
+    """L471 ("if all involved agree"), L239, RULINGS M9: Britain, with a Ship in Brest, let France
+    load its own Half Infantry there; the answer was kept for the Port, and France then took
+    Britain's Cannon off Britain's Ship and unloaded it, never asked. An answer about the Port
+    holds for the turn; a nation whose own Ship or Cargo an action moves is asked each time."""
+    s = fresh()
+    french_ship = place(s, FRANCE, "ship-of-the-line", "port-brest")[0]
+    french = place(s, FRANCE, "half-infantry", "normandy-brittany")[0]
+    british_ship = place(s, BRITAIN, "ship-of-the-line", "port-brest")[0]
+    cannon = aboard(s, british_ship, BRITAIN, "cannon")[0]
+    start_turn(s, FRANCE)
+    act(s, FRANCE, "march")
+    act(s, FRANCE, {"load": french, "onto": french_ship})
+    assert game.active(s) == [BRITAIN]
+    assert "asks your permission to load the French Half Infantry" in game.view(s, BRITAIN)["prompt"]
+    act(s, BRITAIN, "grant")
+    assert s["forces"][french]["cargo_of"] == french_ship
+    act(s, FRANCE, {"transfer": cannon, "to": french_ship})
+    assert game.active(s) == [BRITAIN]  # asked again: its own Cannon
+    act(s, BRITAIN, "refuse")
+    assert s["forces"][cannon]["cargo_of"] == british_ship
+    assert {"transfer": cannon, "to": french_ship} not in game.actions(s, FRANCE)
+
+
+def test_one_players_nations_never_trade_with_each_other():
+    """L246: one player's nations' resources "can't be mixed". With three players each holds two
+    nations (RULINGS R1); France could trade 10 Gold to its own Spain for a Spanish Half Infantry."""
+    s = fresh(options={"trading": True})
+    s["teams"] = {FRANCE: 0, "spain": 0, AUSTRIA: 1, "russia": 1, PRUSSIA: 2, BRITAIN: 2}  # three players
+    mate = "russia"
+    s["gold"][AUSTRIA] = 20
+    start_turn(s, AUSTRIA)
+    offers = [a["trade"] for a in acts(s, AUSTRIA) if isinstance(a, dict) and "trade" in a]
+    assert offers and mate not in offers

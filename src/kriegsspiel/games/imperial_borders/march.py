@@ -377,10 +377,11 @@ def cargo_actions(s: dict, nation: str, port_only: str | None = None, group: lis
     return out
 
 
-def cargo_consents(s: dict, nation: str, action: dict) -> tuple[str, list[str]]:
-    """The Port concerned and the nations to ask before a Cargo action: those with
-    opposing Forces in the Port (and the Interior, to load), then the owners of another
-    nation's Ship or Cargo involved (L471); team-mates never oppose (L245)."""
+def cargo_consents(s: dict, nation: str, action: dict) -> tuple[str, list[str], list[str]]:
+    """The Port concerned, the nations to ask before a Cargo action: those with opposing
+    Forces in the Port (and the Interior, to load), then the owners of another nation's Ship
+    or Cargo involved (L471), and those owners alone: their consent is for this action only
+    (M9); team-mates never oppose (L245)."""
     p = pack()
     forces = s["forces"]
     if "load" in action:
@@ -404,11 +405,12 @@ def cargo_consents(s: dict, nation: str, action: dict) -> tuple[str, list[str]]:
         port = forces[ship]["at"]
         asked = opposing(s, port, nation)
         involved = [forces[forces[unit]["cargo_of"]]["nation"], forces[ship]["nation"], forces[unit]["nation"]]
-    for x in involved:
-        if x not in asked and not same_team(s, x, nation):
+    owners = [x for x in involved if not same_team(s, x, nation)]
+    for x in owners:
+        if x not in asked:
             asked.append(x)
     order = [x for x in s["nations"] if x in asked]
-    return port, order
+    return port, order, [x for x in s["nations"] if x in owners]
 
 
 class Cargo(Procedure):
@@ -416,9 +418,9 @@ class Cargo(Procedure):
     concerned has consented."""
 
     def start(self, s, f):
-        port, asked = cargo_consents(s, f["nation"], f["action"])
+        port, asked, owners = cargo_consents(s, f["nation"], f["action"])
         f["port"] = port
-        what = cargo_words(s, f["action"])
+        what = cargo_words(s, f["action"], asking=True)
         call(
             s,
             "march_permission",
@@ -428,13 +430,14 @@ class Cargo(Procedure):
             purpose="cargo",
             what=what,
             key=f"cargo:{port}",
+            each_time=owners,
         )
         return "done"
 
     def done(self, s, f):
         nation, action = f["nation"], f["action"]
         if not f.pop("granted"):
-            log(s, f"{name(nation)} may not {cargo_words(s, action)}: permission refused.", "L241")
+            log(s, f"{name(nation)} may not {cargo_words(s, action, asking=True)}: permission refused.", "L241")
             return None
         forces = s["forces"]
         p = pack()
@@ -475,7 +478,17 @@ class Cargo(Procedure):
         return None
 
 
-def cargo_words(s: dict, action: dict) -> str:
+def cargo_words(s: dict, action: dict, asking: bool = False) -> str:
+    """What a Cargo action does: "loads the French Half Infantry ... onto ..." (the log), or
+    with ``asking`` "load ..." (a permission asked for, an action refused)."""
+    said = _cargo_words(s, action)
+    if asking:
+        verb, _, rest = said.partition(" ")
+        return f"{verb[:-1]} {rest}"  # loads, unloads, exchanges, transfers
+    return said
+
+
+def _cargo_words(s: dict, action: dict) -> str:
     forces = s["forces"]
     p = pack()
     if "load" in action:
@@ -592,7 +605,9 @@ class Seize(Procedure):
 class Permission(Procedure):
     """L236-241 Ask every nation in ``asked`` in turn; the refusal of any one prevents the
     action. Writes ``granted`` into the frame that called it. With ``key`` a consent or
-    refusal is remembered for the rest of the Active Nation's turn (RULINGS M9)."""
+    refusal is remembered for the rest of the Active Nation's turn (RULINGS M9), but for the
+    nations in ``each_time`` (the owners of a Ship or Cargo a Cargo action moves): they are
+    asked for each action, and only their refusal is remembered."""
 
     def start(self, s, f):
         f["left"] = list(f["asked"])
@@ -602,7 +617,10 @@ class Permission(Procedure):
         cache = consent_cache(s) if f.get("key") else None
         while f["left"]:
             x = f["left"][0]
-            if cache is not None and f"{f['key']}:{x}" in cache:
+            known = cache is not None and f"{f['key']}:{x}" in cache
+            if known and x in f.get("each_time", ()) and cache[f"{f['key']}:{x}"]:
+                known = False  # its own Ship or Cargo: a consent holds for one action only
+            if known:
                 if not cache[f"{f['key']}:{x}"]:
                     s["stack"][-2]["granted"] = False
                     return None
@@ -625,7 +643,7 @@ class Permission(Procedure):
     def answer(self, s, f):
         x = f["left"].pop(0)
         ok = f.pop("answer") == "grant"
-        if f.get("key"):
+        if f.get("key") and (not ok or x not in f.get("each_time", ())):
             consent_cache(s)[f"{f['key']}:{x}"] = ok
         verb = "grants" if ok else "refuses"
         log(s, f"{name(x)} {verb} {name(f['nation'])} permission to {f['what']}.", "L241")
@@ -1004,7 +1022,8 @@ def trade_kinds(s: dict, nation: str, receiver: str | None = None) -> list[str]:
 
 def trade_actions(s: dict, nation: str) -> list:
     """L997-1004 Once a Game Round, during its turn, the Active Nation may propose one
-    trade to one other nation; never in the last Game Round."""
+    trade to one other nation, of another player's (L246: one player's nations' resources
+    are never mixed); never in the last Game Round."""
     if not s["options"].get("trading") or nation in s["traded"] or last_round(s):
         return []
     turn = turn_frame(s)
@@ -1015,6 +1034,7 @@ def trade_actions(s: dict, nation: str) -> list:
         {"trade": x}
         for x in in_play(s)
         if x != nation
+        and not same_team(s, x, nation)
         and x not in spurned
         and x not in s["traded"]  # L1001: a trade a Game Round for each of its two nations (M12)
         and trade_kinds(s, x, nation)
