@@ -960,3 +960,44 @@ def test_snapshots_are_kept_by_public_steps_so_their_writes_tell_no_secret_step(
     more, drafts_more = snapshot_steps(3)
     assert drafts_more == drafts_plain + 6  # the second game holds six more secret steps...
     assert plain == more == [0, SNAPSHOT, 2 * SNAPSHOT, 3 * SNAPSHOT]  # ...and its snapshots fall alike
+
+
+# ----- steps another role cannot see (Rules.apply_marked) ------------------------------------------
+
+
+def _over_there_for_two(client):
+    g = new(client, game="over-there", players=2, seed=1)
+    return g, g["seats"]["entente"]["token"], g["seats"]["central-powers"]["token"]
+
+
+def test_a_unit_moved_out_of_the_enemys_sight_is_no_step_of_his(client):
+    """Ruling O1: a side never sees a unit of the enemy's out of contact move (its MPs, its rail
+    or accelerated mode, a "stay"). Each such action still moved the enemy's step, in the game,
+    the listing, the replays and a push to his socket, and the pattern of silent steps told what
+    was done. A step that changes nothing a role sees is no step of that role's."""
+    g, entente, central = _over_there_for_two(client)
+    theirs = shape(client, g, central).json()
+    spectator = shape(client, g, g["spectator"]["token"]).json()["step"]
+    host = client.app.state.host
+    with client.websocket_connect(f"/ws/games/{g['id']}?token={central}") as ws:
+        ws.receive_json()
+        mine = shape(client, g, entente).json()
+        pick = next(a for a in mine["actions"] if isinstance(a, dict) and "unit" in a)
+        r = act(client, g["id"], entente, pick, role="entente")
+        assert r.status_code == 200 and r.json()["step"] == mine["step"] + 1  # the mover's own step moves
+        assert host.live[g["id"]].state["drafts"][-1][1] == ["entente"]
+        now = shape(client, g, central).json()
+        assert now["step"] == theirs["step"] and now["view"] == theirs["view"]
+        assert shape(client, g, g["spectator"]["token"]).json()["step"] == spectator
+        listed = next(x for x in client.get("/api/games").json()["games"] if x["id"] == g["id"])
+        assert listed["step"] == spectator
+        client.post(f"/api/games/{g['id']}/chat", json={"token": entente, "text": "sentinel"})
+        assert ws.receive_json().get("chat", {}).get("text") == "sentinel"  # no state was pushed
+    known = client.app.state.host.live[g["id"]].state
+    assert _rules_of(known).known(known, "central-powers")[-1] == len(known["actions"]) - 1
+
+
+def _rules_of(state):
+    from kriegsspiel.games import load
+
+    return load(state["game"])

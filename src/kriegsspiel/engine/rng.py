@@ -161,6 +161,14 @@ def bot_random(state: dict, role: str) -> random.Random:
     It leaves ``state["rng"]`` alone: a bot's thinking does not change the game.
     """
     key = hashlib.sha256(b"kriegsspiel bots\0" + _seed_bytes(state["seed"])).digest()
-    known = len(state["actions"]) - sum(1 for _, r in state.get("drafts", ()) if r != role)
+    known = len(state["actions"]) - sum(1 for entry in state.get("drafts", ()) if not sees(entry, role))
     message = b"bot_random\0%d\0%s" % (known, role.encode())
     return random.Random(int.from_bytes(hmac.digest(key, message, "sha256"), "big"))
+
+
+def sees(entry: list, role: str | None) -> bool:
+    """Whether ``role`` knows of the step a ``state["drafts"]`` entry marks: ``[i, role]`` a
+    draft step of that role alone, ``[i, [roles]]`` a step only those roles saw (None the
+    spectator; ``Rules.apply_marked``)."""
+    who = entry[1]
+    return role == who if isinstance(who, str) else role in who

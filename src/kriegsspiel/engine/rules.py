@@ -23,6 +23,7 @@ import orjson
 from . import flow, rng
 from .errors import IllegalAction
 from .guide import Guide
+from .rng import sees
 
 RESERVED = (
     "game",
@@ -127,6 +128,10 @@ class Rules:
     """A bound on the length of a game, in decisions (the fuzzer's 'endless')."""
     search_horizon: int | None = None
     """How many decisions a search's rollout plays before ``evaluate`` scores it (None: to the end)."""
+    quiet_steps: bool = False
+    """Whether an action may change nothing another role sees (a unit moved out of the enemy's
+    sight, a referee's entry about another power): a host that shows each role its count of
+    steps marks those with ``apply_marked``, so that the count tells nobody of them."""
 
     def __init__(self) -> None:
         self._listed = None
@@ -384,8 +389,9 @@ class Rules:
 
     def step(self, s: dict, role: str | None = None) -> int:
         """How many actions ``role`` knows were taken: every action but the other
-        roles' draft steps (a spectator, None, knows of no draft step)."""
-        return len(s["actions"]) - sum(1 for _, r in s["drafts"] if r != role)
+        roles' draft steps (a spectator, None, knows of no draft step) and the steps
+        ``apply_marked`` found it could not see."""
+        return len(s["actions"]) - sum(1 for entry in s["drafts"] if not sees(entry, role))
 
     def known(self, s: dict, role: str | None = None) -> list[int]:
         """Where ``role``'s known steps end: for k = 0 .. ``step(s, role)``, how many
@@ -393,8 +399,26 @@ class Rules:
         knows of (0 for k = 0). Replaying that many gives the game as the role saw it
         after its k-th step; the other roles' draft steps taken before then are in
         that state, out of the role's sight, as they were in play."""
-        hidden = {i for i, r in s["drafts"] if r != role}
+        hidden = {entry[0] for entry in s["drafts"] if not sees(entry, role)}
         return [0] + [i + 1 for i in range(len(s["actions"])) if i not in hidden]
+
+    def apply_marked(self, s: dict, role: str, action: Any) -> dict:
+        """``apply``, and for a game with ``quiet_steps`` the step marked as known only to
+        the roles whose view it changed (and the actor; a spectator is None): the others'
+        count of steps, their replays and what a host pushes to them pass it by. A host
+        (the web server) applies every action this way, its replays too; a simulation,
+        which shows nobody a count, applies them plainly."""
+        if not self.quiet_steps:
+            return self.apply(s, role, action)
+        drafts = len(s["drafts"])
+        others = [r for r in [*s["roles"], None] if r != role]
+        before = {r: _seen(self, s, r) for r in others}
+        s = self.apply(s, role, action)
+        if len(s["drafts"]) == drafts:  # not a draft step already kept to its role
+            seen = [role] + [r for r in others if _seen(self, s, r) != before[r]]
+            if len(seen) <= len(others):
+                s["drafts"].append([len(s["actions"]) - 1, seen])
+        return s
 
     def is_over(self, s: dict) -> bool:
         return not s["stack"]
@@ -497,6 +521,13 @@ class Rules:
         if role in f.get("pending", ()):
             return f"{role} has already committed; waiting for {', '.join(waiting)}"
         return f"{role} may not act now; waiting for {', '.join(waiting)}"
+
+
+def _seen(rules: Rules, s: dict, role: str | None) -> bytes:
+    """What ``role`` sees of the game, to compare before and after a step."""
+    view = rules.view(s, role)
+    view.pop("can_undo", None)
+    return orjson.dumps(view)
 
 
 def win_chances(scores: dict[str, float], scale: float) -> dict[str, float]:

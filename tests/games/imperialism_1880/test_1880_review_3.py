@@ -170,3 +170,21 @@ def test_support_withdrawn_in_peace_costs_nothing():
     enter(s, "withdraw-support", support=1)
     assert s["supports"][0]["withdrawn"] == s["year"] and s["supports"][0]["failed"] is None
     assert s["eti"] == eti and vp_entries(s, "france") == []
+
+
+def test_a_referees_entry_is_a_step_only_of_the_powers_it_touches():
+    """R52: what the referee does at its console is hidden, "no count of the entries made this
+    turn". Each entry still moved every power's count of steps (the web game's step, its replays,
+    a push to each socket): a power counted the requests taken up and the losses of combats it
+    did not fight. Applied as a host applies it (``apply_marked``), a refusal of Britain's
+    request is a step of the referee's and Britain's, not France's nor a spectator's."""
+    s = game.new(seed=3, players=1)
+    game.apply(s, "britain", {"request": "note"})
+    game.apply(s, "britain", {"text": "Let us have Egypt"})
+    s = to_entries(s)
+    item = s["orders"]["britain"]["items"][0]
+    steps = {r: game.step(s, r) for r in ("referee", "britain", "france", None)}
+    s = game.apply_marked(s, "referee", {"refuse": item["id"]})
+    after = {r: game.step(s, r) for r in steps}
+    assert after["referee"] == steps["referee"] + 1 and after["britain"] == steps["britain"] + 1
+    assert after["france"] == steps["france"] and after[None] == steps[None]

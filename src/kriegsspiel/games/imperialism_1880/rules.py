@@ -126,6 +126,7 @@ class Imperialism1880(Rules):
     roles = (REFEREE, *GREAT)
     role_names = {r: "Referee" if r == REFEREE else power_name(r) for r in (REFEREE, *GREAT)}
     player_counts = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+    quiet_steps = True  # a referee's entry about other powers is no step of a power's (R52)
     scenarios = (
         Scenario(
             "1880",

@@ -176,6 +176,7 @@ class OverThere(Rules):
     bots = bots.BOTS
     max_decisions = 60_000
     search_horizon = 120
+    quiet_steps = True  # a unit moved out of the enemy's contact is no step of his (ruling O1)
 
     def setup(self, s):
         s["turn"] = 0

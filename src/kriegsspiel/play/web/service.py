@@ -376,13 +376,13 @@ class Host:
             state = rules.clone(old)
             drafts = len(old.get("drafts", ()))
             try:
-                rules.apply(state, role, action)
+                state = rules.apply_marked(state, role, action)
             except IllegalAction as e:
                 raise Refused(409 if "may not act now" in str(e) or "over" in str(e) else 400, str(e)) from None
             except Exception:  # noqa: BLE001 - a malformed action must not take the server down
                 log.warning("game %s: %s's action could not be read", live.id, role, exc_info=True)
                 raise Refused(400, f"that is not a legal action for {role} now") from None
-            draft = len(state.get("drafts", ())) > drafts
+            seen = _seen_by(state) if len(state.get("drafts", ())) > drafts else None
             await run_in_threadpool(
                 self.store.commit_action,
                 live.id,
@@ -393,7 +393,7 @@ class Host:
                 self._bot_to_move(live, state) is not None,
             )
             live.before, live.state = old, state
-        await self.changed(live, only=role if draft else None)
+        await self.changed(live, only=seen)
 
     async def undo(self, live: Live, role: str, step: int) -> None:
         rules = _rules(live.state["game"])
@@ -408,7 +408,7 @@ class Host:
                 state = live.before  # the game before the last action, kept at hand
             else:
                 state = await self.state_at(live, n)
-            drafted = len(now.get("drafts", ())) > len(state.get("drafts", ()))
+            seen = _seen_by(now) if len(now.get("drafts", ())) > len(state.get("drafts", ())) else None
             await run_in_threadpool(
                 self.store.replace_state,
                 live.id,
@@ -419,7 +419,7 @@ class Host:
             live.before, live.state = None, state
             live.rewinds += 1
             self._forget_after(live.id, len(state["actions"]))
-        await self.changed(live, only=role if drafted else None)
+        await self.changed(live, only=seen)
 
     async def state_at(self, live: Live, n: int) -> dict:
         """The game after its first ``n`` actions: from a state replayed lately
@@ -441,7 +441,7 @@ class Host:
             def forward():
                 state = rules.clone(start)
                 for role, action in later:
-                    state = rules.apply(state, role, action)
+                    state = rules.apply_marked(state, role, action)
                 return state
 
             state = await run_in_threadpool(forward)
@@ -503,10 +503,12 @@ class Host:
                 listener.queue.put_nowait(("chat", await numbered(mine)))
         return await numbered(roles)
 
-    async def changed(self, live: Live, only: str | None = None) -> None:
-        """Tell the open sockets; after a secret draft step only its own role's."""
+    async def changed(self, live: Live, only: set | None = None) -> None:
+        """Tell the open sockets; after a step only some roles saw (a secret draft step, a
+        quiet step: ``Rules.apply_marked``) only theirs (None in ``only``: the spectators')."""
         for listener in list(live.listeners):
-            if only is None or only in listener.seat.roles:
+            roles = [None] if listener.seat.spectator else listener.seat.roles
+            if only is None or any(r in only for r in roles):
                 listener.queue.put_nowait("state")
         self.kick_bots(live)
 
@@ -705,3 +707,9 @@ def _rules(game_id: str):
         return load(game_id)
     except KeyError as e:
         raise Refused(400, e.args[0]) from None
+
+
+def _seen_by(state: dict) -> set:
+    """The roles that know of the last step, its ``drafts`` entry's (None: the spectators)."""
+    who = state["drafts"][-1][1]
+    return {who} if isinstance(who, str) else set(who)

@@ -150,7 +150,7 @@ class Store:
             if later:
                 rules = load_rules(state["game"])
                 for role, action in later:
-                    state = rules.apply(state, role, action)
+                    state = rules.apply_marked(state, role, action)
             return state, seat_rows
         except (DBAPIError, PoolTimeout):
             raise  # the database did not answer (restarted, gone for a moment): the game's data is not at fault
@@ -177,7 +177,7 @@ class Store:
         state = _from_earlier_versions(row.state)
         rules = load_rules(state["game"])
         for role, action in later:
-            state = rules.apply(state, role, action)
+            state = rules.apply_marked(state, role, action)
         return state
 
     def games_for_bots(self) -> list[str]:
