@@ -1001,3 +1001,12 @@ def _rules_of(state):
     from kriegsspiel.games import load
 
     return load(state["game"])
+
+
+def test_an_illegal_action_naming_over_is_a_bad_request_not_a_conflict(client):
+    """An action the game does not take is a 400; a 409 is for one that came at the wrong time
+    (the game moved on). Any refusal whose words held "over" ({"overrun": ...}) was a 409."""
+    g = new(client, seed=3)
+    token = g["seats"]["hearts"]["token"]
+    r = act(client, g["id"], token, {"overrun": "1405"})
+    assert r.status_code == 400

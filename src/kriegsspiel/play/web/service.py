@@ -378,7 +378,8 @@ class Host:
             try:
                 state = rules.apply_marked(state, role, action)
             except IllegalAction as e:
-                raise Refused(409 if "may not act now" in str(e) or "over" in str(e) else 400, str(e)) from None
+                not_now = any(w in str(e) for w in NOT_NOW)  # the game moved on: look again (409)
+                raise Refused(409 if not_now else 400, str(e)) from None
             except Exception:  # noqa: BLE001 - a malformed action must not take the server down
                 log.warning("game %s: %s's action could not be read", live.id, role, exc_info=True)
                 raise Refused(400, f"that is not a legal action for {role} now") from None
@@ -707,6 +708,11 @@ def _rules(game_id: str):
         return load(game_id)
     except KeyError as e:
         raise Refused(400, e.args[0]) from None
+
+
+NOT_NOW = ("may not act now", "has already committed", "the game is over")
+"""The engine's words for an action refused because of when it came (``Rules._not_now``): a 409,
+where an action the game does not take is a 400."""
 
 
 def _seen_by(state: dict) -> set:
