@@ -187,6 +187,8 @@ def test_games_lists_roles_with_names_players_scenarios_and_options():
     assert "ties=discard|carry: Tied bids (default discard)" in text  # the option's title and its help
     assert "carry it to the next round" in text
     assert "ge (Prussia)" in text and "no_great_war_turns=false|true" in text
+    # fewer players than roles: the listing says who holds what (it read "1: one role each")
+    assert "1: the player holds Britain; bots the other roles" in text
 
 
 def test_new_refuses_a_folder_or_a_file_in_the_way(tmp_path):

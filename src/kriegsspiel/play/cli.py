@@ -128,6 +128,10 @@ def game_text(e: dict) -> Group:
         seats = e.get("seats", {}).get(str(n), [])
         if any(len(group) > 1 for group in seats):
             counts.append(f"{n}: " + " | ".join(" + ".join(names.get(r, r) for r in group) for group in seats))
+        elif len(seats) > n:  # fewer players than roles: bots hold the rest
+            yours = ", ".join(names.get(group[0], group[0]) for group in seats[:n])
+            who = "the player holds" if n == 1 else "the players hold, one each,"
+            counts.append(f"{n}: {who} {yours}; bots the other roles")
         else:
             counts.append(f"{n}: one role each")
     grid.add_row("  players", "\n".join(counts))
