@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ie_support import answer, asking, blank, clear_units, game, great_war, proc
+from ie_support import answer, asking, blank, game, great_war, proc
 from test_ie_battle import add, empty, war
 from test_ie_rulebook_bot import Dice, at_impulse, decide, impulse
 
@@ -379,15 +379,10 @@ def test_34_4_8_a_bot_never_gives_a_home_space_back_to_another_player():
     """34.4.8 L1635: "Bots will never give land ... to other players". Austria's bot, after a
     defensive victory over Prussia, which holds France's Champagne, chose Righteous Defense's
     return (16.2.4 L924) in every seed: Champagne went to France, which fought on no side."""
-    from test_ie_war import auto, declare, to_impulse
+    from test_ie_war import auto
+    from test_ie_war_13_17 import prussia_holding_champagne_attacks_austria
 
-    s = blank()
-    s["control"]["champagne"] = "ge"
-    for sid in ("silesia", "bohemia", "berlin", "champagne"):
-        clear_units(s, sid)
-    world.new_unit(s, "au", "army", "bohemia")
-    declare(s, "ge", "au", "conquest", ["galicia"], cp=1)
-    to_impulse(s, {"war-shift": {"box": "entente-aligned"}})
+    s = prussia_holding_champagne_attacks_austria()
     s["occupied"]["champagne"] = "au"
     while asking(s) == "war-impulse":  # both sides pass: Austria's defensive victory (16.1.3)
         q = game.active(s)[0]

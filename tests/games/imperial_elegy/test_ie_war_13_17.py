@@ -247,17 +247,24 @@ def test_16_2_4_righteous_defense_takes_only_a_space_the_defender_traces_a_peace
     assert s["war"] is None and s["control"]["venetia"] == "fr" and s["control"]["galicia"] == "au"
 
 
-def test_16_2_4_righteous_defense_returns_a_home_space_to_an_owner_outside_the_war():
-    """16.2.4 L924: "Give a home space controlled by the attacker back to its owner. The space does
-    not have to be occupied to choose this option." Prussia holds Champagne and attacks Austria;
-    Austria wins a defensive victory and gives Champagne back to France, which fought on no side."""
-    s = blank()
+def prussia_holding_champagne_attacks_austria(**options):
+    """Prussia holds France's home space Champagne and declares war on Austria (an Austrian army
+    in Bohemia, Silesia and Berlin empty): the war's first impulse."""
+    s = blank(**options)
     s["control"]["champagne"] = "ge"
     for sid in ("silesia", "bohemia", "berlin", "champagne"):
         clear_units(s, sid)
     world.new_unit(s, "au", "army", "bohemia")
     declare(s, "ge", "au", "conquest", ["galicia"], cp=1)
     to_impulse(s, {"war-shift": {"box": "entente-aligned"}})
+    return s
+
+
+def test_16_2_4_righteous_defense_returns_a_home_space_to_an_owner_outside_the_war():
+    """16.2.4 L924: "Give a home space controlled by the attacker back to its owner. The space does
+    not have to be occupied to choose this option." Prussia holds Champagne and attacks Austria;
+    Austria wins a defensive victory and gives Champagne back to France, which fought on no side."""
+    s = prussia_holding_champagne_attacks_austria()
     s["war"]["budget"]["ge"] = 2
     answer(s, "ge", "pass")
     answer(s, "au", "march")
