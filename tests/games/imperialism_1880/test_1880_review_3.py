@@ -150,8 +150,9 @@ def test_a_powers_orders_defy_the_congress_once_a_turn():
 
 
 def test_support_withdrawn_from_a_minor_at_war_is_a_failure_to_aid():
-    """L156 (+3 "each time a player fails to aid a minor it supports"), L242 (-5 VP), R18: France
-    withdrew its support for Belgium as Germany attacked it, and escaped both penalties."""
+    """L156 (+3 when a power "fails to come to the Minor Powers' aid in a subsequent war"), R18:
+    France withdrew its support for Belgium as Germany attacked it, and escaped the penalty. The
+    -5 VP of L242 is for a failure in a Status dispute, not a war."""
     s = new()
     enter(s, "support", power="france", minor="belgium")
     enter(s, "declare-war", aggressor="germany", target="belgium")
@@ -160,7 +161,7 @@ def test_support_withdrawn_from_a_minor_at_war_is_a_failure_to_aid():
     x = s["supports"][0]
     assert x["failed"] == s["year"] and x["withdrawn"] is None
     assert s["eti"] == eti + 3
-    assert vp_entries(s, "france")[-1] == ("failing to aid a supported minor", -5)
+    assert vp_entries(s, "france") == []
 
 
 def test_support_withdrawn_in_peace_costs_nothing():

@@ -348,7 +348,8 @@ def test_naval_builds_raise_tensions_except_britain_japan_and_the_usa():
 
 def test_war_separate_peace_treaty_broken_and_minor_not_aided():
     """L156: war declared +5; a separate peace +5; a treaty broken +5; a supporter failing its
-    minor +3 (and -5 VP, L242)."""
+    minor in a war +3 ("fails to come to the Minor Powers' aid in a subsequent war"); in a Status
+    dispute it costs -5 VP instead (L242; R18)."""
     s = new()
     enter(s, "declare-war", aggressor="germany", target="france")
     enter(s, "declare-war", aggressor="austria-hungary", target="france")  # joins Germany's side (R22)
@@ -357,9 +358,13 @@ def test_war_separate_peace_treaty_broken_and_minor_not_aided():
     enter(s, "treaty", first="italy", second="russia", kind="defensive", stipulation="none")
     enter(s, "break-treaty", treaty=1, breaker="italy")
     enter(s, "support", power="germany", minor="belgium")
-    enter(s, "fail-aid", support=1)
+    enter(s, "fail-aid", support=1, occasion="war")
     assert [a for a, _c, _l in ledger(s)] == [5, 5, 5, 5, 3]
     assert s["eti"] == 23
+    assert vp_entries(s, "germany") == []  # a failure in a war costs no VP
+    enter(s, "support", power="germany", minor="netherlands")
+    enter(s, "fail-aid", support=2, occasion="dispute")
+    assert s["eti"] == 23  # in a Status dispute: no ETI
     assert vp_entries(s, "germany")[-1] == ("failing to aid a supported minor", -5)
 
 

@@ -923,14 +923,21 @@ def support_minor(s: dict, power: str, minor: str) -> None:
     log(s, f"{power_name(power)} declares its support for {power_name(minor)}.", "L156")
 
 
-def fail_to_aid(s: dict, support_id: int) -> None:
-    """A supporter who fails to come to its minor's aid: +3 ETI (L156) and -5 VP (L242)."""
+FAILED_IN = ("war", "dispute")  # R18: the two occasions the sheet names
+
+
+def fail_to_aid(s: dict, support_id: int, where: str) -> None:
+    """A supporter who fails to come to its minor's aid (R18): in a war, +3 ETI ("fails to come
+    to the Minor Powers' aid in a subsequent war", L156); in a Status dispute, -5 VP (L242)."""
     x = s["supports"][support_id - 1]
     x["failed"] = s["year"]
     power, minor = x["power"], x["minor"]
-    log(s, f"{power_name(power)} fails to come to the aid of {power_name(minor)}.", "L242")
-    raise_eti(s, "minor-not-aided", f"{power_name(power)} fails to aid {power_name(minor)}", by=power)
-    award(s, power, charts.immediate_vp("minor-not-aided"), "failing to aid a supported minor", "L242")
+    occasion = "in a war" if where == "war" else "in a Status dispute"
+    log(s, f"{power_name(power)} fails to come to the aid of {power_name(minor)} {occasion}.", "R18")
+    if where == "war":
+        raise_eti(s, "minor-not-aided", f"{power_name(power)} fails to aid {power_name(minor)} in a war", by=power)
+    else:
+        award(s, power, charts.immediate_vp("minor-not-aided"), "failing to aid a supported minor", "L242")
 
 
 # ----- VP --------------------------------------------------------------------------------------------

@@ -354,11 +354,15 @@ def step_support(s, d):
 def step_fail_aid(s, d):
     if "support" not in d:
         return "support", [x["id"] for x in books.supports_in_force(s)]
+    if "occasion" not in d:  # R18: in a war (+3 ETI, L156) or in a Status dispute (-5 VP, L242)
+        return "occasion", list(books.FAILED_IN)
     return None
 
 
 def step_withdraw_support(s, d):
-    return step_fail_aid(s, d)
+    if "support" not in d:
+        return "support", [x["id"] for x in books.supports_in_force(s)]
+    return None
 
 
 def step_canal(s, d):
@@ -471,7 +475,11 @@ ENTRIES = {
     ),
     "resolve-cb": ("resolve a Casus Belli", step_resolve_cb, None),
     "support": ("declare support for a minor power", step_support, None),
-    "fail-aid": ("a supporter fails to aid its minor (+3 ETI, -5 VP)", step_fail_aid, None),
+    "fail-aid": (
+        "a supporter fails to aid its minor (in a war +3 ETI, in a Status dispute -5 VP)",
+        step_fail_aid,
+        None,
+    ),
     "withdraw-support": ("withdraw support for a minor power", step_withdraw_support, None),
     "canal": ("build a canal (the first: +15 VP)", step_canal, None),
     "deny-passage": ("a neutral denies straits or a canal (Casus Belli)", step_deny, None),
@@ -709,6 +717,7 @@ STEP_WORDS = {
     "invader": "power entering it",
     "table": "unrest table",
     "topic": "subject of the decision",
+    "occasion": "where it failed its minor",
     "text": "decision (or reason)",
     "amount": "amount",
     "points": "VP",
@@ -756,6 +765,8 @@ def value_words(s: dict | None, key: str, value) -> str:
         return f"the codominion of {place_name(c['area'])} ({' and '.join(map(power_name, c['powers']))})"
     if key == "kind":
         return books.article(f"{value} treaty")
+    if key == "occasion":
+        return "in a war (+3 ETI)" if value == "war" else "in a Status dispute (-5 VP)"
     if key == "stipulation":
         return books.STIPULATIONS[value]
     if key == "table":
@@ -928,14 +939,14 @@ def apply_support(s, d):
 
 
 def apply_fail_aid(s, d):
-    books.fail_to_aid(s, d["support"])
+    books.fail_to_aid(s, d["support"], d["occasion"])
 
 
 def apply_withdraw_support(s, d):
     x = s["supports"][d["support"] - 1]
     foes = books.enemies(s, x["minor"])
     if foes and x["power"] not in foes:  # R18: withdrawn from a minor at war, it is a failure to aid
-        books.fail_to_aid(s, d["support"])
+        books.fail_to_aid(s, d["support"], "war")
         return
     x["withdrawn"] = s["year"]
     log(s, f"{power_name(x['power'])} withdraws its support for {power_name(x['minor'])}.", "R18")
