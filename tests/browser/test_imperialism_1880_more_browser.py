@@ -114,3 +114,31 @@ def test_sending_the_orders_comes_first_in_the_list_of_orders(server, browser):
 
     wait_for(sent, page=page, what="the orders sent")
     assert not errors, errors
+
+
+def test_a_long_list_of_orders_can_be_searched_by_its_words(server, browser):
+    """The review of the web game (F9): "place a status marker" offers 83 areas, a list about
+    3,200 pixels tall on a phone with nothing to find one by. A list of more than 24 orders gets a
+    box: typing "egy" leaves Egypt alone in the list, and clicking it carries the order."""
+    seats = {r: "bot:heuristic" for r in (*GREAT, "referee")} | {"britain": "human"}
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors = watch(page)
+    made = create_game(page, server, {"game": "imperialism-1880", "players": 9, "seed": 21, "seats": seats})
+    page.goto(f"{server}/play/{made['id']}")
+    wait_for(lambda: {"request": "place"} in shape_of(server, page)["actions"], page=page)
+    shape = settled_shape(server, page)
+    assert page.locator("#actions .action-filter").count() == 0  # a short list has no box
+    order_button(page, shape, {"request": "place"}).click()
+    wait_for(lambda: {"area": "egypt"} in shape_of(server, page)["actions"], page=page)
+    shape = settled_shape(server, page)
+    box = page.locator("#actions .action-filter")
+    box.fill("egy")
+    visible = page.locator("#actions button.btn.action:not(.hidden)")
+    assert visible.all_text_contents() == ["Egypt"]
+    shot(page, "imp-more-3-find-an-order-390")
+    visible.first.click()
+    orders = lambda: shape_of(server, page)["view"]["board"]["orders"]["britain"]  # noqa: E731
+    wait_for(lambda: orders()["writing"].get("area") == "egypt", page=page)
+    assert not errors, errors
+    context.close()

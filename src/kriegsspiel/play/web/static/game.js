@@ -840,6 +840,28 @@ function drawActions(shape) {
   }
 }
 
+// A long list of orders (Imperialism 1880's 83 areas) gets a box to find one by its words.
+const FILTER_AT = 24;
+
+function addFilter(box) {
+  const input = el("input", {
+    type: "search",
+    class: "action-filter",
+    placeholder: "Find an order by its words…",
+    "aria-label": "find an order by its words",
+    oninput: () => {
+      const words = input.value.trim().toLowerCase();
+      for (const b of box.querySelectorAll("button.btn.action")) {
+        b.classList.toggle("hidden", Boolean(words) && !(b.title || b.textContent).toLowerCase().includes(words));
+      }
+      for (const g of box.querySelectorAll(".action-group")) {
+        g.classList.toggle("hidden", Boolean(words) && !g.querySelector("button.btn.action:not(.hidden)"));
+      }
+    },
+  });
+  box.prepend(input);
+}
+
 function fillActions(box, shape) {
   const actions = shape.actions || [];
   const labels = shape.labels || [];
@@ -895,6 +917,7 @@ function fillActions(box, shape) {
     );
     box.append(section);
   }
+  if (actions.length > FILTER_AT) addFilter(box);
 }
 
 function logLine(line) {
