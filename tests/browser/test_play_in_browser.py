@@ -98,4 +98,13 @@ def test_a_game_to_the_end_and_chat_that_cannot_inject(server, browser):
     assert page.locator("#result a", has_text="New game").get_attribute("href") == "/"
     for role, score in result["scores"].items():
         assert f"{role}\t{score}" in shown  # the final scores as the server has them
+    # the replay's last step tells the result too (it said "Game over" alone)
+    page.locator("#result a", has_text="Watch the replay").click()
+    page.wait_for_url("**/replay/**", timeout=15000)
+    page.locator("#last").click()
+    page.wait_for_selector("#result:not(.hidden)", timeout=15000)
+    assert page.locator("#result .result-head").inner_text().lower() == head
+    replayed = page.locator("#result").inner_text()
+    assert all(f"{role}\t{score}" in replayed.lower() for role, score in result["scores"].items()), replayed
+    shot(page, "4-goofspiel-replay-over")
     assert not errors, errors

@@ -459,3 +459,47 @@ export function ruleCite(line, game) {
     chip,
   );
 }
+
+/** The result's headline as the seat reads it: a player whose role is among the winners reads
+"Victory", one whose roles all lost "Defeat"; a spectator reads who won. */
+export function resultHead(winners, mine) {
+  if (!winners.length) return "No victor";
+  if (!mine.length) return winners.length > 1 ? "The winners" : "The winner";
+  return mine.some((r) => winners.includes(r)) ? "Victory" : "Defeat";
+}
+
+/** The game's result in ``box`` (hidden with none): the headline for ``mine``, the winners,
+why, the scores, and ``next`` (links to what to do next) below. The game page and the replay. */
+export function drawResult(box, res, mine, data, next = null) {
+  clear(box);
+  if (!res) {
+    box.classList.add("hidden");
+    return;
+  }
+  const winners = res.winners || [];
+  const head = resultHead(winners, mine);
+  const reason = res.reason ? String(res.reason) : "";
+  put(
+    box,
+    el("div", { class: "result-head" }, head),
+    winners.length
+      ? el("div", { class: "winners" }, head === "Victory" ? null : el("span", { class: "won-by" }, "won by"), winners.map((r) => roleBadge(r, data, "big")))
+      : null,
+    reason ? el("p", { class: "reason" }, reason.charAt(0).toUpperCase() + reason.slice(1)) : null,
+    res.scores
+      ? el(
+          "table",
+          { class: "scores" },
+          el(
+            "tbody",
+            {},
+            Object.entries(res.scores)
+              .sort((a, b) => b[1] - a[1])
+              .map(([r, v]) => el("tr", { class: winners.includes(r) ? "won" : null }, el("td", {}, roleBadge(r, data)), el("td", { class: "num" }, String(v)))),
+          ),
+        )
+      : null,
+    next,
+  );
+  box.classList.remove("hidden");
+}

@@ -5,6 +5,7 @@ import {
   absolute,
   api,
   clear,
+  drawResult,
   el,
   gameData,
   gameIdFromPath,
@@ -730,56 +731,14 @@ function drawPrompt(shape) {
   prompt.textContent = view.prompt || (shape.over ? "" : myTurn ? "Choose your action." : "");
   prompt.classList.toggle("hidden", !prompt.textContent);
 
-  clear(result);
   const res = shape.result || view.result;
-  if (shape.over && res) {
-    const winners = res.winners || [];
-    const head = resultHead(winners, shape.roles || []);
-    put(
-      result,
-      el("div", { class: "result-head" }, head),
-      winners.length
-        ? el("div", { class: "winners" }, head === "Victory" ? null : el("span", { class: "won-by" }, "won by"), winners.map((r) => roleBadge(r, ui.data, "big")))
-        : null,
-      res.reason ? el("p", { class: "reason" }, capital(res.reason)) : null,
-      res.scores
-        ? el(
-            "table",
-            { class: "scores" },
-            el(
-              "tbody",
-              {},
-              Object.entries(res.scores)
-                .sort((a, b) => b[1] - a[1])
-                .map(([r, v]) => el("tr", { class: winners.includes(r) ? "won" : null }, el("td", {}, roleBadge(r, ui.data)), el("td", { class: "num" }, String(v)))),
-            ),
-          )
-        : null,
-      el(
-        "p",
-        { class: "result-next" },
-        el("a", { href: "/" }, "New game"),
-        " · ",
-        el("a", { href: replayPath() }, "Watch the replay"),
-      ),
-    );
-    result.classList.remove("hidden");
-  } else {
-    result.classList.add("hidden");
-  }
+  const next = el("p", { class: "result-next" }, el("a", { href: "/" }, "New game"), " · ", el("a", { href: replayPath() }, "Watch the replay"));
+  drawResult(result, shape.over ? res : null, shape.roles || [], ui.data, next);
 }
 
 /** The replay of this game, as this page's seat may watch it. */
 function replayPath() {
   return `/replay/${encodeURIComponent(ui.id)}${query()}`;
-}
-
-/** The result's headline as the seat reads it: a player whose role is among the winners reads
-"Victory", one whose roles all lost "Defeat"; a spectator reads who won. */
-function resultHead(winners, mine) {
-  if (!winners.length) return "No victor";
-  if (!mine.length) return winners.length > 1 ? "The winners" : "The winner";
-  return mine.some((r) => winners.includes(r)) ? "Victory" : "Defeat";
 }
 
 function groupKey(action) {

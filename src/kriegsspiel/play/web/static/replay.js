@@ -5,6 +5,7 @@ import {
   absolute,
   api,
   clear,
+  drawResult,
   el,
   gameData,
   gameIdFromPath,
@@ -127,6 +128,7 @@ async function draw(shape) {
   const waiting = (shape.active || []).filter((r) => !committed.has(r));
   if (shape.over) state.append(el("span", { class: "flag over" }, "Game over"));
   else if (waiting.length) state.append(el("span", { class: "waiting" }, "To act: "), ...waiting.map((r) => roleBadge(r, ui.data)));
+  drawResult($("result"), shape.over ? shape.result || view.result : null, shape.roles || [], ui.data);
   const prompt = $("prompt");
   prompt.textContent = shape.role && shape.actions && shape.actions.length ? view.prompt || "" : "";
   prompt.classList.toggle("hidden", !prompt.textContent);
