@@ -691,8 +691,9 @@ def area(view: dict, centre: str | None, cols: int = 6, rows: int = 4) -> Text:
         out.append(
             f"{len(beyond)} more hex{'es' if len(beyond) > 1 else ''} within reach beyond this map", style="yellow"
         )
-        if rail:
-            out.append(", by rail: " + ", ".join(f"{hex_label(h, b)} r{fmt(ways(reach[h])['rail'])}" for h in rail))
+        if rail:  # the rail ones named: the others are a march or two away
+            named = ", ".join(f"{hex_label(h, b)} r{fmt(ways(reach[h])['rail'])}" for h in rail)
+            out.append(f"; of them by rail: {named}")
         out.append(" (grid shows them all)\n", style="yellow")
     out.append(AREA_KEY, style="dim")
     return out
