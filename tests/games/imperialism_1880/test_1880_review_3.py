@@ -8,6 +8,7 @@ import random
 
 import orjson
 from console_support import REF, asking, end_turn, enter, game, give, ledger, new, plant, to_entries, vp_entries, write
+from test_1880_review_2 import bot_answers_the_inbox
 
 import kriegsspiel
 from kriegsspiel.engine.rng import bot_random
@@ -189,3 +190,20 @@ def test_a_referees_entry_is_a_step_only_of_the_powers_it_touches():
     after = {r: game.step(s, r) for r in steps}
     assert after["referee"] == steps["referee"] + 1 and after["britain"] == steps["britain"] + 1
     assert after["france"] == steps["france"] and after[None] == steps[None]
+
+
+def test_the_referees_bot_enters_a_failure_to_aid_in_a_war_that_went_by():
+    """R18, L156 ("fails to come to the Minor Powers' aid in a subsequent war" +3): France backs
+    Belgium; Germany attacks Belgium, and a turn of orders goes by with France in neither side of
+    the war. The referee's bot never entered the failure: the +3 never came. Now it does, once
+    France has had a turn to come to Belgium's aid, and not in the turn the war began."""
+    s = new()
+    enter(s, "support", power="france", minor="belgium")
+    enter(s, "declare-war", aggressor="germany", target="belgium")
+    bot_answers_the_inbox(s)
+    assert s["supports"][0]["failed"] is None  # the war began this turn: France could not answer yet
+    eti = s["eti"]
+    s = to_entries(end_turn(s))  # the next turn: orders sent, the war goes on
+    bot_answers_the_inbox(s)
+    assert s["supports"][0]["failed"] == s["year"]
+    assert s["eti"] >= eti + 3 and ("France fails to aid Belgium in a war", 3) in [(c, a) for a, c, _l in ledger(s)]

@@ -387,6 +387,8 @@ def top(b: dict, actions: list, rng):
                     return a
             if ("refuse", i) in listed:
                 return {"refuse": i}
+    if unaided(b) and {"entry": "fail-aid"} in actions:
+        return {"entry": "fail-aid"}  # R18: a supporter that let a war go by without its minor
     if rng.random() < 0.5:
         kinds = [a for a in actions if isinstance(a, dict) and a.get("entry") in WORLD]
         if kinds:
@@ -465,8 +467,31 @@ def world_weight(b: dict, kind: str) -> float:
     return w
 
 
+def unaided(b: dict) -> list[int]:
+    """R18, L156: the supports whose minor has been at war since an earlier turn (its supporter
+    had a turn's orders to come to its aid) while the supporter fights on neither side of it."""
+    out = []
+    for x in b.get("supports") or ():
+        if x["failed"] is not None or x["withdrawn"] is not None:
+            continue
+        for w in b.get("wars") or ():
+            if w["ended"] is not None or w["since"] >= b["year"]:
+                continue
+            mine = next((side for side in w["sides"] if x["minor"] in side), None)
+            if mine is not None and not any(x["power"] in side for side in w["sides"]):
+                out.append(x["id"])
+                break
+    return out
+
+
 def step(b: dict, kind: str, key: str, draft: dict, choices: list, rng):
     values = [next(iter(a.values())) for a in choices]
+    if kind == "fail-aid":  # the support its minor's war found wanting, in a war (R18)
+        if key == "support":
+            failed = [i for i in unaided(b) if i in values]
+            return {key: failed[0] if failed else values[0]}
+        if key == "occasion":
+            return {key: "war"}
 
     def pick(weight):
         return {key: weighted(values, weight, rng)}
