@@ -30,3 +30,8 @@ def series(names) -> str:
     if len(names) < 3:
         return " and ".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def counted(n, noun: str, nouns: str | None = None) -> str:
+    """A count and its noun, one or many: '1 Ship', '2 Ships', '4.5 divisions', '3 dummies'."""
+    return f"{n:g} {noun if n == 1 else nouns or noun + 's'}"

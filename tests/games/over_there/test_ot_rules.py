@@ -13,6 +13,7 @@ from ot_positions import advance, blind_answers, movement_of, only
 import kriegsspiel
 from kriegsspiel.engine import hexes as hx
 from kriegsspiel.engine.testing import scripted_dice
+from kriegsspiel.engine.words import counted
 from kriegsspiel.games.over_there import combat, movement, sequence, world
 from kriegsspiel.games.over_there.world import CH, MAP, UNITS, ZOC_NEIGHBOURS, rail_steps, step_costs, zoc_hexes
 
@@ -896,8 +897,8 @@ def test_counts_and_hexes_are_written_as_players_read_them():
     a hex, where a town's name stands ("1213 (4 MPs)")."""
     from kriegsspiel.games.over_there import air, text
 
-    assert world.plural(1, "air point") == "1 air point" and world.plural(2, "air point") == "2 air points"
-    assert world.plural(4.5, "division") == "4.5 divisions"
+    assert counted(1, "air point") == "1 air point" and counted(2, "air point") == "2 air points"
+    assert counted(4.5, "division") == "4.5 divisions" and counted(3.0, "division") == "3 divisions"
     town = next(h for h in sorted(world.LAND_SET) if MAP.towns_in(h))
     named = world.hex_name(town)
     assert named != town

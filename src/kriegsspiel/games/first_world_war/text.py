@@ -7,6 +7,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.words import counted
 from .board import ALLIANCE, EMPIRES
 from .data import pack
 
@@ -87,7 +88,7 @@ def yours(view: dict, n: int) -> str:
     labels = [f"{p.armies[a].label}({p.armies[a].cv}){'^' if view['board']['armies'][a]['up'] else ''}" for a in armies]
     d = view["board"]["fronts"][str(n)].get("my_dummies", 0)
     if d:
-        labels.append(f"{d} dumm{'y' if d == 1 else 'ies'}")
+        labels.append(counted(d, "dummy", "dummies"))
     return " ".join(labels)
 
 

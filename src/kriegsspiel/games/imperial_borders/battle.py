@@ -48,6 +48,7 @@ settles what the text leaves open.
 from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, ask_all, log, rng
+from ...engine.words import counted
 from .board import (
     LAND_UNITS,
     RED,
@@ -1583,7 +1584,7 @@ class Block(State):
     def prompt(self, s, f, role):
         b = s["battle"]
         bars = b["bars"][f["side"]]
-        return f"You have {bars} Bar{'' if bars == 1 else 's'} to block with: choose an enemy Hit to block."
+        return f"You have {counted(bars, 'Bar')} to block with: choose an enemy Hit to block."
 
     def actions(self, s, f, role):
         return block_actions(s, s["battle"], f["side"])

@@ -11,6 +11,7 @@ each nation places its Forces, choosing their types and its Elite (L308-310);
 from __future__ import annotations
 
 from ...engine import STAY, Procedure, State, ask, ask_all, log, rng
+from ...engine.words import counted
 from .board import add_force, in_play, name, region_name
 from .data import pack
 
@@ -96,8 +97,8 @@ class SetupPlot(State):
         placed_land = sum(1 for kind, _ in mine if kind == "land")
         left_land, left_ships = land - placed_land, ships - (len(mine) - placed_land)
         return (
-            f"Plot where your starting Forces stand: {left_land} Land Unit{'' if left_land == 1 else 's'} and "
-            f"{left_ships} Ship{'' if left_ships == 1 else 's'} still to place (at most 3 Land Units a Territory; "
+            f"Plot where your starting Forces stand: {counted(left_land, 'Land Unit')} and "
+            f"{counted(left_ships, 'Ship')} still to place (at most 3 Land Units a Territory; "
             "at least one in your Capital)."
         )
 

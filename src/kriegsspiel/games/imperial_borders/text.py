@@ -8,6 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.words import counted
 from .board import MEDAL_NAMES, NAMES, NATIONS
 from .board import region_name as plain_name
 from .data import pack
@@ -139,11 +140,11 @@ def plotted_text(dots: list) -> Text:
     counts: dict[tuple[str, str], int] = {}
     for kind, region in dots:
         counts[(region, kind)] = counts.get((region, kind), 0) + 1
-    words = {"land": ("Land Unit", "Land Units"), "ship": ("Ship", "Ships")}
+    words = {"land": "Land Unit", "ship": "Ship"}
     out = Text("Your starting positions so far (secret until placed): ", style="bold")
     out.append(
         "; ".join(
-            f"{region_name(r)} {n} {words[k][n != 1]}"
+            f"{region_name(r)} {counted(n, words[k])}"
             for (r, k), n in sorted(counts.items(), key=lambda x: region_name(x[0][0]))
         )
     )
@@ -173,7 +174,7 @@ def battle_text(bt: dict, forces: dict) -> Text:
         if roll and (roll.get("black") or roll.get("white")):
             out.append(f"; rolled {', '.join(roll.get('black', []) + roll.get('white', []))}")
         if bt["bars"].get(k):
-            out.append(f"; {bt['bars'][k]} Bar{'s' if bt['bars'][k] != 1 else ''}")
+            out.append(f"; {counted(bt['bars'][k], 'Bar')}")
     if bt.get("victor"):
         out.append(f"\n  Victor: {NAMES.get(bt['victor'], SIDE_WORDS.get(bt['victor'], bt['victor']))}")
     return out

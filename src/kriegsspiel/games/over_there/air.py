@@ -26,9 +26,10 @@ from fractions import Fraction
 
 from ...engine import rng
 from ...engine.flow import log
+from ...engine.words import counted
 from .combat import _fight_view
 from .scenario import SIDES
-from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, fmt, hex_name, on_map, plural, re_size
+from .world import CH, FORTRESS_HEXES, OTHER, SCENARIO_ID, SIDE_NAMES, UNITS, fmt, hex_name, on_map, re_size
 
 GS_RE = CH.mission("ground-support")["re_per_point"]["1912-1914"]
 
@@ -132,7 +133,7 @@ def recon(s: dict, side: str, h: str, n: int) -> int:
     drm = _recon_rolls(s, ok)
     log(
         s,
-        f"Tactical recon over {hex_name(h)}: {ok} of {plural(n, 'point')} fly, {'+1' if drm else 'no effect'}.",
+        f"Tactical recon over {hex_name(h)}: {ok} of {counted(n, 'point')} fly, {'+1' if drm else 'no effect'}.",
         "B17B2",
     )
     return drm
@@ -162,7 +163,7 @@ def fly(s: dict, attacker: str, h: str, recon: int, gs: int, das: int) -> dict:
     if recon:
         log(
             s,
-            f"Tactical recon over {hex_name(h)}: {recon_ok} of {plural(recon, 'point')} fly, "
+            f"Tactical recon over {hex_name(h)}: {recon_ok} of {counted(recon, 'point')} fly, "
             f"{'+1' if drm else 'no effect'}.",
             "B17B2",
         )
@@ -178,11 +179,12 @@ def support_text(attacker: str, h: str, gs: int, gs_ok: int, das: int, das_ok: i
     bits = []
     if gs:
         bits.append(
-            f"{SIDE_NAMES[attacker]} ground support {gs_ok} of {plural(gs, 'point')}, attack +{fmt(Fraction(gs_ok, 2))}"
+            f"{SIDE_NAMES[attacker]} ground support {gs_ok} of {counted(gs, 'point')}, "
+            f"attack +{fmt(Fraction(gs_ok, 2))}"
         )
     if das:
         bits.append(
-            f"{SIDE_NAMES[OTHER[attacker]]} defensive air support {das_ok} of {plural(das, 'point')}, "
+            f"{SIDE_NAMES[OTHER[attacker]]} defensive air support {das_ok} of {counted(das, 'point')}, "
             f"defense +{fmt(Fraction(das_ok, 2))}"
         )
     return f"Air support over {hex_name(h)}: {'; '.join(bits)}."

@@ -30,6 +30,7 @@ from functools import lru_cache
 from ...engine import hexes as hx
 from ...engine import rng
 from ...engine.flow import checkpoint, log
+from ...engine.words import counted
 from . import logistics, movement, supply
 from .world import (
     CAUSEWAYS,
@@ -57,7 +58,6 @@ from .world import (
     leader_name,
     move_class,
     on_map,
-    plural,
     provides_support,
     rail_steps,
     rating,
@@ -2307,7 +2307,7 @@ def air_recon(s: dict, side: str, target_hex: str, points: int) -> int:
     from . import air
 
     if target_hex not in air_recon_targets(s, side) or not 1 <= points <= s["air"][side]["left"]:
-        raise ValueError(f"may not fly tactical recon over {target_hex} with {plural(points, 'air point')}")
+        raise ValueError(f"may not fly tactical recon over {target_hex} with {counted(points, 'air point')}")
     drm = air.recon(s, side, target_hex, points)
     _fight(s).setdefault("recon", {})[target_hex] = drm
     return drm
@@ -2325,13 +2325,13 @@ def air_bombard(s: dict, side: str, target_hex: str, points: int) -> dict:
     from . import air
 
     if target_hex not in air_bombard_targets(s, side) or not 1 <= points <= s["air"][side]["left"]:
-        raise ValueError(f"may not bombard {target_hex} with {plural(points, 'air point')}")
+        raise ValueError(f"may not bombard {target_hex} with {counted(points, 'air point')}")
     fight = _fight(s)
     fight["air_bombed"] = True  # B17B2: recon comes before any aerial bombardment
     if target_hex not in fight["bombarded_hexes"]:
         fight["bombarded_hexes"].append(target_hex)
     flying = air.bombard(s, side, target_hex, points)
-    return _bombardment(s, side, target_hex, Fraction(flying, 2), [], f"{flying} of {plural(points, 'air point')}")
+    return _bombardment(s, side, target_hex, Fraction(flying, 2), [], f"{flying} of {counted(points, 'air point')}")
 
 
 def _bombardment(s: dict, side: str, target_hex: str, strength: Fraction, uids: list[str], who: str) -> dict:

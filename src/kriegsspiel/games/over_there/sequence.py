@@ -10,6 +10,7 @@ from functools import lru_cache
 from operator import itemgetter
 
 from ...engine import STAY, Procedure, State, ask, ask_all, call, checkpoint, game_over, log, rng
+from ...engine.words import counted
 from . import air, combat, logistics, movement, supply
 from .scenario import SIDES, victory_level
 from .world import (
@@ -34,7 +35,6 @@ from .world import (
     initials,
     leader_name,
     on_map,
-    plural,
     re_size,
     stacking_room,
     stacks,
@@ -1276,7 +1276,7 @@ class Superiority(State):
     simultaneous = True
 
     def prompt(self, s, f, role):
-        return f"Air superiority: how many of your {plural(s['air'][role]['left'], 'air point')} fly it this phase?"
+        return f"Air superiority: how many of your {counted(s['air'][role]['left'], 'air point')} fly it this phase?"
 
     def actions(self, s, f, role):
         return [{"superiority": n} for n in range(s["air"][role]["left"] + 1)]
@@ -2108,7 +2108,7 @@ def withdraw(s: dict, wid: str, go: bool, gone: list | None = None) -> None:
     if kept:
         s["vp"][OTHER[side]] += kept
     if gone:
-        log(s, f"{SIDE_NAMES[side]} withdraws {plural(divisions, 'division')} to {wd.destination}.", "16A1")
+        log(s, f"{SIDE_NAMES[side]} withdraws {counted(divisions, 'division')} to {wd.destination}.", "16A1")
     if kept:
         log(s, f"{SIDE_NAMES[side]} keeps units the OB withdraws: {SIDE_NAMES[OTHER[side]]} gains {kept:g} VP.", "16A1")
 

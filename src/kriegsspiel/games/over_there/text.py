@@ -24,6 +24,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...engine.words import counted
 from .scenario import victory_level
 from .world import (
     BRIDGES_AT,
@@ -40,7 +41,6 @@ from .world import (
     fmt,
     hex_name,
     leader_name,
-    plural,
 )
 
 SHORT = {"entente": "Ent", "central-powers": "CP"}
@@ -145,7 +145,7 @@ def header(view: dict) -> Text:
             bits.append(f"rail capacity used {fmt(rail['used'])} of {fmt(rail['capacity'])} REs this turn")
         pool = (b.get("pool") or {}).get(me)
         if pool:
-            bits.append(f"replacement pool {plural(pool['man'], 'Man Pt')}, {plural(pool['equ'], 'Equ Pt')}")
+            bits.append(f"replacement pool {counted(pool['man'], 'Man Pt')}, {counted(pool['equ'], 'Equ Pt')}")
         res = (b.get("res") or {}).get(me)
         carried = sum(u.get("carry", 0) for u in b["units"] if u["side"] == me)
         if res is not None:
@@ -168,12 +168,12 @@ def header(view: dict) -> Text:
 
 def air_text(air: dict) -> str:
     """'air points 1 of 2 left (1 on air superiority, 1 abort attempt left)' (B17)."""
-    out = f"{plural(air.get('left', 0), 'air point')} left this player turn"
+    out = f"{counted(air.get('left', 0), 'air point')} left this player turn"
     extra = []
     if air.get("sup"):
         extra.append(f"{air['sup']} on air superiority")
     if air.get("aborts"):
-        extra.append(plural(air["aborts"], "abort attempt") + " left")
+        extra.append(counted(air["aborts"], "abort attempt") + " left")
     return out + (f" ({', '.join(extra)})" if extra else "")
 
 
@@ -255,7 +255,7 @@ def hex_label(h: str, b: dict) -> str:
         out += ", fortress depleted"
     for side, pile in sorted((b.get("res") or {}).items()):
         if pile.get(h):
-            out += f", {plural(pile[h], 'Res Pt')} ({SHORT.get(side, side)})"
+            out += f", {counted(pile[h], 'Res Pt')} ({SHORT.get(side, side)})"
     return out
 
 
@@ -353,7 +353,7 @@ def hidden_text(view: dict) -> Text | None:
             continue
         total = sum(x["count"] for x in mine)
         out.append(f"{SIDE_NAMES[side]} stacks out of contact ({total} counters, only their number known): ")
-        where = (f"{plural(x['count'], 'counter')} in {hex_name(x['hex'])}" for x in mine)
+        where = (f"{counted(x['count'], 'counter')} in {hex_name(x['hex'])}" for x in mine)
         out.append(", ".join(where), style=STYLE[side])
         out.append("\n")
     out.rstrip()

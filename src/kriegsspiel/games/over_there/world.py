@@ -862,11 +862,6 @@ def fmt(x) -> str:
     return str(int(f)) if f == int(f) else f"{f:g}"
 
 
-def plural(n, what: str) -> str:
-    """A count and its noun: 1 air point, 2 air points, 4.5 divisions."""
-    return f"{fmt(n)} {what}{'' if n == 1 else 's'}"
-
-
 def turn_name(s: dict) -> str:
     return SC.turns[s["turn"]].name
 
