@@ -24,7 +24,6 @@ from .world import (
     NAVAL_TYPES,
     P,
     army_counts,
-    at_war,
     card,
     check_german_unification,
     counter_limit,
@@ -870,11 +869,11 @@ def enemy_held(s: dict, p: str) -> set:
     redeployment in wartime (a bot's free one, 34.4.5 L1625; a neutral's joining the Great War,
     29.3) moves as in peacetime through the power's own spaces, and never into the enemy (15.2.4
     L862; RULINGS_WAR W39)."""
-    if s.get("war") is None:
+    k = war.key_of(s, p) if s.get("war") is not None else None
+    if k is None:
         return set()
-    out = {sid for sid, q in s["occupied"].items() if at_war(s, p, q)}
-    out.update(u["at"] for u in s["units"].values() if u["t"] not in NAVAL_TYPES and at_war(s, p, u["o"]))
-    return out
+    foes = s["war"][war.KEYS[war.OTHER[k]]]
+    return war.enemy_land_spaces(s, k) | {sid for sid, q in s["occupied"].items() if q in foes}
 
 
 def redeploy_reach(s: dict, p: str, frm: str, ef: bool, enemy: set | None = None) -> list:

@@ -351,18 +351,17 @@ def step_support(s, d):
     return None
 
 
-def step_fail_aid(s, d):
-    if "support" not in d:
-        return "support", [x["id"] for x in books.supports_in_force(s)]
-    if "occasion" not in d:  # R18: in a war (+3 ETI, L156) or in a Status dispute (-5 VP, L242)
-        return "occasion", list(books.FAILED_IN)
-    return None
-
-
 def step_withdraw_support(s, d):
     if "support" not in d:
         return "support", [x["id"] for x in books.supports_in_force(s)]
     return None
+
+
+def step_fail_aid(s, d):
+    asked = step_withdraw_support(s, d)  # which support, first
+    if asked is None and "occasion" not in d:  # R18: in a war (+3 ETI, L156) or a Status dispute (-5 VP, L242)
+        return "occasion", list(books.FAILED_IN)
+    return asked
 
 
 def step_canal(s, d):

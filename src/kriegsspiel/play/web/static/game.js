@@ -14,7 +14,6 @@ import {
   loadRenderer,
   paleColour,
   params,
-  put,
   quietOrders,
   rememberGame,
   roleBadge,
