@@ -150,5 +150,9 @@ def test_the_plotted_set_up_lists_your_own_starting_positions(server, browser):
     page.wait_for_function("() => document.querySelector('.ib-plotted').innerText.includes('Aquitaine: 2 Land Units')")
     shot(page, "ib-plotted-set-up")
     assert "Secret from the other nations" in panel.inner_text()
+    page.set_viewport_size(PHONE)
+    panel.scroll_into_view_if_needed()
+    assert panel.is_visible() and "Aquitaine: 2 Land Units" in panel.inner_text()
+    shot(page, "ib-plotted-set-up-phone")
     assert not errors
     page.close()
